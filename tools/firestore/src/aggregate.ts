@@ -1,0 +1,75 @@
+import { GrpcError, Status } from './errors.ts';
+import { getField, parseFieldPath } from './field-paths.ts';
+import type { StoredDoc } from './store.ts';
+import type { Value } from './types.ts';
+import { kindOf, NULL_VALUE } from './values.ts';
+
+export interface Aggregation {
+  alias?: string;
+  count?: { upTo?: { value?: string | number } };
+  sum?: { field?: { fieldPath?: string } };
+  avg?: { field?: { fieldPath?: string } };
+}
+
+const MAX_INT64 = 2n ** 63n - 1n;
+const MIN_INT64 = -(2n ** 63n);
+
+function numbersAt(docs: StoredDoc[], fieldPath: string | undefined): Value[] {
+  const path = parseFieldPath(fieldPath ?? '');
+  const out: Value[] = [];
+  for (const doc of docs) {
+    const v = getField(doc.fields, path);
+    if (v && (kindOf(v) === 'integerValue' || kindOf(v) === 'doubleValue')) out.push(v);
+  }
+  return out;
+}
+
+/** Integers sum as integers until one overflows or a double joins, then as doubles. */
+function sum(values: Value[]): Value {
+  let intSum = 0n;
+  let doubleSum = 0;
+  let isDouble = false;
+  for (const v of values) {
+    if (kindOf(v) === 'integerValue' && !isDouble) {
+      intSum += BigInt(v.integerValue ?? 0);
+      if (intSum > MAX_INT64 || intSum < MIN_INT64) {
+        isDouble = true;
+        doubleSum = Number(intSum);
+      }
+    } else {
+      if (!isDouble) doubleSum = Number(intSum);
+      isDouble = true;
+      doubleSum += kindOf(v) === 'integerValue' ? Number(v.integerValue) : Number(v.doubleValue);
+    }
+  }
+  return isDouble
+    ? { doubleValue: doubleSum, valueType: 'doubleValue' }
+    : { integerValue: intSum.toString(), valueType: 'integerValue' };
+}
+
+function average(values: Value[]): Value {
+  if (values.length === 0) return NULL_VALUE;
+  let total = 0;
+  for (const v of values)
+    total += kindOf(v) === 'integerValue' ? Number(v.integerValue) : Number(v.doubleValue);
+  return { doubleValue: total / values.length, valueType: 'doubleValue' };
+}
+
+export function aggregate(docs: StoredDoc[], aggregations: Aggregation[]): Record<string, Value> {
+  const result: Record<string, Value> = {};
+  for (const a of aggregations) {
+    const alias = a.alias ?? '';
+    if (a.count) {
+      const upTo = a.count.upTo?.value;
+      const n = upTo === undefined ? docs.length : Math.min(docs.length, Number(upTo));
+      result[alias] = { integerValue: String(n), valueType: 'integerValue' };
+    } else if (a.sum) {
+      result[alias] = sum(numbersAt(docs, a.sum.field?.fieldPath));
+    } else if (a.avg) {
+      result[alias] = average(numbersAt(docs, a.avg.field?.fieldPath));
+    } else {
+      throw new GrpcError(Status.INVALID_ARGUMENT, 'Unsupported aggregation');
+    }
+  }
+  return result;
+}

@@ -1,0 +1,238 @@
+import { aggregate, type Aggregation } from './aggregate.ts';
+import { GrpcError, Status } from './errors.ts';
+import { parseFieldPath } from './field-paths.ts';
+import { ListenStream, toDocumentProto, type DocChange } from './listen.ts';
+import { compileQuery, executeQuery, parentKeyOf, projected } from './query.ts';
+import { Database, type Counters, type StoredDoc } from './store.ts';
+import { toTimestamp } from './timestamps.ts';
+import { Transactions } from './transactions.ts';
+import type {
+  Document,
+  StructuredQuery,
+  Timestamp,
+  TransactionOptions,
+  Value,
+  Write,
+} from './types.ts';
+import { timestampMicros } from './values.ts';
+import { applyWrite, documentKey } from './writes.ts';
+
+const DATABASE_PATH = /^projects\/([^/]+)\/databases\/([^/]+)/;
+
+/** How a read is tied to a transaction, as every read request can say. */
+export interface ReadConsistency {
+  transaction?: Uint8Array;
+  newTransaction?: TransactionOptions;
+  readTime?: Timestamp;
+}
+
+export interface CommitResult {
+  writeResults: { updateTime: Timestamp; transformResults: Value[] }[];
+  commitTime: Timestamp;
+}
+
+/** All state of the server: databases by path, open transactions, listeners. */
+export class Engine {
+  private databases = new Map<string, Database>();
+  readonly transactions = new Transactions();
+  private streams = new Set<ListenStream>();
+
+  /** The database a resource name belongs to (created on first use, as the emulator does). */
+  database(resourceName: string | undefined): Database {
+    const m = DATABASE_PATH.exec(resourceName ?? '');
+    if (!m)
+      throw new GrpcError(Status.INVALID_ARGUMENT, `Invalid resource name: ${resourceName ?? ''}`);
+    const path = m[0];
+    let db = this.databases.get(path);
+    if (!db) this.databases.set(path, (db = new Database(path)));
+    return db;
+  }
+
+  databasesOf(project: string): Database[] {
+    return [...this.databases.values()].filter((db) => db.path.startsWith(`projects/${project}/`));
+  }
+
+  counters(project: string): Counters {
+    const total: Counters = { reads: 0, writes: 0, deletes: 0 };
+    for (const db of this.databasesOf(project)) {
+      total.reads += db.counters.reads;
+      total.writes += db.counters.writes;
+      total.deletes += db.counters.deletes;
+    }
+    return total;
+  }
+
+  resetCounters(project: string): void {
+    for (const db of this.databasesOf(project))
+      Object.assign(db.counters, { reads: 0, writes: 0, deletes: 0 });
+  }
+
+  clear(db: Database): void {
+    db.clear();
+    this.transactions.clear(db);
+  }
+
+  /**
+   * Resolves the transaction a read belongs to (starting one when asked). A read at a past
+   * time would need old versions, which this server does not keep: it says so.
+   */
+  readContext(db: Database, c: ReadConsistency): { txnId?: Buffer; newTxn?: Buffer } {
+    if (c.readTime && timestampMicros(c.readTime) < db.lastCommitTime) {
+      throw new GrpcError(
+        Status.FAILED_PRECONDITION,
+        'Reads at a past readTime are not supported by the embedded Firestore',
+      );
+    }
+    if (c.newTransaction) {
+      const id = this.transactions.begin(db, c.newTransaction);
+      return { txnId: id, newTxn: id };
+    }
+    if (c.transaction) return { txnId: Buffer.from(c.transaction) };
+    return {};
+  }
+
+  getDocuments(
+    db: Database,
+    names: string[],
+    mask: string[] | undefined,
+    txnId: Buffer | undefined,
+  ) {
+    const txn = txnId && this.transactions.get(db, txnId);
+    const projection = mask?.map(parseFieldPath);
+    return names.map((name) => {
+      const key = documentKey(db, name);
+      const doc = db.get(key);
+      db.counters.reads++;
+      if (txn) this.transactions.recordRead(txn, key, doc);
+      return { name, doc: doc && projected(doc, projection) };
+    });
+  }
+
+  runQuery(
+    db: Database,
+    parent: string,
+    query: StructuredQuery,
+    txnId: Buffer | undefined,
+  ): StoredDoc[] {
+    const compiled = compileQuery(db, parent, query);
+    const { docs, skipped } = executeQuery(db, compiled);
+    db.counters.reads += Math.max(1, docs.length + skipped);
+    if (txnId) this.transactions.recordQuery(this.transactions.get(db, txnId), compiled, docs);
+    return docs.map((d) => projected(d, compiled.projection));
+  }
+
+  runAggregation(
+    db: Database,
+    parent: string,
+    query: StructuredQuery,
+    aggregations: Aggregation[],
+  ): Record<string, Value> {
+    const { docs } = executeQuery(db, compileQuery(db, parent, query));
+    db.counters.reads += Math.max(1, Math.ceil(docs.length / 1000));
+    return aggregate(docs, aggregations);
+  }
+
+  /** Applies every write or none: later writes in a commit see the earlier ones. */
+  commit(db: Database, writes: Write[], txnId: Uint8Array | undefined): CommitResult {
+    if (txnId) {
+      if (writes.length > 0 && this.transactions.get(db, txnId).readOnly) {
+        throw new GrpcError(Status.INVALID_ARGUMENT, 'Cannot write in a read-only transaction');
+      }
+      this.transactions.finish(db, txnId);
+    }
+    const commitTime = db.nextCommitTime();
+    const pending = new Map<string, StoredDoc | undefined>();
+    const results = writes.map((w) => {
+      const key = documentKey(db, w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document);
+      const current = pending.has(key) ? pending.get(key) : db.get(key);
+      const outcome = applyWrite(db, w, current, commitTime);
+      if (outcome.changes) pending.set(key, outcome.doc);
+      return outcome;
+    });
+    this.store(db, pending, commitTime);
+    for (const r of results) {
+      if (!r.changes) continue;
+      if (r.doc) db.counters.writes++;
+      else db.counters.deletes++;
+    }
+    return {
+      writeResults: results.map((r) => ({
+        updateTime: toTimestamp(commitTime),
+        transformResults: r.transformResults,
+      })),
+      commitTime: toTimestamp(commitTime),
+    };
+  }
+
+  /** BatchWrite: each write on its own, with its own status. */
+  batchWrite(db: Database, writes: Write[]) {
+    const writeResults: { updateTime?: Timestamp; transformResults?: Value[] }[] = [];
+    const status: { code: number; message?: string }[] = [];
+    for (const w of writes) {
+      try {
+        const r = this.commit(db, [w], undefined);
+        writeResults.push(r.writeResults[0]);
+        status.push({ code: Status.OK });
+      } catch (err) {
+        if (!(err instanceof GrpcError)) throw err;
+        writeResults.push({});
+        status.push({ code: err.code, message: err.message });
+      }
+    }
+    return { writeResults, status };
+  }
+
+  private store(
+    db: Database,
+    pending: Map<string, StoredDoc | undefined>,
+    commitTime: number,
+  ): void {
+    const changes: DocChange[] = [];
+    for (const [key, doc] of pending) {
+      db.put(key, doc);
+      changes.push({ key, after: doc });
+    }
+    for (const stream of this.streams) if (stream.db === db) stream.onCommit(changes, commitTime);
+  }
+
+  openListen(stream: ListenStream): () => void {
+    this.streams.add(stream);
+    return () => this.streams.delete(stream);
+  }
+
+  listDocuments(
+    db: Database,
+    parent: string,
+    collectionId: string,
+    options: { pageSize?: number; pageToken?: string; showMissing?: boolean; mask?: string[] },
+  ): { documents: Document[]; nextPageToken: string } {
+    const parentKey = parentKeyOf(db, parent);
+    const collectionPath = parentKey === '' ? collectionId : `${parentKey}/${collectionId}`;
+    const after = options.pageToken
+      ? Buffer.from(options.pageToken, 'base64url').toString()
+      : undefined;
+    let slots = db.slots(collectionPath).filter((s) => s.doc || options.showMissing);
+    if (after !== undefined) slots = slots.filter((s) => s.key > after);
+    const size = options.pageSize && options.pageSize > 0 ? options.pageSize : slots.length;
+    const page = slots.slice(0, size);
+    const projection = options.mask?.map(parseFieldPath);
+    db.counters.reads += Math.max(1, page.filter((s) => s.doc).length);
+    return {
+      documents: page.map((s) =>
+        s.doc ? toDocumentProto(projected(s.doc, projection)) : { name: db.nameOf(s.key) },
+      ),
+      nextPageToken:
+        slots.length > size ? Buffer.from(page[page.length - 1].key).toString('base64url') : '',
+    };
+  }
+
+  listCollectionIds(db: Database, parent: string, pageSize?: number, pageToken?: string) {
+    let ids = db.collectionIds(parentKeyOf(db, parent));
+    if (pageToken) ids = ids.filter((id) => id > pageToken);
+    const size = pageSize && pageSize > 0 ? pageSize : ids.length;
+    return {
+      collectionIds: ids.slice(0, size),
+      nextPageToken: ids.length > size ? ids[size - 1] : '',
+    };
+  }
+}

@@ -1,0 +1,6 @@
+export {
+  startEmbeddedFirestore,
+  type EmbeddedFirestore,
+  type EmbeddedFirestoreOptions,
+} from './server.ts';
+export { exportProject, importProject, FORMAT as EXPORT_FORMAT } from './persistence.ts';

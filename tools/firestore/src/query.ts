@@ -1,0 +1,299 @@
+import { GrpcError, Status } from './errors.ts';
+import { getField, parseFieldPath, projectFields } from './field-paths.ts';
+import type { Database, StoredDoc } from './store.ts';
+import type { Filter, StructuredQuery, Value } from './types.ts';
+import {
+  arrayContains,
+  compareStrings,
+  comparePaths,
+  compareValues,
+  isNaNValue,
+  isNullValue,
+  rankOf,
+  relativeName,
+  valuesEqual,
+} from './values.ts';
+
+/** `null` is the document's name (`__name__`). */
+type FieldPathSegments = string[] | null;
+
+interface Ordering {
+  path: FieldPathSegments;
+  desc: boolean;
+}
+
+interface Bound {
+  values: Value[];
+  inclusive: boolean;
+}
+
+export interface CompiledQuery {
+  parentKey: string;
+  collectionId: string;
+  allDescendants: boolean;
+  matches: (doc: StoredDoc) => boolean;
+  orderBy: Ordering[];
+  start?: Bound;
+  end?: Bound;
+  offset: number;
+  limit?: number;
+  projection?: string[][];
+}
+
+const INEQUALITIES = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+  'IS_NOT_NAN',
+  'IS_NOT_NULL',
+]);
+
+function fieldSegments(path: string | undefined): FieldPathSegments {
+  if (!path) throw new GrpcError(Status.INVALID_ARGUMENT, 'A field path is required');
+  return path === '__name__' ? null : parseFieldPath(path);
+}
+
+function valueAt(doc: StoredDoc, path: FieldPathSegments): Value | undefined {
+  return path === null
+    ? { referenceValue: doc.name, valueType: 'referenceValue' }
+    : getField(doc.fields, path);
+}
+
+function fieldFilter(op: string, value: Value): (v: Value | undefined) => boolean {
+  const list = value.arrayValue?.values ?? [];
+  const ranked = (test: (c: number) => boolean) => (v: Value | undefined) =>
+    v !== undefined && rankOf(v) === rankOf(value) && test(compareValues(v, value));
+  switch (op) {
+    case 'EQUAL':
+      return (v) => v !== undefined && valuesEqual(v, value);
+    case 'NOT_EQUAL':
+      return (v) => v !== undefined && !isNullValue(v) && !valuesEqual(v, value);
+    case 'LESS_THAN':
+      return ranked((c) => c < 0);
+    case 'LESS_THAN_OR_EQUAL':
+      return ranked((c) => c <= 0);
+    case 'GREATER_THAN':
+      return ranked((c) => c > 0);
+    case 'GREATER_THAN_OR_EQUAL':
+      return ranked((c) => c >= 0);
+    case 'IN':
+      return (v) => v !== undefined && arrayContains(list, v);
+    case 'NOT_IN':
+      if (list.some(isNullValue)) return () => false;
+      return (v) => v !== undefined && !isNullValue(v) && !arrayContains(list, v);
+    case 'ARRAY_CONTAINS':
+      return (v) => v?.arrayValue !== undefined && arrayContains(v.arrayValue.values ?? [], value);
+    case 'ARRAY_CONTAINS_ANY':
+      return (v) => {
+        const values = v?.arrayValue?.values;
+        return values !== undefined && list.some((x) => arrayContains(values, x));
+      };
+    default:
+      throw new GrpcError(Status.INVALID_ARGUMENT, `Unsupported filter operator: ${op}`);
+  }
+}
+
+function unaryFilter(op: string): (v: Value | undefined) => boolean {
+  switch (op) {
+    case 'IS_NAN':
+      return (v) => v !== undefined && isNaNValue(v);
+    case 'IS_NULL':
+      return (v) => v !== undefined && isNullValue(v);
+    case 'IS_NOT_NAN':
+      return (v) => v !== undefined && !isNullValue(v) && !isNaNValue(v);
+    case 'IS_NOT_NULL':
+      return (v) => v !== undefined && !isNullValue(v);
+    default:
+      throw new GrpcError(Status.INVALID_ARGUMENT, `Unsupported unary operator: ${op}`);
+  }
+}
+
+/** Compiles a filter tree into a predicate, collecting the fields of inequality filters. */
+function compileFilter(
+  filter: Filter,
+  inequalities: Map<string, FieldPathSegments>,
+): (doc: StoredDoc) => boolean {
+  if (filter.compositeFilter) {
+    const parts = (filter.compositeFilter.filters ?? []).map((f) => compileFilter(f, inequalities));
+    const op = filter.compositeFilter.op;
+    if (op === 'OR') return (doc) => parts.some((p) => p(doc));
+    if (op === 'AND' || op === undefined) return (doc) => parts.every((p) => p(doc));
+    throw new GrpcError(Status.INVALID_ARGUMENT, `Unsupported composite operator: ${op}`);
+  }
+  const f = filter.fieldFilter ?? filter.unaryFilter;
+  if (!f) throw new GrpcError(Status.INVALID_ARGUMENT, 'Empty filter');
+  const rawPath = f.field?.fieldPath;
+  const path = fieldSegments(rawPath);
+  const op = f.op ?? '';
+  if (INEQUALITIES.has(op)) inequalities.set(rawPath!, path);
+  const test = filter.fieldFilter
+    ? fieldFilter(op, filter.fieldFilter.value ?? {})
+    : unaryFilter(op);
+  return (doc) => test(valueAt(doc, path));
+}
+
+function canonical(path: FieldPathSegments): string {
+  return path === null ? '__name__' : path.join('.');
+}
+
+/** Explicit orders, then inequality fields by name, then the document name (Firestore's rule). */
+function effectiveOrder(
+  query: StructuredQuery,
+  inequalities: Map<string, FieldPathSegments>,
+): Ordering[] {
+  const orderBy: Ordering[] = (query.orderBy ?? []).map((o) => ({
+    path: fieldSegments(o.field?.fieldPath),
+    desc: o.direction === 'DESCENDING',
+  }));
+  const seen = new Set(orderBy.map((o) => canonical(o.path)));
+  const lastDesc = orderBy.length > 0 ? orderBy[orderBy.length - 1].desc : false;
+  const implicit = [...inequalities.values()]
+    .filter((p) => !seen.has(canonical(p)))
+    .sort((a, b) => compareStrings(canonical(a), canonical(b)));
+  for (const path of implicit) {
+    if (seen.has(canonical(path))) continue;
+    seen.add(canonical(path));
+    orderBy.push({ path, desc: lastDesc });
+  }
+  if (!seen.has('__name__')) orderBy.push({ path: null, desc: lastDesc });
+  return orderBy;
+}
+
+export function parentKeyOf(db: Database, parent: string): string {
+  if (parent === db.documentsPrefix) return '';
+  if (!parent.startsWith(`${db.documentsPrefix}/`)) {
+    throw new GrpcError(Status.INVALID_ARGUMENT, `Invalid parent: ${parent}`);
+  }
+  return relativeName(parent);
+}
+
+export function compileQuery(db: Database, parent: string, query: StructuredQuery): CompiledQuery {
+  if (query.findNearest) {
+    throw new GrpcError(
+      Status.UNIMPLEMENTED,
+      'Vector search (findNearest) is not supported by the embedded Firestore',
+    );
+  }
+  const from = query.from ?? [];
+  if (from.length !== 1)
+    throw new GrpcError(Status.INVALID_ARGUMENT, 'A query needs exactly one collection');
+  const inequalities = new Map<string, FieldPathSegments>();
+  const filter = query.where ? compileFilter(query.where, inequalities) : () => true;
+  const orderBy = effectiveOrder(query, inequalities);
+  const required = orderBy.filter((o) => o.path !== null).map((o) => o.path as string[]);
+  const matches = (doc: StoredDoc) =>
+    required.every((p) => getField(doc.fields, p) !== undefined) && filter(doc);
+  const bound = (c: StructuredQuery['startAt'], inclusive: boolean): Bound | undefined => {
+    if (!c) return undefined;
+    const values = c.values ?? [];
+    if (values.length > orderBy.length) {
+      throw new GrpcError(Status.INVALID_ARGUMENT, 'Too many cursor values for the query ordering');
+    }
+    return { values, inclusive };
+  };
+  const limit = query.limit?.value;
+  if (limit !== undefined && limit < 0)
+    throw new GrpcError(Status.INVALID_ARGUMENT, 'limit is negative');
+  if ((query.offset ?? 0) < 0) throw new GrpcError(Status.INVALID_ARGUMENT, 'offset is negative');
+  return {
+    parentKey: parentKeyOf(db, parent),
+    collectionId: from[0].collectionId ?? '',
+    allDescendants: !!from[0].allDescendants,
+    matches,
+    orderBy,
+    // startAt: `before` means the cursor position is included; endAt: `before` means excluded.
+    start: bound(query.startAt, !!query.startAt?.before),
+    end: bound(query.endAt, !query.endAt?.before),
+    offset: query.offset ?? 0,
+    limit,
+    projection: query.select
+      ? (query.select.fields ?? [])
+          .map((f) => f.fieldPath ?? '')
+          .filter((p) => p !== '__name__')
+          .map(parseFieldPath)
+      : undefined,
+  };
+}
+
+export function docComparator(orderBy: Ordering[]): (a: StoredDoc, b: StoredDoc) => number {
+  return (a, b) => {
+    for (const o of orderBy) {
+      const c =
+        o.path === null
+          ? comparePaths(a.key, b.key)
+          : compareValues(getField(a.fields, o.path)!, getField(b.fields, o.path)!);
+      if (c !== 0) return o.desc ? -c : c;
+    }
+    return 0;
+  };
+}
+
+function compareToBound(doc: StoredDoc, bound: Bound, orderBy: Ordering[]): number {
+  for (let i = 0; i < bound.values.length; i++) {
+    const o = orderBy[i];
+    const c =
+      o.path === null
+        ? comparePaths(relativeName(bound.values[i].referenceValue ?? ''), doc.key)
+        : compareValues(bound.values[i], getField(doc.fields, o.path)!);
+    if (c !== 0) return o.desc ? -c : c;
+  }
+  return 0;
+}
+
+function withinBounds(doc: StoredDoc, q: CompiledQuery): boolean {
+  if (q.start) {
+    const c = compareToBound(doc, q.start, q.orderBy);
+    if (q.start.inclusive ? c > 0 : c >= 0) return false;
+  }
+  if (q.end) {
+    const c = compareToBound(doc, q.end, q.orderBy);
+    if (q.end.inclusive ? c < 0 : c <= 0) return false;
+  }
+  return true;
+}
+
+/** Keeping a sorted window this small is cheaper than sorting every match. */
+const WINDOW_LIMIT = 5000;
+
+export interface QueryResult {
+  docs: StoredDoc[];
+  /** Documents passed over by `offset` (billed like reads). */
+  skipped: number;
+}
+
+/** Scans the collection (the real Firestore reads an index here) and keeps the first matches. */
+export function executeQuery(db: Database, q: CompiledQuery): QueryResult {
+  const compare = docComparator(q.orderBy);
+  const window = q.limit === undefined ? Infinity : q.offset + q.limit;
+  const bounded = window <= WINDOW_LIMIT;
+  let found: StoredDoc[] = [];
+  if (window === 0) return { docs: [], skipped: 0 };
+  for (const doc of db.scan(q.parentKey, q.collectionId, q.allDescendants)) {
+    if (!q.matches(doc) || !withinBounds(doc, q)) continue;
+    if (!bounded) {
+      found.push(doc);
+      continue;
+    }
+    if (found.length === window && compare(doc, found[window - 1]) >= 0) continue;
+    let lo = 0;
+    let hi = found.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compare(found[mid], doc) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    found.splice(lo, 0, doc);
+    if (found.length > window) found.pop();
+  }
+  if (!bounded) found.sort(compare);
+  const skipped = Math.min(q.offset, found.length);
+  found = found.slice(q.offset, window);
+  return { docs: found, skipped };
+}
+
+export function projected(doc: StoredDoc, projection: string[][] | undefined): StoredDoc {
+  return projection ? { ...doc, fields: projectFields(doc.fields, projection) } : doc;
+}

@@ -1,0 +1,85 @@
+import type { Fields, Timestamp, Value } from './types.ts';
+import { kindOf } from './values.ts';
+
+/**
+ * Firestore's REST (proto3 JSON) encoding of values and timestamps: the documented format of
+ * exports.
+ */
+export type RestValue = Record<string, unknown>;
+
+export function timestampToRest(t: Timestamp): string {
+  const seconds = Number(t.seconds ?? 0);
+  const nanos = t.nanos ?? 0;
+  const iso = new Date(seconds * 1000).toISOString().replace(/\.\d{3}Z$/, '');
+  return `${iso}.${String(nanos).padStart(9, '0')}Z`;
+}
+
+export function timestampFromRest(s: string): Timestamp {
+  const m = /^(.*?)(?:\.(\d{1,9}))?Z$/.exec(s);
+  if (!m) throw new Error(`Invalid timestamp: ${s}`);
+  const seconds = Math.floor(Date.parse(`${m[1]}Z`) / 1000);
+  return { seconds: String(seconds), nanos: Number((m[2] ?? '').padEnd(9, '0')) };
+}
+
+function doubleToRest(n: number): number | string {
+  return Number.isFinite(n) ? n : String(n);
+}
+
+export function valueToRest(v: Value): RestValue {
+  const kind = kindOf(v);
+  switch (kind) {
+    case 'nullValue':
+      return { nullValue: null };
+    case 'doubleValue':
+      return { doubleValue: doubleToRest(Number(v.doubleValue)) };
+    case 'integerValue':
+      return { integerValue: String(v.integerValue) };
+    case 'timestampValue':
+      return { timestampValue: timestampToRest(v.timestampValue ?? {}) };
+    case 'bytesValue':
+      return { bytesValue: Buffer.from(v.bytesValue ?? []).toString('base64') };
+    case 'arrayValue':
+      return { arrayValue: { values: (v.arrayValue?.values ?? []).map(valueToRest) } };
+    case 'mapValue':
+      return { mapValue: { fields: fieldsToRest(v.mapValue?.fields ?? {}) } };
+    default:
+      return { [kind]: v[kind] };
+  }
+}
+
+export function fieldsToRest(fields: Fields): Record<string, RestValue> {
+  const out: Record<string, RestValue> = {};
+  for (const [k, v] of Object.entries(fields)) out[k] = valueToRest(v);
+  return out;
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- parsed JSON */
+export function valueFromRest(r: any): Value {
+  const kind = Object.keys(r)[0] as keyof Value;
+  switch (kind) {
+    case 'nullValue':
+      return { nullValue: 'NULL_VALUE', valueType: kind };
+    case 'doubleValue':
+      return { doubleValue: Number(r.doubleValue), valueType: kind };
+    case 'timestampValue':
+      return { timestampValue: timestampFromRest(r.timestampValue), valueType: kind };
+    case 'bytesValue':
+      return { bytesValue: Buffer.from(r.bytesValue, 'base64'), valueType: kind };
+    case 'arrayValue':
+      return {
+        arrayValue: { values: (r.arrayValue.values ?? []).map(valueFromRest) },
+        valueType: kind,
+      };
+    case 'mapValue':
+      return { mapValue: { fields: fieldsFromRest(r.mapValue.fields ?? {}) }, valueType: kind };
+    default:
+      return { [kind]: r[kind], valueType: kind };
+  }
+}
+
+export function fieldsFromRest(r: Record<string, any>): Fields {
+  const out: Fields = {};
+  for (const [k, v] of Object.entries(r)) out[k] = valueFromRest(v);
+  return out;
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */

@@ -1,0 +1,286 @@
+import { randomBytes } from 'node:crypto';
+import * as grpc from '@grpc/grpc-js';
+import type { Aggregation } from './aggregate.ts';
+import type { Engine, ReadConsistency } from './engine.ts';
+import { GrpcError, Status } from './errors.ts';
+import { ListenStream, toDocumentProto, type ListenTarget } from './listen.ts';
+import type { Database } from './store.ts';
+import { toTimestamp } from './timestamps.ts';
+import type {
+  Document,
+  Precondition,
+  StructuredQuery,
+  TransactionOptions,
+  Write,
+} from './types.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- request shapes come from the protos */
+type Unary = (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => void;
+type ServerStream = (call: grpc.ServerWritableStream<any, any>) => void;
+type Duplex = (call: grpc.ServerDuplexStream<any, any>) => void;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+function toServiceError(err: unknown): Partial<grpc.ServiceError> {
+  if (err instanceof GrpcError)
+    return { code: err.code, details: err.message, message: err.message };
+  console.error('embedded-firestore: unexpected error', err);
+  const message = err instanceof Error ? err.message : String(err);
+  return { code: Status.INTERNAL, details: message, message };
+}
+
+function unary<Req>(handler: (req: Req) => object): Unary {
+  return (call, callback) => {
+    try {
+      callback(null, handler(call.request as Req));
+    } catch (err) {
+      callback(toServiceError(err));
+    }
+  };
+}
+
+function serverStream<Req>(
+  handler: (req: Req, write: (msg: object) => void) => void,
+): ServerStream {
+  return (call) => {
+    try {
+      handler(call.request as Req, (msg) => call.write(msg));
+      call.end();
+    } catch (err) {
+      call.emit('error', toServiceError(err));
+    }
+  };
+}
+
+function unimplemented(what: string): Unary {
+  return (_call, callback) =>
+    callback({
+      code: Status.UNIMPLEMENTED,
+      details: `${what} is not supported by the embedded Firestore`,
+    });
+}
+
+function readTimeOf(db: Database) {
+  return toTimestamp(Math.max(Date.now() * 1000, db.lastCommitTime));
+}
+
+function autoId(): string {
+  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(20)].map((b) => chars[b % chars.length]).join('');
+}
+
+interface DocumentRequest extends ReadConsistency {
+  name?: string;
+  mask?: { fieldPaths?: string[] };
+}
+
+interface QueryRequest extends ReadConsistency {
+  parent?: string;
+  structuredQuery?: StructuredQuery;
+  structuredAggregationQuery?: { structuredQuery?: StructuredQuery; aggregations?: Aggregation[] };
+}
+
+/** The gRPC handlers of google.firestore.v1.Firestore, over one Engine. */
+export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementation {
+  const storedOrNotFound = (db: Database, name: string, mask?: string[]) => {
+    const [result] = engine.getDocuments(db, [name], mask, undefined);
+    if (!result.doc) throw new GrpcError(Status.NOT_FOUND, `Document not found: ${name}`);
+    return toDocumentProto(result.doc);
+  };
+
+  const writeOne = (db: Database, write: Write, mask?: string[]) => {
+    engine.commit(db, [write], undefined);
+    const name = write.update?.name ?? '';
+    return storedOrNotFound(db, name, mask);
+  };
+
+  const getDocument: Unary = unary((req: DocumentRequest) => {
+    const db = engine.database(req.name);
+    const { txnId } = engine.readContext(db, req);
+    const [result] = engine.getDocuments(db, [req.name ?? ''], req.mask?.fieldPaths, txnId);
+    if (!result.doc) throw new GrpcError(Status.NOT_FOUND, `Document not found: ${req.name}`);
+    return toDocumentProto(result.doc);
+  });
+
+  const batchGetDocuments: ServerStream = serverStream(
+    (
+      req: {
+        database?: string;
+        documents?: string[];
+        mask?: { fieldPaths?: string[] };
+      } & ReadConsistency,
+      write,
+    ) => {
+      const db = engine.database(req.database);
+      const { txnId, newTxn } = engine.readContext(db, req);
+      const results = engine.getDocuments(db, req.documents ?? [], req.mask?.fieldPaths, txnId);
+      const readTime = readTimeOf(db);
+      if (results.length === 0 && newTxn) write({ transaction: newTxn, readTime });
+      results.forEach((r, i) => {
+        const base = i === 0 && newTxn ? { transaction: newTxn, readTime } : { readTime };
+        write(r.doc ? { ...base, found: toDocumentProto(r.doc) } : { ...base, missing: r.name });
+      });
+    },
+  );
+
+  const runQuery: ServerStream = serverStream((req: QueryRequest, write) => {
+    const db = engine.database(req.parent);
+    const { txnId, newTxn } = engine.readContext(db, req);
+    const docs = engine.runQuery(db, req.parent ?? '', req.structuredQuery ?? {}, txnId);
+    const readTime = readTimeOf(db);
+    const first = newTxn ? { transaction: newTxn } : {};
+    if (docs.length === 0) write({ ...first, readTime });
+    docs.forEach((doc, i) =>
+      write({ ...(i === 0 ? first : {}), document: toDocumentProto(doc), readTime }),
+    );
+  });
+
+  const runAggregationQuery: ServerStream = serverStream((req: QueryRequest, write) => {
+    const db = engine.database(req.parent);
+    const { newTxn } = engine.readContext(db, req);
+    const agg = req.structuredAggregationQuery ?? {};
+    const fields = engine.runAggregation(
+      db,
+      req.parent ?? '',
+      agg.structuredQuery ?? {},
+      agg.aggregations ?? [],
+    );
+    write({
+      ...(newTxn ? { transaction: newTxn } : {}),
+      result: { aggregateFields: fields },
+      readTime: readTimeOf(db),
+    });
+  });
+
+  const listen: Duplex = (call) => {
+    let stream: ListenStream | undefined;
+    let close: (() => void) | undefined;
+    const fail = (err: unknown) => {
+      close?.();
+      call.emit('error', toServiceError(err));
+    };
+    call.on(
+      'data',
+      (req: { database?: string; addTarget?: ListenTarget; removeTarget?: number }) => {
+        try {
+          if (!stream) {
+            stream = new ListenStream(engine.database(req.database), (msg) => call.write(msg));
+            close = engine.openListen(stream);
+          }
+          if (req.addTarget) stream.addTarget(req.addTarget);
+          if (req.removeTarget !== undefined) stream.removeTarget(req.removeTarget);
+        } catch (err) {
+          fail(err);
+        }
+      },
+    );
+    const end = () => close?.();
+    call.on('end', () => {
+      end();
+      call.end();
+    });
+    call.on('cancelled', end);
+    call.on('error', end);
+  };
+
+  return {
+    GetDocument: getDocument,
+    ListDocuments: unary(
+      (req: {
+        parent?: string;
+        collectionId?: string;
+        pageSize?: number;
+        pageToken?: string;
+        showMissing?: boolean;
+        mask?: { fieldPaths?: string[] };
+      }) =>
+        engine.listDocuments(
+          engine.database(req.parent),
+          req.parent ?? '',
+          req.collectionId ?? '',
+          {
+            pageSize: req.pageSize,
+            pageToken: req.pageToken,
+            showMissing: req.showMissing,
+            mask: req.mask?.fieldPaths,
+          },
+        ),
+    ),
+    CreateDocument: unary(
+      (req: {
+        parent?: string;
+        collectionId?: string;
+        documentId?: string;
+        document?: Document;
+        mask?: { fieldPaths?: string[] };
+      }) => {
+        const db = engine.database(req.parent);
+        const name = `${req.parent}/${req.collectionId}/${req.documentId || autoId()}`;
+        return writeOne(
+          db,
+          { update: { ...req.document, name }, currentDocument: { exists: false } },
+          req.mask?.fieldPaths,
+        );
+      },
+    ),
+    UpdateDocument: unary(
+      (req: {
+        document?: Document;
+        updateMask?: { fieldPaths?: string[] };
+        mask?: { fieldPaths?: string[] };
+        currentDocument?: Precondition;
+      }) => {
+        const db = engine.database(req.document?.name);
+        const write: Write = {
+          update: req.document,
+          updateMask: req.updateMask,
+          currentDocument: req.currentDocument,
+        };
+        return writeOne(db, write, req.mask?.fieldPaths);
+      },
+    ),
+    DeleteDocument: unary((req: { name?: string; currentDocument?: Precondition }) => {
+      engine.commit(
+        engine.database(req.name),
+        [{ delete: req.name, currentDocument: req.currentDocument }],
+        undefined,
+      );
+      return {};
+    }),
+    BatchGetDocuments: batchGetDocuments,
+    BeginTransaction: unary((req: { database?: string; options?: TransactionOptions }) => ({
+      transaction: engine.transactions.begin(engine.database(req.database), req.options),
+    })),
+    Commit: unary((req: { database?: string; writes?: Write[]; transaction?: Uint8Array }) => {
+      const txn = req.transaction && req.transaction.length > 0 ? req.transaction : undefined;
+      return engine.commit(engine.database(req.database), req.writes ?? [], txn);
+    }),
+    Rollback: unary((req: { database?: string; transaction?: Uint8Array }) => {
+      engine.transactions.rollback(
+        engine.database(req.database),
+        req.transaction ?? new Uint8Array(),
+      );
+      return {};
+    }),
+    RunQuery: runQuery,
+    RunAggregationQuery: runAggregationQuery,
+    // A partition count is only a hint: one partition covering everything is a valid answer.
+    PartitionQuery: unary((req: { parent?: string }) => {
+      engine.database(req.parent);
+      return { partitions: [] };
+    }),
+    Write: unimplemented('The Write stream'),
+    Listen: listen,
+    ListCollectionIds: unary((req: { parent?: string; pageSize?: number; pageToken?: string }) =>
+      engine.listCollectionIds(
+        engine.database(req.parent),
+        req.parent ?? '',
+        req.pageSize,
+        req.pageToken,
+      ),
+    ),
+    BatchWrite: unary((req: { database?: string; writes?: Write[] }) =>
+      engine.batchWrite(engine.database(req.database), req.writes ?? []),
+    ),
+    ExecutePipeline: unimplemented('ExecutePipeline'),
+  };
+}

@@ -1,0 +1,204 @@
+import { comparePaths } from './values.ts';
+import type { Fields } from './types.ts';
+
+/** One stored version of a document. Versions are immutable: a write stores a new one. */
+export interface StoredDoc {
+  /** Full resource name: projects/p/databases/d/documents/c/id */
+  readonly name: string;
+  /** The path below `documents/`: c/id/sub/id2 */
+  readonly key: string;
+  readonly fields: Fields;
+  /** Microseconds since the epoch. */
+  readonly createTime: number;
+  readonly updateTime: number;
+}
+
+/** A document slot: it may hold no data and exist only as the parent of subcollections. */
+class DocNode {
+  doc: StoredDoc | undefined;
+  collections: Map<string, CollectionNode> | undefined;
+  constructor(
+    readonly key: string,
+    readonly parent: CollectionNode | undefined,
+  ) {}
+}
+
+export class CollectionNode {
+  readonly docs = new Map<string, DocNode>();
+  constructor(
+    /** c or c/id/sub */
+    readonly path: string,
+    readonly id: string,
+    readonly parent: DocNode,
+  ) {}
+}
+
+export interface Counters {
+  reads: number;
+  writes: number;
+  deletes: number;
+}
+
+function joinKey(parent: string, child: string): string {
+  return parent === '' ? child : `${parent}/${child}`;
+}
+
+/**
+ * One Firestore database: a tree of collections and documents, plus an index of collections
+ * by id for collection-group queries. Documents live only in the tree (no copies), so memory
+ * grows with the data alone.
+ */
+export class Database {
+  private root = new DocNode('', undefined);
+  private groups = new Map<string, Set<CollectionNode>>();
+  private lastCommit = 0;
+  size = 0;
+  readonly counters: Counters = { reads: 0, writes: 0, deletes: 0 };
+
+  constructor(
+    /** projects/p/databases/d */
+    readonly path: string,
+  ) {}
+
+  get documentsPrefix(): string {
+    return `${this.path}/documents`;
+  }
+
+  nameOf(key: string): string {
+    return `${this.documentsPrefix}/${key}`;
+  }
+
+  /** A strictly increasing commit time in microseconds. */
+  nextCommitTime(): number {
+    const now = Date.now() * 1000;
+    this.lastCommit = Math.max(now, this.lastCommit + 1);
+    return this.lastCommit;
+  }
+
+  /** After an import: commits must come after every imported version. */
+  advanceClock(micros: number): void {
+    this.lastCommit = Math.max(this.lastCommit, micros);
+  }
+
+  get lastCommitTime(): number {
+    return this.lastCommit;
+  }
+
+  private docNode(key: string, create: boolean): DocNode | undefined {
+    const segments = key.split('/');
+    let node: DocNode = this.root;
+    for (let i = 0; i < segments.length; i += 2) {
+      const collId = segments[i];
+      const docId = segments[i + 1];
+      let coll = node.collections?.get(collId);
+      if (!coll) {
+        if (!create) return undefined;
+        coll = new CollectionNode(joinKey(node.key, collId), collId, node);
+        (node.collections ??= new Map()).set(collId, coll);
+        let group = this.groups.get(collId);
+        if (!group) this.groups.set(collId, (group = new Set()));
+        group.add(coll);
+      }
+      let child = coll.docs.get(docId);
+      if (!child) {
+        if (!create) return undefined;
+        child = new DocNode(`${coll.path}/${docId}`, coll);
+        coll.docs.set(docId, child);
+      }
+      node = child;
+    }
+    return node;
+  }
+
+  get(key: string): StoredDoc | undefined {
+    return this.docNode(key, false)?.doc;
+  }
+
+  /** Stores a version, or removes the document when `doc` is undefined. */
+  put(key: string, doc: StoredDoc | undefined): void {
+    if (doc) {
+      const node = this.docNode(key, true)!;
+      if (!node.doc) this.size++;
+      node.doc = doc;
+      return;
+    }
+    const node = this.docNode(key, false);
+    if (!node?.doc) return;
+    node.doc = undefined;
+    this.size--;
+    this.prune(node);
+  }
+
+  /** Drops slots that hold nothing any more, so listings show only what exists. */
+  private prune(node: DocNode): void {
+    let current: DocNode = node;
+    while (current.parent && !current.doc && !current.collections?.size) {
+      const coll = current.parent;
+      coll.docs.delete(current.key.slice(coll.path.length + 1));
+      if (coll.docs.size > 0) return;
+      coll.parent.collections!.delete(coll.id);
+      this.groups.get(coll.id)?.delete(coll);
+      current = coll.parent;
+    }
+  }
+
+  collection(path: string): CollectionNode | undefined {
+    const slash = path.lastIndexOf('/');
+    const parent = slash < 0 ? this.root : this.docNode(path.slice(0, slash), false);
+    return parent?.collections?.get(path.slice(slash + 1));
+  }
+
+  /** Every stored document the query's `from` can see, in no particular order. */
+  *scan(parentKey: string, collectionId: string, allDescendants: boolean): Iterable<StoredDoc> {
+    if (!allDescendants) {
+      const coll = this.collection(joinKey(parentKey, collectionId));
+      if (coll) for (const node of coll.docs.values()) if (node.doc) yield node.doc;
+      return;
+    }
+    if (collectionId === '') {
+      const parent = parentKey === '' ? this.root : this.docNode(parentKey, false);
+      if (parent) yield* this.descendants(parent);
+      return;
+    }
+    const prefix = parentKey === '' ? '' : `${parentKey}/`;
+    for (const coll of this.groups.get(collectionId) ?? []) {
+      if (!coll.path.startsWith(prefix)) continue;
+      for (const node of coll.docs.values()) if (node.doc) yield node.doc;
+    }
+  }
+
+  private *descendants(node: DocNode): Iterable<StoredDoc> {
+    for (const coll of node.collections?.values() ?? []) {
+      for (const child of coll.docs.values()) {
+        if (child.doc) yield child.doc;
+        if (child.collections) yield* this.descendants(child);
+      }
+    }
+  }
+
+  /** Ids of the collections directly below a document (or the root), sorted. */
+  collectionIds(parentKey: string): string[] {
+    const parent = parentKey === '' ? this.root : this.docNode(parentKey, false);
+    return [...(parent?.collections?.keys() ?? [])].sort(comparePaths);
+  }
+
+  /** The document slots of one collection, sorted: stored ones, and "missing" parents. */
+  slots(collectionPath: string): { key: string; doc: StoredDoc | undefined }[] {
+    const coll = this.collection(collectionPath);
+    if (!coll) return [];
+    return [...coll.docs.values()]
+      .map((n) => ({ key: n.key, doc: n.doc }))
+      .sort((a, b) => comparePaths(a.key, b.key));
+  }
+
+  /** Every stored document, for export. */
+  all(): Iterable<StoredDoc> {
+    return this.descendants(this.root);
+  }
+
+  clear(): void {
+    this.root = new DocNode('', undefined);
+    this.groups = new Map();
+    this.size = 0;
+  }
+}

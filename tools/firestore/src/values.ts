@@ -1,0 +1,267 @@
+import type { Fields, Timestamp, Value } from './types.ts';
+
+/** Firestore's cross-type ordering: the rank of each kind of value. */
+const enum Rank {
+  Null = 0,
+  Boolean = 1,
+  Number = 2,
+  Timestamp = 3,
+  String = 4,
+  Bytes = 5,
+  Reference = 6,
+  GeoPoint = 7,
+  Array = 8,
+  Vector = 9,
+  Map = 10,
+}
+
+const KINDS = [
+  'nullValue',
+  'booleanValue',
+  'integerValue',
+  'doubleValue',
+  'timestampValue',
+  'stringValue',
+  'bytesValue',
+  'referenceValue',
+  'geoPointValue',
+  'arrayValue',
+  'mapValue',
+] as const;
+export type Kind = (typeof KINDS)[number];
+
+export function kindOf(v: Value): Kind {
+  if (v.valueType) return v.valueType as Kind;
+  for (const k of KINDS) if (v[k] !== undefined) return k;
+  return 'nullValue';
+}
+
+export const NULL_VALUE: Value = { nullValue: 'NULL_VALUE', valueType: 'nullValue' };
+
+function isVector(v: Value): boolean {
+  const type = v.mapValue?.fields?.['__type__'];
+  return type !== undefined && type.stringValue === '__vector__';
+}
+
+export function rankOf(v: Value): Rank {
+  switch (kindOf(v)) {
+    case 'nullValue':
+      return Rank.Null;
+    case 'booleanValue':
+      return Rank.Boolean;
+    case 'integerValue':
+    case 'doubleValue':
+      return Rank.Number;
+    case 'timestampValue':
+      return Rank.Timestamp;
+    case 'stringValue':
+      return Rank.String;
+    case 'bytesValue':
+      return Rank.Bytes;
+    case 'referenceValue':
+      return Rank.Reference;
+    case 'geoPointValue':
+      return Rank.GeoPoint;
+    case 'arrayValue':
+      return Rank.Array;
+    case 'mapValue':
+      return isVector(v) ? Rank.Vector : Rank.Map;
+  }
+}
+
+export function isNumber(v: Value): boolean {
+  const k = kindOf(v);
+  return k === 'integerValue' || k === 'doubleValue';
+}
+
+export function isNaNValue(v: Value): boolean {
+  return kindOf(v) === 'doubleValue' && Number.isNaN(Number(v.doubleValue));
+}
+
+export function isNullValue(v: Value): boolean {
+  return kindOf(v) === 'nullValue';
+}
+
+function sign(n: number): number {
+  return n < 0 ? -1 : n > 0 ? 1 : 0;
+}
+
+/** int64 values arrive as decimal strings; short ones are exact as doubles. */
+function intOf(v: Value): bigint | number {
+  const raw = v.integerValue ?? 0;
+  if (typeof raw === 'number') return raw;
+  return raw.length < 16 ? Number(raw) : BigInt(raw);
+}
+
+function compareNumbers(a: Value, b: Value): number {
+  const aInt = kindOf(a) === 'integerValue';
+  const bInt = kindOf(b) === 'integerValue';
+  if (aInt && bInt) {
+    const x = intOf(a);
+    const y = intOf(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  const x = aInt ? Number(intOf(a)) : Number(a.doubleValue);
+  const y = bInt ? Number(intOf(b)) : Number(b.doubleValue);
+  // NaN sorts before every other number and equals itself.
+  if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
+  if (Number.isNaN(y)) return 1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Strings compare by UTF-8 bytes, i.e. by code points, not by UTF-16 units. */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      const xSurrogate = x >= 0xd800 && x <= 0xdfff;
+      const ySurrogate = y >= 0xd800 && y <= 0xdfff;
+      if (xSurrogate === ySurrogate) return x < y ? -1 : 1;
+      return xSurrogate ? 1 : -1;
+    }
+  }
+  return sign(a.length - b.length);
+}
+
+const NUMERIC_ID = /^__id(-?\d+)__$/;
+
+/** Segment order: numeric ids (`__id123__`) first, by number; then strings by code point. */
+function compareSegments(a: string, b: string): number {
+  const na = NUMERIC_ID.exec(a);
+  const nb = NUMERIC_ID.exec(b);
+  if (na && nb) {
+    const x = BigInt(na[1]);
+    const y = BigInt(nb[1]);
+    return x < y ? -1 : x > y ? 1 : 0;
+  }
+  if (na) return -1;
+  if (nb) return 1;
+  return compareStrings(a, b);
+}
+
+/** Document paths compare segment by segment. */
+export function comparePaths(a: string, b: string): number {
+  if (a === b) return 0;
+  if (!a.includes('__id') && !b.includes('__id')) {
+    // Fast path: a '/' ends a segment, so it sorts before any other character.
+    const n = Math.min(a.length, b.length);
+    for (let i = 0; i < n; i++) {
+      const x = a.charCodeAt(i);
+      const y = b.charCodeAt(i);
+      if (x !== y) {
+        if (x === 0x2f) return -1;
+        if (y === 0x2f) return 1;
+        return compareStrings(a.slice(i, i + 2), b.slice(i, i + 2));
+      }
+    }
+    return sign(a.length - b.length);
+  }
+  const sa = a.split('/');
+  const sb = b.split('/');
+  const n = Math.min(sa.length, sb.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareSegments(sa[i], sb[i]);
+    if (c !== 0) return c;
+  }
+  return sign(sa.length - sb.length);
+}
+
+/** The part of a reference or document name after `/documents/`. */
+export function relativeName(name: string): string {
+  const i = name.indexOf('/documents/');
+  return i < 0 ? '' : name.slice(i + '/documents/'.length);
+}
+
+export function timestampMicros(t: Timestamp | undefined): number {
+  if (!t) return 0;
+  return Number(t.seconds ?? 0) * 1e6 + Math.floor((t.nanos ?? 0) / 1000);
+}
+
+function compareTimestamps(a: Timestamp | undefined, b: Timestamp | undefined): number {
+  const s = sign(Number(a?.seconds ?? 0) - Number(b?.seconds ?? 0));
+  return s !== 0 ? s : sign((a?.nanos ?? 0) - (b?.nanos ?? 0));
+}
+
+function compareBytes(a: Uint8Array | undefined, b: Uint8Array | undefined): number {
+  return sign(Buffer.compare(Buffer.from(a ?? []), Buffer.from(b ?? [])));
+}
+
+function compareArrays(a: Value[], b: Value[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const c = compareValues(a[i], b[i]);
+    if (c !== 0) return c;
+  }
+  return sign(a.length - b.length);
+}
+
+function compareMaps(a: Fields, b: Fields): number {
+  const ak = Object.keys(a).sort(compareStrings);
+  const bk = Object.keys(b).sort(compareStrings);
+  const n = Math.min(ak.length, bk.length);
+  for (let i = 0; i < n; i++) {
+    const k = compareStrings(ak[i], bk[i]);
+    if (k !== 0) return k;
+    const c = compareValues(a[ak[i]], b[bk[i]]);
+    if (c !== 0) return c;
+  }
+  return sign(ak.length - bk.length);
+}
+
+function vectorOf(v: Value): Value[] {
+  return v.mapValue?.fields?.['value']?.arrayValue?.values ?? [];
+}
+
+/** Total order of Firestore values, across types. */
+export function compareValues(a: Value, b: Value): number {
+  const ra = rankOf(a);
+  const rb = rankOf(b);
+  if (ra !== rb) return ra < rb ? -1 : 1;
+  switch (ra) {
+    case Rank.Null:
+      return 0;
+    case Rank.Boolean:
+      return sign(Number(!!a.booleanValue) - Number(!!b.booleanValue));
+    case Rank.Number:
+      return compareNumbers(a, b);
+    case Rank.Timestamp:
+      return compareTimestamps(a.timestampValue, b.timestampValue);
+    case Rank.String:
+      return compareStrings(a.stringValue ?? '', b.stringValue ?? '');
+    case Rank.Bytes:
+      return compareBytes(a.bytesValue, b.bytesValue);
+    case Rank.Reference:
+      return comparePaths(
+        relativeName(a.referenceValue ?? ''),
+        relativeName(b.referenceValue ?? ''),
+      );
+    case Rank.GeoPoint: {
+      const c = sign((a.geoPointValue?.latitude ?? 0) - (b.geoPointValue?.latitude ?? 0));
+      return c !== 0
+        ? c
+        : sign((a.geoPointValue?.longitude ?? 0) - (b.geoPointValue?.longitude ?? 0));
+    }
+    case Rank.Array:
+      return compareArrays(a.arrayValue?.values ?? [], b.arrayValue?.values ?? []);
+    case Rank.Vector: {
+      const va = vectorOf(a);
+      const vb = vectorOf(b);
+      return va.length !== vb.length ? sign(va.length - vb.length) : compareArrays(va, vb);
+    }
+    case Rank.Map:
+      return compareMaps(a.mapValue?.fields ?? {}, b.mapValue?.fields ?? {});
+  }
+}
+
+/** Equality as queries see it: same rank and no order between them (so 1 == 1.0). */
+export function valuesEqual(a: Value, b: Value): boolean {
+  return rankOf(a) === rankOf(b) && compareValues(a, b) === 0;
+}
+
+export function arrayContains(values: Value[], v: Value): boolean {
+  for (const x of values) if (valuesEqual(x, v)) return true;
+  return false;
+}
