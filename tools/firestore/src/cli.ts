@@ -1,0 +1,56 @@
+#!/usr/bin/env -S npx tsx
+/**
+ * embedded-firestore [--host 127.0.0.1] [--port 8080] [--project demo]
+ *                    [--import DIR] [--export-on-exit DIR]
+ * Serves until SIGINT/SIGTERM; with --export-on-exit the project's data is written there first.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { exportProject, importProject } from './persistence.ts';
+import { startEmbeddedFirestore } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    host: { type: 'string', default: '127.0.0.1' },
+    port: { type: 'string', default: '8080' },
+    project: { type: 'string', default: process.env.GCLOUD_PROJECT ?? 'demo-crm' },
+    import: { type: 'string' },
+    'export-on-exit': { type: 'string' },
+  },
+});
+
+const project = values.project!;
+let server;
+try {
+  server = await startEmbeddedFirestore({ host: values.host, port: Number(values.port) });
+} catch (err) {
+  const code = (err as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `embedded-firestore: port ${values.port} is already in use; stop what uses it or pick another --port`
+      : `embedded-firestore: ${String(err)}`,
+  );
+  process.exit(1);
+}
+
+if (values.import && existsSync(path.join(values.import, 'metadata.json'))) {
+  const count = await importProject(server.engine, project, values.import);
+  console.log(`embedded-firestore: imported ${count} documents from ${values.import}`);
+}
+console.log(`embedded-firestore: listening on ${server.host} (project ${project})`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  if (values['export-on-exit']) {
+    const meta = await exportProject(server!.engine, project, values['export-on-exit']);
+    const documents = meta.databases.reduce((n, d) => n + d.documents, 0);
+    console.log(`embedded-firestore: exported ${documents} documents to ${values['export-on-exit']}`);
+  }
+  await server!.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
