@@ -1,0 +1,15 @@
+// The Admin SDK, initialised on first use rather than at import, so that importing a module
+// never needs credentials and tests can set FIRESTORE_EMULATOR_HOST (read by the SDK when the
+// Firestore client is created) before the first call.
+import { getApp, getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+
+export function getFirebaseApp(): App {
+  // With no options, initializeApp() reads FIREBASE_CONFIG, which the Cloud Functions runtime
+  // and the functions emulator set (project id, default storage bucket).
+  return getApps().length > 0 ? getApp() : initializeApp();
+}
+
+export function getDb(): Firestore {
+  return getFirestore(getFirebaseApp());
+}

@@ -1,0 +1,23 @@
+import express, { type Express, type RequestHandler, type Router } from 'express';
+import { sessionMiddleware } from './access';
+import { createApiRouter } from './api-router';
+import { errorHandler, notFound } from './errors';
+import { jsonBody } from './json-body';
+import { securityHeaders } from './security-headers';
+
+export interface AppOptions {
+  /** Sets req.session; tests pass a fake one. */
+  session?: RequestHandler;
+  /** The routes under /api; tests pass their own. */
+  api?: Router;
+}
+
+export function createApp(options: AppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(securityHeaders);
+  app.use('/api', jsonBody, options.session ?? sessionMiddleware, options.api ?? createApiRouter());
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}
