@@ -1,0 +1,283 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
+import { PROJECT_ID } from './config.ts';
+
+export interface DemoAccount {
+  role: string;
+  email: string;
+  password: string;
+  fullName: string;
+  phone: string;
+}
+
+export function demoAccounts(): DemoAccount[] {
+  return [
+    {
+      role: 'admin',
+      email: process.env.ADMIN_EMAIL ?? 'admin@demo-crm.local',
+      password: process.env.ADMIN_PASSWORD ?? 'admin-demo-123',
+      fullName: 'Anita Admin',
+      phone: '+919800000001',
+    },
+    {
+      role: 'sales',
+      email: 'sales@demo-crm.local',
+      password: 'sales-demo-123',
+      fullName: 'Suresh Sales',
+      phone: '+919800000002',
+    },
+    {
+      role: 'accounts',
+      email: 'accounts@demo-crm.local',
+      password: 'accounts-demo-123',
+      fullName: 'Kavya Accounts',
+      phone: '+919800000003',
+    },
+  ];
+}
+
+/** A small deterministic generator, so every fresh start shows the same demo company. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1664525 + 1013904223) % 4294967296;
+    return s / 4294967296;
+  };
+}
+
+const FIRST = [
+  'Aarav',
+  'Vivaan',
+  'Aditya',
+  'Diya',
+  'Ishaan',
+  'Meera',
+  'Rohan',
+  'Priya',
+  'Kabir',
+  'Ananya',
+  'Arjun',
+  'Neha',
+  'Vikram',
+  'Pooja',
+  'Rahul',
+];
+const LAST = [
+  'Sharma',
+  'Patel',
+  'Iyer',
+  'Reddy',
+  'Gupta',
+  'Nair',
+  'Desai',
+  'Kulkarni',
+  'Mehta',
+  'Singh',
+  'Joshi',
+  'Rao',
+];
+const COMPANIES = ['Dairy', 'Foods', 'Agro', 'Pharma', 'Beverages', 'Industries'];
+const CATEGORIES = ['PHE', 'PP', 'SS PUMP', 'PASTEURIZER', 'SS TANK', 'PROJECTS', 'Miscellaneous'];
+const POTENTIALS = ['VIP', 'HOT', 'WARM', 'COLD', 'N/I BUT FUTURE POTENTIAL', 'N/A'];
+const PROCESSES = [
+  'Lead Generation',
+  'Follow-up',
+  'Quotation',
+  'Negotiation',
+  'Closing',
+  'Onboarding',
+  'After-Sales Support',
+  'Other',
+];
+const CHANNELS = ['whatsapp', 'email', 'multiple', 'manual', 'other'];
+const STATUSES = ['pending', 'approved', 'confirmed', 'cancelled'];
+const TAGS = ['urgent', 'repeat', 'export', 'quote-sent', 'site-visit', 'referral'];
+
+/** Commits in chunks below Firestore's 500-writes-per-batch limit. */
+async function writeAll(writes: ((b: WriteBatch) => void)[]): Promise<void> {
+  const db = getFirestore();
+  for (let i = 0; i < writes.length; i += 400) {
+    const batch = db.batch();
+    writes.slice(i, i + 400).forEach((w) => w(batch));
+    await batch.commit();
+  }
+}
+
+/** Seeds the demo company into the emulators the environment points at. */
+export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> {
+  if (getApps().length === 0) initializeApp({ projectId: PROJECT_ID });
+  const db = getFirestore();
+  const auth = getAuth();
+  const rnd = random(20261121);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
+  const accounts = demoAccounts();
+  const writes: ((b: WriteBatch) => void)[] = [];
+  const created = Timestamp.fromDate(new Date(now.getTime() - 90 * 86_400_000));
+
+  const users: { id: string; name: string; email: string }[] = [];
+  for (const a of accounts) {
+    const user = await auth.createUser({
+      email: a.email,
+      password: a.password,
+      displayName: a.fullName,
+    });
+    users.push({ id: user.uid, name: a.fullName, email: a.email });
+    writes.push((b) =>
+      b.set(db.doc(`users/${user.uid}`), {
+        fullName: a.fullName,
+        email: a.email,
+        phone: a.phone,
+        role: a.role,
+        approved: true,
+        createdAt: created,
+      }),
+    );
+  }
+  const presets: Record<string, string[]> = {
+    sales: ['customers.read', 'customers.write', 'entries.write', 'templates.read'],
+    accounts: ['entries.read', 'payments.write', 'reports.read', 'reports.export'],
+  };
+  for (const [name, permissions] of Object.entries(presets)) {
+    writes.push((b) => b.set(db.doc(`roles/${name}`), { name, permissions, createdAt: created }));
+  }
+
+  const customers: {
+    id: string;
+    names: string[];
+    phones: string[];
+    emails: string[];
+    categories: string[];
+    potential: string;
+  }[] = [];
+  for (let i = 0; i < 50; i++) {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    const names = [`${first} ${last}`, ...(i % 7 === 0 ? [`${last} ${pick(COMPANIES)}`] : [])];
+    const phones = [
+      `+9198${String(10_000_000 + i * 7919).slice(0, 8)}`,
+      ...(i % 5 === 0 ? [`+9197${String(20_000_000 + i * 131).slice(0, 8)}`] : []),
+    ];
+    const emails = [`${first}.${last}${i}@example.in`.toLowerCase()];
+    const categories = [pick(CATEGORIES), ...(i % 3 === 0 ? [pick(CATEGORIES)] : [])].filter(
+      (c, j, all) => all.indexOf(c) === j,
+    );
+    const potential = pick(POTENTIALS);
+    const ref = db.collection('customers').doc();
+    const createdAt = Timestamp.fromDate(
+      new Date(now.getTime() - Math.floor(rnd() * 60) * 86_400_000),
+    );
+    customers.push({ id: ref.id, names, phones, emails, categories, potential });
+    writes.push((b) =>
+      b.set(ref, {
+        names,
+        phones,
+        emails,
+        categories,
+        potential,
+        note: i % 4 === 0 ? 'Met at the Pune dairy expo' : '',
+        createdAt,
+        updatedAt: createdAt,
+      }),
+    );
+  }
+
+  for (let i = 0; i < 200; i++) {
+    const customer = pick(customers);
+    const employee = users[1 + (i % 2)];
+    const channel = CHANNELS[i % CHANNELS.length];
+    const status = STATUSES[Math.floor(i / CHANNELS.length) % STATUSES.length];
+    const createdAt = Timestamp.fromDate(
+      new Date(now.getTime() - Math.floor(rnd() * 60 * 86_400_000)),
+    );
+    const category = customer.categories[0];
+    writes.push((b) =>
+      b.set(db.collection('entries').doc(), {
+        customerId: customer.id,
+        customer: {
+          names: customer.names,
+          phones: customer.phones,
+          emails: customer.emails,
+          categories: customer.categories,
+          potential: customer.potential,
+        },
+        description: `${pick(PROCESSES)} call about ${category}`,
+        tags: i % 3 === 0 ? [pick(TAGS)] : [],
+        attachments: [],
+        category,
+        amount: Math.round(rnd() * 500_000) / 1 + (i % 4) * 1000,
+        currency: 'INR',
+        process: PROCESSES[i % PROCESSES.length],
+        extraNote: '',
+        channel,
+        status,
+        employee: { _id: employee.id, name: employee.name, email: employee.email },
+        createdAt,
+        createdByName: employee.name,
+        followUps: [],
+      }),
+    );
+  }
+
+  const templates = [
+    {
+      type: 'text',
+      title: 'Thank you',
+      content: 'Thank you for your time today. We will share the details shortly.',
+    },
+    {
+      type: 'text',
+      title: 'Quotation follow-up',
+      content: 'Following up on the quotation we sent. Happy to answer any questions.',
+    },
+    {
+      type: 'whatsapp',
+      title: 'Greeting',
+      content: 'Namaste {{name}}, thank you for contacting us!',
+    },
+    {
+      type: 'whatsapp',
+      title: 'Payment reminder',
+      content: 'Hello {{name}}, a gentle reminder about the pending payment.',
+    },
+    {
+      type: 'email',
+      title: 'Quotation',
+      subject: 'Your quotation',
+      content: '<p>Dear {{name}},</p><p>Please find our quotation attached.</p>',
+    },
+    {
+      type: 'email',
+      title: 'Welcome',
+      subject: 'Welcome aboard',
+      content: '<p>Dear {{name}},</p><p>Welcome! We are glad to work with you.</p>',
+    },
+  ];
+  for (const t of templates)
+    writes.push((b) => b.set(db.collection('templates').doc(), { ...t, createdAt: created }));
+
+  writes.push((b) =>
+    b.set(db.doc('settings/company'), {
+      companyName: 'Demo Dairy Equipment Pvt Ltd',
+      adminNumbers: [accounts[0].phone],
+      adminEmails: [accounts[0].email],
+      notifications: { email: true, whatsapp: false },
+      integrations: {
+        whatsapp: { verifyToken: '', token: '' },
+        email: {
+          smtpHost: '',
+          smtpPort: 587,
+          smtpUser: '',
+          smtpPass: '',
+          imapHost: '',
+          imapPort: 993,
+          imapUser: '',
+          imapPass: '',
+        },
+      },
+      fixedPdfs: [],
+    }),
+  );
+  await writeAll(writes);
+  return accounts;
+}

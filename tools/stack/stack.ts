@@ -1,0 +1,151 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
+import { assertPortFree, waitForPort } from './ports.ts';
+import { startChild, stopChild, type Child } from './processes.ts';
+
+export interface StackOptions {
+  ports: Ports;
+  /** Where data persists across restarts; without it every start is fresh and nothing is kept. */
+  dataDir?: string;
+  /** Run the official Firestore and Storage emulators (needs Java 21 and their downloads). */
+  officialEmulators?: boolean;
+  /** Keep the children's output to themselves (tests). */
+  quiet?: boolean;
+}
+
+export interface Stack {
+  url: string;
+  ports: Ports;
+  /** The variables that point an Admin SDK at this stack. */
+  env: Record<string, string>;
+  /** True when the data came from an earlier run (so it must not be seeded again). */
+  restored: boolean;
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // Not up yet.
+    }
+    if (Date.now() > deadline)
+      throw new Error(`${url}/api/health did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/**
+ * Starts the local stack: the embedded Firestore (or the official emulators), then the
+ * Firebase Auth, Functions and Hosting emulators, and waits until /api/health answers through
+ * the hosting rewrite. Functions and web must be built already.
+ */
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const { ports, dataDir } = options;
+  const names: [keyof Ports, string][] = [
+    ['hosting', 'Hosting emulator'],
+    ['functions', 'Functions emulator'],
+    ['auth', 'Auth emulator'],
+    ['firestore', 'Firestore'],
+    ['hub', 'Emulator hub'],
+    ['logging', 'Emulator logging'],
+  ];
+  if (options.officialEmulators) names.push(['storage', 'Storage emulator']);
+  for (const [key, what] of names) await assertPortFree(HOST, ports[key], what);
+
+  const children: Child[] = [];
+  const stop = async () => {
+    // Firebase first: it exports Auth data on the way out; then Firestore exports its own.
+    for (const child of [...children].reverse()) await stopChild(child, 'SIGINT', 20_000);
+  };
+
+  const firestoreDir = dataDir && path.join(dataDir, 'firestore');
+  const firebaseDir = dataDir && path.join(dataDir, 'firebase');
+  const filesDir = path.join(
+    dataDir ?? path.join(ROOT, '.local', `files-${ports.hosting}`),
+    'files',
+  );
+  if (!dataDir) rmSync(filesDir, { recursive: true, force: true });
+  mkdirSync(filesDir, { recursive: true });
+  const restored = !!firestoreDir && existsSync(path.join(firestoreDir, 'metadata.json'));
+
+  const env: Record<string, string> = {
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
+    FIRESTORE_EMULATOR_HOST: `${HOST}:${ports.firestore}`,
+    // No metadata server here: stop the Google libraries from looking for one.
+    METADATA_SERVER_DETECTION: 'none',
+  };
+  if (options.officialEmulators) env.FIREBASE_STORAGE_EMULATOR_HOST = `${HOST}:${ports.storage}`;
+  else env.FILES_DIR = filesDir;
+
+  try {
+    if (!options.officialEmulators) {
+      const args = [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'tools/firestore/src/cli.ts'),
+        '--host',
+        HOST,
+      ];
+      args.push('--port', String(ports.firestore), '--project', PROJECT_ID);
+      if (firestoreDir) args.push('--import', firestoreDir, '--export-on-exit', firestoreDir);
+      const firestore = startChild('firestore', process.execPath, args, {
+        readyWhen: /listening on/,
+        quiet: options.quiet,
+        env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=6144' },
+      });
+      children.push(firestore);
+      await firestore.ready;
+    }
+
+    const config = writeFirebaseConfig(ports, `.firebase.${ports.hosting}.json`);
+    const only = [
+      'auth',
+      'functions',
+      'hosting',
+      ...(options.officialEmulators ? ['firestore', 'storage'] : []),
+    ];
+    const args = [
+      'emulators:start',
+      '--config',
+      config,
+      '--project',
+      PROJECT_ID,
+      '--only',
+      only.join(','),
+    ];
+    if (firebaseDir) {
+      if (existsSync(path.join(firebaseDir, 'firebase-export-metadata.json')))
+        args.push('--import', firebaseDir);
+      args.push('--export-on-exit', firebaseDir);
+    }
+    const firebase = startChild('firebase', path.join(ROOT, 'node_modules/.bin/firebase'), args, {
+      cwd: ROOT,
+      readyWhen: /All emulators ready/,
+      quiet: options.quiet,
+      // With the official emulators, firebase-tools points the functions at its own Firestore.
+      env: {
+        ...process.env,
+        ...env,
+        ...(options.officialEmulators ? { FIRESTORE_EMULATOR_HOST: undefined } : {}),
+      },
+    });
+    children.push(firebase);
+    await firebase.ready;
+    rmSync(config, { force: true });
+    await waitForPort(HOST, ports.hosting, 30_000);
+    const url = `http://${HOST}:${ports.hosting}`;
+    await waitForHealth(url, 120_000);
+    return { url, ports, env, restored, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * `npm start`: builds functions and web, starts the local stack on the ports firebase.json
+ * names, seeds the demo company on the first start, and keeps data in .emulator-data/ across
+ * restarts. Flags: --fresh (ignore saved data), --official (official Firestore and Storage
+ * emulators instead of the embedded Firestore; needs Java 21 and their downloads).
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { portsFromFirebaseJson, ROOT } from './config.ts';
+import { demoAccounts, seedDemoCompany } from './seed.ts';
+import { startStack } from './stack.ts';
+
+const { values } = parseArgs({
+  options: {
+    fresh: { type: 'boolean', default: false },
+    official: { type: 'boolean', default: false },
+  },
+});
+const dataDir = path.join(ROOT, '.emulator-data');
+if (values.fresh) rmSync(dataDir, { recursive: true, force: true });
+
+console.log('Building functions and web…');
+for (const workspace of ['functions', 'web']) {
+  execFileSync('npm', ['run', 'build', '-w', workspace], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+let stack;
+try {
+  stack = await startStack({
+    ports: portsFromFirebaseJson(),
+    dataDir,
+    officialEmulators: values.official || process.env.OFFICIAL_EMULATORS === '1',
+  });
+} catch (err) {
+  console.error(
+    `\nThe local stack did not start: ${err instanceof Error ? err.message : String(err)}`,
+  );
+  process.exit(1);
+}
+Object.assign(process.env, stack.env);
+if (!stack.restored) {
+  console.log('First start: seeding the demo company…');
+  await seedDemoCompany();
+}
+
+console.log(`
+  CRM console:  ${stack.url}
+  API health:   ${stack.url}/api/health
+  Sign in as    ${demoAccounts()
+    .map((a) => `${a.role.padEnd(8)} ${a.email} / ${a.password}`)
+    .join('\n                ')}
+  Data is kept in .emulator-data/ (npm start -- --fresh starts over). Ctrl-C stops everything.
+`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping the local stack (saving data)…');
+  await stack.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
