@@ -17,10 +17,21 @@ const PORT = 8790;
 process.env.METADATA_SERVER_DETECTION = 'none';
 const child = spawn(
   process.execPath,
-  ['--max-old-space-size=8192', '--import', 'tsx', 'src/cli.ts', '--port', String(PORT), '--project', 'scale'],
+  [
+    '--max-old-space-size=8192',
+    '--import',
+    'tsx',
+    'src/cli.ts',
+    '--port',
+    String(PORT),
+    '--project',
+    'scale',
+  ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
-await new Promise<void>((resolve) => child.stdout!.on('data', (d: Buffer) => String(d).includes('listening') && resolve()));
+await new Promise<void>((resolve) =>
+  child.stdout!.on('data', (d: Buffer) => String(d).includes('listening') && resolve()),
+);
 process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${PORT}`;
 initializeApp({ projectId: 'scale' });
 const db = getFirestore();
@@ -49,14 +60,17 @@ const started = performance.now();
 while (written < TOTAL) {
   const batch = db.batch();
   const collection = written < QUERY_COLLECTION ? 'customers' : 'entries';
-  for (let i = 0; i < BATCH; i++) batch.set(db.collection(collection).doc(`d${written + i}`), doc(written + i));
+  for (let i = 0; i < BATCH; i++)
+    batch.set(db.collection(collection).doc(`d${written + i}`), doc(written + i));
   pending.push(batch.commit());
   if (pending.length >= 2) await pending.shift();
   written += BATCH;
   if (written % 100_000 === 0) {
     await Promise.all(pending.splice(0));
     const now = performance.now();
-    rows.push(`| ${written.toLocaleString('en-US')} | ${Math.round(100_000 / ((now - windowStart) / 1000)).toLocaleString('en-US')} |`);
+    rows.push(
+      `| ${written.toLocaleString('en-US')} | ${Math.round(100_000 / ((now - windowStart) / 1000)).toLocaleString('en-US')} |`,
+    );
     windowStart = now;
     console.log(rows[rows.length - 1]);
   }
@@ -79,23 +93,44 @@ async function timeQuery(label: string, run: () => Promise<unknown>): Promise<st
 const customers = db.collection('customers');
 const queries = [
   await timeQuery('where city == Pune, orderBy createdAt desc, limit 20', () =>
-    customers.where('city', '==', 'Pune').orderBy('createdAt', 'desc').limit(20).get()),
+    customers.where('city', '==', 'Pune').orderBy('createdAt', 'desc').limit(20).get(),
+  ),
   await timeQuery('where potential in [VIP, HOT], amount >= 50,000, limit 50', () =>
-    customers.where('potential', 'in', ['VIP', 'HOT']).where('amount', '>=', 50_000).limit(50).get()),
+    customers
+      .where('potential', 'in', ['VIP', 'HOT'])
+      .where('amount', '>=', 50_000)
+      .limit(50)
+      .get(),
+  ),
   await timeQuery('orderBy name, startAfter a cursor, limit 20', () =>
-    customers.orderBy('name').startAfter('Customer 250000').limit(20).get()),
-  await timeQuery('count() where city == Delhi', () => customers.where('city', '==', 'Delhi').count().get()),
+    customers.orderBy('name').startAfter('Customer 250000').limit(20).get(),
+  ),
+  await timeQuery('count() where city == Delhi', () =>
+    customers.where('city', '==', 'Delhi').count().get(),
+  ),
   await timeQuery('get one document by id', () => customers.doc('d123456').get()),
 ];
 
-const memory = await (await fetch(`http://127.0.0.1:${PORT}/emulator/v1/projects/scale/counters`)).json();
-const rss = Number((await import('node:fs')).readFileSync(`/proc/${child.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
-console.log(`\nWrites: ${TOTAL.toLocaleString('en-US')} documents in ${seconds.toFixed(1)} s = ${Math.round(TOTAL / seconds).toLocaleString('en-US')} writes/s overall`);
+const memory = await (
+  await fetch(`http://127.0.0.1:${PORT}/emulator/v1/projects/scale/counters`)
+).json();
+const rss = Number(
+  (await import('node:fs'))
+    .readFileSync(`/proc/${child.pid}/status`, 'utf8')
+    .match(/VmHWM:\s+(\d+)/)?.[1] ?? 0,
+);
+console.log(
+  `\nWrites: ${TOTAL.toLocaleString('en-US')} documents in ${seconds.toFixed(1)} s = ${Math.round(TOTAL / seconds).toLocaleString('en-US')} writes/s overall`,
+);
 console.log('\n| documents stored | writes/s over the last 100,000 |\n|---|---|');
 console.log(rows.join('\n'));
-console.log(`\nQueries over the ${QUERY_COLLECTION.toLocaleString('en-US')}-document collection (median, max of 5):\n| query | median | max |\n|---|---|---|`);
+console.log(
+  `\nQueries over the ${QUERY_COLLECTION.toLocaleString('en-US')}-document collection (median, max of 5):\n| query | median | max |\n|---|---|---|`,
+);
 console.log(queries.join('\n'));
-console.log(`\nPeak resident memory of the server process: ${Math.round(rss / 1024)} MB; counters: ${JSON.stringify(memory)}`);
+console.log(
+  `\nPeak resident memory of the server process: ${Math.round(rss / 1024)} MB; counters: ${JSON.stringify(memory)}`,
+);
 child.kill('SIGTERM');
 await sleep(500);
 process.exit(0);

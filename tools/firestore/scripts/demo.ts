@@ -25,7 +25,12 @@ for (const [id, name, amount] of [
 // A query with a cursor: the second page of customers by name.
 const firstPage = await customers.orderBy('name').limit(2).get();
 const secondPage = await customers.orderBy('name').startAfter(firstPage.docs[1]).limit(2).get();
-console.log('page 1:', firstPage.docs.map((d) => d.get('name')), 'page 2:', secondPage.docs.map((d) => d.get('name')));
+console.log(
+  'page 1:',
+  firstPage.docs.map((d) => d.get('name')),
+  'page 2:',
+  secondPage.docs.map((d) => d.get('name')),
+);
 
 // A listener on a query: it sees the initial result and the change the transaction makes.
 const snapshots: QuerySnapshot[] = [];
@@ -46,8 +51,14 @@ await db.runTransaction(async (t) => {
   t.update(to.ref, { amount: to.get('amount') + 500 });
 });
 await seenTwice;
-console.log('listener, initial:', snapshots[0].docs.map((d) => d.get('name')));
-console.log('listener, changes:', snapshots[1].docChanges().map((c) => `${c.type} ${c.doc.get('name')}`));
+console.log(
+  'listener, initial:',
+  snapshots[0].docs.map((d) => d.get('name')),
+);
+console.log(
+  'listener, changes:',
+  snapshots[1].docChanges().map((c) => `${c.type} ${c.doc.get('name')}`),
+);
 
 await server.close();
 process.exit(0);

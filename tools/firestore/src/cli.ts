@@ -47,7 +47,9 @@ async function stop(): Promise<void> {
   if (values['export-on-exit']) {
     const meta = await exportProject(server!.engine, project, values['export-on-exit']);
     const documents = meta.databases.reduce((n, d) => n + d.documents, 0);
-    console.log(`embedded-firestore: exported ${documents} documents to ${values['export-on-exit']}`);
+    console.log(
+      `embedded-firestore: exported ${documents} documents to ${values['export-on-exit']}`,
+    );
   }
   await server!.close();
   process.exit(0);

@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { readStored } from '../../lib/storage';
+import { renderApp } from '../../test/render-app';
+
+const EVERYONE = ['Dashboard', 'Customers', 'Entries', 'Information'];
+const ADMIN = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
+
+function menuItems() {
+  const nav = screen.getByRole('navigation', { name: 'Main menu' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+}
+
+/** Pretends the viewport is narrower than 768 px. */
+function stubPhoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('768px'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
+
+describe('layout', () => {
+  it('shows the product title, subtitle and role', () => {
+    renderApp('/dashboard', { token: 't', role: 'sales' });
+    expect(screen.getByText('CRM')).toBeInTheDocument();
+    expect(screen.getByText('CRM Console')).toBeInTheDocument();
+    expect(screen.getByText('Role: sales')).toBeInTheDocument();
+  });
+
+  it('gives an employee only the everyone items', () => {
+    renderApp('/dashboard', { token: 't', role: 'sales' });
+    expect(menuItems()).toEqual(EVERYONE);
+  });
+
+  it('gives an admin the admin items too, Roles pointing at /departments', () => {
+    renderApp('/dashboard', { token: 't', role: 'admin' });
+    expect(menuItems()).toEqual([...EVERYONE, ...ADMIN]);
+    expect(screen.getByRole('link', { name: 'Roles' })).toHaveAttribute('href', '/departments');
+  });
+
+  it('marks the current page in the menu', () => {
+    renderApp('/entries', { token: 't', role: 'sales' });
+    expect(screen.getByRole('link', { name: 'Entries' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('logs out: clears token and role, keeps other keys, goes to /login', async () => {
+    localStorage.setItem('userEmail', 'a@b.c');
+    const { user, location } = renderApp('/customers', { token: 't', role: 'admin' });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(readStored('token')).toBeNull();
+    expect(readStored('role')).toBeNull();
+    expect(readStored('userEmail')).toBe('a@b.c');
+    expect(location()).toBe('/login');
+  });
+});
+
+describe('layout at phone width', () => {
+  it('hides the menu behind a labelled Menu button', () => {
+    stubPhoneWidth();
+    renderApp('/dashboard', { token: 't', role: 'sales' });
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the menu as a dialog that closes on Escape and on navigation', async () => {
+    stubPhoneWidth();
+    const { user, location } = renderApp('/dashboard', { token: 't', role: 'admin' });
+    const button = screen.getByRole('button', { name: 'Menu' });
+
+    await user.click(button);
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(menuItems()).toEqual([...EVERYONE, ...ADMIN]);
+    expect(drawer).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+
+    await user.click(button);
+    await user.click(screen.getByRole('link', { name: 'Users' }));
+    expect(location()).toBe('/users');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Dialog } from '../../lib/dialog';
+import { clearSession, useStoredValue } from '../../lib/storage';
+import { useIsPhone } from '../../lib/use-media-query';
+import { CrashBoundary } from '../error-boundary';
+import { SideMenu } from './side-menu';
+
+/** Left menu (a drawer behind a menu button on phones), top bar, and the current screen. */
+export function AppLayout() {
+  const role = useStoredValue('role');
+  const isPhone = useIsPhone();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  function logout() {
+    clearSession();
+    queryClient.clear(); // nothing of this user's data stays cached for the next one
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      {!isPhone && (
+        <div className="sidebar">
+          <SideMenu role={role} />
+        </div>
+      )}
+      <div className="app-main">
+        <header className="topbar">
+          {isPhone && (
+            <button
+              type="button"
+              className="btn btn--ghost topbar__menu"
+              aria-haspopup="dialog"
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+            >
+              <span aria-hidden="true">☰</span> Menu
+            </button>
+          )}
+          <span className="topbar__role">Role: {role || 'unknown'}</span>
+          <button type="button" className="btn btn--outline" onClick={logout}>
+            Logout
+          </button>
+        </header>
+        <main id="main-content" className="content" tabIndex={-1}>
+          <CrashBoundary resetKey={pathname}>
+            <Outlet />
+          </CrashBoundary>
+        </main>
+      </div>
+      <Dialog
+        open={isPhone && menuOpen}
+        onClose={() => setMenuOpen(false)}
+        title="Menu"
+        placement="start"
+      >
+        <SideMenu role={role} onNavigate={() => setMenuOpen(false)} />
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { PageHeader } from '../../../lib/page-header';
+
+export function CustomersPage() {
+  return (
+    <>
+      <PageHeader title="Customers" />
+      <p className="placeholder-note">This screen is coming soon.</p>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { AppProviders } from '../app/providers';
+import { AppRoutes } from '../app/routes';
+import { saveSession } from '../lib/storage';
+
+function LocationProbe() {
+  return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+/** Renders the whole app at `path`, signed in when a token is given. */
+export function renderApp(path: string, session?: { token: string; role?: string | null }) {
+  if (session) saveSession(session);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...view, user, queryClient, location: () => view.getByTestId('location').textContent };
+}

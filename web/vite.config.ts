@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { loadEnv } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const webDir = fileURLToPath(new URL('.', import.meta.url));
+// The hosting emulator of `npm start`, which rewrites /api to the function.
+const DEFAULT_API_PROXY = 'http://127.0.0.1:5000';
+
+export default defineConfig(({ mode }) => {
+  // VITE_API_PROXY may come from the shell or from web/.env*; the shell wins.
+  const apiTarget = loadEnv(mode, webDir, 'VITE_').VITE_API_PROXY || DEFAULT_API_PROXY;
+  const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
+
+  return {
+    root: webDir,
+    plugins: [react()],
+    server: { proxy },
+    preview: { proxy },
+    build: { outDir: 'dist', emptyOutDir: true },
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  };
+});
