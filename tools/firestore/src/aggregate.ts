@@ -55,7 +55,24 @@ function average(values: Value[]): Value {
   return { doubleValue: total / values.length, valueType: 'doubleValue' };
 }
 
-export function aggregate(docs: StoredDoc[], aggregations: Aggregation[]): Record<string, Value> {
+/**
+ * Firestore counts, sums and averages only over documents that have every field a sum or an
+ * average names, so `count` beside `sum('x')` counts the documents that have `x`.
+ */
+function withAggregatedFields(docs: StoredDoc[], aggregations: Aggregation[]): StoredDoc[] {
+  const paths = aggregations
+    .map((a) => (a.sum ?? a.avg)?.field?.fieldPath)
+    .filter((p): p is string => p !== undefined)
+    .map(parseFieldPath);
+  if (paths.length === 0) return docs;
+  return docs.filter((d) => paths.every((p) => getField(d.fields, p) !== undefined));
+}
+
+export function aggregate(
+  allDocs: StoredDoc[],
+  aggregations: Aggregation[],
+): Record<string, Value> {
+  const docs = withAggregatedFields(allDocs, aggregations);
   const result: Record<string, Value> = {};
   for (const a of aggregations) {
     const alias = a.alias ?? '';

@@ -26,6 +26,14 @@ export interface ReadConsistency {
   readTime?: Timestamp;
 }
 
+export interface ReadContext {
+  txnId?: Buffer;
+  /** Set when the read started the transaction: the answer must carry its id. */
+  newTxn?: Buffer;
+  /** For a read at a past time: the documents changed since, as they were then. */
+  view?: Map<string, StoredDoc | undefined>;
+}
+
 export interface CommitResult {
   writeResults: { updateTime: Timestamp; transformResults: Value[] }[];
   commitTime: Timestamp;
@@ -73,35 +81,38 @@ export class Engine {
   }
 
   /**
-   * Resolves the transaction a read belongs to (starting one when asked). A read at a past
-   * time would need old versions, which this server does not keep: it says so.
+   * Resolves how a read is done: in which transaction (starting one when asked) and at which
+   * time. A read at a past time gets a view of the documents changed since, from the log.
    */
-  readContext(db: Database, c: ReadConsistency): { txnId?: Buffer; newTxn?: Buffer } {
-    if (c.readTime && timestampMicros(c.readTime) < db.lastCommitTime) {
+  readContext(db: Database, c: ReadConsistency): ReadContext {
+    let txnId: Buffer | undefined;
+    let newTxn: Buffer | undefined;
+    if (c.newTransaction) txnId = newTxn = this.transactions.begin(db, c.newTransaction);
+    else if (c.transaction) txnId = Buffer.from(c.transaction);
+    const readTime = c.readTime
+      ? timestampMicros(c.readTime)
+      : txnId && this.transactions.get(db, txnId).readTime;
+    if (readTime === undefined || readTime >= db.lastCommitTime) return { txnId, newTxn };
+    if (!db.history.canReadAt(readTime)) {
       throw new GrpcError(
         Status.FAILED_PRECONDITION,
-        'Reads at a past readTime are not supported by the embedded Firestore',
+        'readTime is older than the versions this server keeps (one hour)',
       );
     }
-    if (c.newTransaction) {
-      const id = this.transactions.begin(db, c.newTransaction);
-      return { txnId: id, newTxn: id };
-    }
-    if (c.transaction) return { txnId: Buffer.from(c.transaction) };
-    return {};
+    return { txnId, newTxn, view: db.history.viewAt(readTime) };
   }
 
   getDocuments(
     db: Database,
     names: string[],
     mask: string[] | undefined,
-    txnId: Buffer | undefined,
+    { txnId, view }: ReadContext,
   ) {
     const txn = txnId && this.transactions.get(db, txnId);
     const projection = mask?.map(parseFieldPath);
     return names.map((name) => {
       const key = documentKey(db, name);
-      const doc = db.get(key);
+      const doc = view?.has(key) ? view.get(key) : db.get(key);
       db.counters.reads++;
       if (txn) this.transactions.recordRead(txn, key, doc);
       return { name, doc: doc && projected(doc, projection) };
@@ -112,10 +123,10 @@ export class Engine {
     db: Database,
     parent: string,
     query: StructuredQuery,
-    txnId: Buffer | undefined,
+    { txnId, view }: ReadContext,
   ): StoredDoc[] {
     const compiled = compileQuery(db, parent, query);
-    const { docs, skipped } = executeQuery(db, compiled);
+    const { docs, skipped } = executeQuery(db, compiled, view);
     db.counters.reads += Math.max(1, docs.length + skipped);
     if (txnId) this.transactions.recordQuery(this.transactions.get(db, txnId), compiled, docs);
     return docs.map((d) => projected(d, compiled.projection));
@@ -126,8 +137,9 @@ export class Engine {
     parent: string,
     query: StructuredQuery,
     aggregations: Aggregation[],
+    { view }: ReadContext,
   ): Record<string, Value> {
-    const { docs } = executeQuery(db, compileQuery(db, parent, query));
+    const { docs } = executeQuery(db, compileQuery(db, parent, query), view);
     db.counters.reads += Math.max(1, Math.ceil(docs.length / 1000));
     return aggregate(docs, aggregations);
   }
@@ -150,14 +162,14 @@ export class Engine {
       return outcome;
     });
     this.store(db, pending, commitTime);
-    for (const r of results) {
-      if (!r.changes) continue;
-      if (r.doc) db.counters.writes++;
-      else db.counters.deletes++;
+    for (const w of writes) {
+      if (w.verify !== undefined) continue;
+      if (w.delete !== undefined) db.counters.deletes++;
+      else db.counters.writes++;
     }
     return {
       writeResults: results.map((r) => ({
-        updateTime: toTimestamp(commitTime),
+        updateTime: toTimestamp(r.doc && !r.changes ? r.doc.updateTime : commitTime),
         transformResults: r.transformResults,
       })),
       commitTime: toTimestamp(commitTime),
@@ -189,7 +201,7 @@ export class Engine {
   ): void {
     const changes: DocChange[] = [];
     for (const [key, doc] of pending) {
-      db.put(key, doc);
+      db.put(key, doc, commitTime);
       changes.push({ key, after: doc });
     }
     for (const stream of this.streams) if (stream.db === db) stream.onCommit(changes, commitTime);

@@ -1,4 +1,4 @@
-import { compileQuery, executeQuery, type CompiledQuery } from './query.ts';
+import { compileQuery, executeQuery, inScope, type CompiledQuery } from './query.ts';
 import type { Database, StoredDoc } from './store.ts';
 import { resumeToken, toTimestamp } from './timestamps.ts';
 import type { Document, StructuredQuery } from './types.ts';
@@ -34,21 +34,6 @@ export function toDocumentProto(doc: StoredDoc): Document {
     createTime: toTimestamp(doc.createTime),
     updateTime: toTimestamp(doc.updateTime),
   };
-}
-
-/** Is this document in the collection(s) the query reads from? */
-function inScope(q: CompiledQuery, key: string): boolean {
-  const collectionPath = key.slice(0, key.lastIndexOf('/'));
-  if (!q.allDescendants) {
-    return (
-      collectionPath === (q.parentKey === '' ? q.collectionId : `${q.parentKey}/${q.collectionId}`)
-    );
-  }
-  if (q.parentKey !== '' && !collectionPath.startsWith(`${q.parentKey}/`)) return false;
-  return (
-    q.collectionId === '' ||
-    collectionPath.slice(collectionPath.lastIndexOf('/') + 1) === q.collectionId
-  );
 }
 
 /**

@@ -2,6 +2,7 @@ import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath, projectFields } from './field-paths.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { Filter, StructuredQuery, Value } from './types.ts';
+import { checkQuery } from './validation.ts';
 import {
   arrayContains,
   compareStrings,
@@ -64,8 +65,13 @@ function valueAt(doc: StoredDoc, path: FieldPathSegments): Value | undefined {
 
 function fieldFilter(op: string, value: Value): (v: Value | undefined) => boolean {
   const list = value.arrayValue?.values ?? [];
+  // Ranges match values of the filter's own type; NaN is in no range (only == and != see it).
   const ranked = (test: (c: number) => boolean) => (v: Value | undefined) =>
-    v !== undefined && rankOf(v) === rankOf(value) && test(compareValues(v, value));
+    v !== undefined &&
+    rankOf(v) === rankOf(value) &&
+    !isNaNValue(v) &&
+    !isNaNValue(value) &&
+    test(compareValues(v, value));
   switch (op) {
     case 'EQUAL':
       return (v) => v !== undefined && valuesEqual(v, value);
@@ -177,6 +183,7 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
       'Vector search (findNearest) is not supported by the embedded Firestore',
     );
   }
+  checkQuery(query);
   const from = query.from ?? [];
   if (from.length !== 1)
     throw new GrpcError(Status.INVALID_ARGUMENT, 'A query needs exactly one collection');
@@ -255,6 +262,21 @@ function withinBounds(doc: StoredDoc, q: CompiledQuery): boolean {
   return true;
 }
 
+/** Is this document in the collection(s) the query reads from? */
+export function inScope(q: CompiledQuery, key: string): boolean {
+  const collectionPath = key.slice(0, key.lastIndexOf('/'));
+  if (!q.allDescendants) {
+    return (
+      collectionPath === (q.parentKey === '' ? q.collectionId : `${q.parentKey}/${q.collectionId}`)
+    );
+  }
+  if (q.parentKey !== '' && !collectionPath.startsWith(`${q.parentKey}/`)) return false;
+  return (
+    q.collectionId === '' ||
+    collectionPath.slice(collectionPath.lastIndexOf('/') + 1) === q.collectionId
+  );
+}
+
 /** Keeping a sorted window this small is cheaper than sorting every match. */
 const WINDOW_LIMIT = 5000;
 
@@ -264,14 +286,33 @@ export interface QueryResult {
   skipped: number;
 }
 
-/** Scans the collection (the real Firestore reads an index here) and keeps the first matches. */
-export function executeQuery(db: Database, q: CompiledQuery): QueryResult {
+/** What the query sees: the stored documents, or those of a past time through a view. */
+function* source(
+  db: Database,
+  q: CompiledQuery,
+  view: Map<string, StoredDoc | undefined> | undefined,
+): Iterable<StoredDoc> {
+  const current = db.scan(q.parentKey, q.collectionId, q.allDescendants);
+  if (!view) return yield* current;
+  for (const doc of current) if (!view.has(doc.key)) yield doc;
+  for (const [key, doc] of view) if (doc && inScope(q, key)) yield doc;
+}
+
+/**
+ * Scans the collection (the real Firestore reads an index here) and keeps the first matches.
+ * `view` (from the change log) turns it into a read at a past time.
+ */
+export function executeQuery(
+  db: Database,
+  q: CompiledQuery,
+  view?: Map<string, StoredDoc | undefined>,
+): QueryResult {
   const compare = docComparator(q.orderBy);
   const window = q.limit === undefined ? Infinity : q.offset + q.limit;
   const bounded = window <= WINDOW_LIMIT;
   let found: StoredDoc[] = [];
   if (window === 0) return { docs: [], skipped: 0 };
-  for (const doc of db.scan(q.parentKey, q.collectionId, q.allDescendants)) {
+  for (const doc of source(db, q, view)) {
     if (!q.matches(doc) || !withinBounds(doc, q)) continue;
     if (!bounded) {
       found.push(doc);

@@ -21,8 +21,9 @@ export function timestampFromRest(s: string): Timestamp {
   return { seconds: String(seconds), nanos: Number((m[2] ?? '').padEnd(9, '0')) };
 }
 
+/** NaN, the infinities and -0 do not survive as JSON numbers; proto3 JSON allows strings. */
 function doubleToRest(n: number): number | string {
-  return Number.isFinite(n) ? n : String(n);
+  return Number.isFinite(n) && !Object.is(n, -0) ? n : Object.is(n, -0) ? '-0' : String(n);
 }
 
 export function valueToRest(v: Value): RestValue {

@@ -63,6 +63,11 @@ function readTimeOf(db: Database) {
   return toTimestamp(Math.max(Date.now() * 1000, db.lastCommitTime));
 }
 
+/** A mask that is present but empty asks for no fields at all; an absent one for all. */
+function maskPaths(mask: { fieldPaths?: string[] } | undefined): string[] | undefined {
+  return mask ? (mask.fieldPaths ?? []) : undefined;
+}
+
 function autoId(): string {
   const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return [...randomBytes(20)].map((b) => chars[b % chars.length]).join('');
@@ -82,7 +87,7 @@ interface QueryRequest extends ReadConsistency {
 /** The gRPC handlers of google.firestore.v1.Firestore, over one Engine. */
 export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementation {
   const storedOrNotFound = (db: Database, name: string, mask?: string[]) => {
-    const [result] = engine.getDocuments(db, [name], mask, undefined);
+    const [result] = engine.getDocuments(db, [name], mask, {});
     if (!result.doc) throw new GrpcError(Status.NOT_FOUND, `Document not found: ${name}`);
     return toDocumentProto(result.doc);
   };
@@ -95,8 +100,8 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
 
   const getDocument: Unary = unary((req: DocumentRequest) => {
     const db = engine.database(req.name);
-    const { txnId } = engine.readContext(db, req);
-    const [result] = engine.getDocuments(db, [req.name ?? ''], req.mask?.fieldPaths, txnId);
+    const context = engine.readContext(db, req);
+    const [result] = engine.getDocuments(db, [req.name ?? ''], maskPaths(req.mask), context);
     if (!result.doc) throw new GrpcError(Status.NOT_FOUND, `Document not found: ${req.name}`);
     return toDocumentProto(result.doc);
   });
@@ -111,8 +116,9 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
       write,
     ) => {
       const db = engine.database(req.database);
-      const { txnId, newTxn } = engine.readContext(db, req);
-      const results = engine.getDocuments(db, req.documents ?? [], req.mask?.fieldPaths, txnId);
+      const context = engine.readContext(db, req);
+      const { newTxn } = context;
+      const results = engine.getDocuments(db, req.documents ?? [], maskPaths(req.mask), context);
       const readTime = readTimeOf(db);
       if (results.length === 0 && newTxn) write({ transaction: newTxn, readTime });
       results.forEach((r, i) => {
@@ -124,8 +130,9 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
 
   const runQuery: ServerStream = serverStream((req: QueryRequest, write) => {
     const db = engine.database(req.parent);
-    const { txnId, newTxn } = engine.readContext(db, req);
-    const docs = engine.runQuery(db, req.parent ?? '', req.structuredQuery ?? {}, txnId);
+    const context = engine.readContext(db, req);
+    const { newTxn } = context;
+    const docs = engine.runQuery(db, req.parent ?? '', req.structuredQuery ?? {}, context);
     const readTime = readTimeOf(db);
     const first = newTxn ? { transaction: newTxn } : {};
     if (docs.length === 0) write({ ...first, readTime });
@@ -136,13 +143,15 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
 
   const runAggregationQuery: ServerStream = serverStream((req: QueryRequest, write) => {
     const db = engine.database(req.parent);
-    const { newTxn } = engine.readContext(db, req);
+    const context = engine.readContext(db, req);
+    const { newTxn } = context;
     const agg = req.structuredAggregationQuery ?? {};
     const fields = engine.runAggregation(
       db,
       req.parent ?? '',
       agg.structuredQuery ?? {},
       agg.aggregations ?? [],
+      context,
     );
     write({
       ...(newTxn ? { transaction: newTxn } : {}),
@@ -201,7 +210,7 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
             pageSize: req.pageSize,
             pageToken: req.pageToken,
             showMissing: req.showMissing,
-            mask: req.mask?.fieldPaths,
+            mask: maskPaths(req.mask),
           },
         ),
     ),
@@ -218,7 +227,7 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
         return writeOne(
           db,
           { update: { ...req.document, name }, currentDocument: { exists: false } },
-          req.mask?.fieldPaths,
+          maskPaths(req.mask),
         );
       },
     ),
@@ -235,7 +244,7 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
           updateMask: req.updateMask,
           currentDocument: req.currentDocument,
         };
-        return writeOne(db, write, req.mask?.fieldPaths);
+        return writeOne(db, write, maskPaths(req.mask));
       },
     ),
     DeleteDocument: unary((req: { name?: string; currentDocument?: Precondition }) => {

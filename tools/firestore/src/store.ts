@@ -1,4 +1,5 @@
 import { comparePaths } from './values.ts';
+import { ChangeLog } from './history.ts';
 import type { Fields } from './types.ts';
 
 /** One stored version of a document. Versions are immutable: a write stores a new one. */
@@ -54,6 +55,7 @@ export class Database {
   private lastCommit = 0;
   size = 0;
   readonly counters: Counters = { reads: 0, writes: 0, deletes: 0 };
+  readonly history = new ChangeLog();
 
   constructor(
     /** projects/p/databases/d */
@@ -114,8 +116,12 @@ export class Database {
     return this.docNode(key, false)?.doc;
   }
 
-  /** Stores a version, or removes the document when `doc` is undefined. */
-  put(key: string, doc: StoredDoc | undefined): void {
+  /**
+   * Stores a version, or removes the document when `doc` is undefined. With a commit time the
+   * change is logged, so reads at an earlier time still see the version it replaced.
+   */
+  put(key: string, doc: StoredDoc | undefined, commitTime?: number): void {
+    if (commitTime !== undefined) this.history.record(commitTime, key, this.get(key));
     if (doc) {
       const node = this.docNode(key, true)!;
       if (!node.doc) this.size++;
@@ -200,5 +206,6 @@ export class Database {
     this.root = new DocNode('', undefined);
     this.groups = new Map();
     this.size = 0;
+    this.history.clear();
   }
 }

@@ -3,10 +3,13 @@ import { GrpcError, Status } from './errors.ts';
 import { executeQuery, type CompiledQuery } from './query.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { TransactionOptions } from './types.ts';
+import { timestampMicros } from './values.ts';
 
 interface Transaction {
   db: Database;
   readOnly: boolean;
+  /** A read-only transaction may read at a fixed past time (microseconds). */
+  readTime?: number;
   /** The version each read saw: update time, or 0 when the document did not exist. */
   reads: Map<string, number>;
   queries: { query: CompiledQuery; seen: string }[];
@@ -36,6 +39,9 @@ export class Transactions {
     this.open.set(id.toString('hex'), {
       db,
       readOnly: !!options?.readOnly,
+      readTime: options?.readOnly?.readTime
+        ? timestampMicros(options.readOnly.readTime)
+        : undefined,
       reads: new Map(),
       queries: [],
       startedAt: Date.now(),

@@ -265,3 +265,68 @@ export function arrayContains(values: Value[], v: Value): boolean {
   for (const x of values) if (valuesEqual(x, v)) return true;
   return false;
 }
+
+/** Exact sameness, as stored: unlike query equality, 1 and 1.0 differ here. */
+export function identicalValues(a: Value, b: Value): boolean {
+  const kind = kindOf(a);
+  if (kind !== kindOf(b)) return false;
+  switch (kind) {
+    case 'nullValue':
+      return true;
+    case 'doubleValue':
+      return Object.is(Number(a.doubleValue), Number(b.doubleValue));
+    case 'integerValue':
+      return String(a.integerValue) === String(b.integerValue);
+    case 'arrayValue': {
+      const x = a.arrayValue?.values ?? [];
+      const y = b.arrayValue?.values ?? [];
+      return x.length === y.length && x.every((v, i) => identicalValues(v, y[i]));
+    }
+    case 'mapValue':
+      return identicalFields(a.mapValue?.fields ?? {}, b.mapValue?.fields ?? {});
+    default:
+      return compareValues(a, b) === 0;
+  }
+}
+
+export function identicalFields(a: Fields, b: Fields): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => b[k] !== undefined && identicalValues(a[k], b[k]));
+}
+
+/**
+ * Firestore keeps timestamps to the microsecond. Returns the value itself when nothing needs
+ * truncating, so the common case allocates nothing.
+ */
+export function truncateTimestamps(v: Value): Value {
+  switch (kindOf(v)) {
+    case 'timestampValue': {
+      const nanos = v.timestampValue?.nanos ?? 0;
+      if (nanos % 1000 === 0) return v;
+      return { ...v, timestampValue: { ...v.timestampValue, nanos: nanos - (nanos % 1000) } };
+    }
+    case 'arrayValue': {
+      const values = v.arrayValue?.values ?? [];
+      const out = values.map(truncateTimestamps);
+      return out.some((x, i) => x !== values[i]) ? { ...v, arrayValue: { values: out } } : v;
+    }
+    case 'mapValue': {
+      const fields = v.mapValue?.fields ?? {};
+      const out = truncateFieldTimestamps(fields);
+      return out !== fields ? { ...v, mapValue: { fields: out } } : v;
+    }
+    default:
+      return v;
+  }
+}
+
+export function truncateFieldTimestamps(fields: Fields): Fields {
+  let out: Fields | undefined;
+  for (const [k, v] of Object.entries(fields)) {
+    const t = truncateTimestamps(v);
+    if (t !== v) (out ??= { ...fields })[k] = t;
+  }
+  return out ?? fields;
+}

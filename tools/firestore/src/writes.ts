@@ -5,20 +5,24 @@ import type { Fields, FieldTransform, Value, Write } from './types.ts';
 import {
   arrayContains,
   compareValues,
+  identicalFields,
   isNumber,
   kindOf,
   NULL_VALUE,
   relativeName,
   timestampMicros,
+  truncateFieldTimestamps,
+  truncateTimestamps,
   valuesEqual,
 } from './values.ts';
 import { toTimestamp } from './timestamps.ts';
+import { checkDocument, checkDocumentKey } from './validation.ts';
 
 export interface WriteOutcome {
   key: string;
   /** The new version, or undefined when the write deletes the document. */
   doc: StoredDoc | undefined;
-  /** False for a `verify` write, which changes nothing. */
+  /** False for a `verify` write, or one that leaves the document as it was. */
   changes: boolean;
   transformResults: Value[];
 }
@@ -31,6 +35,10 @@ export function documentKey(db: Database, name: string | undefined): string {
     throw new GrpcError(Status.INVALID_ARGUMENT, `Invalid document name: ${name ?? ''}`);
   }
   return key;
+}
+
+function truncateValue(v: Value | undefined): Value | undefined {
+  return v === undefined ? undefined : truncateTimestamps(v);
 }
 
 function checkPrecondition(write: Write, name: string, current: StoredDoc | undefined): void {
@@ -120,16 +128,17 @@ export function applyWrite(
     return { key, doc: current, changes: false, transformResults: [] };
   if (write.delete !== undefined)
     return { key, doc: undefined, changes: true, transformResults: [] };
+  checkDocumentKey(key);
 
   let fields: Fields;
   if (write.update && write.updateMask) {
     fields = current?.fields ?? {};
     for (const path of write.updateMask.fieldPaths ?? []) {
       const segments = parseFieldPath(path);
-      fields = withField(fields, segments, getField(write.update.fields, segments));
+      fields = withField(fields, segments, truncateValue(getField(write.update.fields, segments)));
     }
   } else if (write.update) {
-    fields = write.update.fields ?? {};
+    fields = truncateFieldTimestamps(write.update.fields ?? {});
   } else {
     fields = current?.fields ?? {};
   }
@@ -141,6 +150,11 @@ export function applyWrite(
     const isArrayTransform = t.appendMissingElements || t.removeAllFromArray;
     transformResults.push(isArrayTransform ? NULL_VALUE : result);
   }
+  // A write that leaves the document as it was keeps its update time (and wakes no listener).
+  if (current && identicalFields(current.fields, fields)) {
+    return { key, doc: current, changes: false, transformResults };
+  }
+  checkDocument(key, fields);
   const doc: StoredDoc = {
     name: name!,
     key,
