@@ -4,10 +4,10 @@
  * restarts. Flags: --fresh (ignore saved data), --official (official Firestore and Storage
  * emulators instead of the embedded Firestore; needs Java 21 and their downloads).
  */
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildApp } from './build.ts';
 import { portsFromFirebaseJson, ROOT } from './config.ts';
 import { demoAccounts, seedDemoCompany } from './seed.ts';
 import { startStack } from './stack.ts';
@@ -22,12 +22,7 @@ const dataDir = path.join(ROOT, '.emulator-data');
 if (values.fresh) rmSync(dataDir, { recursive: true, force: true });
 
 console.log('Building functions and web…');
-for (const workspace of ['functions', 'web']) {
-  execFileSync('npm', ['run', 'build', '-w', workspace], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
+buildApp();
 
 let stack;
 try {

@@ -145,7 +145,25 @@ export class Engine {
   }
 
   /** Applies every write or none: later writes in a commit see the earlier ones. */
-  commit(db: Database, writes: Write[], txnId: Uint8Array | undefined): CommitResult {
+  /** Plain writes first wait for the locks of transactions that read their documents. */
+  async commit(
+    db: Database,
+    writes: Write[],
+    txnId: Uint8Array | undefined,
+  ): Promise<CommitResult> {
+    if (!txnId)
+      await this.transactions.waitForLocks(
+        db,
+        writes.map((w) => this.keyOf(db, w)),
+      );
+    return this.apply(db, writes, txnId);
+  }
+
+  private keyOf(db: Database, w: Write): string {
+    return documentKey(db, w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document);
+  }
+
+  private apply(db: Database, writes: Write[], txnId: Uint8Array | undefined): CommitResult {
     if (txnId) {
       if (writes.length > 0 && this.transactions.get(db, txnId).readOnly) {
         throw new GrpcError(Status.INVALID_ARGUMENT, 'Cannot write in a read-only transaction');
@@ -155,7 +173,7 @@ export class Engine {
     const commitTime = db.nextCommitTime();
     const pending = new Map<string, StoredDoc | undefined>();
     const results = writes.map((w) => {
-      const key = documentKey(db, w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document);
+      const key = this.keyOf(db, w);
       const current = pending.has(key) ? pending.get(key) : db.get(key);
       const outcome = applyWrite(db, w, current, commitTime);
       if (outcome.changes) pending.set(key, outcome.doc);
@@ -177,12 +195,22 @@ export class Engine {
   }
 
   /** BatchWrite: each write on its own, with its own status. */
-  batchWrite(db: Database, writes: Write[]) {
+  async batchWrite(db: Database, writes: Write[]) {
+    await this.transactions.waitForLocks(
+      db,
+      writes.flatMap((w) => {
+        try {
+          return [this.keyOf(db, w)];
+        } catch {
+          return []; // An invalid name fails on its own below.
+        }
+      }),
+    );
     const writeResults: { updateTime?: Timestamp; transformResults?: Value[] }[] = [];
     const status: { code: number; message?: string }[] = [];
     for (const w of writes) {
       try {
-        const r = this.commit(db, [w], undefined);
+        const r = this.apply(db, [w], undefined);
         writeResults.push(r.writeResults[0]);
         status.push({ code: Status.OK });
       } catch (err) {

@@ -28,13 +28,14 @@ function toServiceError(err: unknown): Partial<grpc.ServiceError> {
   return { code: Status.INTERNAL, details: message, message };
 }
 
-function unary<Req>(handler: (req: Req) => object): Unary {
+function unary<Req>(handler: (req: Req) => object | Promise<object>): Unary {
   return (call, callback) => {
-    try {
-      callback(null, handler(call.request as Req));
-    } catch (err) {
-      callback(toServiceError(err));
-    }
+    Promise.resolve()
+      .then(() => handler(call.request as Req))
+      .then(
+        (response) => callback(null, response),
+        (err: unknown) => callback(toServiceError(err)),
+      );
   };
 }
 
@@ -92,8 +93,8 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
     return toDocumentProto(result.doc);
   };
 
-  const writeOne = (db: Database, write: Write, mask?: string[]) => {
-    engine.commit(db, [write], undefined);
+  const writeOne = async (db: Database, write: Write, mask?: string[]) => {
+    await engine.commit(db, [write], undefined);
     const name = write.update?.name ?? '';
     return storedOrNotFound(db, name, mask);
   };
@@ -247,8 +248,8 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
         return writeOne(db, write, maskPaths(req.mask));
       },
     ),
-    DeleteDocument: unary((req: { name?: string; currentDocument?: Precondition }) => {
-      engine.commit(
+    DeleteDocument: unary(async (req: { name?: string; currentDocument?: Precondition }) => {
+      await engine.commit(
         engine.database(req.name),
         [{ delete: req.name, currentDocument: req.currentDocument }],
         undefined,

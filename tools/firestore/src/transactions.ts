@@ -8,7 +8,10 @@ import { timestampMicros } from './values.ts';
 interface Transaction {
   db: Database;
   readOnly: boolean;
-  /** A read-only transaction may read at a fixed past time (microseconds). */
+  /**
+   * Read-only transactions read one snapshot: the time they began, or the readTime they
+   * asked for (microseconds).
+   */
   readTime?: number;
   /** The version each read saw: update time, or 0 when the document did not exist. */
   reads: Map<string, number>;
@@ -18,30 +21,39 @@ interface Transaction {
 
 /** Transactions abandoned by their client are forgotten after this long. */
 const EXPIRY_MS = 5 * 60_000;
+/** How long a plain write waits for a transaction's lock before going ahead anyway. */
+const LOCK_WAIT_MS = 15_000;
 
 function signature(docs: StoredDoc[]): string {
   return docs.map((d) => `${d.key}@${d.updateTime}`).join('\n');
 }
 
+function hex(id: Uint8Array): string {
+  return Buffer.from(id).toString('hex');
+}
+
 /**
- * Optimistic concurrency: reads remember the versions they saw and a commit fails with
- * ABORTED when any of them changed since. The SDK then retries the whole transaction, so
- * two concurrent increments both land, as they do against the real service.
+ * Read-write transactions as the server SDKs see them:
+ * - a document a transaction has read is locked: a plain write to it waits until the
+ *   transaction ends (so the transaction commits without retrying);
+ * - between transactions, concurrency is optimistic: a commit fails with ABORTED when a
+ *   document or query it read has changed since, and the SDK retries the whole transaction,
+ *   so two concurrent increments both land.
  */
 export class Transactions {
   private open = new Map<string, Transaction>();
+  private waiters = new Set<() => void>();
 
   begin(db: Database, options: TransactionOptions | undefined): Buffer {
     this.expire();
-    if (options?.readWrite?.retryTransaction)
-      this.open.delete(Buffer.from(options.readWrite.retryTransaction).toString('hex'));
+    if (options?.readWrite?.retryTransaction) this.end(hex(options.readWrite.retryTransaction));
     const id = randomBytes(16);
-    this.open.set(id.toString('hex'), {
+    const readOnly = !!options?.readOnly;
+    const readTime = options?.readOnly?.readTime;
+    this.open.set(hex(id), {
       db,
-      readOnly: !!options?.readOnly,
-      readTime: options?.readOnly?.readTime
-        ? timestampMicros(options.readOnly.readTime)
-        : undefined,
+      readOnly,
+      readTime: readTime ? timestampMicros(readTime) : readOnly ? db.lastCommitTime : undefined,
       reads: new Map(),
       queries: [],
       startedAt: Date.now(),
@@ -50,7 +62,7 @@ export class Transactions {
   }
 
   get(db: Database, id: Uint8Array): Transaction {
-    const txn = this.open.get(Buffer.from(id).toString('hex'));
+    const txn = this.open.get(hex(id));
     if (!txn || txn.db !== db) {
       throw new GrpcError(Status.INVALID_ARGUMENT, 'The transaction is invalid or has expired');
     }
@@ -62,13 +74,15 @@ export class Transactions {
   }
 
   recordQuery(txn: Transaction, query: CompiledQuery, docs: StoredDoc[]): void {
-    if (!txn.readOnly) txn.queries.push({ query, seen: signature(docs) });
+    if (txn.readOnly) return;
+    txn.queries.push({ query, seen: signature(docs) });
+    for (const doc of docs) this.recordRead(txn, doc.key, doc);
   }
 
   /** Ends the transaction; throws ABORTED if what it read has changed. */
   finish(db: Database, id: Uint8Array): void {
     const txn = this.get(db, id);
-    this.open.delete(Buffer.from(id).toString('hex'));
+    this.end(hex(id));
     if (txn.readOnly) return;
     for (const [key, version] of txn.reads) {
       if ((db.get(key)?.updateTime ?? 0) !== version) {
@@ -87,15 +101,48 @@ export class Transactions {
 
   rollback(db: Database, id: Uint8Array): void {
     this.get(db, id);
-    this.open.delete(Buffer.from(id).toString('hex'));
+    this.end(hex(id));
   }
 
   clear(db: Database): void {
-    for (const [id, txn] of this.open) if (txn.db === db) this.open.delete(id);
+    for (const [id, txn] of this.open) if (txn.db === db) this.end(id);
+  }
+
+  /** Resolves once no open read-write transaction has read any of `keys` (or after a while). */
+  async waitForLocks(db: Database, keys: string[]): Promise<void> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    while (this.isLocked(db, keys)) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, remaining);
+        const waiters = this.waiters;
+        function done() {
+          clearTimeout(timer);
+          waiters.delete(done);
+          resolve();
+        }
+        waiters.add(done);
+      });
+    }
+  }
+
+  private isLocked(db: Database, keys: string[]): boolean {
+    this.expire();
+    for (const txn of this.open.values()) {
+      if (txn.db !== db || txn.readOnly) continue;
+      if (keys.some((k) => txn.reads.has(k))) return true;
+    }
+    return false;
+  }
+
+  private end(id: string): void {
+    if (!this.open.delete(id)) return;
+    for (const wake of [...this.waiters]) wake();
   }
 
   private expire(): void {
     const cutoff = Date.now() - EXPIRY_MS;
-    for (const [id, txn] of this.open) if (txn.startedAt < cutoff) this.open.delete(id);
+    for (const [id, txn] of this.open) if (txn.startedAt < cutoff) this.end(id);
   }
 }

@@ -93,6 +93,20 @@ function intOf(v: Value): bigint | number {
   return raw.length < 16 ? Number(raw) : BigInt(raw);
 }
 
+const TWO_63 = 2 ** 63;
+
+/** Exact, even for integers beyond 2^53 that no double can hold. */
+function compareIntToDouble(i: bigint | number, d: number): number {
+  if (Number.isNaN(d)) return 1;
+  if (typeof i === 'number') return i < d ? -1 : i > d ? 1 : 0;
+  if (d >= TWO_63) return -1;
+  if (d < -TWO_63) return 1;
+  const floor = Math.floor(d);
+  const whole = BigInt(floor);
+  if (i !== whole) return i < whole ? -1 : 1;
+  return d > floor ? -1 : 0;
+}
+
 function compareNumbers(a: Value, b: Value): number {
   const aInt = kindOf(a) === 'integerValue';
   const bInt = kindOf(b) === 'integerValue';
@@ -101,8 +115,10 @@ function compareNumbers(a: Value, b: Value): number {
     const y = intOf(b);
     return x < y ? -1 : x > y ? 1 : 0;
   }
-  const x = aInt ? Number(intOf(a)) : Number(a.doubleValue);
-  const y = bInt ? Number(intOf(b)) : Number(b.doubleValue);
+  if (aInt) return compareIntToDouble(intOf(a), Number(b.doubleValue));
+  if (bInt) return -compareIntToDouble(intOf(b), Number(a.doubleValue));
+  const x = Number(a.doubleValue);
+  const y = Number(b.doubleValue);
   // NaN sorts before every other number and equals itself.
   if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
   if (Number.isNaN(y)) return 1;

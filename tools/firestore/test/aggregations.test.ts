@@ -35,6 +35,12 @@ describe('count()', () => {
     expect((await col.orderBy('x').offset(1).count().get()).data().count).toBe(4);
   });
 
+  it('count respects cursors, across types', async () => {
+    // orderBy('x') puts the string 'not a number' after every number.
+    expect((await col.orderBy('x').startAfter(2).count().get()).data().count).toBe(3);
+    expect((await col.orderBy('x').endBefore(3).count().get()).data().count).toBe(2);
+  });
+
   it('counts an orderBy query only over documents that have the field', async () => {
     expect((await col.orderBy('y').count().get()).data().count).toBe(4);
   });

@@ -3,7 +3,7 @@
 // missing, an aggregation 1 read per 1,000 index entries (at least 1), offset bills the skipped
 // documents, a listener bills each document it delivers; writes and deletes per document.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { QuerySnapshot } from 'firebase-admin/firestore';
+import { FieldValue, type QuerySnapshot } from 'firebase-admin/firestore';
 import {
   EMBEDDED,
   EMBEDDED_ONLY,
@@ -88,6 +88,18 @@ describe.skipIf(!EMBEDDED)(`billing counters ${EMBEDDED_ONLY}`, () => {
     for (let i = 0; i < 10; i++) batch.set(col.doc(`b${i}`), { i });
     await batch.commit();
     expect(await getCounters()).toEqual({ reads: 0, writes: 10, deletes: 0 });
+  });
+
+  it('a write with transforms is one write; BulkWriter writes count per document', async () => {
+    await col.doc('x').set({ n: 1 });
+    await resetCounters();
+    await col.doc('x').update({ n: FieldValue.increment(1), at: FieldValue.serverTimestamp() });
+    expect(await getCounters()).toEqual({ reads: 0, writes: 1, deletes: 0 });
+    await resetCounters();
+    const writer = db.bulkWriter();
+    for (let i = 0; i < 25; i++) void writer.set(col.doc(`bw${i}`), { i });
+    await writer.close();
+    expect(await getCounters()).toEqual({ reads: 0, writes: 25, deletes: 0 });
   });
 
   it('deletes are counted as deletes, not writes', async () => {

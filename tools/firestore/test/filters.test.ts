@@ -162,6 +162,29 @@ describe('numbers: integers and doubles compare by value', () => {
   });
 });
 
+describe('numbers: exact comparison across integers and doubles', () => {
+  it('-0 equals 0', async () => {
+    await col.doc('negzero').set({ z: -0 });
+    await col.doc('zero').set({ z: 0 });
+    expect(ids(await col.where('z', '==', 0).get())).toEqual(['negzero', 'zero']);
+    expect(ids(await col.where('z', '==', -0).get())).toEqual(['negzero', 'zero']);
+  });
+
+  it('int64 values beyond 2^53 compare exactly with doubles', async () => {
+    const bigCol = big.collection('filters');
+    await bigCol.doc('i53').set({ w: 9007199254740992n }); // 2^53 as an integer
+    await bigCol.doc('i53+1').set({ w: 9007199254740993n }); // 2^53 + 1 as an integer
+    await bigCol.doc('imax').set({ w: 9223372036854775807n });
+    // 2 ** 53 is not a safe integer, so the SDK sends it as a double.
+    expect(ids(await col.where('w', '==', 2 ** 53).get())).toEqual(['i53']);
+    expect(ids(await col.where('w', '>', 2 ** 53).get())).toEqual(['i53+1', 'imax']);
+    expect(ids(await bigCol.where('w', '==', 9007199254740993n).get())).toEqual(['i53+1']);
+    expect(ids(await bigCol.where('w', '<', 9223372036854775807n).get())).toEqual(['i53', 'i53+1']);
+    // 2^63 as a double is above every int64.
+    expect(ids(await col.where('w', '>=', 2 ** 63).get())).toEqual([]);
+  });
+});
+
 describe('composite filters', () => {
   it('Filter.and', async () => {
     const q = col.where(Filter.and(Filter.where('g', '==', 'odd'), Filter.where('n', '>', 1)));

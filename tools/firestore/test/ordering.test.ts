@@ -86,6 +86,31 @@ describe('cross-type value ordering', () => {
     expect(got).toHaveLength(ORDERED.length);
   });
 
+  it('cursors of one type cut the cross-type order at that type', async () => {
+    await seedOrdered();
+    // From the number 0 (NaN and -Infinity sort before it) up to, not including, the first
+    // string: the numbers from 0 and every timestamp.
+    const snap = await col.orderBy('v').startAt(0).endBefore('').get();
+    expect(ids(snap)).toEqual([
+      'int0',
+      'int1',
+      'dbl2.5',
+      'int3',
+      '+inf',
+      'ts-epoch',
+      'ts-2023',
+      'ts-2023+1us',
+    ]);
+    const fromBytes = await col
+      .orderBy('v')
+      .startAfter(Buffer.from([0xff]))
+      .endAt(true)
+      .get();
+    expect(ids(fromBytes)).toEqual([]);
+    const afterTrue = await col.orderBy('v').startAfter(true).limit(2).get();
+    expect(ids(afterTrue)).toEqual(['nan', '-inf']);
+  });
+
   it('strings order by UTF-8 bytes: uppercase before lowercase, prefixes first', async () => {
     const words = ['b', 'B', 'a', 'A', 'aa', 'é', 'z', '😀', '\uFF5E', 'Ä', '0', ' '];
     const batch = db.batch();

@@ -115,6 +115,63 @@ describe('contention', () => {
   });
 });
 
+describe('aborts', () => {
+  it('a transaction out of attempts fails with ABORTED (10) and writes nothing', async () => {
+    const ref = col.doc('aborted');
+    await ref.set({ n: 0 });
+    let reads = 0;
+    let release = (): void => {};
+    const bothRead = new Promise<void>((resolve) => (release = resolve));
+    const run = (tag: string): Promise<void> =>
+      db.runTransaction(
+        async (t) => {
+          const snap = await t.get(ref);
+          if (++reads === 2) release();
+          await Promise.race([bothRead, sleep(5_000)]);
+          t.update(ref, { n: (snap.get('n') as number) + 1, [tag]: true });
+        },
+        { maxAttempts: 1 },
+      );
+    const results = await Promise.allSettled([run('a'), run('b')]);
+    // At least one of them cannot commit; whether the other survives depends on how the
+    // server breaks the conflict (the official emulator times both locks out).
+    const rejected = results.filter((r) => r.status === 'rejected');
+    expect(rejected.length).toBeGreaterThanOrEqual(1);
+    for (const r of rejected) expect((r.reason as { code?: unknown }).code).toBe(Code.ABORTED);
+    const winners = ['a', 'b'].filter((_, i) => results[i].status === 'fulfilled');
+    const data = (await ref.get()).data() ?? {};
+    expect(data).toEqual({
+      n: winners.length,
+      ...Object.fromEntries(winners.map((w) => [w, true])),
+    });
+  });
+});
+
+describe('locking', () => {
+  it('a plain write to a document a transaction has read waits for the transaction', async () => {
+    // Server SDK transactions are pessimistic: the read takes a lock, so the outside write is
+    // applied after the commit (and the transaction does not need to retry).
+    const ref = col.doc('locked');
+    await ref.set({ n: 0 });
+    let calls = 0;
+    let outside: Promise<unknown> | undefined;
+    let outsideDone = false;
+    await db.runTransaction(async (t) => {
+      calls++;
+      const snap = await t.get(ref);
+      if (!outside) {
+        outside = ref.set({ n: 100 }).then(() => (outsideDone = true));
+        await sleep(500);
+        expect(outsideDone).toBe(false);
+      }
+      t.update(ref, { n: (snap.get('n') as number) + 1 });
+    });
+    await outside;
+    expect(calls).toBe(1);
+    expect((await ref.get()).get('n')).toBe(100);
+  });
+});
+
 describe('read-only transactions', () => {
   it('read documents and queries', async () => {
     await col.doc('r1').set({ v: 1 });
@@ -147,18 +204,19 @@ describe('read-only transactions', () => {
     expect(seen).toEqual({ v: 'old', ids: ['pit'] });
   });
 
-  it('do not block a concurrent writer', async () => {
+  it('do not block a concurrent writer and keep reading one consistent snapshot', async () => {
     const ref = col.doc('ro');
     await ref.set({ v: 1 });
-    const value = await db.runTransaction(
+    const values = await db.runTransaction(
       async (t) => {
         const first = await t.get(ref);
         await ref.set({ v: 2 }); // would wait for the lock under a read-write transaction
-        return first.get('v') as unknown;
+        const again = await t.get(ref);
+        return [first.get('v') as unknown, again.get('v') as unknown];
       },
       { readOnly: true },
     );
-    expect(value).toBe(1);
+    expect(values).toEqual([1, 1]);
     expect((await ref.get()).get('v')).toBe(2);
   });
 });

@@ -23,6 +23,12 @@ describe('value types round trip', () => {
     expect((await col.doc('scalars').get()).data()).toEqual(data);
   });
 
+  it('a document just under 1 MiB is accepted', async () => {
+    const ref = col.doc('large');
+    await ref.set({ s: 'y'.repeat(1_000_000) });
+    expect(((await ref.get()).get('s') as string).length).toBe(1_000_000);
+  });
+
   it('integers and doubles, including NaN, ±Infinity and -0', async () => {
     const ref = col.doc('numbers');
     await ref.set({

@@ -1,0 +1,24 @@
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../tools/stack/build.ts';
+import { portsFromFirebaseJson } from '../tools/stack/config.ts';
+import { seedDemoCompany } from '../tools/stack/seed.ts';
+import { startStack } from '../tools/stack/stack.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** Test ports sit 10 above firebase.json's, so a running `npm start` does not get in the way. */
+const TEST_PORT_OFFSET = 10;
+
+/** Builds the app and starts the real local stack with fresh, seeded data; stops it after. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  buildApp();
+  const stack = await startStack({ ports: portsFromFirebaseJson(TEST_PORT_OFFSET), quiet: true });
+  Object.assign(process.env, stack.env);
+  await seedDemoCompany();
+  project.provide('baseUrl', stack.url);
+  return () => stack.stop();
+}

@@ -1,0 +1,133 @@
+// The console's shell in a real browser against the local stack: the guard, the layout per
+// role, Logout, the phone drawer and the /api rewrite — at desktop and phone sizes, with axe.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ADMIN_ITEMS = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
+const EVERYONE_ITEMS = ['Dashboard', 'Customers', 'Entries', 'Information'];
+
+it('serves /api/health through the hosting rewrite with security headers', async () => {
+  const res = await fetch(`${baseUrl()}/api/health`);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ status: 'ok' });
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  describe(`at ${viewport} size`, () => {
+    it('sends a visitor without a token to /login', async () => {
+      const { context, page } = await openPage(browser, viewport);
+      await page.goto('/customers');
+      await page.waitForURL('**/login');
+      await expectAccessible(page);
+      await context.close();
+    });
+
+    it('shows an employee the employee menu and refuses admin pages with the exact texts', async () => {
+      const { context, page } = await openPage(browser, viewport, {
+        token: 'e2e-token',
+        role: 'sales',
+      });
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { name: 'Dashboard' }).isVisible()).resolves.toBe(
+        true,
+      );
+      expect(await page.getByText('Role: sales').isVisible()).toBe(true);
+      if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main menu' }).last();
+      for (const item of EVERYONE_ITEMS)
+        expect(await nav.getByRole('link', { name: item }).count()).toBe(1);
+      for (const item of ADMIN_ITEMS)
+        expect(await nav.getByRole('link', { name: item }).count()).toBe(0);
+      await expectAccessible(page);
+
+      await page.goto('/users');
+      await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+      expect(await page.getByText('Your role “sales” cannot access this page.').isVisible()).toBe(
+        true,
+      );
+      await expectAccessible(page);
+      await context.close();
+    });
+
+    it('reads an empty role as unknown', async () => {
+      const { context, page } = await openPage(browser, viewport, { token: 'e2e-token', role: '' });
+      await page.goto('/templates');
+      await page.getByText('Your role “unknown” cannot access this page.').waitFor();
+      await context.close();
+    });
+
+    it('gives an admin every menu item, sends unknown paths to /dashboard, and logs out', async () => {
+      const { context, page } = await openPage(browser, viewport, {
+        token: 'e2e-token',
+        role: 'admin',
+      });
+      await page.goto('/no/such/page');
+      await page.waitForURL('**/dashboard');
+      if (viewport === 'phone') {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const drawer = page.getByRole('dialog', { name: 'Menu' });
+        await drawer.waitFor();
+        await expectAccessible(page);
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Menu' }).click();
+      }
+      const nav = page.getByRole('navigation', { name: 'Main menu' }).last();
+      for (const item of [...EVERYONE_ITEMS, ...ADMIN_ITEMS]) {
+        expect(await nav.getByRole('link', { name: item }).count()).toBe(1);
+      }
+      await nav.getByRole('link', { name: 'Roles' }).click();
+      await page.waitForURL('**/departments');
+      await page.getByRole('heading', { name: 'Roles & Access' }).waitFor();
+      await expectAccessible(page);
+
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.waitForURL('**/login');
+      expect(
+        await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('role')]),
+      ).toEqual([null, null]);
+      await context.close();
+    });
+
+    it('keeps the 250 px menu beside the page on desktop and hides it on phones', async () => {
+      const { context, page } = await openPage(browser, viewport, {
+        token: 'e2e-token',
+        role: 'sales',
+      });
+      await page.goto('/entries');
+      const nav = page.getByRole('navigation', { name: 'Main menu' });
+      if (viewport === 'desktop') {
+        const box = await nav.first().boundingBox();
+        expect(box?.width).toBeGreaterThan(0);
+        const width = await page.evaluate(() => {
+          const el =
+            document.querySelector('nav[aria-label="Main menu"]')?.closest('aside') ??
+            document.querySelector('nav[aria-label="Main menu"]');
+          return el ? el.getBoundingClientRect().width : 0;
+        });
+        expect(width).toBe(250);
+      } else {
+        expect(await nav.count()).toBe(0);
+        expect(await page.getByRole('button', { name: 'Menu' }).isVisible()).toBe(true);
+      }
+      await context.close();
+    });
+  });
+}

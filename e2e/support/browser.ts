@@ -1,0 +1,57 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+/** The two sizes every screen is checked at: either side of the spec's 768 px breakpoint. */
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** A fresh context at one size; `session` puts a stored token and role in place first. */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName,
+  session?: { token: string; role: string },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  if (session) {
+    await context.addInitScript((s) => {
+      if (!sessionStorage.getItem('e2e-session-set')) {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('role', s.role);
+        sessionStorage.setItem('e2e-session-set', '1');
+      }
+    }, session);
+  }
+  return { context, page: await context.newPage() };
+}
+
+/** Fails on serious or critical axe-core violations, naming each one. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
