@@ -5,5 +5,10 @@ export default defineConfig({
     environment: 'node',
     include: ['test/**/*.test.ts'],
     restoreMocks: true,
+    globalSetup: ['test/support/global-setup.ts'],
+    // Files share the emulators and reset them: one file at a time.
+    fileParallelism: false,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
   },
 });

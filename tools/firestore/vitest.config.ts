@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
+    // No metadata server here: stop the Google libraries from looking for one.
+    env: { METADATA_SERVER_DETECTION: 'none' },
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     fileParallelism: false,

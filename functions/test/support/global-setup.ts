@@ -1,0 +1,22 @@
+// API tests run against real backends: the embedded Firestore and the Firebase Auth emulator,
+// started once for the run. Each test file resets them with `resetBackends()`.
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedFirestore } from '../../../tools/firestore/src/index.ts';
+import { startAuthEmulator } from '../../../tools/stack/auth-emulator.ts';
+import { PROJECT_ID } from '../../../tools/stack/config.ts';
+
+export default async function setup(_project: TestProject): Promise<() => Promise<void>> {
+  const firestore = await startEmbeddedFirestore({ port: 0 });
+  const auth = await startAuthEmulator();
+  // Workers start after this and inherit the environment: the Admin SDK finds the emulators.
+  Object.assign(process.env, {
+    FIRESTORE_EMULATOR_HOST: firestore.host,
+    FIREBASE_AUTH_EMULATOR_HOST: auth.host,
+    GCLOUD_PROJECT: PROJECT_ID,
+    METADATA_SERVER_DETECTION: 'none',
+  });
+  return async () => {
+    await auth.stop();
+    await firestore.close();
+  };
+}

@@ -1,0 +1,42 @@
+import net from 'node:net';
+import path from 'node:path';
+import { PROJECT_ID, ROOT, writeFirebaseConfig } from './config.ts';
+import { startChild, stopChild } from './processes.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The Firebase Auth emulator alone, on free ports, for API tests: `host` is the value for
+ * FIREBASE_AUTH_EMULATOR_HOST.
+ */
+export async function startAuthEmulator(
+  quiet = true,
+): Promise<{ host: string; stop(): Promise<void> }> {
+  const [auth, hub, logging] = [await freePort(), await freePort(), await freePort()];
+  const unused = 0;
+  const config = writeFirebaseConfig(
+    { auth, hub, logging, hosting: unused, functions: unused, firestore: unused, storage: unused },
+    `.firebase.auth-${auth}.json`,
+  );
+  const child = startChild(
+    'auth',
+    path.join(ROOT, 'node_modules/.bin/firebase'),
+    ['emulators:start', '--config', config, '--project', PROJECT_ID, '--only', 'auth'],
+    { cwd: ROOT, readyWhen: /All emulators ready/, quiet },
+  );
+  try {
+    await child.ready;
+  } finally {
+    (await import('node:fs')).rmSync(config, { force: true });
+  }
+  return { host: `127.0.0.1:${auth}`, stop: () => stopChild(child, 'SIGTERM', 10_000) };
+}
