@@ -9,6 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './build.ts';
 import { portsFromFirebaseJson, ROOT } from './config.ts';
+import { startJobRunner } from './jobs.ts';
 import { demoAccounts, seedDemoCompany } from './seed.ts';
 import { startStack } from './stack.ts';
 
@@ -43,6 +44,10 @@ if (!stack.restored) {
   await seedDemoCompany();
 }
 
+const stopJobs = startJobRunner(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata', (line) =>
+  console.log(`[jobs] ${line}`),
+);
+
 console.log(`
   CRM console:  ${stack.url}
   API health:   ${stack.url}/api/health
@@ -57,6 +62,7 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping the local stack (saving data)…');
+  stopJobs();
   await stack.stop();
   process.exit(0);
 };

@@ -1,0 +1,5 @@
+// Every scheduled job, in one list: index.ts exports an onSchedule function for each, and the
+// local stack's launcher runs them on the same schedules.
+import type { ScheduledJob } from './registry';
+
+export const scheduledJobs: ScheduledJob[] = [];
