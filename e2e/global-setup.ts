@@ -7,6 +7,8 @@ import { startStack } from '../tools/stack/stack.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The local outbox standing in for SendGrid and WhatsApp (GET /messages). */
+    outboxUrl: string;
   }
 }
 
@@ -20,5 +22,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   Object.assign(process.env, stack.env);
   await seedDemoCompany();
   project.provide('baseUrl', stack.url);
+  project.provide('outboxUrl', stack.outboxUrl);
   return () => stack.stop();
 }

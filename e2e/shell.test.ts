@@ -10,10 +10,13 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
+import { apiSignIn, DEMO } from './support/session.ts';
 
 let browser: Browser;
+let sales: { token: string; role: string };
 beforeAll(async () => {
   browser = await launchBrowser();
+  sales = await apiSignIn(DEMO.sales);
 });
 afterAll(async () => {
   await browser?.close();
@@ -40,10 +43,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('shows an employee the employee menu and refuses admin pages with the exact texts', async () => {
-      const { context, page } = await openPage(browser, viewport, {
-        token: 'e2e-token',
-        role: 'sales',
-      });
+      const { context, page } = await openPage(browser, viewport, sales);
       await page.goto('/dashboard');
       await expect(page.getByRole('heading', { name: 'Dashboard' }).isVisible()).resolves.toBe(
         true,
@@ -67,17 +67,15 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('reads an empty role as unknown', async () => {
-      const { context, page } = await openPage(browser, viewport, { token: 'e2e-token', role: '' });
+      const { context, page } = await openPage(browser, viewport, { token: sales.token, role: '' });
       await page.goto('/templates');
       await page.getByText('Your role “unknown” cannot access this page.').waitFor();
       await context.close();
     });
 
     it('gives an admin every menu item, sends unknown paths to /dashboard, and logs out', async () => {
-      const { context, page } = await openPage(browser, viewport, {
-        token: 'e2e-token',
-        role: 'admin',
-      });
+      // Its own session: logging out revokes it.
+      const { context, page } = await openPage(browser, viewport, await apiSignIn(DEMO.admin));
       await page.goto('/no/such/page');
       await page.waitForURL('**/dashboard');
       if (viewport === 'phone') {
@@ -107,10 +105,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('keeps the 250 px menu beside the page on desktop and hides it on phones', async () => {
-      const { context, page } = await openPage(browser, viewport, {
-        token: 'e2e-token',
-        role: 'sales',
-      });
+      const { context, page } = await openPage(browser, viewport, sales);
       await page.goto('/entries');
       const nav = page.getByRole('navigation', { name: 'Main menu' });
       if (viewport === 'desktop') {

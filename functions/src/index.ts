@@ -3,16 +3,30 @@ import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import { getConfig } from './config';
 import { createApp } from './http/app';
+import { integrationSecrets } from './integrations/secrets';
 import { scheduledJobs } from './jobs';
 
 const region = 'asia-south1';
+// The senders read these (the SendGrid key, the WhatsApp token and app secret). The functions
+// emulator would ask Secret Manager for bound secrets it finds no local value for; locally
+// they are plain environment variables instead.
+const secrets = process.env.FUNCTIONS_EMULATOR === 'true' ? [] : integrationSecrets;
 
-export const api = onRequest({ region, memory: '512MiB', timeoutSeconds: 300 }, createApp());
+export const api = onRequest(
+  { region, memory: '512MiB', timeoutSeconds: 300, secrets },
+  createApp(),
+);
 
 // One scheduled function per job, named after it, on the job's schedule in company time.
 for (const job of scheduledJobs) {
   exports[job.name] = onSchedule(
-    { region, schedule: job.schedule, timeZone: getConfig().timeZone, timeoutSeconds: 540 },
+    {
+      region,
+      schedule: job.schedule,
+      timeZone: getConfig().timeZone,
+      timeoutSeconds: 540,
+      secrets,
+    },
     async () => {
       await job.run();
     },

@@ -1,6 +1,9 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
+import { prepareCustomer } from '../../functions/src/features/customers/record.ts';
+import { recomputeDashboard } from '../../functions/src/features/dashboard/recompute.ts';
+import { buildEntryDoc } from '../../functions/src/features/entries/record.ts';
 import { PROJECT_ID } from './config.ts';
 
 export interface DemoAccount {
@@ -168,18 +171,28 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       new Date(now.getTime() - Math.floor(rnd() * 60) * 86_400_000),
     );
     customers.push({ id: ref.id, names, phones, emails, categories, potential });
-    writes.push((b) =>
-      b.set(ref, {
+    // The customers feature builds the stored document (search and sort keys) and its
+    // phone/email keys, exactly as the API writes them.
+    const { record, keys } = prepareCustomer(
+      {
         names,
         phones,
         emails,
         categories,
         potential,
         note: i % 4 === 0 ? 'Met at the Pune dairy expo' : '',
-        createdAt,
-        updatedAt: createdAt,
-      }),
+      },
+      { createdAt, updatedAt: createdAt },
     );
+    writes.push((b) => b.set(ref, record));
+    for (const key of keys)
+      writes.push((b) =>
+        b.set(db.collection('customerKeys').doc(key.id), {
+          customerId: ref.id,
+          kind: key.kind,
+          value: key.value,
+        }),
+      );
   }
 
   for (let i = 0; i < 200; i++) {
@@ -191,32 +204,33 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       new Date(now.getTime() - Math.floor(rnd() * 60 * 86_400_000)),
     );
     const category = customer.categories[0];
-    writes.push((b) =>
-      b.set(db.collection('entries').doc(), {
-        customerId: customer.id,
-        customer: {
-          names: customer.names,
-          phones: customer.phones,
-          emails: customer.emails,
-          categories: customer.categories,
-          potential: customer.potential,
-        },
-        description: `${pick(PROCESSES)} call about ${category}`,
-        tags: i % 3 === 0 ? [pick(TAGS)] : [],
-        attachments: [],
-        category,
-        amount: Math.round(rnd() * 500_000) / 1 + (i % 4) * 1000,
-        currency: 'INR',
-        process: PROCESSES[i % PROCESSES.length],
-        extraNote: '',
-        channel,
-        status,
-        employee: { _id: employee.id, name: employee.name, email: employee.email },
-        createdAt,
-        createdByName: employee.name,
-        followUps: [],
-      }),
-    );
+    // The entries feature builds the stored document (employeeId, search keys), as the API does.
+    const entry = buildEntryDoc({
+      customerId: customer.id,
+      customer: {
+        names: customer.names,
+        phones: customer.phones,
+        emails: customer.emails,
+        categories: customer.categories,
+        potential: customer.potential,
+      },
+      description: `${pick(PROCESSES)} call about ${category}`,
+      tags: i % 3 === 0 ? [pick(TAGS)] : [],
+      attachments: [],
+      category,
+      amount: Math.round(rnd() * 500_000) / 1 + (i % 4) * 1000,
+      currency: 'INR',
+      process: PROCESSES[i % PROCESSES.length],
+      extraNote: '',
+      channel,
+      status,
+      employee: { _id: employee.id, name: employee.name, email: employee.email },
+      createdBy: employee.id,
+      createdByName: employee.name,
+      source: 'employee',
+      createdAt,
+    });
+    writes.push((b) => b.set(db.collection('entries').doc(), entry));
   }
 
   const templates = [
@@ -262,22 +276,35 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       adminNumbers: [accounts[0].phone],
       adminEmails: [accounts[0].email],
       notifications: { email: true, whatsapp: false },
+      // Pointed at the local outbox (tools/stack/outbox.ts stands in for SendGrid and the
+      // Graph API): SendGrid through its SMTP relay convention, the password being the key.
       integrations: {
-        whatsapp: { verifyToken: '', token: '' },
+        whatsapp: { verifyToken: 'demo-verify-token', phoneNumberId: '100000000000001' },
         email: {
-          smtpHost: '',
+          smtpHost: 'smtp.sendgrid.net',
           smtpPort: 587,
-          smtpUser: '',
-          smtpPass: '',
+          smtpUser: 'apikey',
           imapHost: '',
           imapPort: 993,
           imapUser: '',
-          imapPass: '',
+          fromEmail: 'crm@demo-crm.local',
+          fromName: 'Demo Dairy Equipment',
         },
       },
       fixedPdfs: [],
     }),
   );
+  // The integration secrets live apart from the settings (write-only through the API).
+  writes.push((b) =>
+    b.set(db.doc('secrets/integrations'), {
+      whatsappToken: 'local-outbox-whatsapp-token',
+      whatsappAppSecret: 'local-outbox-app-secret',
+      smtpPass: 'SG.local-outbox-sendgrid-key',
+      imapPass: '',
+    }),
+  );
   await writeAll(writes);
+  // The dashboard documents, as the recompute job would write them.
+  await recomputeDashboard(db);
   return accounts;
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
+import { startOutbox } from './outbox.ts';
 import { assertPortFree, waitForPort } from './ports.ts';
 import { startChild, stopChild, type Child } from './processes.ts';
 
@@ -21,6 +22,8 @@ export interface Stack {
   env: Record<string, string>;
   /** True when the data came from an earlier run (so it must not be seeded again). */
   restored: boolean;
+  /** The local stand-in for SendGrid and WhatsApp (GET /messages lists what was sent). */
+  outboxUrl: string;
   stop(): Promise<void>;
 }
 
@@ -59,10 +62,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   if (options.officialEmulators) names.push(['storage', 'Storage emulator']);
   for (const [key, what] of names) await assertPortFree(HOST, ports[key], what);
 
+  // Emails and WhatsApp messages go to the local outbox, not to SendGrid or Meta, unless the
+  // shell points SENDGRID_API_BASE / WHATSAPP_API_BASE elsewhere.
+  const outboxDir = dataDir
+    ? path.join(dataDir, 'outbox')
+    : path.join(ROOT, '.local', `outbox-${ports.hosting}`);
+  if (!dataDir) rmSync(outboxDir, { recursive: true, force: true });
+  const outbox = await startOutbox(outboxDir, (line) => {
+    if (!options.quiet) process.stdout.write(`[outbox] ${line}\n`);
+  });
+
   const children: Child[] = [];
   const stop = async () => {
     // Firebase first: it exports Auth data on the way out; then Firestore exports its own.
     for (const child of [...children].reverse()) await stopChild(child, 'SIGINT', 20_000);
+    await outbox.stop();
   };
 
   const firestoreDir = dataDir && path.join(dataDir, 'firestore');
@@ -81,9 +95,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     FIRESTORE_EMULATOR_HOST: `${HOST}:${ports.firestore}`,
     // No metadata server here: stop the Google libraries from looking for one.
     METADATA_SERVER_DETECTION: 'none',
+    // The local stack's development aids (the OTP code in the request's answer).
+    LOCAL_STACK: '1',
   };
   if (options.officialEmulators) env.FIREBASE_STORAGE_EMULATOR_HOST = `${HOST}:${ports.storage}`;
   else env.FILES_DIR = filesDir;
+  // The senders' providers: the outbox above, unless the shell names others.
+  env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outbox.env.SENDGRID_API_BASE;
+  env.WHATSAPP_API_BASE = process.env.WHATSAPP_API_BASE || outbox.env.WHATSAPP_API_BASE;
 
   try {
     if (!options.officialEmulators) {
@@ -143,7 +162,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitForPort(HOST, ports.hosting, 30_000);
     const url = `http://${HOST}:${ports.hosting}`;
     await waitForHealth(url, 120_000);
-    return { url, ports, env, restored, stop };
+    return { url, ports, env, restored, outboxUrl: outbox.url, stop };
   } catch (err) {
     await stop();
     throw err;

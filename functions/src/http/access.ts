@@ -1,7 +1,9 @@
 // Who may call what: every /api route is in `routeTable`, and `route()` is the only way to
 // register one, so a route cannot exist without saying who may call it. The README prints
 // this table.
+import cookieParser from 'cookie-parser';
 import type { RequestHandler, Router } from 'express';
+import { resolveSession, sessionToken } from '../features/accounts/sessions';
 import { HttpError } from './errors';
 
 export interface Session {
@@ -18,7 +20,9 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export type Access = 'public' | 'signed-in' | 'admin' | { permission: string };
+/** `{ adminOnly: message }`: admin only, refusing others with that 403 message. */
+export type Access =
+  'public' | 'signed-in' | 'admin' | { permission: string } | { adminOnly: string };
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface RouteSpec {
@@ -30,6 +34,91 @@ export interface RouteSpec {
 
 export const routeTable = [
   { method: 'get', path: '/health', access: 'public' },
+  // Accounts: sign-in, registration, session.
+  { method: 'post', path: '/auth/login', access: 'public' },
+  { method: 'post', path: '/auth/otp/request', access: 'public' },
+  { method: 'post', path: '/auth/otp/verify', access: 'public' },
+  { method: 'post', path: '/auth/register', access: 'public' },
+  { method: 'post', path: '/auth/logout', access: 'public' },
+  { method: 'get', path: '/auth/me', access: 'signed-in' },
+  // Accounts: users and roles (admin).
+  { method: 'get', path: '/admin/users', access: 'admin' },
+  { method: 'get', path: '/admin/users/pending', access: 'admin' },
+  { method: 'post', path: '/admin/users/assign-role', access: 'admin' },
+  { method: 'post', path: '/admin/users/:id/approve', access: 'admin' },
+  { method: 'delete', path: '/admin/users/:id/reject', access: 'admin' },
+  { method: 'get', path: '/admin/roles', access: 'admin' },
+  { method: 'post', path: '/admin/roles', access: 'admin' },
+  { method: 'put', path: '/admin/roles/:id', access: 'admin' },
+  { method: 'delete', path: '/admin/roles/:id', access: 'admin' },
+  // Admin configuration: templates (read by everyone signed in), settings, integrations.
+  { method: 'get', path: '/settings/public', access: 'public' },
+  { method: 'get', path: '/admin/templates', access: 'signed-in' },
+  { method: 'post', path: '/admin/templates', access: 'admin' },
+  { method: 'put', path: '/admin/templates/:id', access: 'admin' },
+  { method: 'delete', path: '/admin/templates/:id', access: 'admin' },
+  { method: 'get', path: '/admin/settings', access: 'admin' },
+  { method: 'put', path: '/admin/settings', access: 'admin' },
+  { method: 'post', path: '/integrations/whatsapp/test', access: 'admin' },
+  { method: 'post', path: '/integrations/email/test', access: 'admin' },
+  { method: 'post', path: '/integrations/whatsapp/send', access: 'signed-in' },
+  { method: 'post', path: '/integrations/email/send', access: 'signed-in' },
+  // Customers (merge and import are writes: every employee may, spec §2 shows them to all).
+  { method: 'get', path: '/customers', access: { permission: 'customers.read' } },
+  { method: 'get', path: '/customers/export.csv', access: { permission: 'customers.read' } },
+  { method: 'post', path: '/customers', access: { permission: 'customers.write' } },
+  { method: 'post', path: '/customers/bulk', access: { permission: 'customers.write' } },
+  { method: 'post', path: '/customers/import.csv', access: { permission: 'customers.write' } },
+  { method: 'post', path: '/customers/merge', access: { permission: 'customers.write' } },
+  { method: 'put', path: '/customers/:id', access: { permission: 'customers.write' } },
+  {
+    method: 'delete',
+    path: '/customers/:id',
+    access: { adminOnly: 'Only admin can delete customers.' },
+  },
+  // Entries and messaging: employees read and write entries (their baseline); confirming,
+  // deleting and assigning are admin only with the spec's refusals.
+  { method: 'post', path: '/uploads', access: { permission: 'entries.write' } },
+  // Public here: the handler asks for a session unless the link carries a valid signature.
+  { method: 'get', path: '/files/uploads/:id', access: 'public' },
+  { method: 'get', path: '/entries', access: { permission: 'entries.read' } },
+  { method: 'post', path: '/entries', access: { permission: 'entries.write' } },
+  { method: 'put', path: '/entries/:id', access: { permission: 'entries.write' } },
+  { method: 'post', path: '/entries/:id/confirm', access: { adminOnly: 'Only admin can confirm' } },
+  { method: 'delete', path: '/entries/:id', access: { adminOnly: 'Only admin can delete' } },
+  { method: 'get', path: '/entries/:id/history', access: { permission: 'entries.read' } },
+  {
+    method: 'post',
+    path: '/entries/:id/history/comment',
+    access: { permission: 'entries.write' },
+  },
+  { method: 'post', path: '/entries/:id/followup', access: { permission: 'entries.write' } },
+  { method: 'post', path: '/entries/:id/followup-days', access: { permission: 'entries.write' } },
+  { method: 'post', path: '/entries/:id/resend', access: { permission: 'entries.write' } },
+  {
+    method: 'put',
+    path: '/admin/entries/:id/assign-employee',
+    access: { adminOnly: 'Only admin can assign' },
+  },
+  { method: 'get', path: '/admin/entries/pending', access: 'admin' },
+  { method: 'post', path: '/admin/entries/:id/approve', access: 'admin' },
+  { method: 'delete', path: '/admin/entries/:id/reject', access: 'admin' },
+  // The WhatsApp Cloud API's webhook: Meta's verification token and signature, not a session.
+  { method: 'get', path: '/integrations/whatsapp/webhook', access: 'public' },
+  { method: 'post', path: '/integrations/whatsapp/webhook', access: 'public' },
+  // Dashboard, Information stats and live notifications: every signed-in user (spec §2).
+  { method: 'get', path: '/overview', access: 'signed-in' },
+  { method: 'get', path: '/series', access: 'signed-in' },
+  { method: 'get', path: '/channel-breakdown', access: 'signed-in' },
+  { method: 'get', path: '/recent', access: 'signed-in' },
+  { method: 'get', path: '/dashboard/funnel', access: 'signed-in' },
+  { method: 'get', path: '/dashboard/categories', access: 'signed-in' },
+  { method: 'get', path: '/dashboard/employees', access: 'signed-in' },
+  { method: 'get', path: '/followups/due', access: 'signed-in' },
+  // Signed-in, not admin: the Information page (spec §2) is for everyone.
+  { method: 'get', path: '/admin/stats', access: 'signed-in' },
+  { method: 'get', path: '/notifications/latest', access: 'signed-in' },
+  { method: 'get', path: '/notifications/stream', access: 'signed-in' },
 ] as const satisfies readonly RouteSpec[];
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string }
@@ -57,15 +146,29 @@ export function requireAccess(access: Access): RequestHandler {
     if (!session) throw new HttpError(401, 'Sign in required');
     if (access === 'signed-in' || session.role === 'admin') return next();
     if (access === 'admin') throw new HttpError(403, 'Access denied (admin only).');
-    if (!session.permissions.includes(access.permission)) {
+    if ('adminOnly' in access) throw new HttpError(403, access.adminOnly);
+    if (!session.permissions.includes('*') && !session.permissions.includes(access.permission)) {
       throw new HttpError(403, `Access denied (needs the ${access.permission} permission).`);
     }
     next();
   };
 }
 
-// The accounts issue fills this in: verify the Firebase session cookie (revocation checked),
-// load the user's role and permissions, and set req.session. Until then nobody is signed in.
-export const sessionMiddleware: RequestHandler = (_req, _res, next) => {
-  next();
+const parseCookies = cookieParser();
+
+/**
+ * Sets req.session from the Bearer token or the __session cookie: a Firebase session cookie,
+ * verified with its revocation check, whose account is approved, with the role and permissions
+ * read fresh from Firestore. A token that is no good leaves the caller signed out.
+ */
+export const sessionMiddleware: RequestHandler = (req, res, next) => {
+  parseCookies(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    const token = sessionToken(req);
+    if (!token) return next();
+    resolveSession(token).then((session) => {
+      req.session = session;
+      next();
+    }, next);
+  });
 };

@@ -1,5 +1,17 @@
 // Every /api route, registered through route() so that each one is in the access table.
 import { Router } from 'express';
+import { registerAccountRoutes } from '../features/accounts/routes';
+import { registerCustomerRoutes } from '../features/customers/routes';
+import { registerDashboardRoutes } from '../features/dashboard/routes';
+import { registerEntryRoutes } from '../features/entries/routes';
+import { registerFollowUpRoutes } from '../features/followups/routes';
+import { registerWhatsAppWebhookRoutes } from '../features/inbound/whatsapp-webhook';
+import { registerIntegrationRoutes } from '../features/integrations/routes';
+import { registerRoleRoutes } from '../features/roles/routes';
+import { registerSettingsRoutes } from '../features/settings/routes';
+import { registerTemplateRoutes } from '../features/templates/routes';
+import { registerUploadRoutes } from '../features/uploads/routes';
+import { registerUserRoutes } from '../features/users/routes';
 import { route } from './access';
 
 export function createApiRouter(): Router {
@@ -7,5 +19,17 @@ export function createApiRouter(): Router {
   route(router, 'GET /health', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  registerAccountRoutes(router);
+  registerUserRoutes(router);
+  registerRoleRoutes(router);
+  registerTemplateRoutes(router);
+  registerSettingsRoutes(router);
+  registerIntegrationRoutes(router);
+  registerCustomerRoutes(router);
+  registerUploadRoutes(router);
+  registerEntryRoutes(router);
+  registerFollowUpRoutes(router);
+  registerWhatsAppWebhookRoutes(router);
+  registerDashboardRoutes(router);
   return router;
 }

@@ -1,5 +1,7 @@
 // Every scheduled job, in one list: index.ts exports an onSchedule function for each, and the
 // local stack's launcher runs them on the same schedules.
+import { dashboardJobs } from '../features/dashboard/job';
+import { entriesJobs } from './entries-jobs';
 import type { ScheduledJob } from './registry';
 
-export const scheduledJobs: ScheduledJob[] = [];
+export const scheduledJobs: ScheduledJob[] = [...entriesJobs, ...dashboardJobs];

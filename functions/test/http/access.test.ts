@@ -45,6 +45,7 @@ describe('requireAccess', () => {
     ['/reports', undefined, '', signInRequired],
     ['/reports', 'accounts', 'customers.edit', needsReports],
     ['/reports', 'accounts', 'customers.edit,reports.view', allowed],
+    ['/reports', 'manager', '*', allowed],
     ['/reports', 'admin', '', allowed],
   ])('GET %s as %s with permissions "%s"', async (path, role, permissions, expected) => {
     let call = request(app).get(`/api${path}`);
@@ -55,8 +56,9 @@ describe('requireAccess', () => {
   });
 });
 
-describe('sessionMiddleware (until the accounts issue)', () => {
-  it('leaves everyone signed out', async () => {
+// The real middleware with real sessions: test/accounts/session.test.ts.
+describe('sessionMiddleware', () => {
+  it('leaves a caller whose token is no good signed out', async () => {
     const signedOut = createApp({ session: sessionMiddleware, api: testRoutes() });
     const res = await request(signedOut).get('/api/signed-in').set('Cookie', '__session=abc');
     expect(res.status).toBe(401);

@@ -111,3 +111,8 @@ export const api = {
   blob: (path: string, options?: Omit<CallOptions, 'responseType'>) =>
     apiRequest<Blob>(path, { ...options, responseType: 'blob' }),
 };
+
+/** What to show for a failed call: the server's message (ApiError), the error's own, else `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message.trim() ? error.message : fallback;
+}

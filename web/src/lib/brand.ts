@@ -1,3 +1,3 @@
-/** Product title in the menu and on the sign-in screen; the company name from settings later. */
+/** Product title in the menu and on the sign-in screen when Settings names no company. */
 export const PRODUCT_TITLE = 'CRM';
 export const PRODUCT_SUBTITLE = 'CRM Console';

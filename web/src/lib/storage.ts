@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   userName: 'userName',
   customerTags: 'customerTags',
   tagOptions: 'tagOptions',
+  /** The Customers screen's local potential list (categories live under customerTags). */
+  potentialOptions: 'potentialOptions',
   rolesUpdated: 'rolesUpdated',
 } as const;
 

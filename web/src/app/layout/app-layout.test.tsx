@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage';
 import { renderApp } from '../../test/render-app';
@@ -47,14 +47,32 @@ describe('layout', () => {
     expect(screen.getByRole('link', { name: 'Entries' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('logs out: clears token and role, keeps other keys, goes to /login', async () => {
+  it('logs out: ends the server session, clears token and role, keeps other keys, goes to /login', async () => {
     localStorage.setItem('userEmail', 'a@b.c');
+    const fetchMock = vi.fn<typeof fetch>(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
     const { user, location } = renderApp('/customers', { token: 't', role: 'admin' });
     await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    // The screen behind may load its own data: find the logout call among the calls.
+    const [url, init] =
+      fetchMock.mock.calls.find(([called]) => String(called).startsWith('/api/auth/')) ?? [];
+    expect([url, init?.method]).toEqual(['/api/auth/logout', 'POST']);
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer t');
     expect(readStored('token')).toBeNull();
     expect(readStored('role')).toBeNull();
     expect(readStored('userEmail')).toBe('a@b.c');
-    expect(location()).toBe('/login');
+  });
+
+  it('logs out even when the server call fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    const { user, location } = renderApp('/customers', { token: 't', role: 'admin' });
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    expect(readStored('token')).toBeNull();
   });
 });
 

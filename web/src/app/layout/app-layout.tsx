@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { logout as endServerSession } from '../../features/auth/api/logout';
 import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
@@ -16,7 +17,8 @@ export function AppLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  function logout() {
+  async function logout() {
+    await endServerSession(); // needs the token, so before clearing it; failures are ignored
     clearSession();
     queryClient.clear(); // nothing of this user's data stays cached for the next one
     navigate('/login', { replace: true });

@@ -1,4 +1,5 @@
 import { NavLink, useLocation } from 'react-router-dom';
+import { usePublicSettings } from '../../features/auth/api/get-public-settings';
 import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '../../lib/brand';
 import { canAccess } from '../access';
 import { APP_PAGES } from '../pages';
@@ -7,11 +8,13 @@ import { APP_PAGES } from '../pages';
 export function SideMenu({ role, onNavigate }: { role: string | null; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const items = APP_PAGES.filter((page) => canAccess(page.allow, role));
+  // The company name from Settings brands the menu; 'CRM' until it loads or when unset.
+  const companyName = usePublicSettings().data?.companyName?.trim() || PRODUCT_TITLE;
 
   return (
     <nav aria-label="Main menu">
       <div className="brand">
-        <p className="brand__title">{PRODUCT_TITLE}</p>
+        <p className="brand__title">{companyName}</p>
         <p className="brand__subtitle">{PRODUCT_SUBTITLE}</p>
       </div>
       <ul className="menu">

@@ -1,13 +1,84 @@
+import { useEffect, useState } from 'react';
 import { PRODUCT_TITLE } from '../../../lib/brand';
+import { Tabs } from '../../../lib/tabs';
+import { usePublicSettings } from '../api/get-public-settings';
+import { BrandPanel } from './brand-panel';
+import { OtpLoginForm } from './otp-login-form';
+import { PasswordLoginForm } from './password-login-form';
+import { RegisterForm } from './register-form';
+import './login-page.css';
 
-/** Placeholder: the accounts issue builds the Login / Register tabs here. */
+/** After registering, the screen goes back to the Login tab after this long (spec §9). */
+export const BACK_TO_LOGIN_MS = 900;
+
+const MAIN_TABS = [
+  { id: 'login', label: 'Login' },
+  { id: 'register', label: 'Register' },
+] as const;
+const LOGIN_TABS = [
+  { id: 'password', label: 'Password' },
+  { id: 'otp', label: 'OTP' },
+] as const;
+
+type MainTab = (typeof MAIN_TABS)[number]['id'];
+type LoginTab = (typeof LOGIN_TABS)[number]['id'];
+
+/** Sign-in and registration (spec §2, §4, §5). */
 export function LoginPage() {
+  const settings = usePublicSettings();
+  const companyName = settings.data?.companyName?.trim() || PRODUCT_TITLE;
+  const adminEmail = settings.data?.adminEmail?.trim();
+
+  const [tab, setTab] = useState<MainTab>('login');
+  const [loginTab, setLoginTab] = useState<LoginTab>('password');
+  const [registered, setRegistered] = useState<{ message: string; email: string } | null>(null);
+
+  useEffect(() => {
+    if (!registered) return;
+    const timer = setTimeout(() => {
+      setLoginTab('password');
+      setTab('login');
+    }, BACK_TO_LOGIN_MS);
+    return () => clearTimeout(timer);
+  }, [registered]);
+
   return (
-    <main className="auth-page">
-      <div className="auth-card">
-        <p className="auth-card__brand">{PRODUCT_TITLE}</p>
-        <h1>Sign in</h1>
-        <p className="placeholder-note">Sign-in and registration are coming soon.</p>
+    <main className="login-page">
+      <BrandPanel companyName={companyName} />
+      <div className="login-card">
+        <h1 className="login-card__title">Sign in</h1>
+        <div role="status">
+          {registered && <p className="ui-alert ui-alert--success">{registered.message}</p>}
+        </div>
+        <Tabs label="Sign in or register" items={MAIN_TABS} selected={tab} onSelect={setTab}>
+          {tab === 'login' ? (
+            <Tabs
+              label="Login method"
+              items={LOGIN_TABS}
+              selected={loginTab}
+              onSelect={setLoginTab}
+              size="small"
+            >
+              {loginTab === 'password' ? (
+                <PasswordLoginForm initialEmail={registered?.email} />
+              ) : (
+                <OtpLoginForm />
+              )}
+            </Tabs>
+          ) : (
+            <RegisterForm onRegistered={(message, email) => setRegistered({ message, email })} />
+          )}
+        </Tabs>
+        <footer className="login-footer">
+          <p>
+            By continuing, you agree to our <strong>Terms &amp; Privacy</strong>.
+          </p>
+          {adminEmail && (
+            <p>
+              Admin contact: <a href={`mailto:${adminEmail}`}>{adminEmail}</a>
+            </p>
+          )}
+        </footer>
       </div>
     </main>
   );

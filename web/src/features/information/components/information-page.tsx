@@ -1,10 +1,35 @@
+import { lazy, Suspense, useMemo } from 'react';
 import { PageHeader } from '../../../lib/page-header';
+import { useStats, type MonthCount } from '../api/get-stats';
+import './information.css';
+
+const MonthlyChart = lazy(() => import('./monthly-chart'));
+
+/** Spec §2: the x axis reads month/two-digit year, e.g. 3/25. */
+export function monthLabel({ m, y }: MonthCount['_id']): string {
+  return `${m}/${String(y % 100).padStart(2, '0')}`;
+}
 
 export function InformationPage() {
+  const stats = useStats();
+  const points = useMemo(
+    () =>
+      [...(stats.data?.perMonth ?? [])]
+        .sort((a, b) => a._id.y - b._id.y || a._id.m - b._id.m)
+        .map((p) => ({ label: monthLabel(p._id), count: p.count })),
+    [stats.data],
+  );
   return (
     <>
       <PageHeader title="Information" />
-      <p className="placeholder-note">This screen is coming soon.</p>
+      <section className="ui-panel" aria-labelledby="monthly-entries">
+        <h2 id="monthly-entries" className="ui-panel__title">
+          Monthly Entries
+        </h2>
+        <Suspense fallback={<div className="info-chart" aria-hidden="true" />}>
+          <MonthlyChart data={points} />
+        </Suspense>
+      </section>
     </>
   );
 }

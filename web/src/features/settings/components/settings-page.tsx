@@ -1,10 +1,166 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { FormField, fieldErrors } from '../../../lib/form-field';
 import { PageHeader } from '../../../lib/page-header';
+import { useSettings } from '../api/get-settings';
+import type { Settings } from '../api/types';
+import { useUpdateSettings } from '../api/update-settings';
+import { ContactList } from './contact-list';
+import './settings.css';
 
+const PHONE = /^\+?\d{10,15}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkPhone(value: string): string | null {
+  return PHONE.test(value.replace(/[\s()-]/g, '')) ? null : 'Enter a valid phone number';
+}
+
+export function checkEmail(value: string): string | null {
+  return EMAIL.test(value) ? null : 'Enter a valid email address';
+}
+
+/** Settings (spec §2): company name, admin contacts, notification switches, Save All. */
 export function SettingsPage() {
+  const query = useSettings();
   return (
     <>
       <PageHeader title="Settings" />
-      <p className="placeholder-note">This screen is coming soon.</p>
+      {query.isPending ? (
+        <p className="ui-muted" role="status">
+          Loading…
+        </p>
+      ) : query.isError ? (
+        <p className="ui-alert" role="alert">
+          {errorMessage(query.error, 'Failed to load settings')}
+        </p>
+      ) : (
+        <SettingsForm settings={query.data} />
+      )}
     </>
+  );
+}
+
+type Draft = Pick<Settings, 'companyName' | 'adminNumbers' | 'adminEmails' | 'notifications'>;
+
+const draftOf = (s: Settings): Draft => ({
+  companyName: s.companyName,
+  adminNumbers: s.adminNumbers,
+  adminEmails: s.adminEmails,
+  notifications: s.notifications,
+});
+
+const messagesFor = (errors: Record<string, string>, field: string) =>
+  Object.entries(errors)
+    .filter(([key]) => key === field || key.startsWith(`${field}.`))
+    .map(([, message]) => message);
+
+function SettingsForm({ settings }: { settings: Settings }) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const [saved, setSaved] = useState(false);
+  const update = useUpdateSettings();
+  const errors = fieldErrors(update.error);
+  const notificationsId = useId();
+
+  const change = (patch: Partial<Draft>) => {
+    setSaved(false);
+    setDraft({ ...draft, ...patch });
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    try {
+      const answer = await update.mutateAsync({ ...draft, companyName: draft.companyName.trim() });
+      setDraft(draftOf(answer));
+      setSaved(true);
+    } catch {
+      // Shown below the form.
+    }
+  }
+
+  return (
+    <form className="settings" onSubmit={save} noValidate aria-label="Settings">
+      <section className="ui-panel">
+        <FormField
+          label="Company name"
+          value={draft.companyName}
+          onValueChange={(companyName) => change({ companyName })}
+          error={errors.companyName}
+          autoComplete="organization"
+          maxLength={120}
+          hint="Shown on the sign-in page and at the top of the menu."
+        />
+      </section>
+
+      <section className="ui-panel" aria-labelledby={`${notificationsId}-contacts`}>
+        <h2 id={`${notificationsId}-contacts`} className="ui-panel__title">
+          Admin contacts
+        </h2>
+        <div className="settings-contacts-grid">
+          <ContactList
+            label="Add phone"
+            listLabel="Admin numbers"
+            type="tel"
+            values={draft.adminNumbers}
+            onChange={(adminNumbers) => change({ adminNumbers })}
+            check={checkPhone}
+            errors={messagesFor(errors, 'adminNumbers')}
+          />
+          <ContactList
+            label="Add email"
+            listLabel="Admin emails"
+            type="email"
+            values={draft.adminEmails}
+            onChange={(adminEmails) => change({ adminEmails })}
+            check={checkEmail}
+            errors={messagesFor(errors, 'adminEmails')}
+          />
+        </div>
+      </section>
+
+      <fieldset className="ui-panel settings-notifications">
+        <legend className="ui-panel__title">Notifications</legend>
+        <p className="ui-muted">Admin notifications also go out to the admin contacts by:</p>
+        <label className="settings-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            className="ui-checkbox"
+            checked={draft.notifications.email}
+            onChange={(event) =>
+              change({ notifications: { ...draft.notifications, email: event.target.checked } })
+            }
+          />
+          Email
+        </label>
+        <label className="settings-switch">
+          <input
+            type="checkbox"
+            role="switch"
+            className="ui-checkbox"
+            checked={draft.notifications.whatsapp}
+            onChange={(event) =>
+              change({ notifications: { ...draft.notifications, whatsapp: event.target.checked } })
+            }
+          />
+          WhatsApp
+        </label>
+      </fieldset>
+
+      <div role="status" aria-live="polite">
+        {saved && <p className="ui-alert ui-alert--success">Saved</p>}
+      </div>
+      {update.isError && (
+        <p className="ui-alert" role="alert">
+          {errorMessage(update.error, 'Save failed')}
+        </p>
+      )}
+      <div className="ui-actions ui-actions--end">
+        <button type="submit" className="btn" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save All'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,85 @@
+// The accounts API through the real local stack's Hosting rewrite (what the browser talks to):
+// the __session cookie survives the rewrite both ways, the local stack answers OTP codes, and
+// logging out ends the session at once.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl } from './support/browser.ts';
+
+const ADMIN = { email: 'admin@demo-crm.local', password: 'admin-demo-123' };
+const PERSON = {
+  fullName: 'Api Person',
+  email: `api-person-${Date.now()}@example.in`,
+  password: 'api-person-123',
+};
+
+function call(path: string, init: { method?: string; body?: unknown; headers?: object } = {}) {
+  return fetch(`${baseUrl()}/api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+let adminToken: string;
+
+beforeAll(async () => {
+  const res = await call('/auth/login', { body: ADMIN });
+  expect(res.status).toBe(200);
+  adminToken = ((await res.json()) as { token: string }).token;
+  expect((await call('/auth/register', { body: PERSON })).status).toBe(201);
+  const pending = (await (
+    await call('/admin/users/pending', { headers: { Authorization: `Bearer ${adminToken}` } })
+  ).json()) as { _id: string; email: string }[];
+  const id = pending.find((u) => u.email === PERSON.email)!._id;
+  const approve = await call(`/admin/users/${id}/approve`, {
+    body: { role: 'sales' },
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  expect(approve.status).toBe(200);
+});
+
+describe('the accounts API through Hosting', () => {
+  it('sets the HttpOnly __session cookie on login, and the cookie alone signs calls in', async () => {
+    const res = await call('/auth/login', {
+      body: { email: PERSON.email, password: PERSON.password },
+    });
+    expect(res.status).toBe(200);
+    const [cookie] = res.headers.getSetCookie();
+    expect(cookie).toMatch(/^__session=[^;]+;.*HttpOnly.*Secure.*SameSite=Strict/);
+    const me = await call('/auth/me', { headers: { Cookie: cookie.split(';')[0] } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(PERSON.email);
+  });
+
+  it('answers the OTP code on the local stack, and the code signs in', async () => {
+    const request = await call('/auth/otp/request', { body: { identifier: PERSON.email } });
+    const { message, code } = (await request.json()) as { message: string; code: string };
+    expect(message).toBe('OTP sent');
+    expect(code).toMatch(/^\d{6}$/);
+    const verify = await call('/auth/otp/verify', { body: { identifier: PERSON.email, code } });
+    expect(verify.status).toBe(200);
+    expect(((await verify.json()) as { role: string }).role).toBe('sales');
+  });
+
+  it('ends the session at logout', async () => {
+    const res = await call('/auth/login', {
+      body: { email: PERSON.email, password: PERSON.password },
+    });
+    const { token } = (await res.json()) as { token: string };
+    const auth = { Authorization: `Bearer ${token}` };
+    expect((await call('/auth/me', { headers: auth })).status).toBe(200);
+    expect((await call('/auth/logout', { body: {}, headers: auth })).status).toBe(200);
+    expect((await call('/auth/me', { headers: auth })).status).toBe(401);
+  });
+
+  it('refuses employees the admin routes with the spec message', async () => {
+    const res = await call('/auth/login', {
+      body: { email: PERSON.email, password: PERSON.password },
+    });
+    const { token } = (await res.json()) as { token: string };
+    const pending = await call('/admin/users/pending', {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(pending.status).toBe(403);
+    expect(await pending.json()).toEqual({ message: 'Access denied (admin only).' });
+  });
+});

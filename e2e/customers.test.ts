@@ -1,0 +1,321 @@
+// The Customers screen in a real browser against the local stack, at desktop and phone sizes,
+// with axe: sign in as the seeded admin, add, edit, search by part of a phone, filter, sort,
+// merge with its preview, import a CSV with bad rows and read the report, export.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/browser.ts';
+
+const ADMIN = { email: 'admin@demo-crm.local', password: 'admin-demo-123' };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs in through the real Login → Password form, then opens /customers. */
+async function signInAsAdmin(page: Page): Promise<string> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
+  await page.locator('input[autocomplete="current-password"]').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.goto('/customers');
+  await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+  // The first list of a fresh stack waits for the functions emulator to warm up.
+  await page.getByText(/^\d+ customers$/).waitFor({ timeout: 90_000 });
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token ?? '';
+}
+
+async function createCustomer(token: string, body: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${baseUrl()}/api/customers`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ categories: [], potential: '', note: '', ...body }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+}
+
+/** Waits for a toast with exactly this message. */
+async function toast(page: Page, message: string): Promise<void> {
+  await page.getByRole('region', { name: 'Status messages' }).getByText(message).first().waitFor();
+}
+
+const filters = (page: Page) => page.getByRole('region', { name: 'Search and filters' });
+
+/** The rows (table) or cards on screen. */
+function listItems(page: Page, viewport: ViewportName): Locator {
+  return viewport === 'desktop'
+    ? page.locator('table.customers-table tbody tr:not([aria-hidden])')
+    : page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+}
+
+async function search(page: Page, text: string): Promise<void> {
+  const done = page.waitForResponse(
+    (res) =>
+      new URL(res.url()).pathname === '/api/customers' &&
+      new URL(res.url()).searchParams.get('q') === text,
+  );
+  await filters(page).getByRole('searchbox', { name: 'Search' }).fill(text);
+  await done;
+}
+
+/** Two digits per run, so the phones of the two sizes never clash. */
+const SIZE_DIGIT = { desktop: '1', phone: '2' } as const;
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  describe(`customers at ${viewport} size`, () => {
+    const d = SIZE_DIGIT[viewport];
+    const tag = `${viewport === 'desktop' ? 'Desk' : 'Mobi'}${Date.now().toString(36)}`;
+
+    const SLOW = 180_000;
+
+    it(
+      'adds, edits, searches by part of a phone, filters and sorts',
+      async () => {
+        const { context, page } = await openPage(browser, viewport);
+        await signInAsAdmin(page);
+        expect(
+          await page
+            .getByText(/^Your role:/)
+            .locator('..')
+            .textContent(),
+        ).toContain('admin');
+        await expect(listItems(page, viewport).count()).resolves.toBeGreaterThan(0);
+        if (viewport === 'phone') {
+          // Cards below 768 px; the table above.
+          expect(await page.getByRole('table').count()).toBe(0);
+        } else {
+          expect(await page.getByRole('table').count()).toBe(1);
+        }
+        await expectAccessible(page);
+
+        // Add, with the validation message first.
+        const addButton =
+          viewport === 'phone'
+            ? page.getByRole('button', { name: 'New customer' })
+            : page.getByRole('button', { name: 'Add Customer' });
+        await addButton.click();
+        const add = page.getByRole('dialog', { name: 'Add Customer' });
+        await add.getByRole('button', { name: 'Add Customer' }).click();
+        await add.getByText('Please add at least a name/phone/email').waitFor();
+        await add.getByRole('textbox', { name: 'Name 1' }).fill(`Anita ${tag}`);
+        await add.getByRole('textbox', { name: 'Phone 1' }).fill(`+91 98${d}55 0${d}234`);
+        await add.getByRole('textbox', { name: 'Email 1' }).fill(`anita.${tag}@example.in`);
+        await add.getByRole('button', { name: /^Categories/ }).click();
+        await add.getByRole('checkbox', { name: 'PHE' }).check();
+        await add.getByRole('checkbox', { name: 'SS TANK' }).check();
+        await add.getByRole('button', { name: 'Done' }).click();
+        await expectAccessible(page);
+        await add.getByRole('button', { name: 'Add Customer' }).click();
+        await toast(page, 'Customer added');
+        await add.waitFor({ state: 'detached' });
+
+        // Search by part of the phone.
+        await search(page, `${d}550${d}23`);
+        await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(1);
+        expect(await listItems(page, viewport).first().textContent()).toContain(`Anita ${tag}`);
+
+        // Edit: potential and a second phone.
+        await page.getByRole('button', { name: `Edit Anita ${tag}` }).click();
+        const edit = page.getByRole('dialog', { name: 'Edit Customer' });
+        expect(await edit.getByRole('textbox', { name: 'Phone 1' }).inputValue()).toBe(
+          `+9198${d}550${d}234`,
+        );
+        await edit.getByRole('combobox', { name: 'Potential' }).selectOption('VIP');
+        await edit.getByRole('button', { name: '+ Add phone' }).click();
+        await edit.getByRole('textbox', { name: 'Phone 2' }).fill(`98${d}55 0${d}999`);
+        await edit.getByRole('button', { name: 'Save' }).click();
+        await toast(page, 'Customer updated');
+        await expect.poll(() => listItems(page, viewport).first().textContent()).toContain('VIP');
+
+        // Filters: categories (all must match), potential, created today.
+        await search(page, tag.toLowerCase());
+        await filters(page)
+          .getByRole('button', { name: /^Categories/ })
+          .click();
+        await filters(page).getByRole('checkbox', { name: 'PHE' }).check();
+        await filters(page).getByRole('checkbox', { name: 'SS TANK' }).check();
+        await filters(page).getByRole('checkbox', { name: 'PP' }).check();
+        await page.keyboard.press('Escape');
+        expect(
+          await filters(page)
+            .getByRole('button', { name: /^Categories/ })
+            .textContent(),
+        ).toContain('PHE, SS TANK +1');
+        await page.getByText('No customers').waitFor();
+        await filters(page)
+          .getByRole('button', { name: /^Categories/ })
+          .click();
+        await filters(page).getByRole('checkbox', { name: 'PP' }).uncheck();
+        await page.keyboard.press('Escape');
+        await filters(page).getByRole('combobox', { name: 'Potential' }).selectOption('VIP');
+        const today = new Date().toLocaleDateString('en-CA');
+        await filters(page).getByLabel('Created from').fill(today);
+        await filters(page).getByLabel('Created to').fill(today);
+        await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(1);
+        await filters(page).getByRole('combobox', { name: 'Potential' }).selectOption('COLD');
+        await page.getByText('No customers').waitFor();
+
+        // Sort: newest first by default, then by name both ways.
+        await page.getByRole('button', { name: 'Reset' }).click();
+        await page.getByText(/^\d+ customers$/).waitFor();
+        const names = () =>
+          listItems(page, viewport).evaluateAll((items) =>
+            items.map((item) =>
+              (item.querySelector('.first-value__text')?.textContent ?? '').toLowerCase(),
+            ),
+          );
+        const sorted = (list: string[], dir: 1 | -1) =>
+          list.every((v, i) => i === 0 || dir * list[i - 1].localeCompare(v) <= 0);
+        if (viewport === 'desktop') {
+          expect(
+            await page.getByRole('columnheader', { name: /Created/ }).getAttribute('aria-sort'),
+          ).toBe('descending');
+          const nameHeader = page.getByRole('columnheader', { name: /^Name/ });
+          await nameHeader.getByRole('button').click();
+          await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('ascending');
+          await expect.poll(async () => sorted(await names(), 1)).toBe(true);
+          await nameHeader.getByRole('button').focus();
+          await page.keyboard.press('Enter');
+          await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('descending');
+          await expect.poll(async () => sorted(await names(), -1)).toBe(true);
+        } else {
+          await filters(page).getByRole('combobox', { name: 'Sort by' }).selectOption('name');
+          await expect.poll(async () => sorted(await names(), 1)).toBe(true);
+          await filters(page)
+            .getByRole('button', { name: /Sort direction/ })
+            .click();
+          await expect.poll(async () => sorted(await names(), -1)).toBe(true);
+        }
+        await expectAccessible(page);
+        await context.close();
+      },
+      SLOW,
+    );
+
+    it(
+      'merges two customers after previewing the result',
+      async () => {
+        const { context, page } = await openPage(browser, viewport);
+        const token = await signInAsAdmin(page);
+        await createCustomer(token, {
+          names: [`Merge ${tag} One`],
+          phones: [`+9197${d}0011223`],
+          emails: [`one.${tag}@example.in`],
+          categories: ['PHE'],
+          potential: 'WARM',
+          note: 'First note',
+        });
+        await createCustomer(token, {
+          names: [`Merge ${tag} Two`],
+          phones: [`+9197${d}0044556`],
+          categories: ['PP'],
+          potential: 'HOT',
+          note: 'Second note',
+        });
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await search(page, `merge ${tag}`.toLowerCase());
+        await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(2);
+
+        await page.getByRole('checkbox', { name: `Select Merge ${tag} One` }).check();
+        expect(await page.getByRole('button', { name: 'Merge', exact: true }).count()).toBe(0);
+        await page.getByRole('checkbox', { name: `Select Merge ${tag} Two` }).check();
+        await page.getByText('2 selected').waitFor();
+        await page.getByRole('button', { name: 'Merge', exact: true }).click();
+
+        const dialog = page.getByRole('dialog', { name: 'Merge Customers' });
+        await dialog.getByRole('radio', { name: new RegExp(`Merge ${tag} One`) }).check();
+        const preview = dialog.getByRole('region', { name: 'Merged result' });
+        const text = await preview.textContent();
+        expect(text).toContain(`Merge ${tag} One, Merge ${tag} Two`);
+        expect(text).toContain(`+9197${d}0011223, +9197${d}0044556`);
+        expect(text).toContain('PHE, PP');
+        expect(text).toContain('HOT');
+        expect(text).toContain(`Merge ${tag} Two will be removed.`);
+        await expectAccessible(page);
+        await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
+        await toast(page, 'Customers merged');
+        await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(1);
+        const merged = await listItems(page, viewport).first().textContent();
+        expect(merged).toContain(`Merge ${tag} One`);
+        expect(merged).toContain('HOT');
+        await context.close();
+      },
+      SLOW,
+    );
+
+    it(
+      'imports a CSV with bad rows, shows the report, and exports',
+      async () => {
+        const { context, page } = await openPage(browser, viewport);
+        await signInAsAdmin(page);
+
+        await page.getByRole('button', { name: 'Import CSV' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+        const csv = [
+          'names,phones,emails,categories,potential,note',
+          `Import ${tag} A,+9196${d}0000001,a.${tag}@example.in,PHE,HOT,first`,
+          ',,,PHE,,no identity',
+          `Import ${tag} B,+9196${d}0000002,b.${tag}@example.in,PP,COLD,second`,
+          `Import ${tag} C,12ab,not-an-email,PP,,bad values`,
+        ].join('\r\n');
+        await dialog.getByLabel('CSV file').setInputFiles({
+          name: 'customers.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(csv),
+        });
+        await dialog.getByRole('button', { name: 'Import' }).click();
+        const report = dialog.getByRole('region', { name: 'Import report' });
+        await report.waitFor({ timeout: 20_000 });
+        await toast(page, 'Import successful');
+        const count = async (label: string) =>
+          Number(await report.locator('dt', { hasText: label }).locator('+ dd').textContent());
+        expect(await count('Created')).toBe(2);
+        expect(await count('Errors')).toBe(2);
+        const errorRows = report.getByRole('row');
+        await expect.poll(() => errorRows.count()).toBe(3);
+        expect(await errorRows.nth(1).textContent()).toMatch(/^3/);
+        expect(await errorRows.nth(2).textContent()).toMatch(/^5/);
+        await expectAccessible(page);
+
+        const errorsDownload = page.waitForEvent('download');
+        await report.getByRole('button', { name: 'Download error rows (CSV)' }).click();
+        const errorsFile = await errorsDownload;
+        expect(errorsFile.suggestedFilename()).toMatch(/^customers_import_errors_.+\.csv$/);
+        const errorsCsv = await readFile(await errorsFile.path(), 'utf8');
+        expect(errorsCsv).toContain('line,message,row');
+        expect(errorsCsv).toContain(`Import ${tag} C,12ab`);
+        await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+        // The list reloaded with the imported customers.
+        await search(page, `import ${tag}`.toLowerCase());
+        await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(2);
+
+        const download = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'Export CSV' }).click();
+        const file = await download;
+        await toast(page, 'CSV exported');
+        expect(file.suggestedFilename()).toMatch(/^customers_\d{4}-\d{2}-\d{2}\.csv$/);
+        const exported = await readFile(await file.path(), 'utf8');
+        expect(exported).toContain(`Import ${tag} A`);
+        expect(exported).toContain(`Import ${tag} B`);
+        expect(exported).not.toContain('Met at the Pune dairy expo');
+        await context.close();
+      },
+      SLOW,
+    );
+  });
+}

@@ -1,0 +1,114 @@
+// The Dashboard and Information pages in a real browser against the local stack, at desktop and
+// phone sizes, with axe: the cards and charts render from the seeded demo company, and an admin
+// watching the dashboard gets a toast for a notification written while the page is open.
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/browser.ts';
+import { apiSignIn, DEMO } from './support/session.ts';
+
+let browser: Browser;
+let admin: { token: string; role: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await apiSignIn(DEMO.admin);
+  // Warm the api function's workers (the first calls of a fresh emulator are slow).
+  await fetch(`${baseUrl()}/api/overview`, { headers: { Authorization: `Bearer ${admin.token}` } });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function firestore() {
+  if (getApps().length === 0)
+    initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-crm' });
+  return getFirestore();
+}
+
+describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewport) => {
+  it(
+    'renders the cards and charts, and toasts a new notification',
+    { timeout: 180_000 },
+    async () => {
+      const { context, page } = await openPage(browser, viewport, admin);
+      try {
+        await page.goto('/dashboard');
+        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+        const cards = page.getByRole('list', { name: 'Totals' });
+        await cards.waitFor({ timeout: 90_000 });
+        for (const label of [
+          'Total Customers',
+          'Total Entries',
+          'Confirmed Orders',
+          'Pending Approvals',
+        ])
+          await expect(cards.getByText(label, { exact: true }).count()).resolves.toBe(1);
+        await expect(cards.getByText(/vs last month/).count()).resolves.toBe(1);
+        // The seeded company has 200 entries and 50 customers.
+        const values = await cards.locator('.dash-card__value').allTextContents();
+        expect(values[0]).toBe('50');
+        expect(values[1]).toBe('200');
+        // Charts (nivo, lazily loaded) draw SVG; each has a text alternative.
+        await page
+          .getByRole('table', { name: 'Entries per day, last 30 days' })
+          .waitFor({ state: 'attached' });
+        await page
+          .getByRole('table', { name: 'Entries by channel' })
+          .waitFor({ state: 'attached' });
+        await page.locator('.dash-chart svg').first().waitFor();
+        expect(await page.locator('.dash-chart svg').count()).toBeGreaterThanOrEqual(4);
+        await expectAccessible(page);
+
+        // A notification written while the page is open arrives as a toast and in the panel.
+        const title = `Dashboard e2e ${viewport} ${Date.now()}`;
+        await firestore().collection('notifications').add({
+          type: 'test',
+          title,
+          message: 'Written by the browser test',
+          text: 'Written by the browser test',
+          audience: 'admins',
+          at: new Date(),
+        });
+        await page
+          .getByRole('region', { name: 'Status messages' })
+          .getByText(title)
+          .first()
+          .waitFor({ timeout: 25_000 });
+        const bell = page.getByRole('button', { name: /^Notifications/ });
+        await expect(bell.getAttribute('aria-label')).resolves.toMatch(/unread/);
+        await bell.click();
+        await page.getByRole('region', { name: 'Live Notifications' }).getByText(title).waitFor();
+        await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications');
+        await expectAccessible(page);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it('the Information page charts Monthly Entries', { timeout: 120_000 }, async () => {
+    const { context, page } = await openPage(browser, viewport, admin);
+    try {
+      await page.goto('/information');
+      await page.getByRole('heading', { level: 2, name: 'Monthly Entries' }).waitFor();
+      await page.getByRole('table', { name: 'Entries per month' }).waitFor({ state: 'attached' });
+      await page.locator('table tbody th').first().waitFor({ state: 'attached', timeout: 60_000 });
+      const labels = await page.locator('table tbody th').allTextContents();
+      expect(labels.length).toBeGreaterThan(0);
+      for (const label of labels) expect(label).toMatch(/^\d{1,2}\/\d{2}$/);
+      await page.locator('.info-chart svg').first().waitFor();
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+    }
+  });
+});

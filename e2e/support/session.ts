@@ -1,0 +1,24 @@
+import { baseUrl } from './browser.ts';
+
+/** The seeded demo accounts (tools/stack/seed.ts). */
+export const DEMO = {
+  admin: { email: 'admin@demo-crm.local', password: 'admin-demo-123' },
+  sales: { email: 'sales@demo-crm.local', password: 'sales-demo-123' },
+  accounts: { email: 'accounts@demo-crm.local', password: 'accounts-demo-123' },
+} as const;
+
+/** Signs in through the real API and returns what the browser would store. */
+export async function apiSignIn(account: {
+  email: string;
+  password: string;
+}): Promise<{ token: string; role: string }> {
+  const res = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!res.ok)
+    throw new Error(`Sign-in of ${account.email} failed: ${res.status} ${await res.text()}`);
+  const { token, role } = (await res.json()) as { token: string; role: string };
+  return { token, role };
+}

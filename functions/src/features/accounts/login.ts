@@ -1,0 +1,73 @@
+// Password sign-in: Firebase Authentication checks the password, the users document says
+// whether the account may use the console, and a session token comes back.
+import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { normalizeRoleName } from '../roles/permissions';
+import { USERS } from '../users/store';
+import { signInWithPassword } from './identity-toolkit';
+import {
+  assertUnderLimits,
+  countEvent,
+  LOGIN_FAILURES_PER_EMAIL,
+  LOGIN_FAILURES_PER_IP,
+  resetCounter,
+  type Counter,
+} from './rate-limit';
+import { startSession } from './sessions';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const AWAITING_APPROVAL =
+  'Your account is awaiting admin approval. You can sign in once an admin approves it.';
+export const NO_ACCESS = 'This account has no access to the console. Contact an admin.';
+const TOO_MANY_FAILURES = 'Too many failed sign-in attempts.';
+
+export interface SessionAnswer {
+  token: string;
+  role: string;
+  user: { id: string; fullName: string; email: string; role: string };
+}
+
+/** Refuses an account that may not sign in; the password (or code) was right already. */
+export function assertMaySignIn(user: DocumentSnapshot): void {
+  if (!user.exists) throw new HttpError(403, NO_ACCESS);
+  if (user.get('approved') !== true) throw new HttpError(403, AWAITING_APPROVAL);
+}
+
+export function sessionAnswer(token: string, user: DocumentSnapshot): SessionAnswer {
+  const role = normalizeRoleName(String(user.get('role') ?? ''));
+  return {
+    token,
+    role,
+    user: {
+      id: user.id,
+      fullName: String(user.get('fullName') ?? ''),
+      email: String(user.get('email') ?? ''),
+      role,
+    },
+  };
+}
+
+export async function loginWithPassword(
+  email: string,
+  password: string,
+  ip: string,
+): Promise<SessionAnswer> {
+  const byEmail: Counter = { limit: LOGIN_FAILURES_PER_EMAIL, key: email };
+  const byIp: Counter = { limit: LOGIN_FAILURES_PER_IP, key: ip };
+  await assertUnderLimits([byEmail, byIp], TOO_MANY_FAILURES);
+  const result = await signInWithPassword(email, password);
+  if (!result.ok) {
+    if (result.reason === 'disabled')
+      throw new HttpError(403, 'This account is disabled. Contact an admin.');
+    if (result.reason === 'too-many-attempts')
+      throw new HttpError(429, `${TOO_MANY_FAILURES} Try again later.`);
+    await countEvent([byEmail, byIp]);
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  const user = await getDb().collection(USERS).doc(result.uid).get();
+  assertMaySignIn(user);
+  await resetCounter(byEmail);
+  const token = await startSession(result.idToken, result.uid, 'password');
+  return sessionAnswer(token, user);
+}

@@ -1,0 +1,71 @@
+import type { Response, Router } from 'express';
+import { getDb } from '../../firebase';
+import { route } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { toUser, USERS } from '../users/store';
+import { clientIp } from './client-ip';
+import { loginWithPassword, type SessionAnswer } from './login';
+import { requestOtp, verifyOtp } from './otp';
+import { withRetryAfter } from './rate-limit';
+import { register, REGISTERED } from './register';
+import { loginBody, logoutBody, otpRequestBody, otpVerifyBody, registerBody } from './schemas';
+import {
+  clearSessionCookie,
+  endAllSessions,
+  endSession,
+  sessionToken,
+  setSessionCookie,
+} from './sessions';
+
+function signedIn(res: Response, answer: SessionAnswer): void {
+  setSessionCookie(res, answer.token);
+  res.json(answer);
+}
+
+export function registerAccountRoutes(router: Router): void {
+  route(router, 'POST /auth/login', async (req, res) => {
+    const { email, password } = parseBody(loginBody, req);
+    try {
+      signedIn(res, await loginWithPassword(email, password, clientIp(req)));
+    } catch (err) {
+      throw withRetryAfter(res, err);
+    }
+  });
+
+  route(router, 'POST /auth/register', async (req, res) => {
+    await register(parseBody(registerBody, req));
+    res.status(201).json({ message: REGISTERED });
+  });
+
+  route(router, 'POST /auth/otp/request', async (req, res) => {
+    const { identifier } = parseBody(otpRequestBody, req);
+    try {
+      res.json(await requestOtp(identifier, clientIp(req)));
+    } catch (err) {
+      throw withRetryAfter(res, err);
+    }
+  });
+
+  route(router, 'POST /auth/otp/verify', async (req, res) => {
+    const { identifier, code } = parseBody(otpVerifyBody, req);
+    signedIn(res, await verifyOtp(identifier, code));
+  });
+
+  // Public: signing out always works, even with a token that is no longer good.
+  route(router, 'POST /auth/logout', async (req, res) => {
+    const { everywhere } = parseBody(logoutBody, req);
+    const token = sessionToken(req);
+    if (token) await endSession(token);
+    if (everywhere && req.session) await endAllSessions(req.session.uid);
+    clearSessionCookie(res);
+    res.json({ message: 'Logged out' });
+  });
+
+  route(router, 'GET /auth/me', async (req, res) => {
+    const session = req.session!;
+    const user = await getDb().collection(USERS).doc(session.uid).get();
+    if (!user.exists) throw new HttpError(401, 'Sign in required');
+    res.json({ user: toUser(user), role: session.role, permissions: session.permissions });
+  });
+}

@@ -1,0 +1,132 @@
+// Sessions: a Firebase session cookie (5 days, revocable) is the token, sent back as the Bearer
+// header or the __session cookie. Each one also has a record, sessions/{sha256(token)} =
+// { uid, method, createdAt, expiresAt }, so logging out ends exactly that token at once:
+// Firebase's own revocation counts in whole seconds and misses a cookie minted in the same second.
+import { createHash } from 'node:crypto';
+import type { CookieOptions, Request, Response } from 'express';
+import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { Timestamp } from 'firebase-admin/firestore';
+import { now } from '../../clock';
+import { getDb, getFirebaseApp } from '../../firebase';
+import type { Session } from '../../http/access';
+import { timestampNow } from '../../timestamps';
+import { ADMIN_ROLE, effectivePermissions, normalizeRoleName } from '../roles/permissions';
+import { findRoleByName } from '../roles/store';
+import { USERS } from '../users/store';
+
+export const SESSIONS = 'sessions';
+/** Firebase Hosting forwards only this cookie to functions. */
+export const SESSION_COOKIE = '__session';
+export const SESSION_LIFETIME_MS = 5 * 24 * 60 * 60 * 1000;
+
+const COOKIE_OPTIONS: CookieOptions = {
+  httpOnly: true,
+  secure: true,
+  sameSite: 'strict',
+  path: '/',
+};
+
+function auth() {
+  return getAuth(getFirebaseApp());
+}
+
+function sessionRef(token: string) {
+  return getDb().collection(SESSIONS).doc(createHash('sha256').update(token).digest('hex'));
+}
+
+/** Turns a fresh ID token into a session token and records it. */
+export async function startSession(
+  idToken: string,
+  uid: string,
+  method: 'password' | 'otp',
+): Promise<string> {
+  const token = await auth().createSessionCookie(idToken, { expiresIn: SESSION_LIFETIME_MS });
+  await sessionRef(token).set({
+    uid,
+    method,
+    createdAt: timestampNow(),
+    // Firestore's TTL policy on this field removes records after the cookie has expired.
+    expiresAt: Timestamp.fromMillis(now() + SESSION_LIFETIME_MS),
+  });
+  return token;
+}
+
+// Firebase Hosting drops Set-Cookie from an answer unless its Cache-Control says private.
+const PRIVATE_NO_STORE = 'private, no-store';
+
+export function setSessionCookie(res: Response, token: string): void {
+  res.set('Cache-Control', PRIVATE_NO_STORE);
+  res.cookie(SESSION_COOKIE, token, { ...COOKIE_OPTIONS, maxAge: SESSION_LIFETIME_MS });
+}
+
+export function clearSessionCookie(res: Response): void {
+  res.set('Cache-Control', PRIVATE_NO_STORE);
+  res.clearCookie(SESSION_COOKIE, COOKIE_OPTIONS);
+}
+
+/** The Bearer token, else the __session cookie (req.cookies must be parsed). */
+export function sessionToken(req: Request): string | undefined {
+  const header = req.get('authorization');
+  const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (bearer) return bearer;
+  const cookie: unknown = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
+  return typeof cookie === 'string' && cookie ? cookie : undefined;
+}
+
+/** Errors that only say the token is no good (bad, expired, revoked, user gone or disabled). */
+function isRefusedToken(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
+}
+
+async function verify(token: string): Promise<DecodedIdToken | undefined> {
+  try {
+    return await auth().verifySessionCookie(token, true);
+  } catch (err) {
+    if (isRefusedToken(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The caller behind `token`, read fresh on every call: a revoked or ended session, a deleted or
+ * unapproved account is no session; role and permissions come from users/{uid} and the role.
+ */
+export async function resolveSession(token: string): Promise<Session | undefined> {
+  const decoded = await verify(token);
+  if (!decoded) return undefined;
+  const db = getDb();
+  const [user, record] = await db.getAll(db.collection(USERS).doc(decoded.uid), sessionRef(token));
+  if (!user.exists || user.get('approved') !== true) return undefined;
+  if (!record.exists || record.get('uid') !== decoded.uid) return undefined;
+  const role = normalizeRoleName(String(user.get('role') ?? ''));
+  // Admin holds '*' whatever its document says: no read needed.
+  const stored = role && role !== ADMIN_ROLE ? await findRoleByName(role) : undefined;
+  return {
+    uid: decoded.uid,
+    email: String(user.get('email') ?? decoded.email ?? ''),
+    role,
+    permissions: effectivePermissions(role, stored?.permissions ?? []),
+  };
+}
+
+/** Ends the session behind `token`. */
+export async function endSession(token: string): Promise<void> {
+  await sessionRef(token).delete();
+}
+
+/** Ends every session of `uid`: Firebase revokes its tokens and the records go. */
+export async function endAllSessions(uid: string): Promise<void> {
+  await auth().revokeRefreshTokens(uid);
+  await deleteSessionRecords(uid);
+}
+
+export async function deleteSessionRecords(uid: string): Promise<void> {
+  const db = getDb();
+  const snap = await db.collection(SESSIONS).where('uid', '==', uid).get();
+  for (let i = 0; i < snap.docs.length; i += 400) {
+    const batch = db.batch();
+    for (const doc of snap.docs.slice(i, i + 400)) batch.delete(doc.ref);
+    await batch.commit();
+  }
+}

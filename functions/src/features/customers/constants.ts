@@ -1,0 +1,59 @@
+// Customer constants: the spec's lists (§3, §9) and the limits that keep every document,
+// request and file bounded.
+
+/** Potential values, best first (spec §3); sorting follows this order, unknown values last. */
+export const POTENTIALS = [
+  'VIP',
+  'HOT',
+  'WARM',
+  'COLD',
+  'N/I BUT FUTURE POTENTIAL',
+  'N/A',
+] as const;
+
+/** Categories offered before any customer has one (spec §3). */
+export const DEFAULT_CATEGORIES = [
+  'PHE',
+  'PP',
+  'SS PUMP',
+  'PASTEURIZER',
+  'SS TANK',
+  'PROJECTS',
+  'Miscellaneous',
+] as const;
+
+export const CUSTOMERS = 'customers';
+/** customerKeys/{phone:+91…|email:…} -> { customerId }: who owns a phone or an email. */
+export const CUSTOMER_KEYS = 'customerKeys';
+/** Collections whose documents point at a customer through `customerId` (moved by a merge). */
+export const CUSTOMER_LINKED_COLLECTIONS = ['entries', 'followUps'] as const;
+
+// Per customer.
+export const MAX_NAMES = 50;
+export const MAX_PHONES = 50;
+export const MAX_EMAILS = 50;
+export const MAX_CATEGORIES = 12;
+export const MAX_NAME_LENGTH = 200;
+export const MAX_CATEGORY_LENGTH = 100;
+export const MAX_POTENTIAL_LENGTH = 100;
+export const MAX_NOTE_LENGTH = 10_000;
+
+// Lists.
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+/** GET /customers without parameters: the newest this many (the spec's plain array). */
+export const PLAIN_LIST_LIMIT = 500;
+
+// Writes.
+export const MAX_BULK_ROWS = 200;
+/** Firestore's limit per batch or transaction is 500 writes; stay below it. */
+export const MAX_WRITES_PER_COMMIT = 450;
+export const MAX_MERGE_CUSTOMERS = 50;
+
+// CSV import.
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 50_000;
+/** At most this many row errors are listed (the rest are counted). */
+export const IMPORT_MAX_LISTED_ERRORS = 1_000;
+
+export const EXPORT_PAGE_SIZE = 500;

@@ -1,0 +1,58 @@
+// Calendar days in the company's time zone (config.timeZone) as instants: a created-on filter
+// from 2026-03-01 to 2026-03-31 means from that day's local midnight to the next day's after
+// the 31st.
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
+/** How far the zone's wall clock is ahead of UTC at instant `ms` (milliseconds). */
+function zoneOffset(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    get('year'),
+    get('month') - 1,
+    get('day'),
+    get('hour'),
+    get('minute'),
+    get('second'),
+  );
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant the day `date` (YYYY-MM-DD) starts in `timeZone`; `addDays` moves the day. */
+export function startOfDay(date: string, timeZone: string, addDays = 0): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const wallMidnight = Date.UTC(y, m - 1, d + addDays);
+  let instant = wallMidnight - zoneOffset(wallMidnight, timeZone);
+  // Across an offset change the first guess can be an hour off; one correction settles it.
+  const corrected = wallMidnight - zoneOffset(instant, timeZone);
+  if (corrected !== instant) instant = corrected;
+  return new Date(instant);
+}
+
+/** Today's date (YYYY-MM-DD) in `timeZone`. */
+export function localDate(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
+}

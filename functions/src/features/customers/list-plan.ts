@@ -1,0 +1,302 @@
+// How a customer list request becomes one Firestore query: at most one array filter (the
+// search keys or the category keys), potential by equality, the created-on range, the sort
+// field then the document id as order, and a cursor on those. What one query cannot say (a
+// search together with categories, or more than CATEGORY_KEY_MAX_SET categories) is checked on
+// the documents the query returns (`residual`).
+import {
+  FieldPath,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type Query,
+} from 'firebase-admin/firestore';
+import { HttpError } from '../../http/errors';
+import { CUSTOMERS } from './constants';
+import { CATEGORY_KEY_MAX_SET, categorySetKey, hasAllCategories, queryTokens } from './search-keys';
+
+export const SORT_FIELDS = ['name', 'phone', 'email', 'potential', 'createdAt'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortDir = 'asc' | 'desc';
+
+/** The stored field each sort orders by. */
+export const SORT_PATHS: Record<SortField, string> = {
+  name: 'nameSort',
+  phone: 'phoneSort',
+  email: 'emailSort',
+  potential: 'potentialRank',
+  createdAt: 'createdAt',
+};
+
+export interface ListFilters {
+  q: string;
+  categories: string[];
+  potential: string;
+  /** Created on or after `start` and before `end`. */
+  range?: { start: Date; end: Date };
+}
+
+export interface ListOrder {
+  sort: SortField;
+  dir: SortDir;
+}
+
+export interface ArrayFilter {
+  field: 'searchKeys' | 'categoryKeys';
+  op: 'array-contains' | 'array-contains-any';
+  value: string | string[];
+}
+
+export interface ListPlan {
+  array?: ArrayFilter;
+  potential?: string;
+  range?: { start: Date; end: Date };
+  /** Order fields before the document id. */
+  orderFields: string[];
+  dir: SortDir;
+  /** Checked on each returned document when the query alone does not say all. */
+  residual?: (data: DocumentData) => boolean;
+  /** Nothing can match (a search text without a letter or digit). */
+  empty?: boolean;
+}
+
+function orderFields(filters: ListFilters, order: ListOrder): string[] {
+  const path = SORT_PATHS[order.sort];
+  const fields: string[] = [];
+  // Filtered on one potential, the rank is the same for every match: ordering by it is a no-op.
+  if (!(order.sort === 'potential' && filters.potential)) fields.push(path);
+  // Firestore orders by a range's field after the explicit orders; say so, for the cursor.
+  if (filters.range && path !== 'createdAt') fields.push('createdAt');
+  return fields;
+}
+
+function hasAnyKey(data: DocumentData, tokens: string[]): boolean {
+  const keys: unknown = data.searchKeys;
+  return Array.isArray(keys) && tokens.some((t) => keys.includes(t));
+}
+
+function categoriesOf(data: DocumentData): string[] {
+  return Array.isArray(data.categories) ? data.categories.filter((c) => typeof c === 'string') : [];
+}
+
+/**
+ * The ways to run the request: one plan, or two when a search meets a category filter (one
+ * led by the search keys, one by the category keys; the caller runs the one with fewer
+ * candidates).
+ */
+export function listPlans(filters: ListFilters, order: ListOrder): ListPlan[] {
+  const base: ListPlan = {
+    potential: filters.potential || undefined,
+    range: filters.range,
+    orderFields: orderFields(filters, order),
+    dir: order.dir,
+  };
+  const q = filters.q.trim();
+  const tokens = q ? queryTokens(q) : [];
+  if (q && tokens.length === 0) return [{ ...base, empty: true }];
+  const categories = [...new Set(filters.categories.map((c) => c.trim()).filter(Boolean))];
+  const keyed = [...categories]
+    .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
+    .slice(0, CATEGORY_KEY_MAX_SET);
+  const categoryFilter: ArrayFilter = {
+    field: 'categoryKeys',
+    op: 'array-contains',
+    value: categorySetKey(keyed),
+  };
+  const allCategories = (data: DocumentData) => hasAllCategories(categoriesOf(data), categories);
+  const plans: ListPlan[] = [];
+  if (tokens.length > 0) {
+    plans.push({
+      ...base,
+      array: { field: 'searchKeys', op: 'array-contains-any', value: tokens },
+      residual: categories.length > 0 ? allCategories : undefined,
+    });
+  }
+  if (categories.length > 0) {
+    const residuals: ((data: DocumentData) => boolean)[] = [];
+    if (tokens.length > 0) residuals.push((data) => hasAnyKey(data, tokens));
+    if (categories.length > keyed.length) residuals.push(allCategories);
+    plans.push({
+      ...base,
+      array: categoryFilter,
+      residual: residuals.length > 0 ? (data) => residuals.every((r) => r(data)) : undefined,
+    });
+  }
+  return plans.length > 0 ? plans : [base];
+}
+
+/** The plan's filters only (what a count needs). */
+export function filterQuery(db: Firestore, plan: ListPlan): Query {
+  let query: Query = db.collection(CUSTOMERS);
+  if (plan.array) query = query.where(plan.array.field, plan.array.op, plan.array.value);
+  if (plan.potential !== undefined) query = query.where('potential', '==', plan.potential);
+  if (plan.range) {
+    query = query
+      .where('createdAt', '>=', Timestamp.fromDate(plan.range.start))
+      .where('createdAt', '<', Timestamp.fromDate(plan.range.end));
+  }
+  return query;
+}
+
+/** The plan's filters and its full order, ending with the document id. */
+export function orderedQuery(db: Firestore, plan: ListPlan): Query {
+  let query = filterQuery(db, plan);
+  for (const field of plan.orderFields) query = query.orderBy(field, plan.dir);
+  return query.orderBy(FieldPath.documentId(), plan.dir);
+}
+
+// Cursors: the order values of the last document shown and its id, with the order they
+// belong to, base64url-encoded JSON. Opaque to clients.
+
+type CursorValue = string | number | { t: [number, number] };
+type Position = { values: (string | number | Timestamp)[]; id: string };
+
+function signature(plan: ListPlan): string {
+  return `${plan.orderFields.join(',')}:${plan.dir}`;
+}
+
+export function positionOf(plan: ListPlan, id: string, data: DocumentData): Position {
+  return {
+    values: plan.orderFields.map((field) => {
+      const value: unknown = data[field];
+      if (value instanceof Timestamp || typeof value === 'string' || typeof value === 'number')
+        return value;
+      // Documents without the field do not match an ordered query: unreachable in practice.
+      return '';
+    }),
+    id,
+  };
+}
+
+export function encodeCursor(plan: ListPlan, position: Position): string {
+  const v: CursorValue[] = position.values.map((value) =>
+    value instanceof Timestamp ? { t: [value.seconds, value.nanoseconds] } : value,
+  );
+  return Buffer.from(JSON.stringify({ o: signature(plan), v, id: position.id })).toString(
+    'base64url',
+  );
+}
+
+const invalidCursor = () =>
+  new HttpError(400, 'Invalid cursor: start again from the first page', {
+    cursor: 'Invalid cursor',
+  });
+
+export function decodeCursor(plan: ListPlan, cursor: string): Position {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const { o, v, id } = (parsed ?? {}) as { o?: unknown; v?: unknown; id?: unknown };
+  if (o !== signature(plan) || typeof id !== 'string' || !id || id.includes('/'))
+    throw invalidCursor();
+  if (!Array.isArray(v) || v.length !== plan.orderFields.length) throw invalidCursor();
+  const values = v.map((value: unknown, i) => {
+    const field = plan.orderFields[i];
+    if (field === 'createdAt') {
+      const t = (value as { t?: unknown } | null)?.t;
+      if (!Array.isArray(t) || t.length !== 2 || !t.every((n) => Number.isInteger(n)))
+        throw invalidCursor();
+      try {
+        return new Timestamp(t[0] as number, t[1] as number);
+      } catch {
+        throw invalidCursor();
+      }
+    }
+    if (field === 'potentialRank' ? Number.isInteger(value) : typeof value === 'string')
+      return value as string | number;
+    throw invalidCursor();
+  });
+  return { values, id };
+}
+
+/** The arguments of `startAfter` for a position: its order values, then its document id. */
+export function startAfterArgs(position: Position): (string | number | Timestamp)[] {
+  return [...position.values, position.id];
+}
+
+function compareUtf8(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+function compareValue(a: string | number | Timestamp, b: string | number | Timestamp): number {
+  if (a instanceof Timestamp && b instanceof Timestamp)
+    return a.seconds - b.seconds || a.nanoseconds - b.nanoseconds;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return compareUtf8(String(a), String(b));
+}
+
+/** Firestore's order between two positions of the same plan (negative: `a` comes first). */
+export function comparePositions(plan: ListPlan, a: Position, b: Position): number {
+  let result = 0;
+  for (let i = 0; i < a.values.length && result === 0; i++)
+    result = compareValue(a.values[i], b.values[i]);
+  if (result === 0) result = compareUtf8(a.id, b.id);
+  return plan.dir === 'asc' ? result : -result;
+}
+
+// Indexes: what production Firestore needs for a plan (the embedded Firestore needs none).
+
+export interface IndexField {
+  fieldPath: string;
+  order?: 'ASCENDING' | 'DESCENDING';
+  arrayConfig?: 'CONTAINS';
+}
+
+export interface CompositeIndex {
+  collectionGroup: string;
+  queryScope: 'COLLECTION';
+  fields: IndexField[];
+}
+
+/**
+ * The composite index a plan's query needs, or undefined when single-field indexes serve it
+ * (one field in all, or only equality and array filters ordered by document id). With
+ * `forCount`, the index of its count (filters only).
+ */
+export function indexFor(plan: ListPlan, forCount = false): CompositeIndex | undefined {
+  const orders = forCount ? (plan.range ? ['createdAt'] : []) : plan.orderFields;
+  const order = plan.dir === 'asc' ? 'ASCENDING' : 'DESCENDING';
+  const fields: IndexField[] = [];
+  if (plan.array) fields.push({ fieldPath: plan.array.field, arrayConfig: 'CONTAINS' });
+  if (plan.potential !== undefined) fields.push({ fieldPath: 'potential', order: 'ASCENDING' });
+  for (const field of orders) fields.push({ fieldPath: field, order });
+  if (orders.length === 0 || fields.length < 2) return undefined;
+  return { collectionGroup: CUSTOMERS, queryScope: 'COLLECTION', fields };
+}
+
+/** Every plan shape the list, the export and their counts can produce. */
+export function allPlanShapes(): ListPlan[] {
+  const plans: ListPlan[] = [];
+  const range = { start: new Date(0), end: new Date(86_400_000) };
+  for (const q of ['', 'ravi'])
+    for (const categories of [[], ['PHE'], ['PHE', 'PP', 'SS PUMP', 'PROJECTS']])
+      for (const potential of ['', 'HOT'])
+        for (const withRange of [false, true])
+          for (const sort of SORT_FIELDS)
+            for (const dir of ['asc', 'desc'] as const)
+              plans.push(
+                ...listPlans(
+                  { q, categories, potential, range: withRange ? range : undefined },
+                  { sort, dir },
+                ),
+              );
+  return plans;
+}
+
+/**
+ * The composite indexes the customer queries need (each once), for firestore.indexes.json.
+ * A count may use its index in either direction; the query's own direction is listed.
+ */
+export function requiredCustomerIndexes(): CompositeIndex[] {
+  const byKey = new Map<string, CompositeIndex>();
+  const add = (index: CompositeIndex | undefined) => {
+    if (index) byKey.set(JSON.stringify(index.fields), index);
+  };
+  for (const plan of allPlanShapes()) {
+    add(indexFor(plan));
+    add(indexFor(plan, true));
+  }
+  return [...byKey.values()];
+}

@@ -1,0 +1,168 @@
+// Reading customer lists: pages with a cursor and a total, the plain newest-first array, and
+// every match in order for the export. Reads are bounded by the page size, except where a
+// filter is checked on the returned documents (see list-plan.ts), which reads at most
+// RESIDUAL_SCAN_MAX documents per request.
+import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { CUSTOMERS, EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from './constants';
+import {
+  comparePositions,
+  decodeCursor,
+  encodeCursor,
+  filterQuery,
+  listPlans,
+  orderedQuery,
+  positionOf,
+  startAfterArgs,
+  type ListFilters,
+  type ListOrder,
+  type ListPlan,
+} from './list-plan';
+import { toCustomer, type Customer } from './record';
+
+/** The most documents one request reads to check a filter the query could not apply. */
+export const RESIDUAL_SCAN_MAX = 1_000;
+
+export interface CustomerPage {
+  items: Customer[];
+  nextCursor: string | null;
+  total: number;
+  /** Present (true) when `total` is an upper bound rather than the exact count. */
+  totalIsEstimate?: true;
+}
+
+async function count(db: Firestore, plan: ListPlan): Promise<number> {
+  const snapshot = await filterQuery(db, plan).count().get();
+  return snapshot.data().count;
+}
+
+/** The plan to run and how many documents its query matches. */
+async function choosePlan(
+  db: Firestore,
+  filters: ListFilters,
+  order: ListOrder,
+): Promise<{ plan: ListPlan; candidates: number }> {
+  const plans = listPlans(filters, order);
+  if (plans[0].empty) return { plan: plans[0], candidates: 0 };
+  if (plans.length === 1) return { plan: plans[0], candidates: -1 };
+  const counts = await Promise.all(plans.map((p) => count(db, p)));
+  const best = counts[0] <= counts[1] ? 0 : 1;
+  return { plan: plans[best], candidates: counts[best] };
+}
+
+const cursorOf = (plan: ListPlan, doc: QueryDocumentSnapshot) =>
+  encodeCursor(plan, positionOf(plan, doc.id, doc.data()));
+
+export async function listPage(
+  filters: ListFilters,
+  order: ListOrder,
+  limit: number,
+  cursor?: string,
+): Promise<CustomerPage> {
+  const db = getDb();
+  const chosen = await choosePlan(db, filters, order);
+  const { plan } = chosen;
+  if (plan.empty) return { items: [], nextCursor: null, total: 0 };
+  const after = cursor ? decodeCursor(plan, cursor) : undefined;
+  const toItems = (docs: QueryDocumentSnapshot[]) => docs.map((d) => toCustomer(d.id, d.data()));
+
+  if (!plan.residual) {
+    let query = orderedQuery(db, plan);
+    if (after) query = query.startAfter(...startAfterArgs(after));
+    const [snapshot, total] = await Promise.all([query.limit(limit + 1).get(), count(db, plan)]);
+    const docs = snapshot.docs.slice(0, limit);
+    const more = snapshot.size > limit;
+    return {
+      items: toItems(docs),
+      nextCursor: more ? cursorOf(plan, docs[docs.length - 1]) : null,
+      total,
+    };
+  }
+
+  const candidates = chosen.candidates >= 0 ? chosen.candidates : await count(db, plan);
+  if (candidates <= RESIDUAL_SCAN_MAX) {
+    // Few candidates: check them all, which also gives the exact total.
+    const snapshot = await orderedQuery(db, plan).limit(RESIDUAL_SCAN_MAX).get();
+    const matched = snapshot.docs.filter((d) => plan.residual?.(d.data()));
+    let start = 0;
+    if (after) {
+      start = matched.findIndex(
+        (d) => comparePositions(plan, positionOf(plan, d.id, d.data()), after) > 0,
+      );
+      if (start === -1) start = matched.length;
+    }
+    const docs = matched.slice(start, start + limit);
+    const more = start + limit < matched.length;
+    return {
+      items: toItems(docs),
+      nextCursor: more ? cursorOf(plan, docs[docs.length - 1]) : null,
+      total: matched.length,
+    };
+  }
+
+  // Many candidates: check them in order from the cursor, up to RESIDUAL_SCAN_MAX per page.
+  // The page may come back short with a cursor to go on from; the total is an upper bound.
+  const found: QueryDocumentSnapshot[] = [];
+  let scanned = 0;
+  let last: QueryDocumentSnapshot | undefined;
+  let exhausted = false;
+  while (found.length <= limit && scanned < RESIDUAL_SCAN_MAX) {
+    const chunk = Math.min(RESIDUAL_SCAN_MAX - scanned, Math.max(limit + 1, 200));
+    let query = orderedQuery(db, plan);
+    if (last) query = query.startAfter(...startAfterArgs(positionOf(plan, last.id, last.data())));
+    else if (after) query = query.startAfter(...startAfterArgs(after));
+    const snapshot = await query.limit(chunk).get();
+    for (const doc of snapshot.docs) {
+      scanned++;
+      last = doc;
+      if (plan.residual(doc.data())) {
+        found.push(doc);
+        if (found.length > limit) break;
+      }
+    }
+    if (snapshot.size < chunk) {
+      exhausted = found.length <= limit;
+      break;
+    }
+  }
+  const docs = found.slice(0, limit);
+  let nextCursor: string | null = null;
+  if (found.length > limit) nextCursor = cursorOf(plan, docs[docs.length - 1]);
+  else if (!exhausted && last) nextCursor = cursorOf(plan, last);
+  return { items: toItems(docs), nextCursor, total: candidates, totalIsEstimate: true };
+}
+
+/** GET /customers without parameters: the newest PLAIN_LIST_LIMIT customers. */
+export async function plainList(): Promise<Customer[]> {
+  const snapshot = await getDb()
+    .collection(CUSTOMERS)
+    .orderBy('createdAt', 'desc')
+    .limit(PLAIN_LIST_LIMIT)
+    .get();
+  return snapshot.docs.map((d) => toCustomer(d.id, d.data()));
+}
+
+/**
+ * Every matching customer in the list's order, read EXPORT_PAGE_SIZE documents at a time, so
+ * a caller streaming them out never holds more than a page.
+ */
+export async function* matchingCustomers(
+  filters: ListFilters,
+  order: ListOrder,
+): AsyncGenerator<Customer> {
+  const db = getDb();
+  const { plan } = await choosePlan(db, filters, order);
+  if (plan.empty) return;
+  let last: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let query = orderedQuery(db, plan);
+    if (last) query = query.startAfter(...startAfterArgs(positionOf(plan, last.id, last.data())));
+    const snapshot = await query.limit(EXPORT_PAGE_SIZE).get();
+    for (const doc of snapshot.docs) {
+      const data = doc.data();
+      if (!plan.residual || plan.residual(data)) yield toCustomer(doc.id, data);
+    }
+    if (snapshot.size < EXPORT_PAGE_SIZE) return;
+    last = snapshot.docs[snapshot.docs.length - 1];
+  }
+}

@@ -1,0 +1,172 @@
+// Merging customers: the primary takes the union of everyone's names, phones, emails and
+// categories, the highest potential and the notes joined; the others are deleted and their
+// phones and emails pass to the primary, all in one transaction (so an edit made meanwhile
+// makes it run again rather than being lost). An audit document under the primary keeps what
+// was merged. Then the entries and follow-ups of the merged customers move to the primary.
+import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { derivedFields } from '../entries/record';
+import type { Session } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import {
+  CUSTOMER_LINKED_COLLECTIONS,
+  CUSTOMERS,
+  MAX_CATEGORIES,
+  MAX_EMAILS,
+  MAX_NAMES,
+  MAX_PHONES,
+  MAX_WRITES_PER_COMMIT,
+} from './constants';
+import { keyDoc, keyRef, readKeyOwners } from './keys';
+import { type CustomerFields, higherPotential, joinNotes, unique } from './normalize';
+import { buildCustomerRecord, type Customer, customerKeys, fieldsOf, toCustomer } from './record';
+import { NOT_FOUND } from './write';
+
+export function mergedFields(all: readonly CustomerFields[]): CustomerFields {
+  return {
+    names: unique(all.flatMap((c) => c.names)),
+    phones: unique(
+      all.flatMap((c) => c.phones),
+      (p) => p,
+    ),
+    emails: unique(
+      all.flatMap((c) => c.emails),
+      (e) => e,
+    ),
+    categories: unique(all.flatMap((c) => c.categories)),
+    potential: all.map((c) => c.potential).reduce(higherPotential, ''),
+    note: joinNotes(all.map((c) => c.note)),
+  };
+}
+
+function checkLimits(fields: CustomerFields): void {
+  const limits: [keyof CustomerFields, number][] = [
+    ['names', MAX_NAMES],
+    ['phones', MAX_PHONES],
+    ['emails', MAX_EMAILS],
+    ['categories', MAX_CATEGORIES],
+  ];
+  for (const [field, max] of limits) {
+    if ((fields[field] as string[]).length > max)
+      throw new HttpError(400, `The merged customer would have more than ${max} ${field}`);
+  }
+}
+
+export interface MergeResult {
+  customer: Customer;
+  deleted: true;
+  moved: Record<string, number>;
+}
+
+export async function mergeCustomers(
+  primaryId: string,
+  mergeIds: readonly string[],
+  session: Session,
+): Promise<MergeResult> {
+  const db = getDb();
+  const customers = db.collection(CUSTOMERS);
+  const primaryRef = customers.doc(primaryId);
+  const auditRef = primaryRef.collection('audit').doc();
+  const customer = await db.runTransaction(async (tx) => {
+    const snapshots = await tx.getAll(primaryRef, ...mergeIds.map((id) => customers.doc(id)));
+    const missing = snapshots.filter((s) => !s.exists).map((s) => s.id);
+    if (missing.length > 0) throw new HttpError(404, `${NOT_FOUND}: ${missing.join(', ')}`);
+    const [primary, ...others] = snapshots.map((s) => ({
+      id: s.id,
+      data: s.data() as DocumentData,
+    }));
+    const all = [primary, ...others].map((c) => fieldsOf(c.data));
+    const merged = mergedFields(all);
+    checkLimits(merged);
+    const keys = customerKeys(merged);
+    const owners = await readKeyOwners(
+      tx,
+      db,
+      keys.map((k) => k.id),
+    );
+
+    const now = Timestamp.now();
+    const record = buildCustomerRecord(merged, {
+      createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,
+      updatedAt: now,
+    });
+    tx.set(primaryRef, record);
+    for (const other of others) tx.delete(customers.doc(other.id));
+    const group = new Set([primaryId, ...mergeIds]);
+    for (const key of keys) {
+      const owner = owners.get(key.id);
+      // Keys held by a customer outside the merge (a twin saved with "add anyway") stay theirs.
+      if (owner === undefined || (group.has(owner) && owner !== primaryId))
+        tx.set(keyRef(db, key.id), keyDoc(key, primaryId));
+    }
+    tx.create(auditRef, {
+      type: 'merge',
+      at: now,
+      by: { uid: session.uid, email: session.email },
+      primaryBefore: { ...all[0], createdAt: primary.data.createdAt ?? null },
+      mergedIds: [...mergeIds],
+      merged: others.map((o, i) => ({
+        _id: o.id,
+        ...all[i + 1],
+        createdAt: o.data.createdAt ?? null,
+      })),
+    });
+    return toCustomer(primaryId, record);
+  });
+
+  const moved: Record<string, number> = {};
+  for (const collection of CUSTOMER_LINKED_COLLECTIONS)
+    moved[collection] = await moveLinked(collection, mergeIds, customer);
+  await auditRef.update({ moved, movedAt: FieldValue.serverTimestamp() });
+  return { customer, deleted: true, moved };
+}
+
+/**
+ * What a moved document gets besides its new customerId: entries keep a copy of the customer
+ * (and search keys built from it, rebuilt by the entries feature's derivedFields), follow-ups
+ * the customer's name.
+ */
+function refreshed(collection: string, data: DocumentData, to: Customer): DocumentData {
+  if (collection === 'entries') {
+    const customer = {
+      names: to.names,
+      phones: to.phones,
+      emails: to.emails,
+      categories: to.categories,
+      potential: to.potential,
+    };
+    return { customer, ...derivedFields({ ...data, customer }) };
+  }
+  if (collection === 'followUps' && typeof data.customerName === 'string')
+    return { customerName: to.names[0] ?? to.phones[0] ?? to.emails[0] ?? '' };
+  return {};
+}
+
+/** Points every document of `collection` whose customerId is one of `fromIds` at `to`. */
+async function moveLinked(
+  collection: string,
+  fromIds: readonly string[],
+  to: Customer,
+): Promise<number> {
+  const db = getDb();
+  let moved = 0;
+  // 'in' takes at most 30 values.
+  for (let i = 0; i < fromIds.length; i += 30) {
+    const ids = fromIds.slice(i, i + 30);
+    for (;;) {
+      // Moved documents leave the query, so each round reads the next ones.
+      const snapshot = await db
+        .collection(collection)
+        .where('customerId', 'in', ids)
+        .limit(MAX_WRITES_PER_COMMIT)
+        .get();
+      if (snapshot.empty) break;
+      const batch = db.batch();
+      for (const doc of snapshot.docs)
+        batch.update(doc.ref, { customerId: to._id, ...refreshed(collection, doc.data(), to) });
+      await batch.commit();
+      moved += snapshot.size;
+    }
+  }
+  return moved;
+}

@@ -1,0 +1,138 @@
+// /customers routes. Reads need customers.read, writes customers.write (both in every
+// employee's baseline); deleting is admin only. Merging is a write: the Merge button shows to
+// everyone (spec §2), so employees may merge too.
+import type { Request, RequestHandler, Response, Router } from 'express';
+import { route } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { getConfig } from '../../config';
+import { exportFileName, streamCustomersCsv } from './export-csv';
+import { listedErrors, readImportUpload } from './import-csv';
+import { listPage, matchingCustomers, plainList } from './list';
+import { mergeCustomers } from './merge';
+import { hasIdentity } from './normalize';
+import { bulkBody, createBody, LIST_PARAMS, listQuery, mergeBody, updateBody } from './schemas';
+import { upsertRows } from './upsert';
+import {
+  createCustomer,
+  deleteCustomer,
+  DuplicateCustomerError,
+  NOT_FOUND,
+  updateCustomer,
+} from './write';
+
+const QUICK_ADD_NEEDS_IDENTITY = 'Please add at least one name/phone/email.';
+
+/** A 409 carries the customer that already holds the phone or email. */
+function answeringDuplicates(
+  handler: (req: Request, res: Response) => Promise<void>,
+): RequestHandler {
+  return async (req, res) => {
+    try {
+      await handler(req, res);
+    } catch (err) {
+      if (!(err instanceof DuplicateCustomerError)) throw err;
+      res.status(409).json({ message: err.message, customer: err.customer });
+    }
+  };
+}
+
+const force = (req: Request) => req.query.force === 'true' || req.query.force === '1';
+
+function customerId(req: Request): string {
+  const id = req.params.id;
+  if (
+    typeof id !== 'string' ||
+    !/^[^/]+$/.test(id) ||
+    id === '.' ||
+    id === '..' ||
+    /^__.*__$/.test(id)
+  )
+    throw new HttpError(404, NOT_FOUND);
+  return id;
+}
+
+export function registerCustomerRoutes(router: Router): void {
+  route(router, 'GET /customers', async (req, res) => {
+    const paged = Object.keys(req.query).some((k) => LIST_PARAMS.includes(k));
+    if (!paged) {
+      res.json(await plainList());
+      return;
+    }
+    const { filters, order, limit, cursor } = listQuery.parse(req.query);
+    res.json(await listPage(filters, order, limit, cursor));
+  });
+
+  route(router, 'GET /customers/export.csv', async (req, res) => {
+    const { filters, order } = listQuery.parse(req.query);
+    const fileName = exportFileName(new Date(), getConfig().timeZone);
+    await streamCustomersCsv(res, matchingCustomers(filters, order), fileName);
+  });
+
+  route(
+    router,
+    'POST /customers',
+    answeringDuplicates(async (req, res) => {
+      const fields = parseBody(createBody, req);
+      res.status(201).json(await createCustomer(fields, { force: force(req) }));
+    }),
+  );
+
+  route(
+    router,
+    'POST /customers/bulk',
+    answeringDuplicates(async (req, res) => {
+      const body = parseBody(bulkBody, req);
+      const rows = body.rows
+        .map((fields, i) => ({
+          line: i + 1,
+          fields: { ...fields, categories: body.categories, potential: body.potential },
+        }))
+        .filter((row) => hasIdentity(row.fields));
+      if (rows.length === 0) throw new HttpError(400, QUICK_ADD_NEEDS_IDENTITY);
+      const result = await upsertRows(rows, { refuse: !force(req), withCustomers: true });
+      res.json({
+        created: result.created,
+        updated: result.updated,
+        skipped: result.skipped + (body.rows.length - rows.length),
+        customers: result.customers,
+        ...(result.errors.length > 0 ? { errors: result.errors } : {}),
+      });
+    }),
+  );
+
+  route(router, 'POST /customers/import.csv', async (req, res) => {
+    const parsed = await readImportUpload(req);
+    const result = await upsertRows(parsed.rows, { matchNames: true });
+    const { errors, errorCount } = listedErrors([...parsed.errors, ...result.errors]);
+    res.json({
+      created: result.created,
+      updated: result.updated,
+      skipped: result.skipped,
+      errors,
+      ...(errorCount > errors.length ? { errorCount } : {}),
+    });
+  });
+
+  route(router, 'POST /customers/merge', async (req, res) => {
+    const { primaryId, mergeIds } = parseBody(mergeBody, req);
+    const session = req.session;
+    if (!session) throw new HttpError(401, 'Sign in required');
+    res.json(await mergeCustomers(primaryId, mergeIds, session));
+  });
+
+  route(
+    router,
+    'PUT /customers/:id',
+    answeringDuplicates(async (req, res) => {
+      const id = customerId(req);
+      const input = parseBody(updateBody, req);
+      res.json(await updateCustomer(id, input, { force: force(req) }));
+    }),
+  );
+
+  route(router, 'DELETE /customers/:id', async (req, res) => {
+    await deleteCustomer(customerId(req));
+    res.json({ deleted: true });
+  });
+}

@@ -1,0 +1,166 @@
+// Request shapes, checked with zod; field paths in messages name the bad value
+// ('phones.1: Invalid phone number: 12ab').
+import { z } from 'zod';
+import { getConfig } from '../../config';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_BULK_ROWS,
+  MAX_MERGE_CUSTOMERS,
+  MAX_NOTE_LENGTH,
+  MAX_PAGE_SIZE,
+} from './constants';
+import { isIsoDate, startOfDay } from './day-bounds';
+import type { ListFilters, ListOrder } from './list-plan';
+import { SORT_FIELDS } from './list-plan';
+import { type CustomerFields, type CustomerInput, normalizeCustomerInput } from './normalize';
+
+const RAW_LIST_MAX = 200;
+
+/** A list of texts; one text is read as a list of one. */
+const textList = z
+  .union([z.string().max(1000), z.array(z.string().max(1000)).max(RAW_LIST_MAX)])
+  .transform((v) => (typeof v === 'string' ? [v] : v));
+
+const customerShape = {
+  names: textList.optional(),
+  phones: textList.optional(),
+  emails: textList.optional(),
+  categories: textList.optional(),
+  potential: z.string().max(1000).optional(),
+  note: z
+    .string()
+    .max(MAX_NOTE_LENGTH * 2)
+    .optional(),
+};
+
+function normalized(input: CustomerInput, ctx: z.RefinementCtx): CustomerFields {
+  const { fields, issues } = normalizeCustomerInput(input);
+  for (const issue of issues)
+    ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input });
+  return fields;
+}
+
+/** POST /customers: missing fields read as empty. */
+export const createBody = z.object(customerShape).transform(normalized);
+
+/** PUT /customers/{id}: only the fields sent change. */
+export const updateBody = z.object(customerShape).transform((input, ctx): CustomerInput => {
+  const fields = normalized(input, ctx);
+  const sent: CustomerInput = {};
+  for (const key of Object.keys(customerShape) as (keyof CustomerFields)[])
+    if (input[key] !== undefined) Object.assign(sent, { [key]: fields[key] });
+  return sent;
+});
+
+const bulkRow = z
+  .object({
+    names: textList.optional(),
+    phones: textList.optional(),
+    emails: textList.optional(),
+    note: z
+      .string()
+      .max(MAX_NOTE_LENGTH * 2)
+      .optional(),
+  })
+  .transform(normalized);
+
+export const bulkBody = z
+  .object({
+    rows: z.array(bulkRow).min(1, 'Send at least one row').max(MAX_BULK_ROWS),
+    defaultCategories: textList.optional(),
+    defaultPotential: z.string().max(1000).optional(),
+  })
+  .transform((body, ctx) => {
+    const defaults = normalized(
+      { categories: body.defaultCategories, potential: body.defaultPotential },
+      ctx,
+    );
+    return { rows: body.rows, categories: defaults.categories, potential: defaults.potential };
+  });
+
+const id = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(1500)
+  .regex(/^[^/]+$/, 'Not a customer id');
+
+export const mergeBody = z
+  .object({
+    primaryId: id,
+    mergeIds: z
+      .array(id)
+      .min(1, 'Pick at least one other customer')
+      .max(MAX_MERGE_CUSTOMERS - 1, `At most ${MAX_MERGE_CUSTOMERS} customers merge at once`),
+  })
+  .superRefine((body, ctx) => {
+    if (new Set(body.mergeIds).size !== body.mergeIds.length)
+      ctx.addIssue({ code: 'custom', path: ['mergeIds'], message: 'A customer is listed twice' });
+    if (body.mergeIds.includes(body.primaryId))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mergeIds'],
+        message: 'The primary customer cannot be merged into itself',
+      });
+  });
+
+// Query strings: an empty value is the same as none.
+const param = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const date = z.string().refine(isIsoDate, 'Use a date written YYYY-MM-DD');
+
+const listQueryShape = {
+  q: param(z.string().max(200)),
+  categories: param(z.string().max(2000)),
+  potential: param(z.string().max(100)),
+  from: param(date),
+  to: param(date),
+  sort: param(z.enum(SORT_FIELDS)),
+  dir: param(z.enum(['asc', 'desc'])),
+  limit: param(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
+  cursor: param(z.string().max(4000)),
+};
+
+/** The list's query parameters; any of them makes GET /customers answer a page. */
+export const LIST_PARAMS = Object.keys(listQueryShape);
+
+// Open-ended date ranges run to Firestore's own time limits.
+const EARLIEST = new Date(0);
+const LATEST = new Date(Date.UTC(9999, 11, 31));
+
+export const listQuery = z
+  .object(listQueryShape)
+  .superRefine((query, ctx) => {
+    if (query.from && query.to && query.from > query.to)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message: 'The end date is before the start date',
+      });
+  })
+  .transform((query) => {
+    const { timeZone } = getConfig();
+    const sort = query.sort ?? 'createdAt';
+    const filters: ListFilters = {
+      q: query.q ?? '',
+      categories: (query.categories ?? '')
+        .split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+      potential: normalizePotentialParam(query.potential),
+      range:
+        query.from || query.to
+          ? {
+              start: query.from ? startOfDay(query.from, timeZone) : EARLIEST,
+              end: query.to ? startOfDay(query.to, timeZone, 1) : LATEST,
+            }
+          : undefined,
+    };
+    const order: ListOrder = { sort, dir: query.dir ?? (sort === 'createdAt' ? 'desc' : 'asc') };
+    return { filters, order, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
+  });
+
+function normalizePotentialParam(value: string | undefined): string {
+  return value ? normalizeCustomerInput({ potential: value }).fields.potential : '';
+}

@@ -1,0 +1,123 @@
+// Normalised search keys kept on each customer, so that search runs as one indexed
+// `array-contains-any` query (Firestore has no full-text search):
+// - names: prefixes, 1 character up, of the name from each word on ('ravi sharma' gives 'r',
+//   'ra', …, 'ravi s', …, and 's', 'sh', … 'sharma'), so any word or run of words matches;
+// - emails: prefixes of the address, 1 character up;
+// - phones: every run of 3 or more digits of the national number (last digits, middle runs),
+//   the national number with a trunk '0', and prefixes of the number with its calling code.
+// Categories get keys of their own: each set of up to 3 of the customer's categories, so that
+// "all selected categories" is one `array-contains`.
+import type { CustomerFields } from './normalize';
+import { phoneParts } from './normalize';
+
+export const MAX_SEARCH_KEYS = 400;
+const NAME_KEY_MAX = 40;
+const EMAIL_KEY_MAX = 60;
+const MIN_DIGITS = 3;
+/** Category sets up to this size have a key; a filter on more categories checks the rest. */
+export const CATEGORY_KEY_MAX_SET = 3;
+
+/** Lowercased letters, marks and digits; everything else is a word break. */
+export function searchText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function nameKeys(name: string): string[] {
+  const text = searchText(name);
+  const keys: string[] = [];
+  for (let start = 0; start < text.length; start++) {
+    if (start > 0 && text[start - 1] !== ' ') continue;
+    const rest = text.slice(start, start + NAME_KEY_MAX);
+    for (let end = 1; end <= rest.length; end++) {
+      if (rest[end - 1] !== ' ') keys.push(rest.slice(0, end));
+    }
+  }
+  return keys;
+}
+
+function emailKeys(email: string): string[] {
+  const keys: string[] = [];
+  for (let end = 1; end <= Math.min(email.length, EMAIL_KEY_MAX); end++)
+    keys.push(email.slice(0, end));
+  return keys;
+}
+
+function phoneKeys(e164: string): string[] {
+  const { nationalNumber, callingCode } = phoneParts(e164);
+  const keys: string[] = [];
+  for (let length = MIN_DIGITS; length <= nationalNumber.length; length++)
+    for (let start = 0; start + length <= nationalNumber.length; start++)
+      keys.push(nationalNumber.slice(start, start + length));
+  keys.push(`0${nationalNumber}`);
+  const full = `${callingCode}${nationalNumber}`;
+  for (let end = MIN_DIGITS; end <= full.length; end++) keys.push(full.slice(0, end));
+  return keys;
+}
+
+/**
+ * The customer's search keys, at most MAX_SEARCH_KEYS: the first name, phone and email
+ * first, so the values shown on a card always stay searchable.
+ */
+export function searchKeys(fields: Pick<CustomerFields, 'names' | 'phones' | 'emails'>): string[] {
+  const keys = new Set<string>();
+  const rounds = Math.max(fields.names.length, fields.phones.length, fields.emails.length);
+  const add = (list: string[]) => {
+    for (const key of list) {
+      if (keys.size >= MAX_SEARCH_KEYS) return;
+      keys.add(key);
+    }
+  };
+  for (let i = 0; i < rounds && keys.size < MAX_SEARCH_KEYS; i++) {
+    if (i < fields.names.length) add(nameKeys(fields.names[i]));
+    if (i < fields.phones.length) add(phoneKeys(fields.phones[i]));
+    if (i < fields.emails.length) add(emailKeys(fields.emails[i]));
+  }
+  return [...keys];
+}
+
+/**
+ * What a search text looks for (any of them matches): its words as in names, the text as an
+ * email prefix, and its digits when it looks like a phone. Empty when nothing can match.
+ */
+export function queryTokens(q: string): string[] {
+  const tokens = new Set<string>();
+  const words = searchText(q).slice(0, NAME_KEY_MAX).trimEnd();
+  if (words) tokens.add(words);
+  const compact = q.trim().toLowerCase().replace(/\s+/g, '').slice(0, EMAIL_KEY_MAX);
+  if (compact) tokens.add(compact);
+  if (/^[+\d\s().-]+$/.test(q.trim())) {
+    const digits = q.replace(/\D/g, '');
+    if (digits.length >= MIN_DIGITS) tokens.add(digits.slice(0, 15));
+  }
+  return [...tokens];
+}
+
+/** The key of a set of categories: lowercased, sorted, joined by a unit separator. */
+export function categorySetKey(categories: readonly string[]): string {
+  return [...new Set(categories.map((c) => c.toLowerCase()))].sort().join('\u001f');
+}
+
+/** A key for every set of 1 to CATEGORY_KEY_MAX_SET of the customer's categories. */
+export function categoryKeys(categories: readonly string[]): string[] {
+  const all = [...new Set(categories.map((c) => c.toLowerCase()))].sort();
+  const keys: string[] = [];
+  const walk = (from: number, chosen: string[]) => {
+    if (chosen.length > 0) keys.push(chosen.join('\u001f'));
+    if (chosen.length === CATEGORY_KEY_MAX_SET) return;
+    for (let i = from; i < all.length; i++) walk(i + 1, [...chosen, all[i]]);
+  };
+  walk(0, []);
+  return keys;
+}
+
+/** Whether `categories` holds every one of `wanted` (case-insensitive). */
+export function hasAllCategories(
+  categories: readonly string[],
+  wanted: readonly string[],
+): boolean {
+  const have = new Set(categories.map((c) => c.toLowerCase()));
+  return wanted.every((w) => have.has(w.toLowerCase()));
+}

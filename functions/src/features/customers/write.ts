@@ -1,0 +1,157 @@
+// Adding, editing and deleting one customer, each in one transaction with its identity keys.
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { CUSTOMERS } from './constants';
+import { findHeirs, keyDoc, keyRef, readCustomers, readKeyOwners } from './keys';
+import { type CustomerFields, type CustomerInput, hasIdentity } from './normalize';
+import {
+  buildCustomerRecord,
+  type Customer,
+  type CustomerKey,
+  customerKeys,
+  customerLabel,
+  fieldsOf,
+  toCustomer,
+} from './record';
+
+export const NEEDS_IDENTITY = 'Please add at least a name/phone/email';
+export const NOT_FOUND = 'Customer not found';
+
+/** A phone or email of the input already belongs to `customer` (answered as 409). */
+export class DuplicateCustomerError extends Error {
+  constructor(
+    message: string,
+    readonly customer: Customer,
+  ) {
+    super(message);
+    this.name = 'DuplicateCustomerError';
+  }
+}
+
+export function duplicateError(key: CustomerKey, ownerId: string, owner: DocumentData) {
+  const customer = toCustomer(ownerId, owner);
+  return new DuplicateCustomerError(
+    `The ${key.kind} ${key.value} already belongs to ${customerLabel(customer)}.`,
+    customer,
+  );
+}
+
+export interface SaveOptions {
+  /** Save even when a phone or email belongs to another customer ("add anyway"). */
+  force: boolean;
+}
+
+export async function createCustomer(
+  fields: CustomerFields,
+  { force }: SaveOptions,
+): Promise<Customer> {
+  if (!hasIdentity(fields)) throw new HttpError(400, NEEDS_IDENTITY);
+  const db = getDb();
+  const ref = db.collection(CUSTOMERS).doc();
+  return db.runTransaction(async (tx) => {
+    const keys = customerKeys(fields);
+    const owners = await readKeyOwners(
+      tx,
+      db,
+      keys.map((k) => k.id),
+    );
+    const others = await readCustomers(tx, db, owners.values());
+    const taken = keys.filter((k) => others.has(owners.get(k.id) ?? ''));
+    if (taken.length > 0 && !force) {
+      const ownerId = owners.get(taken[0].id) as string;
+      throw duplicateError(taken[0], ownerId, others.get(ownerId) as DocumentData);
+    }
+    const now = Timestamp.now();
+    const record = buildCustomerRecord(fields, { createdAt: now, updatedAt: now });
+    tx.create(ref, record);
+    // A key whose owner is gone (or never was) is free; one a live customer holds stays theirs.
+    for (const key of keys)
+      if (!taken.includes(key)) tx.set(keyRef(db, key.id), keyDoc(key, ref.id));
+    return toCustomer(ref.id, record);
+  });
+}
+
+/** Replaces the fields given in `input` (absent fields stay as they are). */
+export async function updateCustomer(
+  id: string,
+  input: CustomerInput,
+  { force }: SaveOptions,
+): Promise<Customer> {
+  const db = getDb();
+  const ref = db.collection(CUSTOMERS).doc(id);
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const data = snapshot.data();
+    if (!data) throw new HttpError(404, NOT_FOUND);
+    const current = fieldsOf(data);
+    const next: CustomerFields = { ...current };
+    for (const field of Object.keys(input) as (keyof CustomerFields)[]) {
+      const value = input[field];
+      if (value !== undefined) Object.assign(next, { [field]: value });
+    }
+    if (!hasIdentity(next)) throw new HttpError(400, NEEDS_IDENTITY);
+
+    const oldKeys = customerKeys(current);
+    const newKeys = customerKeys(next);
+    const newIds = new Set(newKeys.map((k) => k.id));
+    const owners = await readKeyOwners(
+      tx,
+      db,
+      [...oldKeys, ...newKeys].map((k) => k.id),
+    );
+    const others = await readCustomers(
+      tx,
+      db,
+      [...owners.values()].filter((owner) => owner !== id),
+    );
+    const taken = newKeys.filter((k) => others.has(owners.get(k.id) ?? ''));
+    const added = newKeys.filter((k) => !oldKeys.some((o) => o.id === k.id));
+    const takenAdded = taken.find((k) => added.includes(k));
+    if (takenAdded && !force) {
+      const ownerId = owners.get(takenAdded.id) as string;
+      throw duplicateError(takenAdded, ownerId, others.get(ownerId) as DocumentData);
+    }
+    const released = oldKeys.filter((k) => !newIds.has(k.id) && owners.get(k.id) === id);
+    const heirs = await findHeirs(tx, db, id, released);
+
+    const record = buildCustomerRecord(next, {
+      createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
+      updatedAt: Timestamp.now(),
+    });
+    tx.set(ref, record);
+    for (const key of newKeys)
+      if (!taken.includes(key) && owners.get(key.id) !== id)
+        tx.set(keyRef(db, key.id), keyDoc(key, id));
+    for (const key of released) {
+      const heir = heirs.get(key.id);
+      if (heir) tx.set(keyRef(db, key.id), keyDoc(key, heir));
+      else tx.delete(keyRef(db, key.id));
+    }
+    return toCustomer(id, record);
+  });
+}
+
+export async function deleteCustomer(id: string): Promise<void> {
+  const db = getDb();
+  const ref = db.collection(CUSTOMERS).doc(id);
+  await db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const data = snapshot.data();
+    if (!data) throw new HttpError(404, NOT_FOUND);
+    const keys = customerKeys(fieldsOf(data));
+    const owners = await readKeyOwners(
+      tx,
+      db,
+      keys.map((k) => k.id),
+    );
+    const owned = keys.filter((k) => owners.get(k.id) === id);
+    const heirs = await findHeirs(tx, db, id, owned);
+    tx.delete(ref);
+    for (const key of owned) {
+      const heir = heirs.get(key.id);
+      if (heir) tx.set(keyRef(db, key.id), keyDoc(key, heir));
+      else tx.delete(keyRef(db, key.id));
+    }
+  });
+}

@@ -1,0 +1,223 @@
+// What one entry or customer adds to the dashboard figures, and the in-transaction counters:
+// customers and entries writes call applyEntryChange / applyCustomerChange in their own
+// transaction, which moves the counters by increments (no reads, so it can run after the
+// transaction's reads and beside its writes). The recompute job repairs any drift.
+import {
+  FieldValue,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { DASHBOARD, FUNNEL_STAGES, RECENT_ID, REVENUE, SUMMARY_ID } from './constants';
+import { dayKey, monthKey, toMillis } from './days';
+
+/** An entry as stored (or null: none) with its id. */
+export interface EntryState {
+  id: string;
+  data: DocumentData;
+}
+export type CustomerState = EntryState;
+
+export interface EntryFigures {
+  totalEntries: number;
+  confirmedOrders: number;
+  pendingEntries: number;
+  day: string | null;
+  month: string | null;
+  channels: ('whatsapp' | 'email' | 'other')[];
+  process: string;
+  category: string | null;
+  employee: { id: string; name: string } | null;
+  revenue: { customerId: string; name: string; amount: number } | null;
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+const record = (v: unknown): DocumentData =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as DocumentData) : {};
+const firstName = (customer: unknown): string => {
+  const names = record(customer).names;
+  return Array.isArray(names) && typeof names[0] === 'string' ? names[0] : '';
+};
+
+export function statusOf(data: DocumentData): string {
+  return text(data.status) || 'pending';
+}
+
+/** Spec: an entry sent on both channels counts for each; anything else is 'other'. */
+export function channelsOf(data: DocumentData): ('whatsapp' | 'email' | 'other')[] {
+  const list = Array.isArray(data.channels) ? data.channels.map(text) : [];
+  const channel = text(data.channel);
+  const wa = channel === 'whatsapp' || channel === 'multiple' || list.includes('whatsapp');
+  const em = channel === 'email' || channel === 'multiple' || list.includes('email');
+  const out: ('whatsapp' | 'email' | 'other')[] = [];
+  if (wa) out.push('whatsapp');
+  if (em) out.push('email');
+  return out.length > 0 ? out : ['other'];
+}
+
+/** Processes outside §3's list (or none) count as 'Other'. */
+export function stageOf(data: DocumentData): string {
+  const process = text(data.process);
+  return (FUNNEL_STAGES as readonly string[]).includes(process) ? process : 'Other';
+}
+
+export function entryFigures(data: DocumentData): EntryFigures {
+  const status = statusOf(data);
+  const ms = toMillis(data.createdAt);
+  const employee = record(data.employee);
+  const employeeId = text(employee._id) || text(data.employeeId);
+  const amount = typeof data.amount === 'number' && Number.isFinite(data.amount) ? data.amount : 0;
+  const customerId = text(data.customerId);
+  return {
+    totalEntries: 1,
+    confirmedOrders: status === 'confirmed' ? 1 : 0,
+    pendingEntries: status === 'pending' ? 1 : 0,
+    day: ms === null ? null : dayKey(ms),
+    month: ms === null ? null : monthKey(ms),
+    channels: channelsOf(data),
+    process: stageOf(data),
+    category: text(data.category) || null,
+    employee: employeeId
+      ? { id: employeeId, name: text(employee.name) || text(employee.email) || 'Employee' }
+      : null,
+    revenue:
+      status === 'confirmed' && customerId
+        ? { customerId, name: firstName(data.customer) || 'Customer', amount }
+        : null,
+  };
+}
+
+/** The recent-activity item of an entry or a customer. */
+export function entryActivity(data: DocumentData) {
+  const name = firstName(data.customer) || 'Customer';
+  const description = text(data.description);
+  const employee = text(record(data.employee).name);
+  return {
+    type: 'entry',
+    text: description ? `${name}: ${description.slice(0, 120)}` : `Entry for ${name}`,
+    meta: [text(data.channel) || 'manual', statusOf(data), employee].filter(Boolean).join(' · '),
+    when: data.createdAt ?? null,
+  };
+}
+
+export function customerActivity(data: DocumentData) {
+  const names = Array.isArray(data.names) ? data.names.filter((n) => typeof n === 'string') : [];
+  const phones = Array.isArray(data.phones) ? data.phones : [];
+  const emails = Array.isArray(data.emails) ? data.emails : [];
+  const label = names[0] || emails[0] || phones[0] || 'Customer';
+  return {
+    type: 'customer',
+    text: `New customer ${String(label)}`,
+    meta: [...(Array.isArray(data.categories) ? data.categories : [])].join(', '),
+    when: data.createdAt ?? null,
+  };
+}
+
+/** Adds `sign` × the figures to the summary delta. */
+function addTo(delta: Record<string, unknown>, f: EntryFigures, sign: 1 | -1): void {
+  const bump = (path: string[], n: number) => {
+    let node = delta as Record<string, unknown>;
+    for (const key of path.slice(0, -1)) {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    }
+    const last = path[path.length - 1]!;
+    node[last] = ((node[last] as number | undefined) ?? 0) + n * sign;
+  };
+  bump(['totalEntries'], f.totalEntries);
+  bump(['confirmedOrders'], f.confirmedOrders);
+  bump(['pendingEntries'], f.pendingEntries);
+  if (f.day) bump(['days', f.day], 1);
+  if (f.month) bump(['months', f.month], 1);
+  for (const c of f.channels) bump(['channels', c], 1);
+  bump(['processes', f.process], 1);
+  if (f.category) bump(['categories', f.category], 1);
+  if (f.employee) bump(['employees', f.employee.id, 'entries'], 1);
+}
+
+/** Turns a numeric delta tree into increments, leaving out zeros (null when nothing moves). */
+function increments(delta: Record<string, unknown>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(delta)) {
+    if (typeof value === 'number') {
+      if (value !== 0) out[key] = FieldValue.increment(value);
+    } else {
+      const inner = increments(value as Record<string, unknown>);
+      if (inner) out[key] = inner;
+    }
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+type Writer = Pick<Transaction, 'set' | 'delete'>;
+
+/** Moves the counters for an entry going from `before` to `after` (null: none). */
+export function applyEntryChange(
+  tx: Writer,
+  before: EntryState | null,
+  after: EntryState | null,
+  db: Firestore = getDb(),
+): void {
+  const old = before ? entryFigures(before.data) : null;
+  const next = after ? entryFigures(after.data) : null;
+  const delta: Record<string, unknown> = {};
+  if (old) addTo(delta, old, -1);
+  if (next) addTo(delta, next, 1);
+  const summary: Record<string, unknown> = increments(delta) ?? {};
+  // Employee names follow the entry's latest copy.
+  if (next?.employee) {
+    const employees = (summary.employees ?? {}) as Record<string, Record<string, unknown>>;
+    employees[next.employee.id] = { ...employees[next.employee.id], name: next.employee.name };
+    summary.employees = employees;
+  }
+  if (Object.keys(summary).length > 0)
+    tx.set(db.collection(DASHBOARD).doc(SUMMARY_ID), summary, { merge: true });
+
+  // Revenue per customer (top customers): one document each.
+  const revenue = new Map<string, number>();
+  if (old?.revenue) revenue.set(old.revenue.customerId, -old.revenue.amount);
+  if (next?.revenue)
+    revenue.set(
+      next.revenue.customerId,
+      (revenue.get(next.revenue.customerId) ?? 0) + next.revenue.amount,
+    );
+  for (const [customerId, amount] of revenue) {
+    const fields: Record<string, unknown> = {};
+    if (next?.revenue?.customerId === customerId) fields.name = next.revenue.name;
+    if (amount !== 0) fields.amount = FieldValue.increment(amount);
+    if (Object.keys(fields).length > 0)
+      tx.set(db.collection(REVENUE).doc(customerId), fields, { merge: true });
+  }
+
+  const id = (after ?? before)!.id;
+  tx.set(
+    db.collection(DASHBOARD).doc(RECENT_ID),
+    { items: { [`entry_${id}`]: after ? entryActivity(after.data) : FieldValue.delete() } },
+    { merge: true },
+  );
+}
+
+/** Moves the counters for a customer going from `before` to `after` (null: none). */
+export function applyCustomerChange(
+  tx: Writer,
+  before: CustomerState | null,
+  after: CustomerState | null,
+  db: Firestore = getDb(),
+): void {
+  const change = (after ? 1 : 0) - (before ? 1 : 0);
+  if (change !== 0) {
+    tx.set(
+      db.collection(DASHBOARD).doc(SUMMARY_ID),
+      { totalCustomers: FieldValue.increment(change) },
+      { merge: true },
+    );
+  }
+  const id = (after ?? before)!.id;
+  if (!after) tx.delete(db.collection(REVENUE).doc(id));
+  tx.set(
+    db.collection(DASHBOARD).doc(RECENT_ID),
+    { items: { [`customer_${id}`]: after ? customerActivity(after.data) : FieldValue.delete() } },
+    { merge: true },
+  );
+}

@@ -1,0 +1,198 @@
+// What the dashboard routes answer, read from the dashboard documents. The summary document is
+// shared by six of the dashboard's calls, which the page makes together: one instance reads it
+// once per SUMMARY_TTL_MS, so a full dashboard load reads a fixed handful of documents.
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { now } from '../../clock';
+import { toIso } from '../../timestamps';
+import {
+  DASHBOARD,
+  DEFAULT_DUE_DAYS,
+  FOLLOW_UPS_DUE_LIMIT,
+  FUNNEL_STAGES,
+  RECENT_ID,
+  RECENT_SHOWN,
+  REVENUE,
+  SERIES_DAYS,
+  SUMMARY_ID,
+  TOP_CUSTOMERS,
+} from './constants';
+import { addDays, dayKey, monthKey, previousMonth, startOfDay, toMillis } from './days';
+import { emptySummary, type Summary } from './recompute';
+
+export const SUMMARY_TTL_MS = 2000;
+let cached: { at: number; value: Promise<Summary> } | null = null;
+
+/** Forgets the cached summary (tests, after writes they want to see at once). */
+export function clearDashboardCache(): void {
+  cached = null;
+}
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const counts = (v: unknown): Record<string, number> =>
+  v && typeof v === 'object'
+    ? Object.fromEntries(Object.entries(v as DocumentData).map(([k, n]) => [k, num(n)]))
+    : {};
+
+export function summaryOf(data: DocumentData | undefined): Summary {
+  const s = emptySummary();
+  if (!data) return s;
+  const employees: Summary['employees'] = {};
+  for (const [id, e] of Object.entries((data.employees ?? {}) as DocumentData)) {
+    const rec = (e ?? {}) as DocumentData;
+    employees[id] = {
+      name: typeof rec.name === 'string' ? rec.name : '',
+      entries: num(rec.entries),
+    };
+  }
+  return {
+    totalCustomers: num(data.totalCustomers),
+    totalEntries: num(data.totalEntries),
+    confirmedOrders: num(data.confirmedOrders),
+    pendingEntries: num(data.pendingEntries),
+    days: counts(data.days),
+    months: counts(data.months),
+    channels: { ...s.channels, ...counts(data.channels) },
+    processes: counts(data.processes),
+    categories: counts(data.categories),
+    employees,
+  };
+}
+
+export function readSummary(): Promise<Summary> {
+  const at = now();
+  if (!cached || at - cached.at > SUMMARY_TTL_MS) {
+    const value = getDb()
+      .collection(DASHBOARD)
+      .doc(SUMMARY_ID)
+      .get()
+      .then((snap) => summaryOf(snap.data()));
+    value.catch(() => {
+      if (cached?.value === value) cached = null;
+    });
+    cached = { at, value };
+  }
+  return cached.value;
+}
+
+export async function overview() {
+  const db = getDb();
+  const [summary, top, pendingUsers] = await Promise.all([
+    readSummary(),
+    db
+      .collection(REVENUE)
+      .where('amount', '>', 0)
+      .orderBy('amount', 'desc')
+      .limit(TOP_CUSTOMERS)
+      .get(),
+    db.collection('users').where('approved', '==', false).count().get(),
+  ]);
+  const month = monthKey(now());
+  return {
+    totalCustomers: summary.totalCustomers,
+    totalEntries: summary.totalEntries,
+    confirmedOrders: summary.confirmedOrders,
+    pendingApprovals: summary.pendingEntries + pendingUsers.data().count,
+    entriesThisMonth: summary.months[month] ?? 0,
+    entriesLastMonth: summary.months[previousMonth(month)] ?? 0,
+    topCustomers: top.docs.map((d) => ({
+      name: String(d.get('name') ?? ''),
+      amount: num(d.get('amount')),
+    })),
+  };
+}
+
+/** Entries per company day, the last `days` days up to today, oldest first. */
+export async function series(days = SERIES_DAYS) {
+  const summary = await readSummary();
+  const today = dayKey(now());
+  return Array.from({ length: days }, (_, i) => {
+    const date = addDays(today, i - days + 1);
+    return { date, value: summary.days[date] ?? 0 };
+  });
+}
+
+export async function channelBreakdown() {
+  const { channels } = await readSummary();
+  return {
+    whatsapp: channels.whatsapp ?? 0,
+    email: channels.email ?? 0,
+    other: channels.other ?? 0,
+  };
+}
+
+export async function funnel() {
+  const { processes } = await readSummary();
+  return FUNNEL_STAGES.map((stage) => ({ stage, count: processes[stage] ?? 0 }));
+}
+
+export async function categories() {
+  const { categories: byCategory } = await readSummary();
+  return Object.entries(byCategory)
+    .filter(([, count]) => count > 0)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([category, count]) => ({ category, count }));
+}
+
+export async function employees() {
+  const { employees: byEmployee } = await readSummary();
+  return Object.values(byEmployee)
+    .filter((e) => e.entries > 0)
+    .sort((a, b) => b.entries - a.entries || a.name.localeCompare(b.name))
+    .map((e) => ({ name: e.name, entries: e.entries }));
+}
+
+export async function recent() {
+  const snap = await getDb().collection(DASHBOARD).doc(RECENT_ID).get();
+  const items = Object.values((snap.get('items') ?? {}) as DocumentData) as DocumentData[];
+  return items
+    .map((item) => ({
+      type: item.type === 'customer' ? 'customer' : 'entry',
+      text: String(item.text ?? ''),
+      meta: String(item.meta ?? ''),
+      when: toIso(item.when),
+      ms: toMillis(item.when) ?? 0,
+    }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, RECENT_SHOWN)
+    .map(({ ms: _ms, ...item }) => item);
+}
+
+/** Scheduled (unsent) follow-ups due from the start of today to the end of today + `days`. */
+export async function followUpsDue(days = DEFAULT_DUE_DAYS) {
+  const today = dayKey(now());
+  const from = Timestamp.fromMillis(startOfDay(today));
+  const to = Timestamp.fromMillis(startOfDay(addDays(today, days + 1)));
+  const snap = await getDb()
+    .collection('followUps')
+    .where('status', '==', 'scheduled')
+    .where('dueAt', '>=', from)
+    .where('dueAt', '<', to)
+    .orderBy('dueAt')
+    .limit(FOLLOW_UPS_DUE_LIMIT)
+    .get();
+  return snap.docs.map((d) => {
+    const data = d.data();
+    const channels = Array.isArray(data.channels) ? data.channels.map(String) : [];
+    return {
+      customerName: String(data.customerName ?? ''),
+      note: String(data.note ?? ''),
+      reason: channels.length > 0 ? `${channels.join(' + ')} follow-up` : '',
+      dueAt: toIso(data.dueAt),
+    };
+  });
+}
+
+/** Entries per company month, oldest first, as /admin/stats answers it. */
+export async function stats() {
+  const { months } = await readSummary();
+  return {
+    perMonth: Object.entries(months)
+      .filter(([, count]) => count > 0)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, count]) => ({
+        _id: { m: Number(key.slice(5, 7)), y: Number(key.slice(0, 4)) },
+        count,
+      })),
+  };
+}

@@ -1,0 +1,68 @@
+// The dashboard, the Information page's stats and the live notifications (spec §7).
+import type { Router } from 'express';
+import { route } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { latestNotifications } from '../notifications/feed';
+import { notificationStream } from '../notifications/stream';
+import { DEFAULT_DUE_DAYS, SERIES_DAYS } from './constants';
+import {
+  categories,
+  channelBreakdown,
+  employees,
+  followUpsDue,
+  funnel,
+  overview,
+  recent,
+  series,
+  stats,
+} from './read';
+
+function dueDays(value: unknown): number {
+  if (value === undefined) return DEFAULT_DUE_DAYS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 31) throw new HttpError(400, 'days must be 0 to 31');
+  return n;
+}
+
+function seriesDays(value: unknown): number {
+  if (value === undefined || value === '30d') return SERIES_DAYS;
+  const m = typeof value === 'string' ? /^(\d{1,3})d$/.exec(value) : null;
+  const n = m ? Number(m[1]) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 366) throw new HttpError(400, 'range must be like 30d');
+  return n;
+}
+
+export function registerDashboardRoutes(router: Router): void {
+  route(router, 'GET /overview', async (_req, res) => {
+    res.json(await overview());
+  });
+  route(router, 'GET /series', async (req, res) => {
+    res.json(await series(seriesDays(req.query.range)));
+  });
+  route(router, 'GET /channel-breakdown', async (_req, res) => {
+    res.json(await channelBreakdown());
+  });
+  route(router, 'GET /recent', async (_req, res) => {
+    res.json(await recent());
+  });
+  route(router, 'GET /dashboard/funnel', async (_req, res) => {
+    res.json(await funnel());
+  });
+  route(router, 'GET /dashboard/categories', async (_req, res) => {
+    res.json(await categories());
+  });
+  route(router, 'GET /dashboard/employees', async (_req, res) => {
+    res.json(await employees());
+  });
+  route(router, 'GET /followups/due', async (req, res) => {
+    res.json(await followUpsDue(dueDays(req.query.days)));
+  });
+  route(router, 'GET /admin/stats', async (_req, res) => {
+    res.json(await stats());
+  });
+  route(router, 'GET /notifications/latest', async (req, res) => {
+    const list = await latestNotifications(req.session!);
+    res.json(list.map(({ eventId: _e, ...n }) => n));
+  });
+  route(router, 'GET /notifications/stream', notificationStream);
+}

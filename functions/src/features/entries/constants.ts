@@ -1,0 +1,71 @@
+// Entry constants: the spec's lists (§3, §9), the messages of §5 and the limits that keep every
+// document, request and list bounded.
+
+export const ENTRIES = 'entries';
+export const HISTORY = 'history';
+export const FOLLOW_UPS = 'followUps';
+export const NOTIFICATIONS = 'notifications';
+
+/** Spec §3: entry process options. */
+export const PROCESSES = [
+  'Lead Generation',
+  'Follow-up',
+  'Quotation',
+  'Negotiation',
+  'Closing',
+  'Onboarding',
+  'After-Sales Support',
+  'Other',
+] as const;
+
+export const CHANNELS = ['whatsapp', 'email', 'multiple', 'manual', 'other'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const STATUSES = ['pending', 'approved', 'confirmed', 'cancelled'] as const;
+export type EntryStatus = (typeof STATUSES)[number];
+
+export const HISTORY_TYPES = ['created', 'edited', 'follow_up', 'comment'] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+/** Where an entry came from: an employee's Add Entry, or an inbound message. */
+export type EntrySource = 'employee' | 'whatsapp' | 'email';
+
+export const DEFAULT_CURRENCY = 'INR';
+/** Spec §5: the provider template sent when none is typed (Meta's preset template). */
+export const PRESET_WHATSAPP_TEMPLATE = 'hello_world';
+export const PRESET_WHATSAPP_LANGUAGE = 'en_US';
+/** Spec §5: the description of an entry left empty with no single channel body to use. */
+export const DEFAULT_MESSAGE = 'Thank you for your time. We will be in touch shortly.';
+/** Spec §5: the email subject when none is typed ({company} is the company name). */
+export const DEFAULT_SUBJECT = 'Message from {company}';
+
+// Spec §5 messages.
+export const AMOUNT_MESSAGE = 'Amount should be a positive number';
+export const ONLY_ADMIN_CONFIRM = 'Only admin can confirm';
+export const ONLY_ADMIN_DELETE = 'Only admin can delete';
+export const ONLY_ADMIN_ASSIGN = 'Only admin can assign';
+export const NOT_FOUND = 'Entry not found';
+
+// Lists.
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+/** GET /entries without parameters: the newest this many (the spec's plain array). */
+export const PLAIN_LIST_LIMIT = 200;
+/** GET /admin/entries/pending: the newest this many pending entries. */
+export const PENDING_LIST_LIMIT = 500;
+/** The most documents one list request reads to check a filter its query could not apply. */
+export const RESIDUAL_SCAN_MAX = 1_000;
+export const HISTORY_LIST_LIMIT = 500;
+
+// Per entry.
+export const MAX_DESCRIPTION_LENGTH = 10_000;
+export const MAX_NOTE_LENGTH = 5_000;
+export const MAX_TAGS = 30;
+export const MAX_TAG_LENGTH = 60;
+export const MAX_ATTACHMENTS = 10;
+export const MAX_CATEGORY_LENGTH = 100;
+export const MAX_AMOUNT = 1e12;
+/** Follow-ups kept on the entry document (the newest); all of them are in followUps. */
+export const MAX_FOLLOW_UPS_ON_ENTRY = 50;
+/** Email attachments read from the file store, all together. */
+export const MAX_EMAIL_ATTACHMENT_BYTES = 20 * 1024 * 1024;

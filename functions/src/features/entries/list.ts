@@ -1,0 +1,172 @@
+// Reading entry lists: pages with a cursor, a total and the confirmed count; the plain
+// newest-first array (GET /entries without parameters); the pending entries for Approvals.
+import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { ENTRIES, PENDING_LIST_LIMIT, PLAIN_LIST_LIMIT, RESIDUAL_SCAN_MAX } from './constants';
+import {
+  decodeCursor,
+  encodeCursor,
+  entryPlan,
+  filteredQuery,
+  orderedQuery,
+  positionOf,
+  type EntryFilters,
+  type EntryPlan,
+} from './list-plan';
+import { customerCopy, toEntry, type Entry } from './record';
+
+export interface EntryPage {
+  items: Entry[];
+  nextCursor: string | null;
+  total: number;
+  /** Of `total`, how many are confirmed. */
+  confirmed: number;
+  /** Present (true) when the counts are upper bounds rather than exact. */
+  totalIsEstimate?: true;
+}
+
+async function count(db: Firestore, plan: EntryPlan): Promise<number> {
+  const snapshot = await filteredQuery(db, plan).count().get();
+  return snapshot.data().count;
+}
+
+async function confirmedCount(db: Firestore, plan: EntryPlan, total: Promise<number>) {
+  const status = plan.equals.find((e) => e.field === 'status');
+  if (status) return status.value === 'confirmed' ? total : 0;
+  return count(db, { ...plan, equals: [...plan.equals, { field: 'status', value: 'confirmed' }] });
+}
+
+const toItems = (docs: QueryDocumentSnapshot[]) => docs.map((d) => toEntry(d.id, d.data()));
+const cursorOf = (doc: QueryDocumentSnapshot) => encodeCursor(positionOf(doc.id, doc.data()));
+
+export async function listPage(
+  filters: EntryFilters,
+  limit: number,
+  cursor?: string,
+): Promise<EntryPage> {
+  const db = getDb();
+  const plan = entryPlan(filters);
+  if (plan.empty) return { items: [], nextCursor: null, total: 0, confirmed: 0 };
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  let query = orderedQuery(db, plan);
+  if (after) query = query.startAfter(after.createdAt, after.id);
+  const totalPromise = count(db, plan);
+  const confirmedPromise = confirmedCount(db, plan, totalPromise);
+
+  if (!plan.residual) {
+    const [snapshot, total, confirmed] = await Promise.all([
+      query.limit(limit + 1).get(),
+      totalPromise,
+      confirmedPromise,
+    ]);
+    const docs = snapshot.docs.slice(0, limit);
+    return {
+      items: toItems(docs),
+      nextCursor: snapshot.size > limit ? cursorOf(docs[docs.length - 1]) : null,
+      total,
+      confirmed,
+    };
+  }
+
+  // A filter checked on the documents: read in order from the cursor, at most
+  // RESIDUAL_SCAN_MAX documents. The page may come back short with a cursor to go on from; the
+  // counts are those of the index query, upper bounds.
+  const residual = plan.residual;
+  const found: QueryDocumentSnapshot[] = [];
+  let scanned = 0;
+  let last: QueryDocumentSnapshot | undefined;
+  let exhausted = false;
+  while (found.length <= limit && scanned < RESIDUAL_SCAN_MAX) {
+    const chunk = Math.min(RESIDUAL_SCAN_MAX - scanned, Math.max(limit + 1, 200));
+    const next = last ? orderedQuery(db, plan).startAfter(last.get('createdAt'), last.id) : query;
+    const snapshot = await next.limit(chunk).get();
+    for (const doc of snapshot.docs) {
+      scanned++;
+      last = doc;
+      if (residual(doc.data())) {
+        found.push(doc);
+        if (found.length > limit) break;
+      }
+    }
+    if (snapshot.size < chunk) {
+      exhausted = found.length <= limit;
+      break;
+    }
+  }
+  const docs = found.slice(0, limit);
+  let nextCursor: string | null = null;
+  if (found.length > limit) nextCursor = cursorOf(docs[docs.length - 1]);
+  else if (!exhausted && last) nextCursor = cursorOf(last);
+  const [total, confirmed] = await Promise.all([totalPromise, confirmedPromise]);
+  if (exhausted && !after) {
+    // Everything was checked: the counts are exact.
+    const matched = docs.length;
+    return {
+      items: toItems(docs),
+      nextCursor,
+      total: matched,
+      confirmed: docs.filter((d) => d.get('status') === 'confirmed').length,
+    };
+  }
+  return { items: toItems(docs), nextCursor, total, confirmed, totalIsEstimate: true };
+}
+
+/** GET /entries without parameters: the newest PLAIN_LIST_LIMIT entries. */
+export async function plainList(): Promise<Entry[]> {
+  const snapshot = await getDb()
+    .collection(ENTRIES)
+    .orderBy('createdAt', 'desc')
+    .limit(PLAIN_LIST_LIMIT)
+    .get();
+  return toItems(snapshot.docs);
+}
+
+const SOURCE_LABELS: Record<string, string> = {
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+  multiple: 'WhatsApp, Email',
+  manual: 'Manual',
+  other: 'Other',
+};
+
+/** Where a pending entry came from, as the Approvals tab shows it. */
+export function sourceLabel(data: DocumentData): string {
+  const source = typeof data.source === 'string' ? data.source : 'employee';
+  if (source === 'whatsapp') return 'WhatsApp';
+  if (source === 'email') return 'Email';
+  const channel = typeof data.channel === 'string' ? data.channel : 'manual';
+  const by = typeof data.createdByName === 'string' && data.createdByName;
+  const label = SOURCE_LABELS[channel] ?? channel;
+  return by ? `${label} (by ${by})` : label;
+}
+
+export interface PendingEntry {
+  _id: string;
+  customer: { names: string[] };
+  description: string;
+  source: string;
+  createdAt: string | undefined;
+  createdByName: string;
+}
+
+/** GET /admin/entries/pending: the newest PENDING_LIST_LIMIT pending entries. */
+export async function pendingList(): Promise<PendingEntry[]> {
+  const snapshot = await getDb()
+    .collection(ENTRIES)
+    .where('status', '==', 'pending')
+    .orderBy('createdAt', 'desc')
+    .limit(PENDING_LIST_LIMIT)
+    .get();
+  return snapshot.docs.map((doc) => {
+    const data = doc.data();
+    const entry = toEntry(doc.id, data);
+    return {
+      _id: doc.id,
+      customer: { names: customerCopy(data.customer).names },
+      description: entry.description,
+      source: sourceLabel(data),
+      createdAt: entry.createdAt,
+      createdByName: entry.createdByName,
+    };
+  });
+}

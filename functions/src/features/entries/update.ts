@@ -1,0 +1,193 @@
+// Changing one entry: PUT (its fields, with an 'edited' history item holding the snapshot
+// before and after), the status moves (confirm, approve, reject), assigning an employee and
+// deleting. Each change and its history item are written in one transaction.
+import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { timestampNow } from '../../timestamps';
+import { normalizeCustomerInput } from '../customers/normalize';
+import type { Actor } from './actor';
+import { resolveAttachments } from './attachments';
+import { ENTRIES, FOLLOW_UPS, NOT_FOUND, type EntryStatus } from './constants';
+import { byActor, historyDoc, historyRef } from './history';
+import {
+  customerCopy,
+  derivedFields,
+  employeeOf,
+  snapshotOf,
+  toEntry,
+  withoutUndefined,
+  type Entry,
+} from './record';
+import type { UpdateInput } from './schemas';
+
+const FIELD_LABELS: Record<string, string> = {
+  description: 'description',
+  category: 'category',
+  channel: 'channel',
+  tags: 'tags',
+  process: 'process',
+  extraNote: 'extra note',
+  attachments: 'attachments',
+  amount: 'amount',
+  currency: 'currency',
+  customer: 'customer',
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Runs `change` on the entry in a transaction: it answers the fields to set (or null for no
+ * change) and the history item's text. Answers the entry as it ends up.
+ */
+export async function changeEntry(
+  id: string,
+  by: { uid: string | null; name: string },
+  change: (data: DocumentData) => { set: DocumentData; text: string } | null,
+): Promise<Entry> {
+  const db = getDb();
+  const ref: DocumentReference = db.collection(ENTRIES).doc(id);
+  const item = historyRef(db, id);
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    const data = snapshot.data();
+    if (!data) throw new HttpError(404, NOT_FOUND);
+    const planned = change(data);
+    if (!planned) return toEntry(id, data);
+    const next: DocumentData = { ...data, ...planned.set, updatedAt: timestampNow() };
+    const derived = derivedFields(next);
+    const update = withoutUndefined({ ...planned.set, ...derived, updatedAt: next.updatedAt });
+    tx.update(ref, update);
+    tx.create(
+      item,
+      historyDoc({
+        type: 'edited',
+        text: planned.text,
+        by,
+        snapshot: snapshotOf(next),
+        previous: snapshotOf(data),
+      }),
+    );
+    return toEntry(id, { ...next, ...derived });
+  });
+}
+
+export async function updateEntry(id: string, input: UpdateInput, actor: Actor): Promise<Entry> {
+  const attachments = input.attachments ? await resolveAttachments(input.attachments) : undefined;
+  let customerPatch: Partial<Record<'names' | 'phones' | 'emails', string[]>> | undefined;
+  if (input.customer) {
+    const { fields, issues } = normalizeCustomerInput(input.customer);
+    if (issues.length > 0) {
+      const fieldsMap = Object.fromEntries(
+        issues.map((i) => [['customer', ...i.path].join('.'), i.message]),
+      );
+      throw new HttpError(400, issues.map((i) => i.message).join('; '), fieldsMap);
+    }
+    customerPatch = {};
+    for (const key of ['names', 'phones', 'emails'] as const)
+      if (input.customer[key] !== undefined) customerPatch[key] = fields[key];
+  }
+  return changeEntry(id, byActor(actor), (data) => {
+    const set: DocumentData = {};
+    const candidates: DocumentData = {
+      description: input.description,
+      category: input.category,
+      channel: input.channel,
+      tags: input.tags,
+      process: input.process,
+      extraNote: input.extraNote,
+      attachments,
+      amount: input.amount,
+      currency: input.currency,
+    };
+    for (const [field, value] of Object.entries(candidates))
+      if (value !== undefined && !same(data[field], value)) set[field] = value;
+    if (customerPatch) {
+      const current = customerCopy(data.customer);
+      const next = { ...current, ...customerPatch };
+      if (!same(current, next)) set.customer = { ...(data.customer ?? {}), ...customerPatch };
+    }
+    const changed = Object.keys(set);
+    if (changed.length === 0) return null;
+    return { set, text: `Edited: ${changed.map((f) => FIELD_LABELS[f] ?? f).join(', ')}` };
+  });
+}
+
+interface StatusMove {
+  to: EntryStatus;
+  /** Statuses the move starts from; others are refused with `refusal`. */
+  from?: EntryStatus[];
+  refusal?: string;
+  text: string;
+}
+
+export const MOVES = {
+  confirm: { to: 'confirmed', text: 'Confirmed' },
+  approve: {
+    to: 'approved',
+    from: ['pending'],
+    refusal: 'Only a pending entry can be approved',
+    text: 'Approved',
+  },
+  reject: {
+    to: 'cancelled',
+    from: ['pending'],
+    refusal: 'Only a pending entry can be rejected',
+    text: 'Rejected',
+  },
+} as const satisfies Record<string, StatusMove>;
+
+export function moveStatus(id: string, move: StatusMove, actor: Actor): Promise<Entry> {
+  return changeEntry(id, byActor(actor), (data) => {
+    const status = typeof data.status === 'string' && data.status ? data.status : 'pending';
+    // Done already (a double click, a retried call): nothing to change.
+    if (status === move.to) return null;
+    if (move.from && !(move.from as readonly string[]).includes(status))
+      throw new HttpError(409, move.refusal ?? 'Not possible in this status');
+    return { set: { status: move.to }, text: `${move.text} by ${actor.name}` };
+  });
+}
+
+export async function assignEmployee(
+  id: string,
+  employeeId: string | null,
+  actor: Actor,
+): Promise<Entry> {
+  let employee: { _id: string; name: string; email: string } | null = null;
+  if (employeeId !== null) {
+    const refusal = () =>
+      new HttpError(400, 'Employee not found or not approved', {
+        employeeId: 'Employee not found or not approved',
+      });
+    if (!/^(?!\.\.?$)(?!__.*__$)[^/]{1,128}$/.test(employeeId)) throw refusal();
+    const user = await getDb().collection('users').doc(employeeId).get();
+    if (!user.exists || user.get('approved') !== true) throw refusal();
+    const fullName = String(user.get('fullName') ?? '').trim();
+    const email = String(user.get('email') ?? '');
+    employee = { _id: user.id, name: fullName || email || 'User', email };
+  }
+  return changeEntry(id, byActor(actor), (data) => {
+    const current = employeeOf(data.employee);
+    if ((current?._id ?? null) === (employee?._id ?? null)) return null;
+    return {
+      set: { employee },
+      text: employee ? `Assigned to ${employee.name}` : 'Unassigned',
+    };
+  });
+}
+
+/** Deletes the entry, its history and its follow-ups (so none of them is sent any more). */
+export async function deleteEntry(id: string): Promise<void> {
+  const db = getDb();
+  const ref = db.collection(ENTRIES).doc(id);
+  const snapshot = await ref.get();
+  if (!snapshot.exists) throw new HttpError(404, NOT_FOUND);
+  for (;;) {
+    const followUps = await db.collection(FOLLOW_UPS).where('entryId', '==', id).limit(400).get();
+    if (followUps.empty) break;
+    const batch = db.batch();
+    followUps.docs.forEach((d) => batch.delete(d.ref));
+    await batch.commit();
+  }
+  await db.recursiveDelete(ref);
+}

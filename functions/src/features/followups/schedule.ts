@@ -1,0 +1,165 @@
+// Scheduling a follow-up (spec §5, §7): followUps/{id} = { entryId, customerId, customerName,
+// dueAt (now + days), days, note, channels, send { email { templateId, subject, text, to },
+// whatsapp { templateId, text, to } }, attachments (each with to { email, whatsapp }),
+// status 'scheduled', employeeId, createdBy, byName, createdAt, baseUrl }, written in one
+// transaction with a summary on the entry (followUps) and a follow_up history item.
+import type { Request } from 'express';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { isEmail, toE164 } from '../../integrations/recipients';
+import { now } from '../../clock';
+import { getConfig } from '../../config';
+import { timestampNow, toIso } from '../../timestamps';
+import type { Actor } from '../entries/actor';
+import { resolveAttachments } from '../entries/attachments';
+import {
+  ENTRIES,
+  MAX_FOLLOW_UPS_ON_ENTRY,
+  NOT_FOUND,
+  PRESET_WHATSAPP_TEMPLATE,
+} from '../entries/constants';
+import { byActor, historyDoc, historyRef } from '../entries/history';
+import { customerCopy, employeeOf, isoDeep, withoutUndefined } from '../entries/record';
+import { publicBaseUrl } from '../uploads/files';
+import { FOLLOW_UPS } from './constants';
+import { CHANNEL_MESSAGE, NO_EMAIL_MESSAGE, NO_PHONE_MESSAGE, type FollowUpInput } from './schemas';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function channelLabel(channels: readonly string[]): string {
+  if (channels.length === 2) return 'multiple';
+  return channels[0] ?? 'reminder';
+}
+
+export function dueText(due: Date): string {
+  return new Intl.DateTimeFormat('en-IN', {
+    timeZone: getConfig().timeZone,
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(due);
+}
+
+const bad = (message: string, field: string) => new HttpError(400, message, { [field]: message });
+
+export interface ScheduleRequest {
+  days: number;
+  note?: string;
+  /** Missing: a reminder without messages (followup-days). */
+  send?: FollowUpInput['send'];
+  attachments?: FollowUpInput['attachments'];
+}
+
+export async function scheduleFollowUp(
+  entryId: string,
+  input: ScheduleRequest,
+  actor: Actor,
+  req: Request,
+  options: { requireChannel: boolean },
+) {
+  const db = getDb();
+  const entryRef = db.collection(ENTRIES).doc(entryId);
+  const email = input.send?.email ?? undefined;
+  const whatsapp = input.send?.whatsapp ?? undefined;
+  if (options.requireChannel && !email && !whatsapp) throw bad(CHANNEL_MESSAGE, 'send');
+  const attachments = input.attachments?.length ? await resolveAttachments(input.attachments) : [];
+  const attachmentTargets = (input.attachments ?? []).map((a, i) => ({
+    ...attachments[i],
+    to: { email: a.to?.email ?? true, whatsapp: a.to?.whatsapp ?? true },
+  }));
+  const ref = db.collection(FOLLOW_UPS).doc();
+  const item = historyRef(db, entryId);
+
+  return db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(entryRef);
+    const data = snapshot.data();
+    if (!data) throw new HttpError(404, NOT_FOUND);
+    const customer = customerCopy(data.customer);
+    const channels: ('email' | 'whatsapp')[] = [];
+    const send: DocumentData = {};
+    if (email) {
+      const to = (email.to ?? []).map((a) => a.toLowerCase());
+      const list = to.length > 0 ? to : customer.emails.slice(0, 1);
+      if (list.length === 0) throw bad(NO_EMAIL_MESSAGE, 'send.email.to');
+      const invalid = list.find((a) => !isEmail(a));
+      if (invalid) throw bad(`Not an email address: ${invalid}`, 'send.email.to');
+      channels.push('email');
+      send.email = withoutUndefined({
+        templateId: email.templateId || undefined,
+        subject: email.subject || undefined,
+        text: email.html ?? email.text ?? input.note ?? '',
+        to: list,
+      });
+    }
+    if (whatsapp) {
+      const given = whatsapp.to?.[0];
+      const to = given ? toE164(given) : customer.phones[0];
+      if (!to)
+        throw bad(given ? `Not a phone number: ${given}` : NO_PHONE_MESSAGE, 'send.whatsapp.to');
+      channels.push('whatsapp');
+      send.whatsapp = withoutUndefined({
+        templateId: whatsapp.templateId || PRESET_WHATSAPP_TEMPLATE,
+        text: whatsapp.text ?? input.note ?? '',
+        to: [to],
+      });
+    }
+    const createdAt = timestampNow();
+    const dueAt = Timestamp.fromMillis(now() + Math.round(input.days * DAY_MS));
+    const note = input.note ?? '';
+    const employee = employeeOf(data.employee);
+    const followUp = withoutUndefined({
+      entryId,
+      customerId: typeof data.customerId === 'string' ? data.customerId : '',
+      customerName: customer.names[0] ?? customer.phones[0] ?? customer.emails[0] ?? '',
+      dueAt,
+      days: input.days,
+      note,
+      channels,
+      send,
+      attachments: attachmentTargets,
+      status: 'scheduled',
+      employeeId: employee?._id ?? actor.uid,
+      createdBy: actor.uid,
+      byName: actor.name,
+      createdAt,
+      baseUrl: publicBaseUrl(req),
+    });
+    const summary = {
+      _id: ref.id,
+      when: dueAt,
+      note,
+      by: actor.uid,
+      byName: actor.name,
+      status: 'scheduled',
+      channel: channelLabel(channels),
+    };
+    const list = Array.isArray(data.followUps) ? data.followUps : [];
+    const how =
+      channels.length > 0
+        ? ` by ${channels.map((c) => (c === 'email' ? 'email' : 'WhatsApp')).join(' and ')}`
+        : '';
+    tx.create(ref, followUp);
+    tx.update(entryRef, {
+      followUps: [...list, summary].slice(-MAX_FOLLOW_UPS_ON_ENTRY),
+      updatedAt: createdAt,
+    });
+    tx.create(
+      item,
+      historyDoc({
+        type: 'follow_up',
+        text: `Follow-up scheduled for ${dueText(dueAt.toDate())}${how}${note ? `: ${note}` : ''}`,
+        by: byActor(actor),
+        extra: { followUpId: ref.id },
+      }),
+    );
+    return toFollowUp(ref.id, followUp);
+  });
+}
+
+export function toFollowUp(id: string, data: DocumentData) {
+  const { baseUrl: _baseUrl, claimToken: _claim, ...rest } = data;
+  return { _id: id, ...(isoDeep(rest) as DocumentData), dueAt: toIso(data.dueAt) };
+}

@@ -1,0 +1,152 @@
+// The WhatsApp Cloud API webhook (public): GET answers Meta's verification with hub.challenge
+// when hub.verify_token is the one saved under Integrations; POST deliveries must carry
+// X-Hub-Signature-256 made with the app secret. Each inbound message becomes a pending entry
+// (once, however often Meta delivers it) and a notification for the admins; status callbacks
+// update what the app sent.
+import type { Request, Router } from 'express';
+import * as logger from 'firebase-functions/logger';
+import { route } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
+import { readSettingsAndSecrets } from '../settings/store';
+import { notifyAdmins } from '../notifications/notify-admins';
+import { createInboundEntry } from './inbound-entry';
+import { validSignature } from './signature';
+import { applyWhatsAppStatus } from './whatsapp-statuses';
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(obj) : []);
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A query parameter named with a dot ('hub.mode'), whichever query parser read it. */
+function hubParam(req: Request, name: string): string {
+  const query = req.query as Json;
+  return str(query[`hub.${name}`]) || str(obj(query.hub)[name]);
+}
+
+/** What the message says, as an entry description. */
+export function describeMessage(message: Json): string | undefined {
+  const type = str(message.type);
+  const part = obj(message[type]);
+  const caption = str(part.caption);
+  switch (type) {
+    case 'text':
+      return str(part.body);
+    case 'image':
+    case 'video':
+    case 'audio':
+    case 'sticker':
+      return `[${type}]${caption ? ` ${caption}` : ''}`;
+    case 'document':
+      return `[document${part.filename ? ` ${str(part.filename)}` : ''}]${caption ? ` ${caption}` : ''}`;
+    case 'button':
+      return str(part.text) || str(part.payload);
+    case 'interactive':
+      return (
+        str(obj(part.button_reply).title) || str(obj(part.list_reply).title) || '[interactive]'
+      );
+    case 'location':
+      return `[location] ${[str(part.name), str(part.address)].filter(Boolean).join(', ')} ${String(part.latitude ?? '')},${String(part.longitude ?? '')}`.trim();
+    case 'reaction':
+      // A reaction to one of our messages is not a new message.
+      return undefined;
+    default:
+      return `[${type || 'unknown'} message]`;
+  }
+}
+
+export interface WebhookResult {
+  messages: number;
+  created: number;
+  duplicates: number;
+  statuses: number;
+}
+
+export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResult> {
+  const result: WebhookResult = { messages: 0, created: 0, duplicates: 0, statuses: 0 };
+  for (const entry of list(obj(body).entry)) {
+    for (const change of list(entry.changes)) {
+      const value = obj(change.value);
+      const names = new Map(
+        list(value.contacts).map((c) => [str(c.wa_id), str(obj(c.profile).name)] as const),
+      );
+      for (const status of list(value.statuses)) {
+        const messageId = str(status.id);
+        if (!messageId || !str(status.status)) continue;
+        const errors = list(status.errors);
+        const error = errors
+          .map((e) => str(obj(e.error_data).details) || str(e.message) || str(e.title))
+          .filter(Boolean)
+          .join('; ');
+        result.statuses += await applyWhatsAppStatus({
+          messageId,
+          status: str(status.status),
+          at: new Date(Number(status.timestamp) * 1000 || Date.now()),
+          error: error || undefined,
+        });
+      }
+      for (const message of list(value.messages)) {
+        const messageId = str(message.id);
+        const from = str(message.from);
+        const description = describeMessage(message);
+        if (!messageId || !from || description === undefined) continue;
+        result.messages++;
+        const name = names.get(from) || undefined;
+        const type = str(message.type);
+        const media = obj(message[type]);
+        const outcome = await createInboundEntry({
+          provider: 'whatsapp',
+          messageId,
+          from: { phone: `+${from.replace(/^\+/, '')}`, name },
+          description,
+          receivedAt: new Date(Number(message.timestamp) * 1000 || Date.now()),
+          details: {
+            type,
+            ...(media.id ? { mediaId: str(media.id), mimeType: str(media.mime_type) } : {}),
+          },
+        });
+        if (!outcome.created) {
+          result.duplicates++;
+          continue;
+        }
+        result.created++;
+        try {
+          await notifyAdmins({
+            type: 'entry',
+            title: 'New WhatsApp message',
+            message: `${outcome.customerName || `+${from}`}: ${description.slice(0, 300)}`,
+          });
+        } catch (err) {
+          logger.error('Could not notify the admins of an inbound WhatsApp message:', err);
+        }
+      }
+    }
+  }
+  return result;
+}
+
+export function registerWhatsAppWebhookRoutes(router: Router): void {
+  route(router, 'GET /integrations/whatsapp/webhook', async (req, res) => {
+    const { settings } = await readSettingsAndSecrets();
+    const expected = settings.integrations.whatsapp.verifyToken;
+    const mode = hubParam(req, 'mode');
+    const token = hubParam(req, 'verify_token');
+    if (mode !== 'subscribe' || !expected || token !== expected)
+      throw new HttpError(403, 'Verification failed');
+    res.type('text/plain').send(hubParam(req, 'challenge'));
+  });
+
+  route(router, 'POST /integrations/whatsapp/webhook', async (req, res) => {
+    const rawBody: unknown = (req as { rawBody?: unknown }).rawBody;
+    const { secrets } = await readSettingsAndSecrets();
+    const secret = secretOverride(whatsappAppSecret) ?? secrets.whatsappAppSecret;
+    if (
+      !Buffer.isBuffer(rawBody) ||
+      !validSignature(rawBody, req.get('x-hub-signature-256'), secret)
+    )
+      throw new HttpError(401, 'Invalid signature');
+    res.json(await handleWhatsAppDelivery(req.body));
+  });
+}

@@ -1,0 +1,92 @@
+// Sending through the integrations: a test message per integration (admin, to the first admin
+// contact) and the sends the entry screens make (spec §7). A provider's refusal is a 502 whose
+// message is the provider's own words.
+import type { Response, Router } from 'express';
+import { route } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import {
+  sendEmail,
+  sendWhatsApp,
+  type OutgoingWhatsApp,
+  type SendOutcome,
+} from '../../integrations';
+import { readSettings } from '../settings/store';
+import { readAttachments } from './attachments';
+import { emailSendSchema, whatsappSendSchema, whatsappTestSchema } from './schemas';
+
+function answer(res: Response, outcome: SendOutcome, to: string | string[]): void {
+  if (outcome.ok) {
+    res.json({ ok: true, provider: outcome.provider, messageId: outcome.messageId, to });
+  } else {
+    res.status(502).json({ message: outcome.error, provider: outcome.provider, to });
+  }
+}
+
+const brand = (companyName: string) => companyName.trim() || 'CRM';
+
+export function registerIntegrationRoutes(router: Router): void {
+  route(router, 'POST /integrations/whatsapp/test', async (req, res) => {
+    const input = parseBody(whatsappTestSchema, req);
+    const settings = await readSettings();
+    const to = settings.adminNumbers[0];
+    if (!to) throw new HttpError(400, 'Add an admin phone number under Settings first');
+    const message: OutgoingWhatsApp = input.template?.trim()
+      ? {
+          to,
+          template: { name: input.template.trim(), language: input.language?.trim() || 'en_US' },
+        }
+      : { to, text: `Test message from ${brand(settings.companyName)}: WhatsApp is connected.` };
+    answer(res, await sendWhatsApp(message), to);
+  });
+
+  route(router, 'POST /integrations/email/test', async (_req, res) => {
+    const settings = await readSettings();
+    const to = settings.adminEmails[0];
+    if (!to) throw new HttpError(400, 'Add an admin email under Settings first');
+    const name = brand(settings.companyName);
+    const outcome = await sendEmail({
+      to: [to],
+      subject: `Test email from ${name}`,
+      html: `<p>This is a test email from ${escapeHtml(name)}. Email is connected.</p>`,
+    });
+    answer(res, outcome, to);
+  });
+
+  route(router, 'POST /integrations/whatsapp/send', async (req, res) => {
+    const input = parseBody(whatsappSendSchema, req);
+    const text = input.text?.trim() ? input.text : undefined;
+    const message: OutgoingWhatsApp = { to: input.to, text };
+    if (input.templateId?.trim()) {
+      message.template = {
+        name: input.templateId.trim(),
+        language: input.language?.trim() || 'en_US',
+        parameters: input.parameters,
+      };
+    } else if (input.mediaUrl) {
+      message.media = {
+        link: input.mediaUrl,
+        type: input.mediaType ?? 'document',
+        filename: input.filename,
+      };
+    }
+    answer(res, await sendWhatsApp(message), input.to);
+  });
+
+  route(router, 'POST /integrations/email/send', async (req, res) => {
+    const input = parseBody(emailSendSchema, req);
+    const attachments = await readAttachments(input.attachments ?? [], req);
+    const outcome = await sendEmail({
+      to: input.to,
+      subject: input.subject,
+      html: input.html,
+      text: input.text,
+      attachments,
+    });
+    answer(res, outcome, input.to);
+  });
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

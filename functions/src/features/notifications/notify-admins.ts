@@ -1,0 +1,67 @@
+// An admin notification: a `notifications` document for the admins (the dashboard's live
+// panel reads these), and, as the Settings switches say, the same by email and WhatsApp to the
+// admin contacts. Never throws for a failed send: the outcomes come back for the caller to log.
+import { FieldValue } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
+import { readSettings } from '../settings/store';
+
+export const NOTIFICATIONS = 'notifications';
+
+export interface AdminNotice {
+  title: string;
+  message: string;
+  /** What it is about, e.g. 'entry', 'user', 'followup'. */
+  type: string;
+}
+
+export interface NotifyOutcome {
+  id: string;
+  email?: SendOutcome;
+  whatsapp: SendOutcome[];
+}
+
+export async function notifyAdmins(notice: AdminNotice): Promise<NotifyOutcome> {
+  const ref = getDb().collection(NOTIFICATIONS).doc();
+  const now = new Date();
+  await ref.set({
+    title: notice.title,
+    message: notice.message,
+    text: notice.message,
+    type: notice.type,
+    audience: 'admins',
+    at: now,
+    createdAt: FieldValue.serverTimestamp(),
+  });
+
+  const settings = await readSettings();
+  const outcome: NotifyOutcome = { id: ref.id, whatsapp: [] };
+  const sends: Promise<void>[] = [];
+  if (settings.notifications.email && settings.adminEmails.length > 0) {
+    sends.push(
+      sendEmail({
+        to: settings.adminEmails,
+        subject: notice.title,
+        html: `<p>${escapeHtml(notice.message).replace(/\n/g, '<br>')}</p>`,
+        text: notice.message,
+      }).then((result) => {
+        outcome.email = result;
+      }),
+    );
+  }
+  if (settings.notifications.whatsapp) {
+    for (const to of settings.adminNumbers) {
+      sends.push(
+        sendWhatsApp({ to, text: `${notice.title}\n${notice.message}` }).then((result) => {
+          outcome.whatsapp.push(result);
+        }),
+      );
+    }
+  }
+  await Promise.all(sends);
+  return outcome;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,140 @@
+// GET /notifications/stream: server-sent events. One Firestore listener per function instance
+// (started with the first client, stopped with the last) fans new notifications out to every
+// connected client. Every event carries `id:`; a client reconnecting with Last-Event-ID first
+// gets what it missed (read from Firestore), then the live ones, without gaps or repeats. A
+// heartbeat comment keeps proxies from closing an idle stream, `retry:` tells the browser when
+// to reconnect, and the stream ends cleanly before the function's timeout.
+import type { Request, Response } from 'express';
+import { Timestamp } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { now } from '../../clock';
+import { toNotification, visibleTo, type Notification } from './feed';
+import { NOTIFICATIONS } from './notify-admins';
+
+export const streamSettings = {
+  heartbeatMs: 25_000,
+  retryMs: 3_000,
+  /** The api function times out at 300 s: close well before. */
+  maxMs: 280_000,
+  /** Missed events sent on a resume, at most. */
+  resumeLimit: 200,
+};
+
+type Listener = (n: Notification) => void;
+const listeners = new Set<Listener>();
+let unsubscribe: (() => void) | null = null;
+
+function startHub(): void {
+  const since = Timestamp.fromMillis(now() - 1000);
+  let first = true;
+  unsubscribe = getDb()
+    .collection(NOTIFICATIONS)
+    .where('at', '>=', since)
+    .onSnapshot(
+      (snap) => {
+        const added = snap.docChanges().filter((c) => c.type === 'added');
+        const initial = first;
+        first = false;
+        // The first snapshot is what existed at start: clients get those only by resuming.
+        if (initial) return;
+        for (const change of added) {
+          const n = toNotification(change.doc.id, change.doc.data());
+          for (const listener of listeners) listener(n);
+        }
+      },
+      () => {
+        // A broken listener: drop it so the next client starts a fresh one.
+        unsubscribe = null;
+      },
+    );
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  if (!unsubscribe) startHub();
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && unsubscribe) {
+      unsubscribe();
+      unsubscribe = null;
+    }
+  };
+}
+
+/** Connected clients on this instance (tests). */
+export function streamClientCount(): number {
+  return listeners.size;
+}
+
+function lastEventId(req: Request): string | null {
+  const header = req.get('Last-Event-ID') ?? (req.query.lastEventId as string | undefined);
+  return typeof header === 'string' && /^\d{15}-[\w-]+$/.test(header) ? header : null;
+}
+
+export async function notificationStream(req: Request, res: Response): Promise<void> {
+  const session = req.session!;
+  if (!req.accepts('text/event-stream') || !/text\/event-stream/.test(req.get('Accept') ?? '')) {
+    throw new HttpError(406, 'This is an event stream: send Accept: text/event-stream');
+  }
+  res.status(200);
+  res.set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  });
+  res.flushHeaders();
+  res.write(`retry: ${streamSettings.retryMs}\n\n`);
+
+  let lastSent = lastEventId(req) ?? '';
+  let replaying = true;
+  const buffered: Notification[] = [];
+  const send = (n: Notification) => {
+    if (n.eventId <= lastSent || !visibleTo(session, n.audience)) return;
+    lastSent = n.eventId;
+    const { eventId, ...body } = n;
+    res.write(`id: ${eventId}\nevent: notification\ndata: ${JSON.stringify(body)}\n\n`);
+  };
+  // Live events are held while the missed ones are read, then sent in order.
+  const stop = subscribe((n) => (replaying ? buffered.push(n) : send(n)));
+
+  const heartbeat = setInterval(
+    () => res.write(`: heartbeat ${now()}\n\n`),
+    streamSettings.heartbeatMs,
+  );
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    clearTimeout(deadline);
+    stop();
+  };
+  const deadline = setTimeout(() => {
+    close();
+    res.end();
+  }, streamSettings.maxMs);
+  req.on('close', close);
+  res.on('close', close);
+
+  try {
+    if (lastSent) {
+      const ms = Number(lastSent.slice(0, 15));
+      const snap = await getDb()
+        .collection(NOTIFICATIONS)
+        .where('at', '>=', Timestamp.fromMillis(ms))
+        .orderBy('at')
+        .limit(streamSettings.resumeLimit)
+        .get();
+      const missed = snap.docs.map((d) => toNotification(d.id, d.data()));
+      missed.sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
+      for (const n of missed) send(n);
+    }
+  } catch {
+    // The live stream still works; what was missed is in /notifications/latest.
+  }
+  replaying = false;
+  buffered.sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
+  for (const n of buffered.splice(0)) if (!closed) send(n);
+}

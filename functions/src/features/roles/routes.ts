@@ -1,0 +1,59 @@
+import type { Router } from 'express';
+import { z } from 'zod';
+import { route } from '../../http/access';
+import { documentId } from '../../http/params';
+import { parseBody } from '../../http/validate';
+import { isKnownPermission, normalizePermissions, normalizeRoleName } from './permissions';
+import { createRole, deleteRole, listRoleAnswers, updateRole } from './service';
+
+const MAX_ROLE_NAME = 50;
+
+/** Spec §5: name trimmed and lowercased, required; permissions trimmed, deduplicated. */
+export const roleBody = z.object({
+  name: z
+    .string('Role name required')
+    .transform(normalizeRoleName)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Role name required')
+        .max(MAX_ROLE_NAME, `At most ${MAX_ROLE_NAME} characters`),
+    ),
+  permissions: z
+    .union(
+      [
+        z.array(z.string('Each permission is a text')),
+        // The screen's comma-separated text, sent as is.
+        z.string().transform((text) => text.split(',')),
+      ],
+      'permissions must be a list',
+    )
+    .default([])
+    .transform(normalizePermissions)
+    .superRefine((list, ctx) => {
+      const unknown = list.filter((p) => !isKnownPermission(p));
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `Unknown permission: ${unknown.join(', ')}` });
+    }),
+});
+
+export function registerRoleRoutes(router: Router): void {
+  route(router, 'GET /admin/roles', async (_req, res) => {
+    res.json(await listRoleAnswers());
+  });
+
+  route(router, 'POST /admin/roles', async (req, res) => {
+    res.status(201).json(await createRole(parseBody(roleBody, req)));
+  });
+
+  route(router, 'PUT /admin/roles/:id', async (req, res) => {
+    res.json(
+      await updateRole(documentId(req.params.id, 'Role not found'), parseBody(roleBody, req)),
+    );
+  });
+
+  route(router, 'DELETE /admin/roles/:id', async (req, res) => {
+    await deleteRole(documentId(req.params.id, 'Role not found'));
+    res.json({ message: 'Role deleted' });
+  });
+}

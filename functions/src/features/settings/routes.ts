@@ -1,0 +1,28 @@
+// /admin/settings (admin) and the public /settings/public (the sign-in page and menu brand).
+import type { Router } from 'express';
+import { route } from '../../http/access';
+import { parseBody } from '../../http/validate';
+import { updateSettingsSchema } from './schemas';
+import { readSettings, readSettingsAndSecrets, updateSettingsAndSecrets } from './store';
+import { applyUpdate, settingsView } from './view';
+
+export function registerSettingsRoutes(router: Router): void {
+  route(router, 'GET /settings/public', async (_req, res) => {
+    const settings = await readSettings();
+    res.json({ companyName: settings.companyName, adminEmail: settings.adminEmails[0] ?? null });
+  });
+
+  route(router, 'GET /admin/settings', async (_req, res) => {
+    const { settings, secrets } = await readSettingsAndSecrets();
+    res.json(settingsView(settings, secrets));
+  });
+
+  route(router, 'PUT /admin/settings', async (req, res) => {
+    const input = parseBody(updateSettingsSchema, req);
+    const next = await updateSettingsAndSecrets(
+      ({ settings, secrets }) => applyUpdate(settings, secrets, input),
+      req.session?.uid ?? '',
+    );
+    res.json(settingsView(next.settings, next.secrets));
+  });
+}

@@ -1,0 +1,141 @@
+// PUT /admin/settings: every field optional (what is left out keeps its stored value), each
+// checked with its own message; phones come out in E.164 (India by default), emails lowercased,
+// both without duplicates.
+import { z } from 'zod';
+import { isEmail, toE164 } from '../../integrations/recipients';
+
+export const MAX_CONTACTS = 20;
+export const MAX_FIXED_PDFS = 50;
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
+
+const phone = z
+  .string({ error: 'Phone number must be text' })
+  .trim()
+  .transform((value, ctx) => {
+    if (value === '') return '';
+    const e164 = toE164(value);
+    if (!e164) {
+      ctx.issues.push({
+        code: 'custom',
+        message: `Not a valid phone number: ${value}`,
+        input: value,
+      });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+const email = z
+  .string({ error: 'Email must be text' })
+  .trim()
+  .toLowerCase()
+  .refine((value) => value === '' || isEmail(value), 'Not a valid email address');
+
+const uniqueNonEmpty = (list: string[]) => [...new Set(list.filter((v) => v !== ''))];
+
+const port = (label: string) =>
+  z
+    .union([z.number(), z.string()], { error: `${label} must be a number from 1 to 65535` })
+    .transform((value, ctx) => {
+      const n = typeof value === 'string' ? (value.trim() === '' ? NaN : Number(value)) : value;
+      if (!Number.isInteger(n) || n < 1 || n > 65535) {
+        ctx.issues.push({
+          code: 'custom',
+          message: `${label} must be a whole number from 1 to 65535`,
+          input: value,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const host = (label: string) =>
+  text(253, label).refine(
+    (value) => value === '' || /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/.test(value),
+    `${label} must be a host name like smtp.example.com`,
+  );
+
+/** A write-only value: the masked value sent back keeps the stored one, '' clears it. */
+const secret = (label: string) => text(4096, label);
+
+const fixedPdf = z.object({
+  title: text(200, 'Title').default(''),
+  url: z
+    .string({ error: 'URL is required' })
+    .trim()
+    .refine(
+      (value) => /^https?:\/\/\S+$/i.test(value) || /^\/\S*$/.test(value),
+      'URL must start with http://, https:// or /',
+    ),
+});
+
+export const updateSettingsSchema = z.object({
+  companyName: text(120, 'Company name').optional(),
+  adminNumbers: z
+    .array(phone, { error: 'Admin numbers must be a list' })
+    .max(MAX_CONTACTS, `At most ${MAX_CONTACTS} admin numbers`)
+    .transform(uniqueNonEmpty)
+    .optional(),
+  adminEmails: z
+    .array(email, { error: 'Admin emails must be a list' })
+    .max(MAX_CONTACTS, `At most ${MAX_CONTACTS} admin emails`)
+    .transform(uniqueNonEmpty)
+    .optional(),
+  notifications: z
+    .object(
+      {
+        email: z.boolean({ error: 'Must be true or false' }).optional(),
+        whatsapp: z.boolean({ error: 'Must be true or false' }).optional(),
+      },
+      { error: 'Notifications must be an object' },
+    )
+    .optional(),
+  integrations: z
+    .object(
+      {
+        whatsapp: z
+          .object(
+            {
+              verifyToken: text(256, 'Verify token').optional(),
+              token: secret('Access token').optional(),
+              phoneNumberId: text(64, 'Phone number ID')
+                .refine((v) => /^\d*$/.test(v), 'Phone number ID is digits only')
+                .optional(),
+              appSecret: secret('App secret').optional(),
+            },
+            { error: 'WhatsApp settings must be an object' },
+          )
+          .optional(),
+        email: z
+          .object(
+            {
+              smtpHost: host('SMTP host').optional(),
+              smtpPort: port('SMTP port').optional(),
+              smtpUser: text(256, 'SMTP user').optional(),
+              smtpPass: secret('SMTP password').optional(),
+              imapHost: host('IMAP host').optional(),
+              imapPort: port('IMAP port').optional(),
+              imapUser: text(256, 'IMAP user').optional(),
+              imapPass: secret('IMAP password').optional(),
+              fromEmail: email.optional(),
+              fromName: text(120, 'From name').optional(),
+            },
+            { error: 'Email settings must be an object' },
+          )
+          .optional(),
+      },
+      { error: 'Integrations must be an object' },
+    )
+    .optional(),
+  fixedPdfs: z
+    .array(fixedPdf, { error: 'Fixed PDFs must be a list' })
+    .max(MAX_FIXED_PDFS, `At most ${MAX_FIXED_PDFS} fixed PDFs`)
+    .optional(),
+});
+
+export type UpdateSettingsInput = z.output<typeof updateSettingsSchema>;

@@ -1,0 +1,192 @@
+// Where the company settings live. Two documents: `settings/company` holds what an admin may
+// read back; `secrets/integrations` holds the integration passwords and tokens, which only the
+// functions read (firestore.rules give clients nothing, and no answer carries them in full).
+import { FieldValue } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+
+export const SETTINGS_DOC = 'settings/company';
+export const SECRETS_DOC = 'secrets/integrations';
+
+export interface FixedPdf {
+  title: string;
+  url: string;
+}
+
+export interface CompanySettings {
+  companyName: string;
+  adminNumbers: string[];
+  adminEmails: string[];
+  notifications: { email: boolean; whatsapp: boolean };
+  integrations: {
+    whatsapp: { verifyToken: string; phoneNumberId: string };
+    email: {
+      smtpHost: string;
+      smtpPort: number;
+      smtpUser: string;
+      imapHost: string;
+      imapPort: number;
+      imapUser: string;
+      fromEmail: string;
+      fromName: string;
+    };
+  };
+  fixedPdfs: FixedPdf[];
+}
+
+export interface IntegrationSecrets {
+  whatsappToken: string;
+  whatsappAppSecret: string;
+  smtpPass: string;
+  imapPass: string;
+}
+
+export const SECRET_KEYS = [
+  'whatsappToken',
+  'whatsappAppSecret',
+  'smtpPass',
+  'imapPass',
+] as const satisfies readonly (keyof IntegrationSecrets)[];
+
+export const DEFAULT_SMTP_PORT = 587;
+export const DEFAULT_IMAP_PORT = 993;
+
+export function defaultSettings(): CompanySettings {
+  return {
+    companyName: '',
+    adminNumbers: [],
+    adminEmails: [],
+    // Spec §9: email on, WhatsApp off.
+    notifications: { email: true, whatsapp: false },
+    integrations: {
+      whatsapp: { verifyToken: '', phoneNumberId: '' },
+      email: {
+        smtpHost: '',
+        smtpPort: DEFAULT_SMTP_PORT,
+        smtpUser: '',
+        imapHost: '',
+        imapPort: DEFAULT_IMAP_PORT,
+        imapUser: '',
+        fromEmail: '',
+        fromName: '',
+      },
+    },
+    fixedPdfs: [],
+  };
+}
+
+const emptySecrets = (): IntegrationSecrets => ({
+  whatsappToken: '',
+  whatsappAppSecret: '',
+  smtpPass: '',
+  imapPass: '',
+});
+
+type Data = Record<string, unknown>;
+
+const record = (value: unknown): Data =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Data) : {};
+const text = (value: unknown, fallback = ''): string =>
+  typeof value === 'string' ? value : fallback;
+const bool = (value: unknown, fallback: boolean): boolean =>
+  typeof value === 'boolean' ? value : fallback;
+const port = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65535
+    ? value
+    : fallback;
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+/** A stored settings document read leniently: anything missing or malformed is the default. */
+export function settingsFromData(data: Data | undefined): CompanySettings {
+  const d = record(data);
+  const defaults = defaultSettings();
+  const notifications = record(d.notifications);
+  const integrations = record(d.integrations);
+  const whatsapp = record(integrations.whatsapp);
+  const email = record(integrations.email);
+  const e = defaults.integrations.email;
+  return {
+    companyName: text(d.companyName),
+    adminNumbers: texts(d.adminNumbers),
+    adminEmails: texts(d.adminEmails),
+    notifications: {
+      email: bool(notifications.email, defaults.notifications.email),
+      whatsapp: bool(notifications.whatsapp, defaults.notifications.whatsapp),
+    },
+    integrations: {
+      whatsapp: {
+        verifyToken: text(whatsapp.verifyToken),
+        phoneNumberId: text(whatsapp.phoneNumberId),
+      },
+      email: {
+        smtpHost: text(email.smtpHost),
+        smtpPort: port(email.smtpPort, e.smtpPort),
+        smtpUser: text(email.smtpUser),
+        imapHost: text(email.imapHost),
+        imapPort: port(email.imapPort, e.imapPort),
+        imapUser: text(email.imapUser),
+        fromEmail: text(email.fromEmail),
+        fromName: text(email.fromName),
+      },
+    },
+    fixedPdfs: (Array.isArray(d.fixedPdfs) ? d.fixedPdfs : [])
+      .map(record)
+      .map((pdf) => ({ title: text(pdf.title), url: text(pdf.url) }))
+      .filter((pdf) => pdf.url !== ''),
+  };
+}
+
+function secretsFromData(data: Data | undefined): IntegrationSecrets {
+  const d = record(data);
+  const secrets = emptySecrets();
+  for (const key of SECRET_KEYS) secrets[key] = text(d[key]);
+  return secrets;
+}
+
+export async function readSettings(): Promise<CompanySettings> {
+  const snap = await getDb().doc(SETTINGS_DOC).get();
+  return settingsFromData(snap.data());
+}
+
+export async function readSecrets(): Promise<IntegrationSecrets> {
+  const snap = await getDb().doc(SECRETS_DOC).get();
+  return secretsFromData(snap.data());
+}
+
+export async function readSettingsAndSecrets(): Promise<{
+  settings: CompanySettings;
+  secrets: IntegrationSecrets;
+}> {
+  const [settings, secrets] = await getDb().getAll(
+    getDb().doc(SETTINGS_DOC),
+    getDb().doc(SECRETS_DOC),
+  );
+  return { settings: settingsFromData(settings.data()), secrets: secretsFromData(secrets.data()) };
+}
+
+/**
+ * Reads both documents, applies `change` and writes the result, in one transaction: two admins
+ * saving at once cannot lose each other's fields, and a save never lands half.
+ */
+export async function updateSettingsAndSecrets(
+  change: (current: { settings: CompanySettings; secrets: IntegrationSecrets }) => {
+    settings: CompanySettings;
+    secrets: IntegrationSecrets;
+  },
+  updatedBy: string,
+): Promise<{ settings: CompanySettings; secrets: IntegrationSecrets }> {
+  const db = getDb();
+  const settingsRef = db.doc(SETTINGS_DOC);
+  const secretsRef = db.doc(SECRETS_DOC);
+  return db.runTransaction(async (tx) => {
+    const [settingsSnap, secretsSnap] = await tx.getAll(settingsRef, secretsRef);
+    const next = change({
+      settings: settingsFromData(settingsSnap.data()),
+      secrets: secretsFromData(secretsSnap.data()),
+    });
+    const stamp = { updatedAt: FieldValue.serverTimestamp(), updatedBy };
+    tx.set(settingsRef, { ...next.settings, ...stamp });
+    tx.set(secretsRef, { ...next.secrets, ...stamp });
+    return next;
+  });
+}

@@ -1,0 +1,117 @@
+// What the API shows of the settings: everything an admin saved, with the four secrets masked,
+// and which secrets the server's own configuration overrides.
+import {
+  secretOverride,
+  sendgridApiKey,
+  whatsappAppSecret,
+  whatsappToken,
+} from '../../integrations/secrets';
+import type { CompanySettings, IntegrationSecrets } from './store';
+import type { UpdateSettingsInput } from './schemas';
+
+export const MASK = '••••';
+
+/** '••••' + the last 4 characters for long secrets; short ones show nothing of themselves. */
+export function maskSecret(value: string): string {
+  if (!value) return '';
+  return value.length >= 12 ? `${MASK}${value.slice(-4)}` : `${MASK}${MASK}`;
+}
+
+/** A value the client got from us masked (nobody types '••••' into a password field). */
+export const isMasked = (value: string): boolean => value.startsWith(MASK);
+
+export interface SettingsView {
+  companyName: string;
+  adminNumbers: string[];
+  adminEmails: string[];
+  notifications: { email: boolean; whatsapp: boolean };
+  integrations: {
+    whatsapp: { verifyToken: string; token: string; phoneNumberId: string; appSecret: string };
+    email: {
+      smtpHost: string;
+      smtpPort: number;
+      smtpUser: string;
+      smtpPass: string;
+      imapHost: string;
+      imapPort: number;
+      imapUser: string;
+      imapPass: string;
+      fromEmail: string;
+      fromName: string;
+    };
+  };
+  fixedPdfs: { title: string; url: string }[];
+  /** Secrets set on the server (Secret Manager): they win over the values saved here. */
+  serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
+}
+
+export function settingsView(settings: CompanySettings, secrets: IntegrationSecrets): SettingsView {
+  const { whatsapp, email } = settings.integrations;
+  return {
+    companyName: settings.companyName,
+    adminNumbers: settings.adminNumbers,
+    adminEmails: settings.adminEmails,
+    notifications: settings.notifications,
+    integrations: {
+      whatsapp: {
+        verifyToken: whatsapp.verifyToken,
+        token: maskSecret(secrets.whatsappToken),
+        phoneNumberId: whatsapp.phoneNumberId,
+        appSecret: maskSecret(secrets.whatsappAppSecret),
+      },
+      email: {
+        smtpHost: email.smtpHost,
+        smtpPort: email.smtpPort,
+        smtpUser: email.smtpUser,
+        smtpPass: maskSecret(secrets.smtpPass),
+        imapHost: email.imapHost,
+        imapPort: email.imapPort,
+        imapUser: email.imapUser,
+        imapPass: maskSecret(secrets.imapPass),
+        fromEmail: email.fromEmail,
+        fromName: email.fromName,
+      },
+    },
+    fixedPdfs: settings.fixedPdfs,
+    serverSecrets: {
+      sendgridApiKey: secretOverride(sendgridApiKey) !== undefined,
+      whatsappToken: secretOverride(whatsappToken) !== undefined,
+      whatsappAppSecret: secretOverride(whatsappAppSecret) !== undefined,
+    },
+  };
+}
+
+/** A secret after a save: unchanged when left out or sent back masked. */
+function nextSecret(sent: string | undefined, stored: string): string {
+  return sent === undefined || isMasked(sent) ? stored : sent;
+}
+
+/** The stored settings and secrets with a validated update applied. */
+export function applyUpdate(
+  settings: CompanySettings,
+  secrets: IntegrationSecrets,
+  input: UpdateSettingsInput,
+): { settings: CompanySettings; secrets: IntegrationSecrets } {
+  const { whatsapp = {}, email = {} } = input.integrations ?? {};
+  const { token, appSecret, ...whatsappRest } = whatsapp;
+  const { smtpPass, imapPass, ...emailRest } = email;
+  return {
+    settings: {
+      companyName: input.companyName ?? settings.companyName,
+      adminNumbers: input.adminNumbers ?? settings.adminNumbers,
+      adminEmails: input.adminEmails ?? settings.adminEmails,
+      notifications: { ...settings.notifications, ...input.notifications },
+      integrations: {
+        whatsapp: { ...settings.integrations.whatsapp, ...whatsappRest },
+        email: { ...settings.integrations.email, ...emailRest },
+      },
+      fixedPdfs: input.fixedPdfs ?? settings.fixedPdfs,
+    },
+    secrets: {
+      whatsappToken: nextSecret(token, secrets.whatsappToken),
+      whatsappAppSecret: nextSecret(appSecret, secrets.whatsappAppSecret),
+      smtpPass: nextSecret(smtpPass, secrets.smtpPass),
+      imapPass: nextSecret(imapPass, secrets.imapPass),
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const TEMPLATE_TYPES = ['text', 'whatsapp', 'email'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+export const MAX_TITLE = 200;
+export const MAX_SUBJECT = 300;
+export const MAX_CONTENT = 20_000;
+
+const type = z.enum(TEMPLATE_TYPES, { error: 'Type must be text, whatsapp or email' });
+const title = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(MAX_TITLE, `Title must be at most ${MAX_TITLE} characters`);
+const content = z
+  .string({ error: 'Content is required' })
+  .refine((value) => value.trim() !== '', 'Content is required')
+  .refine(
+    (value) => value.length <= MAX_CONTENT,
+    `Content must be at most ${MAX_CONTENT} characters`,
+  );
+const subject = z
+  .string({ error: 'Subject must be text' })
+  .trim()
+  .max(MAX_SUBJECT, `Subject must be at most ${MAX_SUBJECT} characters`);
+
+/** POST /admin/templates: type defaults to text (spec §3). */
+export const createTemplateSchema = z.object({
+  type: type.default('text'),
+  title,
+  content,
+  subject: subject.optional(),
+});
+
+/** PUT /admin/templates/:id: the fields sent replace the stored ones, by the same rules. */
+export const updateTemplateSchema = z.object({
+  type: type.optional(),
+  title: title.optional(),
+  content: content.optional(),
+  subject: subject.optional(),
+});
+
+export type CreateTemplateInput = z.output<typeof createTemplateSchema>;
+export type UpdateTemplateInput = z.output<typeof updateTemplateSchema>;

@@ -1,0 +1,102 @@
+// What admins do with accounts: list, approve (which also changes a role), reject, bulk-assign.
+import { getAuth } from 'firebase-admin/auth';
+import { getDb, getFirebaseApp } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { timestampNow } from '../../timestamps';
+import { deleteSessionRecords } from '../accounts/sessions';
+import { ADMIN_ROLE } from '../roles/permissions';
+import { findRoleByName } from '../roles/store';
+import { assertAnAdminRemains, byDisplayName, toUser, USERS, type UserAnswer } from './store';
+
+/** Internal teams are small: lists answer at most this many accounts, as one array. */
+export const MAX_USERS_LISTED = 1000;
+
+export async function listUsers(filter: { approved?: boolean }): Promise<UserAnswer[]> {
+  let query = getDb().collection(USERS).orderBy('fullName').limit(MAX_USERS_LISTED);
+  if (filter.approved !== undefined) query = query.where('approved', '==', filter.approved);
+  const snap = await query.get();
+  return snap.docs.map(toUser).sort(byDisplayName);
+}
+
+/** Accounts awaiting approval, oldest first. */
+export async function listPendingUsers(): Promise<UserAnswer[]> {
+  const snap = await getDb()
+    .collection(USERS)
+    .where('approved', '==', false)
+    .orderBy('createdAt', 'asc')
+    .limit(MAX_USERS_LISTED)
+    .get();
+  return snap.docs.map(toUser);
+}
+
+function unknownRole(role: string): HttpError {
+  return new HttpError(400, `Unknown role: ${role}`, { role: 'Unknown role' });
+}
+
+/** Approves the account with `role`, or changes an approved account's role. */
+export async function approveUser(id: string, role: string, by: string): Promise<UserAnswer> {
+  const db = getDb();
+  const ref = db.collection(USERS).doc(id);
+  await db.runTransaction(async (tx) => {
+    const user = await tx.get(ref);
+    if (!user.exists) throw new HttpError(404, 'User not found');
+    const found = await findRoleByName(role, tx);
+    if (!found) throw unknownRole(role);
+    if (found.name !== ADMIN_ROLE) await assertAnAdminRemains(tx, new Set([id]));
+    const at = timestampNow();
+    tx.update(ref, {
+      role: found.name,
+      approved: true,
+      updatedAt: at,
+      ...(user.get('approved') === true ? {} : { approvedAt: at, approvedBy: by }),
+    });
+  });
+  return toUser(await ref.get());
+}
+
+/** Gives `role` to every listed account, all or none. */
+export async function assignRole(
+  role: string,
+  userIds: readonly string[],
+): Promise<{ updated: number; users: UserAnswer[] }> {
+  const db = getDb();
+  const refs = [...new Set(userIds)].map((id) => db.collection(USERS).doc(id));
+  await db.runTransaction(async (tx) => {
+    const found = await findRoleByName(role, tx);
+    if (!found) throw unknownRole(role);
+    const users = await tx.getAll(...refs);
+    const missing = users.filter((u) => !u.exists).map((u) => u.id);
+    if (missing.length > 0) throw new HttpError(404, `User not found: ${missing.join(', ')}`);
+    if (found.name !== ADMIN_ROLE) await assertAnAdminRemains(tx, new Set(refs.map((r) => r.id)));
+    const at = timestampNow();
+    for (const ref of refs) tx.update(ref, { role: found.name, updatedAt: at });
+  });
+  const users = await db.getAll(...refs);
+  return { updated: refs.length, users: users.map(toUser) };
+}
+
+/**
+ * Removes the account: its users document and session records (so its next call has no
+ * session), then the Firebase Authentication account. A retry after a half-done removal
+ * finishes it.
+ */
+export async function rejectUser(id: string, by: string): Promise<void> {
+  if (id === by) throw new HttpError(400, 'You cannot reject your own account.');
+  const db = getDb();
+  const ref = db.collection(USERS).doc(id);
+  const existed = await db.runTransaction(async (tx) => {
+    const user = await tx.get(ref);
+    if (!user.exists) return false;
+    await assertAnAdminRemains(tx, new Set([id]));
+    tx.delete(ref);
+    return true;
+  });
+  await deleteSessionRecords(id);
+  try {
+    await getAuth(getFirebaseApp()).deleteUser(id);
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    if (code !== 'auth/user-not-found') throw err;
+    if (!existed) throw new HttpError(404, 'User not found');
+  }
+}

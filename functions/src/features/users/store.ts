@@ -1,0 +1,86 @@
+// Accounts in Firestore: users/{uid} = { fullName, email, phone, role, approved, createdAt,
+// updatedAt, approvedAt?, approvedBy? }, the uid being the Firebase Authentication account's.
+import type {
+  DocumentData,
+  DocumentSnapshot,
+  Firestore,
+  Transaction,
+} from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { toIso } from '../../timestamps';
+import { ADMIN_ROLE, normalizeRoleName } from '../roles/permissions';
+
+export const USERS = 'users';
+
+/** A user as the API answers it (spec §3: `name` is read as an alias of fullName). */
+export interface UserAnswer {
+  _id: string;
+  fullName: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  approved: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export function toUser(doc: DocumentSnapshot<DocumentData>): UserAnswer {
+  const fullName = String(doc.get('fullName') ?? '');
+  return {
+    _id: doc.id,
+    fullName,
+    name: fullName,
+    email: String(doc.get('email') ?? ''),
+    phone: String(doc.get('phone') ?? ''),
+    role: normalizeRoleName(String(doc.get('role') ?? '')),
+    approved: doc.get('approved') === true,
+    createdAt: toIso(doc.get('createdAt')),
+    updatedAt: toIso(doc.get('updatedAt')),
+  };
+}
+
+/** How lists sort people (spec §6): fullName, else email, else 'User'. */
+export function displayName(user: Pick<UserAnswer, 'fullName' | 'email'>): string {
+  return user.fullName || user.email || 'User';
+}
+
+export function byDisplayName(a: UserAnswer, b: UserAnswer): number {
+  return displayName(a).localeCompare(displayName(b), 'en', { sensitivity: 'base' });
+}
+
+/**
+ * How many users hold each role, by lowercased name (spec §5: counts match case-insensitively,
+ * so a stored 'Sales' counts for 'sales'). Reads only the role field of each user.
+ */
+export async function countUsersByRole(
+  tx?: Transaction,
+  db: Firestore = getDb(),
+): Promise<Map<string, string[]>> {
+  const query = db.collection(USERS).select('role');
+  const snap = tx ? await tx.get(query) : await query.get();
+  const holders = new Map<string, string[]>();
+  for (const doc of snap.docs) {
+    const role = normalizeRoleName(String(doc.get('role') ?? ''));
+    holders.set(role, [...(holders.get(role) ?? []), doc.id]);
+  }
+  return holders;
+}
+
+/**
+ * Refuses a change that would leave no approved admin: `losing` are the users about to stop
+ * being admins (role change or removal).
+ */
+export async function assertAnAdminRemains(
+  tx: Transaction,
+  losing: ReadonlySet<string>,
+  db: Firestore = getDb(),
+): Promise<void> {
+  const admins = await tx.get(
+    db.collection(USERS).where('role', '==', ADMIN_ROLE).where('approved', '==', true),
+  );
+  const ids = admins.docs.map((d) => d.id);
+  if (ids.some((id) => losing.has(id)) && ids.every((id) => losing.has(id)))
+    throw new HttpError(409, 'At least one approved admin must remain.');
+}

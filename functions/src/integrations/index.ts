@@ -1,0 +1,57 @@
+// The outside-message senders (contract in ./types.ts). Each send reads the current settings
+// (Integrations screen) and secrets, so a saved change applies at once. Never throws: a
+// provider error, a timeout or missing configuration comes back as { ok: false, error }.
+import * as logger from 'firebase-functions/logger';
+import { readSettingsAndSecrets } from '../features/settings/store';
+import { getSenderEnv } from './config';
+import { deliverEmail, emailConfig } from './email/deliver';
+import { secretOverride, sendgridApiKey, whatsappToken } from './secrets';
+import type { OutgoingEmail, OutgoingWhatsApp, SendOutcome } from './types';
+import { sendWithCloudApi, WHATSAPP } from './whatsapp/cloud-api';
+
+export type { EmailAttachment, OutgoingEmail, OutgoingWhatsApp, SendOutcome } from './types';
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Logs a failed send without its content or recipients (they may hold codes or customer data). */
+function logged(kind: string, outcome: SendOutcome): SendOutcome {
+  if (!outcome.ok) logger.warn(`${kind} not sent (${outcome.provider}): ${outcome.error}`);
+  return outcome;
+}
+
+export async function sendEmail(message: OutgoingEmail): Promise<SendOutcome> {
+  try {
+    const { settings, secrets } = await readSettingsAndSecrets();
+    const config = emailConfig({
+      companyName: settings.companyName,
+      ...settings.integrations.email,
+      smtpPass: secrets.smtpPass,
+      sendgridSecret: secretOverride(sendgridApiKey),
+    });
+    return logged('Email', await deliverEmail(message, config, getSenderEnv()));
+  } catch (err) {
+    return logged('Email', { ok: false, provider: 'email', error: reason(err) });
+  }
+}
+
+export async function sendWhatsApp(message: OutgoingWhatsApp): Promise<SendOutcome> {
+  try {
+    const { settings, secrets } = await readSettingsAndSecrets();
+    const token = secretOverride(whatsappToken) ?? secrets.whatsappToken;
+    const phoneNumberId = settings.integrations.whatsapp.phoneNumberId.trim();
+    if (!token || !phoneNumberId) {
+      return logged('WhatsApp', {
+        ok: false,
+        provider: WHATSAPP,
+        error:
+          'WhatsApp is not configured: set the access token and phone number ID under Integrations',
+      });
+    }
+    return logged(
+      'WhatsApp',
+      await sendWithCloudApi({ token, phoneNumberId }, getSenderEnv(), message),
+    );
+  } catch (err) {
+    return logged('WhatsApp', { ok: false, provider: WHATSAPP, error: reason(err) });
+  }
+}

@@ -1,0 +1,32 @@
+// The entries and messaging jobs (plain async functions; index.ts lists them in scheduledJobs).
+import { remindTodaysFollowUps } from '../features/followups/reminders';
+import { sendDueFollowUps } from '../features/followups/send-due';
+import { importInboundEmail } from '../features/inbound/email-inbox';
+import type { ScheduledJob } from './registry';
+
+/** Sends the follow-ups that are due, each exactly once. */
+export const sendDueFollowUpsJob: ScheduledJob = {
+  name: 'sendDueFollowUps',
+  schedule: 'every 5 minutes',
+  run: sendDueFollowUps,
+};
+
+/** Each morning in the company time zone: every employee's follow-ups due that day. */
+export const followUpRemindersJob: ScheduledJob = {
+  name: 'followUpReminders',
+  schedule: '30 8 * * *',
+  run: remindTodaysFollowUps,
+};
+
+/** New messages of the IMAP inbox become pending entries. */
+export const importInboundEmailJob: ScheduledJob = {
+  name: 'importInboundEmail',
+  schedule: 'every 5 minutes',
+  run: importInboundEmail,
+};
+
+export const entriesJobs: ScheduledJob[] = [
+  sendDueFollowUpsJob,
+  followUpRemindersJob,
+  importInboundEmailJob,
+];

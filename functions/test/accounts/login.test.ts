@@ -1,0 +1,179 @@
+import { getAuth } from 'firebase-admin/auth';
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setClock } from '../../src/clock';
+import { SESSION_LIFETIME_MS } from '../../src/features/accounts/sessions';
+import { getDb, getFirebaseApp } from '../../src/firebase';
+import { createApp } from '../../src/http/app';
+import { bearer, createAccount, PASSWORD } from '../support/accounts';
+import { resetBackends } from '../support/backends';
+
+const app = createApp();
+let time = 0;
+
+beforeEach(async () => {
+  await resetBackends();
+  time = Date.UTC(2026, 10, 21, 10, 0, 0);
+  setClock(() => time);
+});
+afterEach(() => setClock());
+
+const loginAs = (email: string, password: string) =>
+  request(app).post('/api/auth/login').send({ email, password });
+
+describe('POST /api/auth/login', () => {
+  it('signs an approved account in: token, role, user and an HttpOnly __session cookie', async () => {
+    const sales = await createAccount({ role: 'sales', fullName: 'Suresh Sales' });
+    const res = await loginAs(sales.email, PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      token: expect.any(String),
+      role: 'sales',
+      user: { id: sales.uid, fullName: 'Suresh Sales', email: sales.email, role: 'sales' },
+    });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toContain(`__session=${res.body.token}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Secure/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toContain(`Max-Age=${SESSION_LIFETIME_MS / 1000}`);
+    // Firebase Hosting passes Set-Cookie on only when the answer is private.
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    // The token is a Firebase session cookie lasting 5 days.
+    const decoded = await getAuth(getFirebaseApp()).verifySessionCookie(res.body.token, true);
+    expect(decoded.uid).toBe(sales.uid);
+    expect(decoded.exp - decoded.iat).toBe(5 * 24 * 60 * 60);
+  });
+
+  it('takes the email in any case and with spaces', async () => {
+    const sales = await createAccount({ email: 'mixed@example.in' });
+    const res = await loginAs('  Mixed@Example.IN ', PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(sales.uid);
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const sales = await createAccount();
+    for (const [email, password] of [
+      [sales.email, 'wrong-password'],
+      ['nobody@example.in', PASSWORD],
+    ]) {
+      const res = await loginAs(email, password);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Invalid email or password' });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('refuses an unapproved account with a clear 403, only after the password is right', async () => {
+    const pending = await createAccount({ approved: false });
+    const wrong = await loginAs(pending.email, 'wrong-password');
+    expect(wrong.status).toBe(401);
+    const res = await loginAs(pending.email, PASSWORD);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(
+      'Your account is awaiting admin approval. You can sign in once an admin approves it.',
+    );
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses an account with no users document, and a disabled one', async () => {
+    const { uid } = await getAuth(getFirebaseApp()).createUser({
+      email: 'orphan@example.in',
+      password: PASSWORD,
+    });
+    expect(uid).toBeTruthy();
+    const orphan = await loginAs('orphan@example.in', PASSWORD);
+    expect(orphan.status).toBe(403);
+    expect(orphan.body.message).toBe(
+      'This account has no access to the console. Contact an admin.',
+    );
+
+    const disabled = await createAccount();
+    await getAuth(getFirebaseApp()).updateUser(disabled.uid, { disabled: true });
+    const res = await loginAs(disabled.email, PASSWORD);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('This account is disabled. Contact an admin.');
+  });
+
+  it('validates the body', async () => {
+    const res = await request(app).post('/api/auth/login').send({ email: 'not-an-email' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      email: 'Enter a valid email address',
+      password: 'Password required',
+    });
+  });
+});
+
+describe('password login rate limits', () => {
+  it('refuses a 6th try for one email within 15 minutes (even the right password), with Retry-After', async () => {
+    const sales = await createAccount();
+    for (let i = 0; i < 5; i++)
+      expect((await loginAs(sales.email, 'wrong-password')).status).toBe(401);
+    time += 60_000;
+    const blocked = await loginAs(sales.email, PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many failed sign-in attempts. Try again in 14 minutes.');
+    expect(blocked.headers['retry-after']).toBe(String(14 * 60));
+    // Another account from the same IP is not held up by this one's failures.
+    const other = await createAccount();
+    expect((await loginAs(other.email, PASSWORD)).status).toBe(200);
+
+    // The window is fixed from the first failure: 15 minutes after it, sign-in works again.
+    time += 14 * 60_000;
+    const res = await loginAs(sales.email, PASSWORD);
+    expect(res.status).toBe(200);
+  });
+
+  it("forgets an email's failures after a successful sign-in", async () => {
+    const sales = await createAccount();
+    for (let i = 0; i < 4; i++) await loginAs(sales.email, 'wrong-password');
+    expect((await loginAs(sales.email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await loginAs(sales.email, 'wrong-password')).status).toBe(401);
+    expect((await loginAs(sales.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('refuses an IP after 30 failures across emails', async () => {
+    for (let i = 0; i < 30; i++)
+      expect((await loginAs(`nobody-${i}@example.in`, 'wrong-password')).status).toBe(401);
+    const sales = await createAccount();
+    const res = await loginAs(sales.email, PASSWORD);
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in 15 minutes\.$/,
+    );
+    time += 15 * 60_000;
+    expect((await loginAs(sales.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('keeps the counters in Firestore (they hold across function instances)', async () => {
+    await loginAs('someone@example.in', 'wrong-password');
+    const counters = await getDb().collection('rateLimits').get();
+    expect(counters.docs.map((d) => [d.get('scope'), d.get('count')]).sort()).toEqual([
+      ['login-email', 1],
+      ['login-ip', 1],
+    ]);
+    // Keys are hashed: no email or address is stored in clear.
+    expect(JSON.stringify(counters.docs.map((d) => d.data()))).not.toContain('someone');
+  });
+});
+
+describe('the session a login starts', () => {
+  it('opens admin routes for an admin by Bearer header or by the __session cookie', async () => {
+    const admin = await createAccount({ role: 'admin' });
+    const res = await loginAs(admin.email, PASSWORD);
+    const { token } = res.body as { token: string };
+    expect(
+      (
+        await request(app)
+          .get('/api/admin/roles')
+          .set(...bearer(token))
+      ).status,
+    ).toBe(200);
+    expect(
+      (await request(app).get('/api/admin/roles').set('Cookie', `__session=${token}`)).status,
+    ).toBe(200);
+  });
+});

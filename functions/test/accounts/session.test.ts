@@ -1,0 +1,245 @@
+import { getAuth } from 'firebase-admin/auth';
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signInWithCustomToken } from '../../src/features/accounts/identity-toolkit';
+import { getDb, getFirebaseApp } from '../../src/firebase';
+import { createApp } from '../../src/http/app';
+import {
+  bearer,
+  createAccount,
+  createRole,
+  login,
+  mintSession,
+  type TestAccount,
+} from '../support/accounts';
+import { resetBackends } from '../support/backends';
+
+const app = createApp();
+beforeEach(resetBackends);
+
+const me = (token?: string) => {
+  const call = request(app).get('/api/auth/me');
+  return token ? call.set(...bearer(token)) : call;
+};
+const signInRequired = { message: 'Sign in required' };
+
+async function adminToken(): Promise<string> {
+  return login(app, await createAccount({ role: 'admin' }));
+}
+
+describe('GET /api/auth/me', () => {
+  it('answers the signed-in user, role and effective permissions', async () => {
+    const sales = await createAccount({
+      role: 'sales',
+      fullName: 'Suresh',
+      phone: '+919800000002',
+    });
+    const res = await me(await login(app, sales));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      user: {
+        _id: sales.uid,
+        fullName: 'Suresh',
+        name: 'Suresh',
+        email: sales.email,
+        phone: '+919800000002',
+        role: 'sales',
+        approved: true,
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+      role: 'sales',
+      // The employee baseline plus the built-in sales list, without duplicates.
+      permissions: [
+        'customers.read',
+        'customers.write',
+        'entries.read',
+        'entries.write',
+        'templates.read',
+      ],
+    });
+  });
+
+  it('gives accounts its list on top of the baseline, admin *, a custom role its stored list', async () => {
+    const accounts = await createAccount({ role: 'accounts' });
+    expect((await me(await login(app, accounts))).body.permissions).toEqual([
+      'customers.read',
+      'customers.write',
+      'entries.read',
+      'entries.write',
+      'templates.read',
+      'payments.write',
+      'reports.read',
+      'reports.export',
+    ]);
+    const admin = await createAccount({ role: 'admin' });
+    expect((await me(await login(app, admin))).body.permissions).toEqual(['*']);
+    await createRole('support', ['reports.read', 'customers.read']);
+    const support = await createAccount({ role: 'Support' });
+    const res = await me(await login(app, support));
+    expect(res.body.role).toBe('support');
+    expect(res.body.permissions).toContain('reports.read');
+    expect(res.body.permissions).not.toContain('payments.write');
+  });
+
+  it('answers 401 without a token, with a bad one, or with a malformed Authorization header', async () => {
+    expect((await me()).status).toBe(401);
+    expect((await me()).body).toEqual(signInRequired);
+    expect((await me('not-a-token')).status).toBe(401);
+    expect((await request(app).get('/api/auth/me').set('Cookie', '__session=abc')).status).toBe(
+      401,
+    );
+    const sales = await createAccount();
+    const token = await login(app, sales);
+    expect((await request(app).get('/api/auth/me').set('Authorization', token)).status).toBe(401);
+  });
+
+  it('reads the token from the __session cookie too', async () => {
+    const token = await login(app, await createAccount());
+    const res = await request(app).get('/api/auth/me').set('Cookie', `__session=${token}`);
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('sessions end on the next call', () => {
+  let sales: TestAccount;
+  beforeEach(async () => {
+    sales = await createAccount({ role: 'sales' });
+  });
+
+  it('after logout (in the same second as the login), by header or cookie; the cookie is cleared', async () => {
+    const token = await login(app, sales);
+    const res = await request(app)
+      .post('/api/auth/logout')
+      .set(...bearer(token));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Logged out' });
+    expect(String(res.headers['set-cookie'])).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await me(token)).status).toBe(401);
+
+    const other = await login(app, sales);
+    await request(app).post('/api/auth/logout').set('Cookie', `__session=${other}`);
+    expect((await me(other)).status).toBe(401);
+  });
+
+  it('logout ends only that session; with everywhere: true, every session of the account', async () => {
+    const laptop = await login(app, sales);
+    // Two sign-ins of one account in the same second get the same cookie (same claims).
+    await new Promise((r) => setTimeout(r, 1100));
+    const phone = await login(app, sales);
+    expect(phone).not.toBe(laptop);
+    await request(app)
+      .post('/api/auth/logout')
+      .set(...bearer(laptop));
+    expect((await me(laptop)).status).toBe(401);
+    expect((await me(phone)).status).toBe(200);
+
+    const tablet = await login(app, sales);
+    const res = await request(app)
+      .post('/api/auth/logout')
+      .set(...bearer(phone))
+      .send({ everywhere: true });
+    expect(res.status).toBe(200);
+    expect((await me(phone)).status).toBe(401);
+    expect((await me(tablet)).status).toBe(401);
+    expect((await getDb().collection('sessions').where('uid', '==', sales.uid).get()).size).toBe(0);
+    // A new sign-in works at once.
+    expect((await me(await login(app, sales))).status).toBe(200);
+  });
+
+  it('logout without a session still answers 200 and clears the cookie', async () => {
+    const res = await request(app).post('/api/auth/logout');
+    expect(res.status).toBe(200);
+    expect(String(res.headers['set-cookie'])).toContain('__session=;');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it("when Firebase revokes the account's tokens", async () => {
+    const token = await login(app, sales);
+    // Firebase revocation counts whole seconds from the sign-in.
+    await new Promise((r) => setTimeout(r, 1100));
+    await getAuth(getFirebaseApp()).revokeRefreshTokens(sales.uid);
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it('after an admin rejects the account', async () => {
+    const token = await login(app, sales);
+    const res = await request(app)
+      .delete(`/api/admin/users/${sales.uid}/reject`)
+      .set(...bearer(await adminToken()));
+    expect(res.status).toBe(200);
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it('after a role change: the next call has the new role and permissions', async () => {
+    const token = await login(app, sales);
+    const admin = await adminToken();
+    expect(
+      (
+        await request(app)
+          .get('/api/admin/roles')
+          .set(...bearer(token))
+      ).status,
+    ).toBe(403);
+
+    await request(app)
+      .post(`/api/admin/users/${sales.uid}/approve`)
+      .set(...bearer(admin))
+      .send({ role: 'accounts' });
+    const res = await me(token);
+    expect(res.body.role).toBe('accounts');
+    expect(res.body.permissions).toContain('reports.export');
+
+    await request(app)
+      .post('/api/admin/users/assign-role')
+      .set(...bearer(admin))
+      .send({ role: 'admin', userIds: [sales.uid] });
+    expect(
+      (
+        await request(app)
+          .get('/api/admin/roles')
+          .set(...bearer(token))
+      ).status,
+    ).toBe(200);
+  });
+
+  it("after the role's permissions change", async () => {
+    const roleId = await createRole('support', ['reports.read']);
+    const support = await createAccount({ role: 'support' });
+    const token = await login(app, support);
+    expect((await me(token)).body.permissions).toContain('reports.read');
+    await request(app)
+      .put(`/api/admin/roles/${roleId}`)
+      .set(...bearer(await adminToken()))
+      .send({ name: 'support', permissions: ['payments.read'] });
+    const res = await me(token);
+    expect(res.body.permissions).toContain('payments.read');
+    expect(res.body.permissions).not.toContain('reports.read');
+  });
+
+  it('when the account is no longer approved or its users document is gone', async () => {
+    const token = await login(app, sales);
+    await getDb().doc(`users/${sales.uid}`).update({ approved: false });
+    expect((await me(token)).status).toBe(401);
+    await getDb().doc(`users/${sales.uid}`).update({ approved: true });
+    expect((await me(token)).status).toBe(200);
+    await getDb().doc(`users/${sales.uid}`).delete();
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it('an unapproved account holding a valid Firebase session cookie has no session', async () => {
+    const pending = await createAccount({ approved: false });
+    const token = await mintSession(pending.uid);
+    await getAuth(getFirebaseApp()).verifySessionCookie(token, true);
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it('a Firebase session cookie this API did not issue is no session', async () => {
+    const custom = await getAuth(getFirebaseApp()).createCustomToken(sales.uid);
+    const idToken = await signInWithCustomToken(custom);
+    const foreign = await getAuth(getFirebaseApp()).createSessionCookie(idToken, {
+      expiresIn: 60 * 60 * 1000,
+    });
+    expect((await me(foreign)).status).toBe(401);
+  });
+});

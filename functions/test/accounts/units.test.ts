@@ -1,0 +1,120 @@
+// The accounts feature's pure parts: permissions, phone numbers, identifiers, the clock, the
+// client address and the sign-in endpoint.
+import type { Request } from 'express';
+import { afterEach, describe, expect, it } from 'vitest';
+import { now, setClock } from '../../src/clock';
+import { clientIp } from '../../src/features/accounts/client-ip';
+import { identityToolkitUrl } from '../../src/features/accounts/identity-toolkit';
+import { parseIdentifier, showsCodeInAnswer } from '../../src/features/accounts/otp';
+import {
+  effectivePermissions,
+  isKnownPermission,
+  normalizePermissions,
+  normalizeRoleName,
+  PERMISSION_CATALOGUE,
+} from '../../src/features/roles/permissions';
+import { toE164 } from '../../src/features/users/phone';
+
+afterEach(() => setClock());
+
+describe('permissions', () => {
+  it('holds the spec §3 catalogue and *', () => {
+    expect(PERMISSION_CATALOGUE).toHaveLength(23);
+    expect(isKnownPermission('reports.export')).toBe(true);
+    expect(isKnownPermission('*')).toBe(true);
+    expect(isKnownPermission('reports.delete')).toBe(false);
+  });
+
+  it('gives admin * whatever its list, anyone else the baseline plus the list', () => {
+    expect(effectivePermissions(' Admin ', [])).toEqual(['*']);
+    expect(effectivePermissions('support', ['reports.read', 'customers.read'])).toEqual([
+      'customers.read',
+      'customers.write',
+      'entries.read',
+      'entries.write',
+      'templates.read',
+      'reports.read',
+    ]);
+  });
+
+  it('normalises names and lists', () => {
+    expect(normalizeRoleName('  Team Lead ')).toBe('team lead');
+    expect(normalizePermissions([' a ', 'a', '', 'b'])).toEqual(['a', 'b']);
+  });
+});
+
+describe('toE164', () => {
+  it.each([
+    ['9876543210', '+919876543210'],
+    ['098765 43210', '+919876543210'],
+    ['+91-98765-43210', '+919876543210'],
+    ['+1 (650) 253-0000', '+16502530000'],
+    ['12345', undefined],
+    ['phone', undefined],
+  ])('%s -> %s', (input, expected) => {
+    expect(toE164(input)).toBe(expected);
+  });
+});
+
+describe('parseIdentifier', () => {
+  it('reads emails (lowercased) and phones (E.164)', () => {
+    expect(parseIdentifier(' A@Example.IN ')).toEqual({ channel: 'email', value: 'a@example.in' });
+    expect(parseIdentifier('98765 43210')).toEqual({
+      channel: 'whatsapp',
+      value: '+919876543210',
+    });
+    expect(() => parseIdentifier('a@b')).toThrow('Enter a valid email or phone number');
+  });
+});
+
+describe('showsCodeInAnswer', () => {
+  it('only with LOCAL_STACK=1 and the Auth emulator', () => {
+    expect(showsCodeInAnswer({ LOCAL_STACK: '1', FIREBASE_AUTH_EMULATOR_HOST: 'h:1' })).toBe(true);
+    expect(showsCodeInAnswer({ LOCAL_STACK: '1' })).toBe(false);
+    expect(showsCodeInAnswer({ FIREBASE_AUTH_EMULATOR_HOST: 'h:1' })).toBe(false);
+  });
+});
+
+describe('the clock', () => {
+  it('is Date.now until a test sets it', () => {
+    const before = Date.now();
+    expect(now()).toBeGreaterThanOrEqual(before);
+    setClock(() => 42);
+    expect(now()).toBe(42);
+    setClock();
+    expect(now()).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe('clientIp', () => {
+  const req = (headers: Record<string, string>) =>
+    ({
+      get: (name: string) => headers[name.toLowerCase()],
+      socket: { remoteAddress: '10.0.0.1' },
+    }) as unknown as Request;
+
+  it('trusts forwarding headers only on Cloud Functions', () => {
+    const headers = { 'fastly-client-ip': '1.2.3.4', 'x-forwarded-for': '5.6.7.8, 9.9.9.9' };
+    expect(clientIp(req(headers), {})).toBe('10.0.0.1');
+    expect(clientIp(req(headers), { K_SERVICE: 'api' })).toBe('1.2.3.4');
+    expect(clientIp(req({ 'x-forwarded-for': '5.6.7.8, 9.9.9.9' }), { K_SERVICE: 'api' })).toBe(
+      '5.6.7.8',
+    );
+  });
+});
+
+describe('identityToolkitUrl', () => {
+  it('uses the Auth emulator when set, else Google with FIREBASE_WEB_API_KEY', () => {
+    expect(
+      identityToolkitUrl('signInWithPassword', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    ).toBe(
+      'http://127.0.0.1:9099/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=emulator',
+    );
+    expect(identityToolkitUrl('signInWithPassword', { FIREBASE_WEB_API_KEY: 'AIza x' })).toBe(
+      'https://identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=AIza%20x',
+    );
+    expect(() => identityToolkitUrl('signInWithPassword', {})).toThrow(
+      'FIREBASE_WEB_API_KEY is not set',
+    );
+  });
+});

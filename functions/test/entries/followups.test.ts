@@ -1,0 +1,364 @@
+// Follow-ups: scheduling (spec §5 rules), the sending job (exactly once, even run twice at
+// once; failures recorded; the employee notified) and the morning reminders.
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setClock } from '../../src/clock';
+import { remindTodaysFollowUps } from '../../src/features/followups/reminders';
+import { sendDueFollowUps } from '../../src/features/followups/send-due';
+import { getDb } from '../../src/firebase';
+import { scheduledJobs } from '../../src/jobs';
+import { resetBackends } from '../support/backends';
+import { startRecordingServer, type RecordingServer } from '../support/recording-server';
+import {
+  appAs,
+  clearRecordings,
+  configureSenders,
+  EMPLOYEE,
+  seedCustomer,
+  seedPeople,
+  seedUser,
+} from './support';
+
+const employee = appAs('employee');
+const admin = appAs('admin');
+
+let graph: RecordingServer;
+let sendgrid: RecordingServer;
+let ravi: string;
+let clock = 0;
+const DAY = 86_400_000;
+// 2026-06-01 10:00 in Kolkata.
+const START = Date.UTC(2026, 5, 1, 4, 30);
+
+beforeAll(async () => {
+  [graph, sendgrid] = await Promise.all([startRecordingServer(), startRecordingServer()]);
+});
+afterAll(async () => Promise.all([graph.close(), sendgrid.close()]));
+beforeEach(async () => {
+  await resetBackends();
+  clearRecordings(graph, sendgrid);
+  clock = START;
+  setClock(() => clock);
+  await configureSenders(graph, sendgrid);
+  await seedPeople();
+  ravi = await seedCustomer({
+    names: ['Ravi Sharma'],
+    phones: ['+919812345678'],
+    emails: ['ravi@example.in'],
+  });
+});
+afterEach(() => {
+  vi.unstubAllEnvs();
+  setClock();
+});
+
+async function newEntry(customer = ravi): Promise<string> {
+  const res = await request(employee)
+    .post('/api/entries')
+    .send({ customer, description: 'Quoted' });
+  return res.body._id as string;
+}
+
+const schedule = (id: string, body: object) =>
+  request(employee).post(`/api/entries/${id}/followup`).send(body);
+
+const BOTH = {
+  days: 3,
+  note: 'Ask about the order',
+  send: {
+    email: { subject: 'Following up', text: 'Dear {{name}}, any news?' },
+    whatsapp: { templateId: 'follow_up', text: 'Any news?' },
+  },
+};
+
+describe('POST /api/entries/{id}/followup', () => {
+  it('schedules a follow-up due in `days`, on the entry and in its history', async () => {
+    const id = await newEntry();
+    clock += 1000;
+    const res = await schedule(id, BOTH);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({
+      _id: expect.any(String),
+      entryId: id,
+      customerId: ravi,
+      customerName: 'Ravi Sharma',
+      dueAt: new Date(START + 1000 + 3 * DAY).toISOString(),
+      days: 3,
+      note: 'Ask about the order',
+      channels: ['email', 'whatsapp'],
+      send: {
+        email: {
+          subject: 'Following up',
+          text: 'Dear {{name}}, any news?',
+          to: ['ravi@example.in'],
+        },
+        whatsapp: { templateId: 'follow_up', text: 'Any news?', to: ['+919812345678'] },
+      },
+      attachments: [],
+      status: 'scheduled',
+      employeeId: EMPLOYEE.uid,
+      byName: EMPLOYEE.name,
+    });
+    expect(res.body).not.toHaveProperty('baseUrl');
+    const entry = await request(employee).get(`/api/entries?status=pending`);
+    expect(entry.body.items[0].followUps).toEqual([
+      {
+        _id: res.body._id,
+        when: new Date(START + 1000 + 3 * DAY).toISOString(),
+        note: 'Ask about the order',
+        by: EMPLOYEE.uid,
+        byName: EMPLOYEE.name,
+        status: 'scheduled',
+        channel: 'multiple',
+      },
+    ]);
+    const history = await request(employee).get(`/api/entries/${id}/history`);
+    expect(history.body[0]).toMatchObject({
+      type: 'follow_up',
+      text: 'Follow-up scheduled for 4 Jun 2026, 10:00 am by email and WhatsApp: Ask about the order',
+      byName: EMPLOYEE.name,
+    });
+  });
+
+  it('answers the spec messages', async () => {
+    const id = await newEntry();
+    for (const days of [0, -2, 'x', null]) {
+      const res = await schedule(id, { ...BOTH, days });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('days: Please select a valid number of days');
+    }
+    const noChannel = await schedule(id, { days: 3, send: { email: null, whatsapp: null } });
+    expect(noChannel.body.message).toBe('Select at least one channel (Email or WhatsApp)');
+    const walkIn = await newEntry(await seedCustomer({ names: ['Walk-in'] }));
+    const email = await schedule(walkIn, { days: 1, send: { email: { text: 'x' } } });
+    expect(email.body.message).toBe('No customer email found');
+    const phone = await schedule(walkIn, { days: 1, send: { whatsapp: { text: 'x' } } });
+    expect(phone.body.message).toBe('No customer phone found');
+    expect((await schedule('missing', BOTH)).status).toBe(404);
+  });
+
+  it('accepts a custom number of days, and the simple fallback (days, note)', async () => {
+    const id = await newEntry();
+    const custom = await schedule(id, { days: '10', send: { whatsapp: {} } });
+    expect(custom.body).toMatchObject({
+      days: 10,
+      dueAt: new Date(START + 10 * DAY).toISOString(),
+      send: { whatsapp: { templateId: 'hello_world' } },
+    });
+    const simple = await request(employee)
+      .post(`/api/entries/${id}/followup-days`)
+      .send({ days: 7, note: 'Call back' });
+    expect(simple.status).toBe(201);
+    expect(simple.body).toMatchObject({ days: 7, note: 'Call back', channels: [], send: {} });
+  });
+});
+
+describe('the follow-up job', () => {
+  it('is registered to run every 5 minutes, with the morning reminder and the inbox', () => {
+    expect(scheduledJobs.map((j) => [j.name, j.schedule])).toEqual(
+      expect.arrayContaining([
+        ['sendDueFollowUps', 'every 5 minutes'],
+        ['followUpReminders', '30 8 * * *'],
+        ['importInboundEmail', 'every 5 minutes'],
+      ]),
+    );
+  });
+
+  it('sends due follow-ups once, records them and notifies the employee', async () => {
+    const id = await newEntry();
+    const scheduled = await schedule(id, BOTH);
+    clearRecordings(graph, sendgrid);
+
+    expect(await sendDueFollowUps()).toMatchObject({ claimed: 0 });
+    expect(graph.requests).toHaveLength(0);
+
+    clock = START + 3 * DAY + 1;
+    expect(await sendDueFollowUps()).toEqual({
+      claimed: 1,
+      sent: 1,
+      partial: 0,
+      failed: 0,
+      recovered: 0,
+    });
+    expect(graph.requests.map((r) => r.json)).toEqual([
+      {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: '919812345678',
+        type: 'template',
+        template: { name: 'follow_up', language: { code: 'en_US' } },
+      },
+    ]);
+    expect(sendgrid.requests).toHaveLength(1);
+    expect(sendgrid.requests[0].json).toMatchObject({
+      subject: 'Following up',
+      personalizations: [{ to: [{ email: 'ravi@example.in' }] }],
+      content: [
+        { type: 'text/plain', value: 'Dear Ravi Sharma, any news?' },
+        { type: 'text/html', value: '<p>Dear Ravi Sharma, any news?</p>' },
+      ],
+    });
+
+    const stored = (await getDb().doc(`followUps/${scheduled.body._id}`).get()).data()!;
+    expect(stored).toMatchObject({
+      status: 'sent',
+      results: {
+        whatsapp: { status: 'sent', messageId: 'wamid.TEST1' },
+        email: { status: 'sent', messageId: 'sg-message-1' },
+      },
+    });
+    const entry = (await getDb().doc(`entries/${id}`).get()).data()!;
+    expect(entry.followUps[0].status).toBe('sent');
+    const history = await request(employee).get(`/api/entries/${id}/history`);
+    expect(history.body[0]).toMatchObject({
+      type: 'follow_up',
+      text: 'Follow-up: WhatsApp sent; Email sent. Note: Ask about the order',
+      byName: 'Follow-up job',
+    });
+    const notes = await getDb()
+      .collection('notifications')
+      .where('userId', '==', EMPLOYEE.uid)
+      .get();
+    expect(notes.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({
+        type: 'followup.sent',
+        title: 'Follow-up sent to Ravi Sharma',
+        audience: 'user',
+        entryId: id,
+        followUpId: scheduled.body._id,
+      }),
+    ]);
+
+    // Nothing is sent twice.
+    clearRecordings(graph, sendgrid);
+    expect((await sendDueFollowUps()).claimed).toBe(0);
+    expect(graph.requests).toHaveLength(0);
+  });
+
+  it('sends once when two runs overlap', async () => {
+    const ids = [await newEntry(), await newEntry(), await newEntry()];
+    for (const id of ids) await schedule(id, { ...BOTH, days: 1 });
+    clearRecordings(graph, sendgrid);
+    clock = START + 2 * DAY;
+    const [a, b] = await Promise.all([sendDueFollowUps(), sendDueFollowUps()]);
+    expect(a.claimed + b.claimed).toBe(3);
+    expect(a.sent + b.sent).toBe(3);
+    expect(graph.requests).toHaveLength(3);
+    expect(sendgrid.requests).toHaveLength(3);
+    const statuses = (await getDb().collection('followUps').get()).docs.map((d) => d.get('status'));
+    expect(statuses).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('records failures with their reasons and tells the employee', async () => {
+    const id = await newEntry();
+    await seedUser('kavya-uid', { fullName: 'Kavya Accounts', email: 'kavya@example.in' });
+    await request(admin)
+      .put(`/api/admin/entries/${id}/assign-employee`)
+      .send({ employeeId: 'kavya-uid' });
+    const scheduled = await schedule(id, BOTH);
+    clearRecordings(graph, sendgrid);
+    graph.replies.push({ status: 500, body: { error: { message: 'Try later' } } });
+    clock = START + 4 * DAY;
+    expect(await sendDueFollowUps()).toMatchObject({ claimed: 1, partial: 1 });
+    const stored = (await getDb().doc(`followUps/${scheduled.body._id}`).get()).data()!;
+    expect(stored).toMatchObject({
+      status: 'partial',
+      results: {
+        whatsapp: { status: 'failed', error: 'WhatsApp Cloud API 500: Try later' },
+        email: { status: 'sent' },
+      },
+    });
+    const notes = await getDb()
+      .collection('notifications')
+      .where('userId', '==', 'kavya-uid')
+      .get();
+    expect(notes.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({
+        type: 'followup.failed',
+        title: 'Follow-up partly sent for Ravi Sharma',
+        message:
+          'Follow-up: WhatsApp failed (WhatsApp Cloud API 500: Try later); Email sent. Note: Ask about the order',
+      }),
+    ]);
+  });
+
+  it('fails a claim left behind by a run that died, without sending it', async () => {
+    const id = await newEntry();
+    const scheduled = await schedule(id, BOTH);
+    const ref = getDb().doc(`followUps/${scheduled.body._id}`);
+    await ref.update({ status: 'sending', claimedAt: new Date(START), claimToken: 'dead-run' });
+    clearRecordings(graph, sendgrid);
+    clock = START + 10 * 60_000;
+    expect((await sendDueFollowUps()).recovered).toBe(0);
+    clock = START + 31 * 60_000;
+    expect((await sendDueFollowUps()).recovered).toBe(1);
+    expect((await ref.get()).get('status')).toBe('failed');
+    expect(graph.requests).toHaveLength(0);
+  });
+});
+
+describe('the morning reminder', () => {
+  it('tells each employee their follow-ups due today, in the app and by email, once', async () => {
+    await configureSenders(graph, sendgrid, { notifications: { email: true } });
+    await seedUser('kavya-uid', { fullName: 'Kavya Accounts', email: 'kavya@example.in' });
+    const a = await newEntry();
+    const b = await newEntry();
+    await schedule(a, { ...BOTH, days: 1, note: 'Morning call' });
+    await schedule(b, { ...BOTH, days: 1.05, note: 'Second' });
+    await schedule(b, { ...BOTH, days: 5, note: 'Later' });
+    await request(admin)
+      .put(`/api/admin/entries/${b}/assign-employee`)
+      .send({ employeeId: 'kavya-uid' });
+    await schedule(b, { ...BOTH, days: 1.1, note: 'For Kavya' });
+    clearRecordings(graph, sendgrid);
+
+    // 2026-06-02 08:30 in Kolkata.
+    clock = Date.UTC(2026, 5, 2, 3, 0);
+    expect(await remindTodaysFollowUps()).toEqual({
+      date: '2026-06-02',
+      followUps: 3,
+      notified: 2,
+      emailed: 2,
+    });
+    const mine = (
+      await getDb().doc(`notifications/followup-reminder-${EMPLOYEE.uid}-2026-06-02`).get()
+    ).data();
+    expect(mine).toMatchObject({
+      type: 'followup.reminder',
+      title: '2 follow-ups due today',
+      message: '10:00 am – Ravi Sharma: Morning call\n11:12 am – Ravi Sharma: Second',
+      audience: 'user',
+      userId: EMPLOYEE.uid,
+    });
+    const kavya = (
+      await getDb().doc('notifications/followup-reminder-kavya-uid-2026-06-02').get()
+    ).data();
+    expect(kavya).toMatchObject({ title: '1 follow-up due today' });
+    expect(sendgrid.requests.map((r) => (r.json as { subject: string }).subject).sort()).toEqual([
+      '1 follow-up due today',
+      '2 follow-ups due today',
+    ]);
+    expect(
+      sendgrid.requests
+        .map(
+          (r) =>
+            (r.json as { personalizations: { to: { email: string }[] }[] }).personalizations[0]
+              .to[0].email,
+        )
+        .sort(),
+    ).toEqual(['kavya@example.in', 'sales@example.in']);
+
+    clearRecordings(sendgrid);
+    expect(await remindTodaysFollowUps()).toMatchObject({ notified: 0, emailed: 0 });
+    expect(sendgrid.requests).toHaveLength(0);
+  });
+
+  it('sends no email when email notifications are off', async () => {
+    const a = await newEntry();
+    await schedule(a, { ...BOTH, days: 1 });
+    clearRecordings(sendgrid);
+    clock = Date.UTC(2026, 5, 2, 3, 0);
+    expect(await remindTodaysFollowUps()).toMatchObject({ notified: 1, emailed: 0 });
+    expect(sendgrid.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,286 @@
+// The WhatsApp webhook: Meta's verification, signed deliveries, inbound messages becoming
+// pending entries exactly once, and status callbacks for what the app sent.
+import { createHmac } from 'node:crypto';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getDb } from '../../src/firebase';
+import { resetBackends } from '../support/backends';
+import { startRecordingServer, type RecordingServer } from '../support/recording-server';
+import {
+  appAs,
+  clearRecordings,
+  configureSenders,
+  functionsApp,
+  seedCustomer,
+  seedPeople,
+} from './support';
+
+const meta = functionsApp(null);
+const admin = appAs('admin');
+const employee = appAs('employee');
+
+let graph: RecordingServer;
+let sendgrid: RecordingServer;
+let ravi: string;
+
+beforeAll(async () => {
+  [graph, sendgrid] = await Promise.all([startRecordingServer(), startRecordingServer()]);
+});
+afterAll(async () => Promise.all([graph.close(), sendgrid.close()]));
+beforeEach(async () => {
+  await resetBackends();
+  clearRecordings(graph, sendgrid);
+  await configureSenders(graph, sendgrid);
+  await seedPeople();
+  ravi = await seedCustomer({
+    names: ['Ravi Sharma'],
+    phones: ['+919812345678'],
+    emails: ['ravi@example.in'],
+  });
+});
+afterEach(() => vi.unstubAllEnvs());
+
+const sign = (body: string, secret = 'app-secret') =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+function deliver(payload: object, signature?: string) {
+  const body = JSON.stringify(payload);
+  return request(meta)
+    .post('/api/integrations/whatsapp/webhook')
+    .set('Content-Type', 'application/json')
+    .set('X-Hub-Signature-256', signature ?? sign(body))
+    .send(body);
+}
+
+function inbound(messages: object[], contacts: object[] = []) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: 'WABA_ID',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550001111', phone_number_id: '1098765432' },
+              contacts,
+              messages,
+            },
+          },
+        ],
+      },
+    ],
+  };
+}
+
+const text = (id: string, from: string, body: string) => ({
+  from,
+  id,
+  timestamp: '1780000000',
+  type: 'text',
+  text: { body },
+});
+
+function statuses(list: object[]) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: 'WABA_ID', changes: [{ field: 'messages', value: { statuses: list } }] }],
+  };
+}
+
+describe('GET /api/integrations/whatsapp/webhook', () => {
+  it("answers Meta's challenge with the saved verify token, 403 otherwise", async () => {
+    const ok = await request(meta).get(
+      '/api/integrations/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=verify-me&hub.challenge=1158201444',
+    );
+    expect(ok.status).toBe(200);
+    expect(ok.text).toBe('1158201444');
+    const wrong = await request(meta).get(
+      '/api/integrations/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1',
+    );
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe('Verification failed');
+    expect((await request(meta).get('/api/integrations/whatsapp/webhook')).status).toBe(403);
+  });
+});
+
+describe('POST /api/integrations/whatsapp/webhook', () => {
+  it('refuses a delivery whose signature is wrong or missing', async () => {
+    const payload = inbound([text('wamid.IN1', '919812345678', 'Hello')]);
+    const bad = await deliver(payload, sign(JSON.stringify(payload), 'not-the-secret'));
+    expect(bad.status).toBe(401);
+    expect(bad.body.message).toBe('Invalid signature');
+    const none = await request(meta).post('/api/integrations/whatsapp/webhook').send(payload);
+    expect(none.status).toBe(401);
+    // Signed, then changed on the way.
+    const body = JSON.stringify(payload);
+    const changed = await request(meta)
+      .post('/api/integrations/whatsapp/webhook')
+      .set('Content-Type', 'application/json')
+      .set('X-Hub-Signature-256', sign(body))
+      .send(body.replace('Hello', 'Hullo'));
+    expect(changed.status).toBe(401);
+    expect((await getDb().collection('entries').get()).size).toBe(0);
+  });
+
+  it("turns a message into a pending entry on the sender's customer, once", async () => {
+    const payload = inbound(
+      [text('wamid.IN1', '919812345678', 'Please send the price list')],
+      [{ profile: { name: 'Ravi' }, wa_id: '919812345678' }],
+    );
+    const res = await deliver(payload);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ messages: 1, created: 1, duplicates: 0, statuses: 0 });
+    const again = await deliver(payload);
+    expect(again.body).toEqual({ messages: 1, created: 0, duplicates: 1, statuses: 0 });
+
+    const entries = (await getDb().collection('entries').get()).docs;
+    expect(entries).toHaveLength(1);
+    expect(entries[0].data()).toMatchObject({
+      customerId: ravi,
+      description: 'Please send the price list',
+      channel: 'whatsapp',
+      status: 'pending',
+      source: 'whatsapp',
+      employee: null,
+      inbound: { provider: 'whatsapp', messageId: 'wamid.IN1', from: '+919812345678' },
+    });
+    const pending = await request(admin).get('/api/admin/entries/pending');
+    expect(pending.body).toEqual([
+      expect.objectContaining({
+        _id: entries[0].id,
+        customer: { names: ['Ravi Sharma'] },
+        description: 'Please send the price list',
+        source: 'WhatsApp',
+      }),
+    ]);
+    const notes = (await getDb().collection('notifications').get()).docs.map((d) => d.data());
+    expect(notes).toEqual([
+      expect.objectContaining({
+        type: 'entry',
+        title: 'New WhatsApp message',
+        message: 'Ravi Sharma: Please send the price list',
+        audience: 'admins',
+      }),
+    ]);
+  });
+
+  it('creates one entry when the same message arrives twice at once', async () => {
+    const payload = inbound(
+      [text('wamid.RACE', '919700000001', 'Hi there')],
+      [{ profile: { name: 'Priya Nair' }, wa_id: '919700000001' }],
+    );
+    const results = await Promise.all([deliver(payload), deliver(payload), deliver(payload)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(results.reduce((n, r) => n + (r.body.created as number), 0)).toBe(1);
+    expect((await getDb().collection('entries').get()).size).toBe(1);
+    expect(
+      (
+        await getDb()
+          .collection('customers')
+          .where('phones', 'array-contains', '+919700000001')
+          .get()
+      ).size,
+    ).toBe(1);
+  });
+
+  it('adds a customer for an unknown number, with its profile name', async () => {
+    await deliver(
+      inbound(
+        [
+          {
+            from: '919700000002',
+            id: 'wamid.DOC',
+            timestamp: '1780000000',
+            type: 'document',
+            document: {
+              id: 'MEDIA1',
+              filename: 'po.pdf',
+              mime_type: 'application/pdf',
+              caption: 'Our PO',
+            },
+          },
+        ],
+        [{ profile: { name: 'Arjun Mehta' }, wa_id: '919700000002' }],
+      ),
+    );
+    const customers = await getDb()
+      .collection('customers')
+      .where('phones', 'array-contains', '+919700000002')
+      .get();
+    expect(customers.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ names: ['Arjun Mehta'], phones: ['+919700000002'], emails: [] }),
+    ]);
+    expect((await getDb().doc('customerKeys/phone:+919700000002').get()).get('customerId')).toBe(
+      customers.docs[0].id,
+    );
+    const entry = (await getDb().collection('entries').get()).docs[0].data();
+    expect(entry).toMatchObject({
+      customerId: customers.docs[0].id,
+      description: '[document po.pdf] Our PO',
+      inbound: { type: 'document', mediaId: 'MEDIA1', mimeType: 'application/pdf' },
+    });
+    // Searchable like any entry.
+    const found = await request(employee).get('/api/entries?name=arjun');
+    expect(found.body.total).toBe(1);
+  });
+
+  it('updates the status of a message the app sent: delivered, read, never back', async () => {
+    const created = await request(employee)
+      .post('/api/entries')
+      .send({ customer: ravi, whatsapp: { body: 'Hi' } });
+    const id = created.body._id as string;
+    expect(created.body.dispatch.whatsapp.messageId).toBe('wamid.TEST1');
+    const status = (s: string, extra: object = {}) =>
+      deliver(
+        statuses([
+          {
+            id: 'wamid.TEST1',
+            status: s,
+            timestamp: '1780000100',
+            recipient_id: '919812345678',
+            ...extra,
+          },
+        ]),
+      );
+    const read = () =>
+      getDb()
+        .doc(`entries/${id}`)
+        .get()
+        .then((d) => d.get('dispatch.whatsapp'));
+
+    expect((await status('delivered')).body.statuses).toBe(1);
+    expect(await read()).toMatchObject({ status: 'delivered' });
+    await status('read');
+    await status('delivered');
+    expect(await read()).toMatchObject({ status: 'read' });
+    expect((await status('sent', { id: 'wamid.UNKNOWN' })).body.statuses).toBe(0);
+  });
+
+  it('records a failed delivery with its reason', async () => {
+    const created = await request(employee)
+      .post('/api/entries')
+      .send({ customer: ravi, whatsapp: { body: 'Hi' } });
+    await deliver(
+      statuses([
+        {
+          id: 'wamid.TEST1',
+          status: 'failed',
+          timestamp: '1780000100',
+          errors: [
+            {
+              code: 131026,
+              title: 'Message undeliverable',
+              error_data: { details: 'Not on WhatsApp' },
+            },
+          ],
+        },
+      ]),
+    );
+    const dispatch = (await getDb().doc(`entries/${created.body._id}`).get()).get(
+      'dispatch.whatsapp',
+    );
+    expect(dispatch).toMatchObject({ status: 'failed', error: 'Not on WhatsApp' });
+  });
+});

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { PendingUser } from './types';
+
+export async function getPendingUsers(): Promise<PendingUser[]> {
+  return (
+    (await api.get<PendingUser[]>('/admin/users/pending', { fallbackMessage: 'Failed to load' })) ??
+    []
+  );
+}
+
+export const pendingUsersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['users', { status: 'pending' }] as const,
+    queryFn: getPendingUsers,
+  });
+
+export function usePendingUsers() {
+  return useQuery(pendingUsersQueryOptions());
+}

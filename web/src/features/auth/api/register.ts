@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Self-registration has no role picker: every new account asks for the default role. */
+export const REGISTER_DEFAULT_ROLE = 'sales';
+
+export type RegisterInput = { fullName: string; email: string; phone: string; password: string };
+
+export function register(input: RegisterInput): Promise<{ message?: string }> {
+  return api.post<{ message?: string }>(
+    '/auth/register',
+    { ...input, role: REGISTER_DEFAULT_ROLE },
+    { fallbackMessage: 'Registration failed' },
+  );
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,10 @@
+import { saveSession, writeStored } from '../../../lib/storage';
+import type { SessionAnswer } from './types';
+
+/** Keeps a sign-in answer: token and role (spec §4), and who signed in (spec §3). */
+export function storeSession(answer: SessionAnswer, typedEmail?: string): void {
+  saveSession({ token: answer.token, role: answer.role ?? answer.user?.role });
+  const email = answer.user?.email ?? typedEmail;
+  if (email) writeStored('userEmail', email);
+  if (answer.user?.fullName) writeStored('userName', answer.user.fullName);
+}

@@ -1,0 +1,18 @@
+import type { QueryParams } from '../../../lib/api-client';
+import type { CustomerListParams } from './types';
+
+/** The list and export query string of a set of filters (empty values are left out). */
+export function customerQueryParams(params: CustomerListParams): QueryParams {
+  return {
+    q: params.q.trim(),
+    categories: params.categories.join(','),
+    potential: params.potential,
+    from: params.from,
+    to: params.to,
+    sort: params.sort,
+    dir: params.dir,
+  };
+}
+
+/** Query keys: ['customers', params] for lists; mutations invalidate ['customers']. */
+export const customersKey = ['customers'] as const;

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { customersKey } from './customer-params';
+
+/** DELETE /customers/{id}; admins only (403 'Only admin can delete customers.'). */
+export function deleteCustomer(id: string) {
+  return api.delete<unknown>(`/customers/${encodeURIComponent(id)}`, {
+    fallbackMessage: 'Delete failed',
+  });
+}
+
+export function useDeleteCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCustomer,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+  });
+}

@@ -1,0 +1,46 @@
+/** A customer as the API sends it (spec §3). */
+export type Customer = {
+  _id: string;
+  names: string[];
+  phones: string[];
+  emails: string[];
+  categories: string[];
+  potential: string;
+  note: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** What POST /customers and PUT /customers/{id} take. */
+export type CustomerInput = Pick<
+  Customer,
+  'names' | 'phones' | 'emails' | 'categories' | 'potential' | 'note'
+>;
+
+export const SORT_FIELDS = ['name', 'phone', 'email', 'potential', 'createdAt'] as const;
+export type CustomerSort = (typeof SORT_FIELDS)[number];
+export type SortDir = 'asc' | 'desc';
+
+/** The list's filters and order; also the query key and the export's parameters. */
+export type CustomerListParams = {
+  q: string;
+  /** Every selected category must match. */
+  categories: string[];
+  potential: string;
+  /** YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+  sort: CustomerSort;
+  dir: SortDir;
+};
+
+export type CustomerPage = {
+  items: Customer[];
+  nextCursor: string | null;
+  total: number;
+  /** True when `total` is an upper bound rather than the exact count. */
+  totalIsEstimate?: boolean;
+};
+
+/** The body of a 409: a phone or email already belongs to `customer`. */
+export type DuplicateBody = { message?: string; customer?: Customer };

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { SaveOptions } from './create-customer';
+import { customersKey } from './customer-params';
+import type { Customer, CustomerInput } from './types';
+
+/** PUT /customers/{id}: 409 { message, customer } on a duplicate, like create. */
+export function updateCustomer(id: string, input: CustomerInput, { force }: SaveOptions = {}) {
+  return api.put<Customer>(`/customers/${encodeURIComponent(id)}`, input, {
+    query: { force: force ? 'true' : undefined },
+    fallbackMessage: 'Update failed',
+  });
+}
+
+export function useUpdateCustomer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input, force }: { id: string; input: CustomerInput } & SaveOptions) =>
+      updateCustomer(id, input, { force }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+  });
+}

@@ -1,0 +1,289 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { customer, mockApi, page } from '../test/mock-api';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const ADMIN = { token: 't', role: 'admin' };
+
+const existing = customer({
+  _id: 'old',
+  names: ['Raj Kumar'],
+  phones: ['+919876543210'],
+  emails: ['raj@example.in'],
+  categories: ['PHE'],
+  potential: 'COLD',
+  note: 'Met at expo',
+});
+
+async function openAdd(routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ 'GET /customers': () => page([existing]), ...routes });
+  const view = renderApp('/customers', ADMIN);
+  await screen.findByRole('checkbox', { name: 'Select Raj Kumar' });
+  await view.user.click(screen.getByRole('button', { name: 'Add Customer' }));
+  return { api, ...view, dialog: screen.getByRole('dialog', { name: 'Add Customer' }) };
+}
+
+describe('Add Customer', () => {
+  it("requires a name, phone or email: 'Please add at least a name/phone/email'", async () => {
+    const { api, user, dialog } = await openAdd();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'only a note');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please add at least a name/phone/email',
+    );
+    expect(api.find('POST', '/customers')).toHaveLength(0);
+  });
+
+  it("creates with several values, categories and potential: 'Customer added'", async () => {
+    const { api, user, dialog } = await openAdd({
+      'POST /customers': ({ body }) => ({ status: 201, body: customer(body as object) }),
+    });
+    const form = within(dialog);
+    await user.type(form.getByRole('textbox', { name: 'Name 1' }), '  Anita Rao ');
+    await user.click(form.getByRole('button', { name: '+ Add name' }));
+    await user.type(form.getByRole('textbox', { name: 'Name 2' }), 'Rao Foods');
+    await user.type(form.getByRole('textbox', { name: 'Phone 1' }), '+91 99887 76655');
+    await user.type(form.getByRole('textbox', { name: 'Email 1' }), 'Anita@Rao.in');
+    await user.click(form.getByRole('button', { name: /^Categories/ }));
+    await user.click(form.getByRole('checkbox', { name: 'SS PUMP' }));
+    await user.selectOptions(form.getByRole('combobox', { name: 'Potential' }), 'VIP');
+    await user.click(form.getByRole('button', { name: 'Add Customer' }));
+
+    expect(await screen.findByText('Customer added')).toBeInTheDocument();
+    expect(api.find('POST', '/customers')[0].body).toEqual({
+      names: ['Anita Rao', 'Rao Foods'],
+      phones: ['+919988776655'],
+      emails: ['anita@rao.in'],
+      categories: ['SS PUMP'],
+      potential: 'VIP',
+      note: '',
+    });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the per-field messages of a 400', async () => {
+    const { user, dialog } = await openAdd({
+      'POST /customers': () => ({
+        status: 400,
+        body: { message: 'Invalid customer', fields: { 'emails.0': 'Not an email address' } },
+      }),
+    });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Email 1' }), 'x@y');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+    expect(await within(dialog).findByText('Not an email address')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Invalid customer');
+  });
+
+  describe('when a phone or email belongs to another customer (409)', () => {
+    const conflict = {
+      status: 409,
+      body: { message: 'This phone belongs to Raj Kumar.', customer: existing },
+    };
+
+    it('offers Add anyway, which retries with force=true', async () => {
+      const { api, user, dialog } = await openAdd({
+        'POST /customers': ({ query }) =>
+          query.get('force') === 'true' ? { status: 201, body: customer() } : conflict,
+      });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Phone 1' }), '9876543210');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+
+      const notice = await within(dialog).findByRole('alert');
+      expect(notice).toHaveTextContent('This phone belongs to Raj Kumar.');
+      expect(notice).toHaveTextContent('Existing customer: Raj Kumar');
+      await user.click(within(notice).getByRole('button', { name: 'Add anyway' }));
+
+      expect(await screen.findByText('Customer added')).toBeInTheDocument();
+      const posts = api.find('POST', '/customers');
+      expect(posts.map((p) => p.query.get('force'))).toEqual([null, 'true']);
+    });
+
+    it('offers Open existing, which opens Edit Customer on that customer', async () => {
+      const { user, dialog } = await openAdd({ 'POST /customers': () => conflict });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Email 1' }), 'raj@example.in');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Open existing' }));
+
+      const edit = await screen.findByRole('dialog', { name: 'Edit Customer' });
+      expect(within(edit).getByRole('textbox', { name: 'Name 1' })).toHaveValue('Raj Kumar');
+    });
+
+    it('offers Merge, which puts the typed values into the existing customer', async () => {
+      const { api, user, dialog } = await openAdd({
+        'POST /customers': () => conflict,
+        'PUT /customers/:id': ({ body }) => ({ body: { ...existing, ...(body as object) } }),
+      });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Name 1' }), 'Kumar Dairy');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Phone 1' }), '+919876543210');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
+      await user.click(await within(dialog).findByRole('button', { name: 'Merge' }));
+
+      expect(await screen.findByText('Customers merged')).toBeInTheDocument();
+      expect(api.find('PUT', '/customers/old')[0].body).toEqual({
+        names: ['Raj Kumar', 'Kumar Dairy'],
+        phones: ['+919876543210'],
+        emails: ['raj@example.in'],
+        categories: ['PHE'],
+        potential: 'COLD',
+        note: 'Met at expo',
+      });
+    });
+  });
+});
+
+describe('Edit Customer', () => {
+  it("saves with PUT /customers/{id}: 'Customer updated'", async () => {
+    const api = mockApi({
+      'GET /customers': () => page([existing]),
+      'PUT /customers/:id': ({ body }) => ({ body: { ...existing, ...(body as object) } }),
+    });
+    const { user } = renderApp('/customers', ADMIN);
+    await user.click(await screen.findByRole('button', { name: 'Edit Raj Kumar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Customer' });
+    const phone = within(dialog).getByRole('textbox', { name: 'Phone 1' });
+    expect(phone).toHaveValue('+919876543210');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Name 1' }));
+    await user.clear(phone);
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Email 1' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please add at least a name/phone/email',
+    );
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name 1' }), 'Raj K.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Customer updated')).toBeInTheDocument();
+    expect(api.find('PUT', '/customers/old')[0].body).toMatchObject({
+      names: ['Raj K.'],
+      phones: [],
+      categories: ['PHE'],
+      potential: 'COLD',
+    });
+  });
+
+  it("shows 'Update failed' when the server gives no message", async () => {
+    mockApi({
+      'GET /customers': () => page([existing]),
+      'PUT /customers/:id': () => ({ status: 500 }),
+    });
+    const { user } = renderApp('/customers', ADMIN);
+    await user.click(await screen.findByRole('button', { name: 'Edit Raj Kumar' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Customer' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Update failed'),
+    );
+  });
+});
+
+describe('Quick Add', () => {
+  it("needs at least one value: 'Please add at least one name/phone/email.'", async () => {
+    const api = mockApi({ 'GET /customers': () => page([]) });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByText('No customers');
+    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    await user.type(panel.getByRole('textbox', { name: 'Names, phones and emails' }), ' , ;');
+    await user.click(panel.getByRole('button', { name: 'Add' }));
+    expect(panel.getByRole('alert')).toHaveTextContent('Please add at least one name/phone/email.');
+    expect(api.find('POST', '/customers/bulk')).toHaveLength(0);
+  });
+
+  it('splits the text into ONE customer and sends it to /customers/bulk', async () => {
+    const api = mockApi({
+      'GET /customers': () => page([]),
+      'POST /customers/bulk': () => ({
+        body: { created: 1, updated: 0, skipped: 0, customers: [] },
+      }),
+    });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByText('No customers');
+    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    const text = panel.getByRole('textbox', { name: 'Names, phones and emails' });
+    await user.type(text, 'Raj Kumar, +91 98765 43210; raj@example.in{Enter}RAJ@example.in');
+    expect(panel.getByText('+919876543210')).toBeInTheDocument();
+    await user.click(panel.getByRole('button', { name: /^Categories/ }));
+    await user.click(panel.getByRole('checkbox', { name: 'PP' }));
+    await user.keyboard('{Escape}');
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Potential' }), 'WARM');
+    await user.click(panel.getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Customer added')).toBeInTheDocument();
+    expect(api.find('POST', '/customers/bulk')[0].body).toEqual({
+      rows: [
+        { names: ['Raj Kumar'], phones: ['+919876543210'], emails: ['raj@example.in'], note: '' },
+      ],
+      defaultCategories: ['PP'],
+      defaultPotential: 'WARM',
+    });
+    expect(text).toHaveValue('');
+  });
+
+  it('falls back to POST /customers when the bulk call fails', async () => {
+    const api = mockApi({
+      'GET /customers': () => page([]),
+      'POST /customers/bulk': () => ({ status: 500 }),
+      'POST /customers': () => ({ status: 201, body: customer() }),
+    });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByText('No customers');
+    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    await user.type(panel.getByRole('textbox', { name: 'Names, phones and emails' }), 'Meena');
+    await user.click(panel.getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('Customer added')).toBeInTheDocument();
+    expect(api.find('POST', '/customers')[0].body).toEqual({
+      names: ['Meena'],
+      phones: [],
+      emails: [],
+      note: '',
+      categories: [],
+      potential: '',
+    });
+  });
+
+  it('offers Open and Add anyway when a value belongs to another customer (409)', async () => {
+    const api = mockApi({
+      'GET /customers': () => page([existing]),
+      'POST /customers/bulk': ({ query }) =>
+        query.get('force') === 'true'
+          ? { body: { created: 1, updated: 0, skipped: 0, customers: [] } }
+          : {
+              status: 409,
+              body: { message: 'This phone belongs to Raj Kumar.', customer: existing },
+            },
+    });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByRole('checkbox', { name: 'Select Raj Kumar' });
+    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    await user.type(panel.getByRole('textbox', { name: 'Names, phones and emails' }), '9876543210');
+    await user.click(panel.getByRole('button', { name: 'Add' }));
+    const alert = await panel.findByRole('alert');
+    expect(alert).toHaveTextContent('This phone belongs to Raj Kumar.');
+    expect(within(alert).getByRole('button', { name: 'Open Raj Kumar' })).toBeInTheDocument();
+    await user.click(within(alert).getByRole('button', { name: 'Add anyway' }));
+    expect(await screen.findByText('Customer added')).toBeInTheDocument();
+    expect(api.find('POST', '/customers/bulk').map((c) => c.query.get('force'))).toEqual([
+      null,
+      'true',
+    ]);
+    // A 409 is an answer: no fallback to POST /customers.
+    expect(api.find('POST', '/customers')).toHaveLength(0);
+  });
+
+  it("says 'Add failed' when both calls fail without a message", async () => {
+    mockApi({
+      'GET /customers': () => page([]),
+      'POST /customers/bulk': () => ({ status: 500 }),
+      'POST /customers': () => ({ status: 500 }),
+    });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByText('No customers');
+    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    await user.type(panel.getByRole('textbox', { name: 'Names, phones and emails' }), 'Meena');
+    await user.click(panel.getByRole('button', { name: 'Add' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent('Add failed');
+  });
+});

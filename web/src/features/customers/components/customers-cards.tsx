@@ -1,0 +1,95 @@
+import { formatDate } from '../../../lib/format';
+import { useWindowedRows } from '../../../lib/use-windowed-rows';
+import type { Customer } from '../api/types';
+import { customerLabel } from '../model/customer-label';
+import { FirstValue } from './first-value';
+import { PotentialBadge } from './potential-badge';
+import { RowActions } from './row-actions';
+import type { RowActionHandlers } from './row-actions';
+import type { ListSelection } from './selection';
+import { useLoadMoreNearEnd } from './use-load-more';
+import type { LoadMore } from './use-load-more';
+
+/** A card's height plus the gap below it (customers.css keeps to these). */
+export const CARD_ROW_PX = 220;
+const CARD_MIN_WIDTH_PX = 300;
+const CARD_GAP_PX = 12;
+
+const cardsPerRow = (width: number) =>
+  Math.max(1, Math.floor((width + CARD_GAP_PX) / (CARD_MIN_WIDTH_PX + CARD_GAP_PX)));
+
+export function CustomersCards({
+  items,
+  selection,
+  actions,
+  loadMore,
+}: {
+  items: readonly Customer[];
+  selection: ListSelection;
+  actions: RowActionHandlers;
+  loadMore: LoadMore;
+}) {
+  const { setContainer, start, end, perRow, padTop, padBottom } = useWindowedRows({
+    count: items.length,
+    rowHeight: CARD_ROW_PX,
+    perRow: cardsPerRow,
+  });
+  useLoadMoreNearEnd(end, items.length, loadMore);
+
+  return (
+    <ul
+      ref={setContainer}
+      className="customer-cards"
+      aria-label="Customers"
+      style={{
+        gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`,
+        paddingTop: padTop,
+        paddingBottom: padBottom,
+      }}
+    >
+      {items.slice(start, end).map((customer, offset) => {
+        const label = customerLabel(customer);
+        const checked = selection.has(customer._id);
+        return (
+          <li
+            key={customer._id}
+            className={`customer-card${checked ? ' is-selected' : ''}`}
+            aria-setsize={items.length}
+            aria-posinset={start + offset + 1}
+          >
+            <div className="customer-card__head">
+              <input
+                type="checkbox"
+                className="ui-checkbox"
+                aria-label={`Select ${label}`}
+                checked={checked}
+                onChange={(event) => selection.toggle(customer._id, event.target.checked)}
+              />
+              <h2 className="customer-card__title">
+                <FirstValue values={customer.names?.length ? customer.names : [label]} />
+              </h2>
+              <PotentialBadge potential={customer.potential ?? ''} />
+            </div>
+            <dl className="customer-card__fields">
+              <dt>Phone</dt>
+              <dd>
+                <FirstValue values={customer.phones ?? []} href="tel:" />
+              </dd>
+              <dt>Email</dt>
+              <dd>
+                <FirstValue values={customer.emails ?? []} href="mailto:" />
+              </dd>
+              <dt>Categories</dt>
+              <dd>
+                <FirstValue values={customer.categories ?? []} />
+              </dd>
+              <dt>Created</dt>
+              <dd>{formatDate(customer.createdAt)}</dd>
+            </dl>
+            <RowActions customer={customer} {...actions} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

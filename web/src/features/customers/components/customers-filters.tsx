@@ -1,0 +1,135 @@
+import { useId } from 'react';
+import { MultiSelect } from '../../../lib/multi-select';
+import { SORT_FIELDS } from '../api/types';
+import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
+import { SORT_LABELS, defaultDir } from '../model/list-params';
+
+export type ListView = 'cards' | 'table';
+
+/** Search, filters, sort and the cards/table switch. */
+export function CustomersFilters({
+  search,
+  onSearch,
+  params,
+  onChange,
+  categoryOptions,
+  potentialOptions,
+  view,
+  onView,
+}: {
+  search: string;
+  onSearch: (text: string) => void;
+  params: CustomerListParams;
+  onChange: (change: Partial<CustomerListParams>) => void;
+  categoryOptions: readonly string[];
+  potentialOptions: readonly string[];
+  view: ListView;
+  onView: (view: ListView) => void;
+}) {
+  const id = useId();
+  const dateOrderWrong = Boolean(params.from && params.to && params.from > params.to);
+
+  return (
+    <section className="ui-panel customers-filters" aria-label="Search and filters">
+      <label className="ui-field customers-filters__search">
+        <span className="ui-field__label">Search</span>
+        <input
+          type="search"
+          className="ui-input"
+          placeholder="Name, phone or email"
+          value={search}
+          onChange={(event) => onSearch(event.target.value)}
+        />
+      </label>
+      <MultiSelect
+        label="Categories"
+        options={categoryOptions}
+        value={params.categories}
+        onChange={(categories) => onChange({ categories })}
+      />
+      <label className="ui-field">
+        <span className="ui-field__label">Potential</span>
+        <select
+          className="ui-input"
+          value={params.potential}
+          onChange={(event) => onChange({ potential: event.target.value })}
+        >
+          <option value="">Any</option>
+          {potentialOptions.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="ui-field">
+        <span className="ui-field__label">Created from</span>
+        <input
+          type="date"
+          className="ui-input"
+          value={params.from}
+          max={params.to || undefined}
+          aria-describedby={dateOrderWrong ? `${id}-dates` : undefined}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
+      </label>
+      <label className="ui-field">
+        <span className="ui-field__label">Created to</span>
+        <input
+          type="date"
+          className="ui-input"
+          value={params.to}
+          min={params.from || undefined}
+          aria-describedby={dateOrderWrong ? `${id}-dates` : undefined}
+          onChange={(event) => onChange({ to: event.target.value })}
+        />
+      </label>
+      <div className="customers-filters__sort">
+        <label className="ui-field">
+          <span className="ui-field__label">Sort by</span>
+          <select
+            className="ui-input"
+            value={params.sort}
+            onChange={(event) => {
+              const sort = event.target.value as CustomerSort;
+              onChange({ sort, dir: defaultDir(sort) });
+            }}
+          >
+            {SORT_FIELDS.map((field) => (
+              <option key={field} value={field}>
+                {field === 'createdAt' ? 'Created date' : SORT_LABELS[field]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn btn--outline customers-filters__dir"
+          onClick={() => onChange({ dir: (params.dir === 'asc' ? 'desc' : 'asc') as SortDir })}
+        >
+          <span className="visually-hidden">Sort direction: </span>
+          <span aria-hidden="true">{params.dir === 'asc' ? '▲' : '▼'}</span>
+          {params.dir === 'asc' ? 'Ascending' : 'Descending'}
+        </button>
+      </div>
+      <div className="customers-filters__view" role="group" aria-label="View">
+        {(['cards', 'table'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={`btn btn--small ${view === option ? '' : 'btn--outline'}`}
+            aria-pressed={view === option}
+            onClick={() => onView(option)}
+          >
+            {option === 'cards' ? 'Cards' : 'Table'}
+          </button>
+        ))}
+      </div>
+      {dateOrderWrong && (
+        <p id={`${id}-dates`} className="ui-error-text customers-filters__note">
+          The from date is after the to date, so no customer matches.
+        </p>
+      )}
+    </section>
+  );
+}

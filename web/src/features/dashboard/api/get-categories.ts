@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { CategoryRow } from './types';
+
+/** Spec §7: loads on its own and falls back to an empty list on failure. */
+export async function getCategories(): Promise<CategoryRow[]> {
+  try {
+    const list = await api.get<CategoryRow[]>('/dashboard/categories');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export const getCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: ['dashboard-categories', {}] as const, queryFn: getCategories });
+
+export function useCategories() {
+  return useQuery(getCategoriesQueryOptions());
+}

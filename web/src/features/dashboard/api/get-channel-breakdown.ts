@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { ChannelBreakdown } from './types';
+
+export async function getChannelBreakdown(): Promise<ChannelBreakdown> {
+  return api.get<ChannelBreakdown>('/channel-breakdown', {
+    fallbackMessage: 'Failed to load dashboard',
+  });
+}
+
+export const getChannelBreakdownQueryOptions = () =>
+  queryOptions({ queryKey: ['dashboard-channels', {}] as const, queryFn: getChannelBreakdown });
+
+export function useChannelBreakdown() {
+  return useQuery(getChannelBreakdownQueryOptions());
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { EmployeeRow } from './types';
+
+/** Spec §7: loads on its own and falls back to an empty list on failure. */
+export async function getEmployees(): Promise<EmployeeRow[]> {
+  try {
+    const list = await api.get<EmployeeRow[]>('/dashboard/employees');
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}
+
+export const getEmployeesQueryOptions = () =>
+  queryOptions({ queryKey: ['dashboard-employees', {}] as const, queryFn: getEmployees });
+
+export function useEmployees() {
+  return useQuery(getEmployeesQueryOptions());
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { SeriesItem } from './types';
+
+export async function getSeries(range = '30d'): Promise<SeriesItem[]> {
+  const list = await api.get<SeriesItem[]>('/series', {
+    query: { range },
+    fallbackMessage: 'Failed to load dashboard',
+  });
+  return Array.isArray(list) ? list : [];
+}
+
+export const seriesQueryOptions = (range = '30d') =>
+  queryOptions({
+    queryKey: ['dashboard-series', { range }] as const,
+    queryFn: () => getSeries(range),
+  });
+
+export function useSeries() {
+  return useQuery(seriesQueryOptions());
+}

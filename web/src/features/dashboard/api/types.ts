@@ -1,0 +1,26 @@
+// The dashboard's answers (spec §3).
+export type Overview = {
+  totalCustomers: number;
+  totalEntries: number;
+  confirmedOrders: number;
+  pendingApprovals: number;
+  entriesThisMonth: number;
+  entriesLastMonth: number;
+  topCustomers: { name: string; amount: number }[];
+};
+export type SeriesItem = { date: string; value: number };
+export type ChannelBreakdown = { whatsapp: number; email: number; other: number };
+export type RecentItem = { type: string; text: string; meta?: string; when?: string };
+export type FunnelRow = { stage: string; count: number };
+export type CategoryRow = { category: string; count: number };
+export type EmployeeRow = { name: string; entries: number };
+export type FollowUpDue = { customerName: string; note?: string; reason?: string; dueAt: string };
+export type Notification = {
+  _id?: string;
+  title?: string;
+  type?: string;
+  message?: string;
+  text?: string;
+  at?: string;
+  time?: string;
+};

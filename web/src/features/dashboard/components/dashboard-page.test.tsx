@@ -1,0 +1,178 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+import { monthOverMonth, unreadLabel } from './month-over-month';
+
+const ADMIN = { token: 't', role: 'admin' };
+
+const OVERVIEW = {
+  totalCustomers: 50,
+  totalEntries: 200,
+  confirmedOrders: 31,
+  pendingApprovals: 7,
+  entriesThisMonth: 12,
+  entriesLastMonth: 10,
+  topCustomers: [{ name: 'Ravi Dairy', amount: 1234567.5 }],
+};
+
+function dashboardApi(overrides: Record<string, unknown> = {}) {
+  return mockApi({
+    'GET /overview': OVERVIEW,
+    'GET /series': [{ date: '2026-11-21', value: 3 }],
+    'GET /channel-breakdown': { whatsapp: 5, email: 4, other: 1 },
+    'GET /recent': [
+      {
+        type: 'entry',
+        text: 'Ravi Dairy: quotation sent',
+        meta: 'email · pending',
+        when: '2026-11-21T05:00:00Z',
+      },
+      { type: 'customer', text: 'New customer Meera', meta: '', when: '2026-11-20T05:00:00Z' },
+    ],
+    'GET /dashboard/funnel': [
+      { stage: 'Lead Generation', count: 10 },
+      { stage: 'Quotation', count: 5 },
+    ],
+    'GET /dashboard/categories': [{ category: 'PHE', count: 4 }],
+    'GET /dashboard/employees': [{ name: 'Asha', entries: 9 }],
+    'GET /followups/due': [],
+    'GET /notifications/latest': [],
+    ...overrides,
+  });
+}
+
+describe('month over month (spec §4)', () => {
+  it('follows the rule', () => {
+    expect(monthOverMonth(5, 0)).toEqual({ text: '+100%', up: true });
+    expect(monthOverMonth(0, 0)).toEqual({ text: '+0%', up: true });
+    expect(monthOverMonth(12, 10)).toEqual({ text: '+20%', up: true });
+    expect(monthOverMonth(5, 10)).toEqual({ text: '-50%', up: false });
+    expect(monthOverMonth(10, 10)).toEqual({ text: '+0%', up: true });
+    expect(monthOverMonth(2, 3)).toEqual({ text: '-33%', up: false });
+    expect(unreadLabel(99)).toBe('99');
+    expect(unreadLabel(100)).toBe('99+');
+  });
+});
+
+describe('Dashboard', () => {
+  it('shows a skeleton, then the four cards with the change vs last month', async () => {
+    dashboardApi();
+    renderApp('/dashboard', ADMIN);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Everything you need at a glance')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading dashboard' })).toBeInTheDocument();
+    const cards = await screen.findByRole('list', { name: 'Totals' });
+    const texts = within(cards)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(texts).toEqual([
+      'Total Customers50',
+      'Total Entries200+20% vs last month',
+      'Confirmed Orders31',
+      'Pending Approvals7',
+    ]);
+    expect(screen.getByText('+20% vs last month')).toHaveClass('dash-change--up');
+    for (const title of [
+      'Entries (last 30 days)',
+      'Channel Breakdown',
+      'Category Demand',
+      'Employee Performance (Entries)',
+      'Sales Funnel',
+      'Recent Activity',
+      'Follow-ups Due',
+      'Top Customers (by revenue)',
+      'Live Notifications',
+    ])
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
+    expect(screen.getByText('₹12,34,567.50')).toBeInTheDocument();
+    expect(screen.getByText('Ravi Dairy: quotation sent')).toBeInTheDocument();
+    expect(screen.getByText('E')).toBeInTheDocument();
+    expect(screen.getByText('C')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('table', { name: 'Entries by channel' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Entries by category' })).toBeInTheDocument();
+    expect(screen.getAllByText('Nothing due')).toHaveLength(2);
+  });
+
+  it('shows a fall in red and the empty texts', async () => {
+    dashboardApi({
+      'GET /overview': { ...OVERVIEW, entriesThisMonth: 5, entriesLastMonth: 10, topCustomers: [] },
+      'GET /recent': [],
+      'GET /dashboard/funnel': jsonResponse(500, { message: 'boom' }),
+    });
+    renderApp('/dashboard', ADMIN);
+    expect(await screen.findByText('-50% vs last month')).toHaveClass('dash-change--down');
+    expect(screen.getByText('No recent activity')).toBeInTheDocument();
+    expect(screen.getByText('Not enough data')).toBeInTheDocument();
+    expect(screen.getByText('Hidden. Tap the bell to view.')).toBeInTheDocument();
+  });
+
+  it('lists follow-ups due today and later, with the fallback text', async () => {
+    const today = new Date();
+    today.setHours(23, 0, 0, 0);
+    const later = new Date(today.getTime() + 2 * 86_400_000);
+    dashboardApi({
+      'GET /followups/due': [
+        { customerName: 'Kiran', note: '', reason: '', dueAt: today.toISOString() },
+        { customerName: 'Meera', note: 'Send price list', reason: '', dueAt: later.toISOString() },
+      ],
+    });
+    renderApp('/dashboard', ADMIN);
+    expect(await screen.findByText('Kiran')).toBeInTheDocument();
+    expect(screen.getByText('Follow-up')).toBeInTheDocument();
+    expect(screen.getByText('Send price list')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing due')).not.toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to load dashboard' or the server's message", async () => {
+    dashboardApi({ 'GET /overview': jsonResponse(500, { message: 'Database offline' }) });
+    renderApp('/dashboard', ADMIN);
+    expect(await screen.findByText('Database offline')).toBeInTheDocument();
+  });
+
+  it('the bell toggles the panel, shows streamed notifications with a toast, and resets the count', async () => {
+    const encoder = new TextEncoder();
+    dashboardApi({
+      'GET /notifications/stream': () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(
+                encoder.encode(
+                  'retry: 60000\n\nid: 1\ndata: {"_id":"n1","title":"New entry","message":"Ravi"}\n\n' +
+                    'id: 2\ndata: {"_id":"n2","title":"","message":"x"}\n\n',
+                ),
+              );
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    });
+    renderApp('/dashboard', ADMIN);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
+    expect(within(bell).getByTestId('unread-count')).toHaveTextContent('2');
+    const toasts = screen.getByRole('region', { name: 'Status messages' });
+    await waitFor(() => expect(toasts).toHaveTextContent('New entry'));
+    expect(toasts).toHaveTextContent('New notification');
+    expect(screen.getByText('Hidden. Tap the bell to view.')).toBeInTheDocument();
+    fireEvent.click(bell);
+    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    const panel = screen.getByRole('region', { name: 'Live Notifications' });
+    expect(within(panel).getByText('New entry')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('Hidden. Tap the bell to view.')).toBeInTheDocument();
+  });
+
+  it("says 'No live notifications yet' when the panel is open and empty", async () => {
+    dashboardApi();
+    renderApp('/dashboard', ADMIN);
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('No live notifications yet')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+// The live notifications: the latest 20 (polled every 15 s) merged with those the stream
+// delivers. Each new one bumps the unread count and shows a success toast with its title or
+// 'New notification' (spec §8); polling also catches what a broken stream missed.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useToast } from '../../../lib/toast';
+import { useLatestNotifications } from '../api/get-latest-notifications';
+import { openNotificationStream } from '../api/notification-stream';
+import type { Notification } from '../api/types';
+
+export const KEPT = 20;
+
+const keyOf = (n: Notification) => n._id ?? `${n.title ?? ''}|${n.at ?? n.time ?? ''}`;
+const timeOf = (n: Notification) => Date.parse(n.at ?? n.time ?? '') || 0;
+
+export function useLiveNotifications() {
+  const toast = useToast();
+  const latest = useLatestNotifications();
+  const [list, setList] = useState<Notification[]>([]);
+  const [unread, setUnread] = useState(0);
+  const seen = useRef(new Set<string>());
+  const [mountedAt] = useState(() => Date.now());
+  const primed = useRef(false);
+
+  const arrive = useCallback(
+    (items: Notification[], announce: boolean) => {
+      const fresh = items.filter((n) => !seen.current.has(keyOf(n)));
+      if (fresh.length === 0) return;
+      for (const n of fresh) seen.current.add(keyOf(n));
+      setList((current) =>
+        [...fresh, ...current].sort((a, b) => timeOf(b) - timeOf(a)).slice(0, KEPT),
+      );
+      if (!announce) return;
+      setUnread((count) => count + fresh.length);
+      for (const n of fresh) toast.show(n.title || 'New notification', 'success');
+    },
+    [toast],
+  );
+
+  useEffect(() => openNotificationStream((n) => arrive([n], true)), [arrive]);
+
+  useEffect(() => {
+    if (!latest.data) return;
+    if (!primed.current) {
+      primed.current = true;
+      arrive(latest.data, false);
+      return;
+    }
+    // Only what is newer than the page: older unseen items are history, not news.
+    const news = latest.data.filter((n) => timeOf(n) >= mountedAt - 5000);
+    arrive(news, true);
+    arrive(latest.data, false);
+  }, [latest.data, arrive, mountedAt]);
+
+  const markRead = useCallback(() => setUnread(0), []);
+  return { list, unread, markRead };
+}

@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const SALES = { token: 't', role: 'sales' };
+
+describe('Information', () => {
+  it("charts 'Monthly Entries' with month/two-digit-year labels", async () => {
+    mockApi({
+      'GET /admin/stats': {
+        perMonth: [
+          { _id: { m: 1, y: 2026 }, count: 4 },
+          { _id: { m: 12, y: 2025 }, count: 9 },
+        ],
+      },
+    });
+    renderApp('/information', SALES);
+    expect(screen.getByRole('heading', { level: 2, name: 'Monthly Entries' })).toBeInTheDocument();
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Entries per month' },
+      { timeout: 8000 },
+    );
+    expect([...table.querySelectorAll('tbody th')].map((th) => th.textContent)).toEqual([
+      '12/25',
+      '1/26',
+    ]);
+  });
+
+  it('ignores a failed stats load', async () => {
+    mockApi({ 'GET /admin/stats': jsonResponse(500, { message: 'nope' }) });
+    renderApp('/information', SALES);
+    expect(
+      await screen.findByRole('table', { name: 'Entries per month' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('nope')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,33 @@
+/** The integrations part of GET /admin/settings (spec §3); secrets come masked. */
+export type WhatsAppIntegration = {
+  verifyToken: string;
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+};
+
+export type EmailIntegration = {
+  smtpHost: string;
+  smtpPort: number | string;
+  smtpUser: string;
+  smtpPass: string;
+  imapHost: string;
+  imapPort: number | string;
+  imapUser: string;
+  imapPass: string;
+  fromEmail: string;
+  fromName: string;
+};
+
+export type Integrations = { whatsapp: WhatsAppIntegration; email: EmailIntegration };
+
+/** The settings answer, as far as this screen reads it. */
+export type IntegrationSettings = {
+  integrations: Integrations;
+  adminNumbers: string[];
+  adminEmails: string[];
+  serverSecrets?: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
+};
+
+/** The answer of a test send: the provider's id, or (as an error) its message. */
+export type TestResult = { ok: true; provider: string; messageId: string; to: string };

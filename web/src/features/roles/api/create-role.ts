@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { RoleDraft } from '../permissions';
+import { signalRolesUpdated } from './signal-roles-updated';
+import type { Role } from './types';
+
+export function createRole(draft: RoleDraft): Promise<Role> {
+  return api.post<Role>('/admin/roles', draft, { fallbackMessage: 'Create failed' });
+}
+
+export function useCreateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRole,
+    onSuccess: () => {
+      signalRolesUpdated();
+      return queryClient.invalidateQueries({ queryKey: ['roles'] });
+    },
+  });
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { signalRolesUpdated } from './signal-roles-updated';
+
+/** Refused with 409 'This role is in use by users. Reassign users first.' while users hold it. */
+export function deleteRole({ id }: { id: string }): Promise<unknown> {
+  return api.delete(`/admin/roles/${encodeURIComponent(id)}`, { fallbackMessage: 'Delete failed' });
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRole,
+    onSuccess: () => {
+      signalRolesUpdated();
+      return queryClient.invalidateQueries({ queryKey: ['roles'] });
+    },
+  });
+}

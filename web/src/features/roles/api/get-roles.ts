@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Role } from './types';
+
+export async function getRoles(): Promise<Role[]> {
+  const roles = await api.get<Role[]>('/admin/roles', { fallbackMessage: 'Failed to load roles' });
+  return (roles ?? []).map((role) => ({ ...role, permissions: role.permissions ?? [] }));
+}
+
+export const rolesQueryOptions = () =>
+  queryOptions({ queryKey: ['roles', {}] as const, queryFn: getRoles });
+
+export function useRoles() {
+  return useQuery(rolesQueryOptions());
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { RoleDraft } from '../permissions';
+import { signalRolesUpdated } from './signal-roles-updated';
+import type { Role } from './types';
+
+export function updateRole({ id, ...draft }: RoleDraft & { id: string }): Promise<Role> {
+  return api.put<Role>(`/admin/roles/${encodeURIComponent(id)}`, draft, {
+    fallbackMessage: 'Update failed',
+  });
+}
+
+export function useUpdateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRole,
+    onSuccess: () => {
+      signalRolesUpdated();
+      // A renamed role may be renamed on its users too.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['roles'] }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]);
+    },
+  });
+}

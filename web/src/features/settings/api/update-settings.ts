@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { settingsQueryOptions } from './get-settings';
+import type { Settings, SettingsUpdate } from './types';
+
+export function updateSettings(update: SettingsUpdate): Promise<Settings> {
+  return api.put<Settings>('/admin/settings', update, { fallbackMessage: 'Save failed' });
+}
+
+/** Saves; the answer is the new settings, and the public ones (menu brand) reload. */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsQueryOptions().queryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: ['settings'] });
+    },
+  });
+}

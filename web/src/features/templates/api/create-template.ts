@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Template, TemplateInput } from './types';
+
+export function createTemplate(input: TemplateInput): Promise<Template> {
+  return api.post<Template>('/admin/templates', input, { fallbackMessage: 'Add failed' });
+}
+
+export function useCreateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
+  });
+}

@@ -1,0 +1,19 @@
+export const TEMPLATE_TYPES = ['text', 'whatsapp', 'email'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+/** A message template as /admin/templates answers it (spec §3). */
+export type Template = {
+  _id: string;
+  type: TemplateType;
+  title: string;
+  content: string;
+  /** Email templates only. */
+  subject?: string;
+};
+
+export type TemplateInput = {
+  type: TemplateType;
+  title: string;
+  content: string;
+  subject?: string;
+};

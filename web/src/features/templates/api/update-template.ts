@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Template, TemplateInput } from './types';
+
+export function updateTemplate({
+  id,
+  ...input
+}: TemplateInput & { id: string }): Promise<Template> {
+  return api.put<Template>(`/admin/templates/${encodeURIComponent(id)}`, input, {
+    fallbackMessage: 'Update failed',
+  });
+}
+
+export function useUpdateTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
+  });
+}
