@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startOfDay, isIsoDate, localDate } from '../../src/features/customers/day-bounds';
+import { startOfDay, isIsoDate, localDate } from '../../src/company-days';
 import {
   allPlanShapes,
   decodeCursor,

@@ -5,7 +5,7 @@ import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { localDate } from './day-bounds';
+import { localDate } from '../../company-days';
 import type { Customer } from './record';
 
 export const EXPORT_COLUMNS = [

@@ -9,7 +9,7 @@ import {
   MAX_NOTE_LENGTH,
   MAX_PAGE_SIZE,
 } from './constants';
-import { isIsoDate, startOfDay } from './day-bounds';
+import { isIsoDate, startOfDay } from '../../company-days';
 import type { ListFilters, ListOrder } from './list-plan';
 import { SORT_FIELDS } from './list-plan';
 import { type CustomerFields, type CustomerInput, normalizeCustomerInput } from './normalize';

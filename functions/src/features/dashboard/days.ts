@@ -1,5 +1,6 @@
 // Days and months in the company time zone (spec: "days in the company time zone").
 import { Timestamp } from 'firebase-admin/firestore';
+import { startOfDay as dayStart } from '../../company-days';
 import { getConfig } from '../../config';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -51,34 +52,7 @@ export function addDays(key: string, n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The instant a company day starts. */
+/** The instant a company day starts, in milliseconds. */
 export function startOfDay(key: string, timeZone = getConfig().timeZone): number {
-  const guess = Date.parse(`${key}T00:00:00Z`);
-  // The zone's offset at that moment, then corrected once (no zone moves twice within a day).
-  let ms = guess - offsetMs(guess, timeZone);
-  ms = guess - offsetMs(ms, timeZone);
-  return ms;
-}
-
-function offsetMs(ms: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(
-    get('year'),
-    get('month') - 1,
-    get('day'),
-    get('hour'),
-    get('minute'),
-    get('second'),
-  );
-  return local - Math.floor(ms / 1000) * 1000;
+  return dayStart(key, timeZone).getTime();
 }

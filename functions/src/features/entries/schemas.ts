@@ -1,7 +1,7 @@
 // Request shapes, checked with zod; field paths in messages name the bad value.
 import { z } from 'zod';
 import { getConfig } from '../../config';
-import { isIsoDate, startOfDay } from '../customers/day-bounds';
+import { isIsoDate, startOfDay } from '../../company-days';
 import {
   AMOUNT_MESSAGE,
   CHANNELS,

@@ -8,7 +8,7 @@ import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
 import { sendEmail } from '../../integrations';
-import { localDate, startOfDay } from '../customers/day-bounds';
+import { localDate, startOfDay } from '../../company-days';
 import { escapeHtml } from '../entries/dispatch';
 import { readSettings } from '../settings/store';
 import { FOLLOW_UPS } from './constants';
