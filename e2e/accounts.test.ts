@@ -52,6 +52,8 @@ async function signInByPassword(page: Page, email: string, password: string): Pr
 async function menuItems(page: Page, viewport: ViewportName): Promise<string[]> {
   if (viewport === 'phone') await page.getByRole('button', { name: 'Menu' }).click();
   const nav = page.getByRole('navigation', { name: 'Main menu' }).last();
+  // The menu fills in once the session's role is known, which can land after the heading.
+  await nav.getByRole('link', { name: 'Information' }).waitFor();
   const items = (await nav.getByRole('link').allTextContents()).map((text) => text.trim());
   if (viewport === 'phone') await page.keyboard.press('Escape');
   return items;
