@@ -27,6 +27,17 @@ export default tseslint.config(
     },
   },
   {
+    // The web app imports functions/src/contract/ by relative path, so it imports nothing from
+    // outside itself (no packages, no server code).
+    files: ['functions/src/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'contract/ imports only from itself.' }] },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,7 @@
 // The Dashboard and Information pages in a real browser against the local stack, at desktop and
 // phone sizes, with axe: the cards and charts render from the seeded demo company, and an admin
-// watching the dashboard gets a toast for a notification written while the page is open.
+// watching the dashboard gets a toast for a notification written while the page is open, and
+// for an entry created meanwhile, whose counters change on the cards without a reload.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
@@ -28,6 +29,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Entries this file has created (the viewports share one stack). */
+let entriesAdded = 0;
+
+async function createEntry(token: string, description: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+  const customers = (await (await fetch(`${baseUrl()}/api/customers`, { headers })).json()) as {
+    _id: string;
+  }[];
+  const res = await fetch(`${baseUrl()}/api/entries`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ customerId: customers[0]!._id, description }),
+  });
+  if (res.status !== 201) throw new Error(`Entry not created: ${res.status} ${await res.text()}`);
+  entriesAdded += 1;
+}
+
 function firestore() {
   if (getApps().length === 0)
     initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-crm' });
@@ -36,7 +54,7 @@ function firestore() {
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewport) => {
   it(
-    'renders the cards and charts, and toasts a new notification',
+    'renders the cards and charts, toasts a new notification, and a new entry moves the counters',
     { timeout: 180_000 },
     async () => {
       const { context, page } = await openPage(browser, viewport, admin);
@@ -53,10 +71,11 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
         ])
           await expect(cards.getByText(label, { exact: true }).count()).resolves.toBe(1);
         await expect(cards.getByText(/vs last month/).count()).resolves.toBe(1);
-        // The seeded company has 200 entries and 50 customers.
-        const values = await cards.locator('.dash-card__value').allTextContents();
+        // The seeded company has 200 entries and 50 customers (and what this file added).
+        const cardValues = () => cards.locator('.dash-card__value').allTextContents();
+        const values = await cardValues();
         expect(values[0]).toBe('50');
-        expect(values[1]).toBe('200');
+        expect(values[1]).toBe(String(200 + entriesAdded));
         // Charts (nivo, lazily loaded) draw SVG; each has a text alternative.
         await page
           .getByRole('table', { name: 'Entries per day, last 30 days' })
@@ -89,6 +108,25 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
         await page.getByRole('region', { name: 'Live Notifications' }).getByText(title).waitFor();
         await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications');
         await expectAccessible(page);
+
+        // An entry created meanwhile (here through the API): its toast, and the Total Entries
+        // and Pending Approvals cards move by one without a reload.
+        const navigations: string[] = [];
+        page.on('framenavigated', (frame) => navigations.push(frame.url()));
+        await createEntry(admin.token, `Dashboard e2e entry ${viewport}`);
+        await page
+          .getByRole('region', { name: 'Status messages' })
+          .getByText('New pending entry')
+          .first()
+          .waitFor({ timeout: 25_000 });
+        const want = [
+          values[0],
+          String(200 + entriesAdded),
+          values[2],
+          String(Number(values[3]) + 1),
+        ];
+        await expect.poll(cardValues, { timeout: 20_000, interval: 500 }).toEqual(want);
+        expect(navigations).toEqual([]);
       } finally {
         await context.close();
       }

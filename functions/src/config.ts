@@ -6,14 +6,19 @@ export interface Config {
   filesDir: string | undefined;
   /** IANA time zone the company works in: day boundaries, "today", schedules. */
   timeZone: string;
+  /** How long one /notifications/stream response lasts before it ends for a reconnect. */
+  notificationStreamMaxMs: number;
 }
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+/** The api function times out at 300 s: a stream ends well before, and never later. */
+export const MAX_NOTIFICATION_STREAM_MS = 280_000;
 
 export function getConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     filesDir: nonEmpty(env.FILES_DIR),
     timeZone: timeZone(nonEmpty(env.COMPANY_TIME_ZONE) ?? DEFAULT_TIME_ZONE),
+    notificationStreamMaxMs: streamLifetime(nonEmpty(env.NOTIFICATION_STREAM_MAX_MS)),
   };
 }
 
@@ -30,4 +35,14 @@ function timeZone(name: string): string {
     throw new Error(`COMPANY_TIME_ZONE is not a known time zone: ${name}`);
   }
   return name;
+}
+
+function streamLifetime(value: string | undefined): number {
+  if (value === undefined) return MAX_NOTIFICATION_STREAM_MS;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || ms < 1 || ms > MAX_NOTIFICATION_STREAM_MS)
+    throw new Error(
+      `NOTIFICATION_STREAM_MAX_MS must be a whole number of milliseconds from 1 to ${MAX_NOTIFICATION_STREAM_MS}: ${value}`,
+    );
+  return ms;
 }

@@ -2,19 +2,33 @@ import { describe, expect, it } from 'vitest';
 import { getConfig } from '../src/config';
 
 describe('getConfig', () => {
-  it('defaults to Cloud Storage and the Asia/Kolkata time zone', () => {
-    expect(getConfig({})).toEqual({ filesDir: undefined, timeZone: 'Asia/Kolkata' });
-    expect(getConfig({ FILES_DIR: '  ', COMPANY_TIME_ZONE: '' })).toEqual({
+  it('defaults to Cloud Storage, the Asia/Kolkata time zone and 280 s streams', () => {
+    const defaults = {
       filesDir: undefined,
       timeZone: 'Asia/Kolkata',
-    });
+      notificationStreamMaxMs: 280_000,
+    };
+    expect(getConfig({})).toEqual(defaults);
+    expect(
+      getConfig({ FILES_DIR: '  ', COMPANY_TIME_ZONE: '', NOTIFICATION_STREAM_MAX_MS: ' ' }),
+    ).toEqual(defaults);
   });
 
-  it('reads FILES_DIR and COMPANY_TIME_ZONE', () => {
-    expect(getConfig({ FILES_DIR: '/srv/files', COMPANY_TIME_ZONE: 'Asia/Dubai' })).toEqual({
-      filesDir: '/srv/files',
-      timeZone: 'Asia/Dubai',
-    });
+  it('reads FILES_DIR, COMPANY_TIME_ZONE and NOTIFICATION_STREAM_MAX_MS', () => {
+    expect(
+      getConfig({
+        FILES_DIR: '/srv/files',
+        COMPANY_TIME_ZONE: 'Asia/Dubai',
+        NOTIFICATION_STREAM_MAX_MS: '30000',
+      }),
+    ).toEqual({ filesDir: '/srv/files', timeZone: 'Asia/Dubai', notificationStreamMaxMs: 30_000 });
+  });
+
+  it('refuses a stream lifetime that is not a whole number of ms up to 280 s', () => {
+    for (const value of ['0', '-5', '1.5', '30s', '280001'])
+      expect(() => getConfig({ NOTIFICATION_STREAM_MAX_MS: value })).toThrow(
+        `NOTIFICATION_STREAM_MAX_MS must be a whole number of milliseconds from 1 to 280000: ${value}`,
+      );
   });
 
   it('refuses a time zone the runtime does not know', () => {

@@ -1,6 +1,8 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
+import { DEFAULT_CATEGORIES, POTENTIALS } from '../../functions/src/contract/customers.ts';
+import { CHANNELS, PROCESSES, STATUSES } from '../../functions/src/contract/entries.ts';
 import { prepareCustomer } from '../../functions/src/features/customers/record.ts';
 import { recomputeDashboard } from '../../functions/src/features/dashboard/recompute.ts';
 import { buildEntryDoc } from '../../functions/src/features/entries/record.ts';
@@ -81,20 +83,6 @@ const LAST = [
   'Rao',
 ];
 const COMPANIES = ['Dairy', 'Foods', 'Agro', 'Pharma', 'Beverages', 'Industries'];
-const CATEGORIES = ['PHE', 'PP', 'SS PUMP', 'PASTEURIZER', 'SS TANK', 'PROJECTS', 'Miscellaneous'];
-const POTENTIALS = ['VIP', 'HOT', 'WARM', 'COLD', 'N/I BUT FUTURE POTENTIAL', 'N/A'];
-const PROCESSES = [
-  'Lead Generation',
-  'Follow-up',
-  'Quotation',
-  'Negotiation',
-  'Closing',
-  'Onboarding',
-  'After-Sales Support',
-  'Other',
-];
-const CHANNELS = ['whatsapp', 'email', 'multiple', 'manual', 'other'];
-const STATUSES = ['pending', 'approved', 'confirmed', 'cancelled'];
 const TAGS = ['urgent', 'repeat', 'export', 'quote-sent', 'site-visit', 'referral'];
 
 /** Commits in chunks below Firestore's 500-writes-per-batch limit. */
@@ -162,9 +150,10 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       ...(i % 5 === 0 ? [`+9197${String(20_000_000 + i * 131).slice(0, 8)}`] : []),
     ];
     const emails = [`${first}.${last}${i}@example.in`.toLowerCase()];
-    const categories = [pick(CATEGORIES), ...(i % 3 === 0 ? [pick(CATEGORIES)] : [])].filter(
-      (c, j, all) => all.indexOf(c) === j,
-    );
+    const categories = [
+      pick(DEFAULT_CATEGORIES),
+      ...(i % 3 === 0 ? [pick(DEFAULT_CATEGORIES)] : []),
+    ].filter((c, j, all) => all.indexOf(c) === j);
     const potential = pick(POTENTIALS);
     const ref = db.collection('customers').doc();
     const createdAt = Timestamp.fromDate(

@@ -97,6 +97,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     METADATA_SERVER_DETECTION: 'none',
     // The local stack's development aids (the OTP code in the request's answer).
     LOCAL_STACK: '1',
+    // The Hosting and Functions emulators' proxies never tell the function that a browser went
+    // away, so a closed page's notification stream (its listener and heartbeat) lives until the
+    // stream ends, and the Functions emulator waits for it on shutdown: end streams after 30 s
+    // here (the page reconnects with Last-Event-ID and misses nothing) unless the shell says.
+    NOTIFICATION_STREAM_MAX_MS: process.env.NOTIFICATION_STREAM_MAX_MS || '30000',
   };
   if (options.officialEmulators) env.FIREBASE_STORAGE_EMULATOR_HOST = `${HOST}:${ports.storage}`;
   else env.FILES_DIR = filesDir;

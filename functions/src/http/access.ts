@@ -57,6 +57,8 @@ export const routeTable = [
   { method: 'post', path: '/admin/templates', access: 'admin' },
   { method: 'put', path: '/admin/templates/:id', access: 'admin' },
   { method: 'delete', path: '/admin/templates/:id', access: 'admin' },
+  // The company's fixed PDFs (title and link only), for every signed-in user's entry screens.
+  { method: 'get', path: '/settings/fixed-pdfs', access: 'signed-in' },
   { method: 'get', path: '/admin/settings', access: 'admin' },
   { method: 'put', path: '/admin/settings', access: 'admin' },
   { method: 'post', path: '/integrations/whatsapp/test', access: 'admin' },
@@ -82,6 +84,8 @@ export const routeTable = [
   // Public here: the handler asks for a session unless the link carries a valid signature.
   { method: 'get', path: '/files/uploads/:id', access: 'public' },
   { method: 'get', path: '/entries', access: { permission: 'entries.read' } },
+  // Approved people as { _id, name } only: the assignment and employee-filter choices.
+  { method: 'get', path: '/entries/employees', access: { permission: 'entries.read' } },
   { method: 'post', path: '/entries', access: { permission: 'entries.write' } },
   { method: 'put', path: '/entries/:id', access: { permission: 'entries.write' } },
   { method: 'post', path: '/entries/:id/confirm', access: { adminOnly: 'Only admin can confirm' } },

@@ -7,40 +7,10 @@ import { prepareCustomer } from '../../src/features/customers/record';
 import type { CustomerInput } from '../../src/features/customers/normalize';
 import { getDb } from '../../src/firebase';
 import { createApp } from '../../src/http/app';
+import { session, type Caller } from '../support/callers';
 
-const EMPLOYEE_PERMISSIONS = [
-  'customers.read',
-  'customers.write',
-  'entries.read',
-  'entries.write',
-  'templates.read',
-];
-
-type Caller = 'admin' | 'employee' | 'outsider' | null;
-
-function session(caller: Caller): RequestHandler {
-  return (req, _res, next) => {
-    if (caller === 'admin')
-      req.session = {
-        uid: 'admin-uid',
-        email: 'admin@example.in',
-        role: 'admin',
-        permissions: ['*'],
-      };
-    if (caller === 'employee')
-      req.session = {
-        uid: 'sales-uid',
-        email: 'sales@example.in',
-        role: 'sales',
-        permissions: EMPLOYEE_PERMISSIONS,
-      };
-    if (caller === 'outsider')
-      req.session = { uid: 'x-uid', email: 'x@example.in', role: 'viewer', permissions: [] };
-    next();
-  };
-}
-
-export const appAs = (caller: Caller): Express => createApp({ session: session(caller) });
+export { appAs } from '../support/callers';
+export { readCounters, resetCounters } from '../support/counters';
 
 /**
  * Like the Cloud Functions runtime: the body is read into req.rawBody before the app runs,
@@ -87,19 +57,6 @@ export async function seedCustomers(
   }
   if (writes > 0) await batch.commit();
   return ids;
-}
-
-const countersUrl = () =>
-  `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${process.env.GCLOUD_PROJECT}/counters`;
-
-export async function resetCounters(): Promise<void> {
-  const res = await fetch(countersUrl(), { method: 'DELETE' });
-  if (!res.ok) throw new Error(`counters reset: ${res.status}`);
-}
-
-export async function readCounters(): Promise<{ reads: number; writes: number; deletes: number }> {
-  const res = await fetch(countersUrl());
-  return (await res.json()) as { reads: number; writes: number; deletes: number };
 }
 
 /** A valid Indian mobile number, distinct for each n below 10^8. */

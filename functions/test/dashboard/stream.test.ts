@@ -1,40 +1,56 @@
 // GET /notifications/stream over a real HTTP server: two clients get each notification, a
-// dropped client resuming with Last-Event-ID gets what it missed first, with no gaps or repeats.
+// dropped client resuming with Last-Event-ID gets what it missed first, with no gaps or repeats;
+// an employee's stream carries only what is addressed to them or to everyone; a stream ends
+// cleanly after NOTIFICATION_STREAM_MAX_MS with the `retry:` hint.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { streamClientCount } from '../../src/features/notifications/stream';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { appAs } from '../support/fake-session';
 
-let server: Server;
+/** The stream served to an admin (`base`) and to the sales employee (`salesBase`). */
+const servers: Server[] = [];
 let base: string;
+let salesBase: string;
+
+async function listen(role: string): Promise<string> {
+  const server = appAs(role).listen(0);
+  servers.push(server);
+  await new Promise((resolve) => server.once('listening', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 beforeAll(async () => {
-  server = appAs('admin').listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = await listen('admin');
+  salesBase = await listen('sales');
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 beforeEach(() => resetBackends());
+afterEach(() => {
+  delete process.env.NOTIFICATION_STREAM_MAX_MS;
+});
 
 interface Event {
   id: string;
   title: string;
 }
 
-/** A stream client: collects events until aborted. */
-function connect(lastEventId?: string) {
+/** A stream client: collects events (and the raw text) until aborted or the stream ends. */
+function connect(lastEventId?: string, server = base) {
   const controller = new AbortController();
   const events: Event[] = [];
   let raw = '';
+  let text = '';
   const done = (async () => {
-    const res = await fetch(`${base}/api/notifications/stream`, {
+    const res = await fetch(`${server}/api/notifications/stream`, {
       headers: {
         Accept: 'text/event-stream',
         ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
@@ -47,8 +63,10 @@ function connect(lastEventId?: string) {
     try {
       for (;;) {
         const { value, done: end } = await reader.read();
-        if (end) break;
-        raw += decoder.decode(value, { stream: true });
+        if (end) return 'ended';
+        const chunk = decoder.decode(value, { stream: true });
+        text += chunk;
+        raw += chunk;
         let cut: number;
         while ((cut = raw.indexOf('\n\n')) !== -1) {
           const block = raw.slice(0, cut);
@@ -61,8 +79,9 @@ function connect(lastEventId?: string) {
     } catch {
       // aborted
     }
+    return 'aborted';
   })();
-  return { events, close: () => controller.abort(), done };
+  return { events, text: () => text, close: () => controller.abort(), done };
 }
 
 const until = async (check: () => boolean, ms = 8000) => {
@@ -73,10 +92,10 @@ const until = async (check: () => boolean, ms = 8000) => {
   }
 };
 
-const notify = (title: string, at = new Date()) =>
+const notify = (title: string, at = new Date(), address: object = { audience: 'admins' }) =>
   getDb()
     .collection('notifications')
-    .add({ type: 'test', title, message: title, audience: 'admins', at });
+    .add({ type: 'test', title, message: title, ...address, at });
 
 describe('GET /notifications/stream', () => {
   it('refuses a caller that does not accept an event stream', async () => {
@@ -118,9 +137,7 @@ describe('GET /notifications/stream', () => {
     expect(res.body.map((n: Event) => n.title)).toEqual(['new', 'old']);
     const employee = await request(appAs('sales')).get('/api/notifications/latest');
     expect(employee.body).toEqual([]);
-    await getDb()
-      .collection('notifications')
-      .add({ title: 'mine', audience: 'sales-uid', at: new Date(), type: 'x', message: '' });
+    await notify('mine', new Date(), { audience: 'user', userId: 'sales-uid' });
     const mine = await request(appAs('sales')).get('/api/notifications/latest');
     expect(mine.body.map((n: Event) => n.title)).toEqual(['mine']);
 
@@ -131,5 +148,47 @@ describe('GET /notifications/stream', () => {
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toMatch(/^retry: \d+/);
     await reader.cancel();
+  });
+
+  it('sends an employee only what is addressed to them or to everyone, live and on resume', async () => {
+    const admin = connect();
+    const sales = connect(undefined, salesBase);
+    await until(() => streamClientCount() === 2);
+    await notify('for admins');
+    const accounts = { audience: 'user', userId: 'accounts-uid' };
+    await notify('for accounts', new Date(Date.now() + 1), accounts);
+    await notify('for sales', new Date(Date.now() + 2), { audience: 'user', userId: 'sales-uid' });
+    await notify('for everyone', new Date(Date.now() + 3), { audience: 'all' });
+    await until(() => admin.events.length === 4 && sales.events.length === 2);
+    expect(sales.events.map((e) => e.title)).toEqual(['for sales', 'for everyone']);
+
+    const resumed = connect(admin.events[0]!.id, salesBase);
+    await until(() => resumed.events.length === 2);
+    expect(resumed.events.map((e) => e.title)).toEqual(['for sales', 'for everyone']);
+    for (const client of [admin, sales, resumed]) client.close();
+    await Promise.all([admin.done, sales.done, resumed.done]);
+  });
+
+  it('ends cleanly after NOTIFICATION_STREAM_MAX_MS with the retry hint; a reconnect misses nothing', async () => {
+    process.env.NOTIFICATION_STREAM_MAX_MS = '2000';
+    const started = Date.now();
+    const first = connect();
+    await until(() => streamClientCount() === 1);
+    await notify('before the end');
+    await until(() => first.events.length === 1);
+
+    expect(await first.done).toBe('ended');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1990);
+    expect(first.text()).toMatch(/^retry: 3000\n\n/);
+    expect(first.text()).toMatch(/\n\nretry: 3000\n\n$/);
+    // Its listener is gone with it.
+    expect(streamClientCount()).toBe(0);
+
+    await notify('while away', new Date(Date.now() + 1));
+    const second = connect(first.events[0]!.id);
+    await until(() => second.events.length === 1);
+    expect(second.events.map((e) => e.title)).toEqual(['while away']);
+    second.close();
+    await second.done;
   });
 });

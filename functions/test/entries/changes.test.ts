@@ -1,51 +1,28 @@
 // Changing entries: edits with history snapshots, confirm / delete / assign (admin only, with
 // the spec's refusals), the Approvals tab, history and comments, resend.
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
-import { resetBackends } from '../support/backends';
-import { startRecordingServer, type RecordingServer } from '../support/recording-server';
 import {
   ADMIN,
   appAs,
   clearRecordings,
-  configureSenders,
   EMPLOYEE,
-  seedCustomer,
   seedEntries,
-  seedPeople,
   seedUser,
+  useEntriesWorld,
 } from './support';
 
 const admin = appAs('admin');
 const employee = appAs('employee');
 const outsider = appAs('outsider');
 
-let graph: RecordingServer;
-let sendgrid: RecordingServer;
-let ravi: string;
-
-beforeAll(async () => {
-  [graph, sendgrid] = await Promise.all([startRecordingServer(), startRecordingServer()]);
-});
-afterAll(async () => Promise.all([graph.close(), sendgrid.close()]));
-beforeEach(async () => {
-  await resetBackends();
-  clearRecordings(graph, sendgrid);
-  await configureSenders(graph, sendgrid);
-  await seedPeople();
-  ravi = await seedCustomer({
-    names: ['Ravi Sharma'],
-    phones: ['+919812345678'],
-    emails: ['ravi@example.in'],
-  });
-});
-afterEach(() => vi.unstubAllEnvs());
+const world = useEntriesWorld();
 
 async function newEntry(extra: object = {}): Promise<string> {
   const res = await request(employee)
     .post('/api/entries')
-    .send({ customer: ravi, description: 'First call', tags: ['lead'], ...extra });
+    .send({ customer: world.ravi, description: 'First call', tags: ['lead'], ...extra });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body._id as string;
 }
@@ -196,7 +173,7 @@ describe('Approvals: pending entries', () => {
   it('lists pending entries and approves or rejects them', async () => {
     const a = await newEntry({ description: 'Needs approval', whatsapp: { body: 'Hi' } });
     const b = await newEntry({ description: 'To reject' });
-    await seedEntries(ravi, 1, () => ({ status: 'approved', description: 'Old one' }));
+    await seedEntries(world.ravi, 1, () => ({ status: 'approved', description: 'Old one' }));
 
     const pending = await request(admin).get('/api/admin/entries/pending');
     expect(pending.status).toBe(200);
@@ -277,7 +254,7 @@ describe('POST /api/entries/{id}/resend', () => {
       whatsapp: { body: 'Hi' },
       email: { subject: 'Hello', body: 'Hi' },
     });
-    clearRecordings(graph, sendgrid);
+    clearRecordings(world.graph, world.sendgrid);
     const res = await request(employee)
       .post(`/api/entries/${id}/resend`)
       .send({
@@ -301,14 +278,16 @@ describe('POST /api/entries/{id}/resend', () => {
         email: { subject: 'Reminder', text: 'Please pay', status: 'sent' },
       },
     });
-    expect(graph.requests[0].json).toMatchObject({ template: { name: 'payment_reminder' } });
-    expect(sendgrid.requests[0].json).toMatchObject({ subject: 'Reminder' });
+    expect(world.graph.requests[0].json).toMatchObject({
+      template: { name: 'payment_reminder' },
+    });
+    expect(world.sendgrid.requests[0].json).toMatchObject({ subject: 'Reminder' });
     expect((await history(id))[0].text).toBe('Resent: WhatsApp sent; Email sent');
   });
 
   it('answers 502 when every channel failed, and 400 without a channel', async () => {
     const id = await newEntry();
-    graph.replies.push({ status: 500, body: { error: { message: 'Down' } } });
+    world.graph.replies.push({ status: 500, body: { error: { message: 'Down' } } });
     const res = await request(employee)
       .post(`/api/entries/${id}/resend`)
       .send({ send: { whatsapp: {}, email: null } });

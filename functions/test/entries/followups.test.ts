@@ -1,58 +1,39 @@
 // Follow-ups: scheduling (spec §5 rules), the sending job (exactly once, even run twice at
 // once; failures recorded; the employee notified) and the morning reminders.
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
 import { remindTodaysFollowUps } from '../../src/features/followups/reminders';
 import { sendDueFollowUps } from '../../src/features/followups/send-due';
 import { getDb } from '../../src/firebase';
 import { scheduledJobs } from '../../src/jobs';
-import { resetBackends } from '../support/backends';
-import { startRecordingServer, type RecordingServer } from '../support/recording-server';
 import {
   appAs,
   clearRecordings,
   configureSenders,
   EMPLOYEE,
   seedCustomer,
-  seedPeople,
   seedUser,
+  useEntriesWorld,
 } from './support';
 
 const employee = appAs('employee');
 const admin = appAs('admin');
 
-let graph: RecordingServer;
-let sendgrid: RecordingServer;
-let ravi: string;
 let clock = 0;
 const DAY = 86_400_000;
 // 2026-06-01 10:00 in Kolkata.
 const START = Date.UTC(2026, 5, 1, 4, 30);
 
-beforeAll(async () => {
-  [graph, sendgrid] = await Promise.all([startRecordingServer(), startRecordingServer()]);
-});
-afterAll(async () => Promise.all([graph.close(), sendgrid.close()]));
-beforeEach(async () => {
-  await resetBackends();
-  clearRecordings(graph, sendgrid);
+// Registered before useEntriesWorld's hooks, so the world is seeded at START.
+beforeEach(() => {
   clock = START;
   setClock(() => clock);
-  await configureSenders(graph, sendgrid);
-  await seedPeople();
-  ravi = await seedCustomer({
-    names: ['Ravi Sharma'],
-    phones: ['+919812345678'],
-    emails: ['ravi@example.in'],
-  });
 });
-afterEach(() => {
-  vi.unstubAllEnvs();
-  setClock();
-});
+afterEach(() => setClock());
+const world = useEntriesWorld();
 
-async function newEntry(customer = ravi): Promise<string> {
+async function newEntry(customer = world.ravi): Promise<string> {
   const res = await request(employee)
     .post('/api/entries')
     .send({ customer, description: 'Quoted' });
@@ -80,7 +61,7 @@ describe('POST /api/entries/{id}/followup', () => {
     expect(res.body).toMatchObject({
       _id: expect.any(String),
       entryId: id,
-      customerId: ravi,
+      customerId: world.ravi,
       customerName: 'Ravi Sharma',
       dueAt: new Date(START + 1000 + 3 * DAY).toISOString(),
       days: 3,
@@ -167,10 +148,10 @@ describe('the follow-up job', () => {
   it('sends due follow-ups once, records them and notifies the employee', async () => {
     const id = await newEntry();
     const scheduled = await schedule(id, BOTH);
-    clearRecordings(graph, sendgrid);
+    clearRecordings(world.graph, world.sendgrid);
 
     expect(await sendDueFollowUps()).toMatchObject({ claimed: 0 });
-    expect(graph.requests).toHaveLength(0);
+    expect(world.graph.requests).toHaveLength(0);
 
     clock = START + 3 * DAY + 1;
     expect(await sendDueFollowUps()).toEqual({
@@ -180,7 +161,7 @@ describe('the follow-up job', () => {
       failed: 0,
       recovered: 0,
     });
-    expect(graph.requests.map((r) => r.json)).toEqual([
+    expect(world.graph.requests.map((r) => r.json)).toEqual([
       {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
@@ -189,8 +170,8 @@ describe('the follow-up job', () => {
         template: { name: 'follow_up', language: { code: 'en_US' } },
       },
     ]);
-    expect(sendgrid.requests).toHaveLength(1);
-    expect(sendgrid.requests[0].json).toMatchObject({
+    expect(world.sendgrid.requests).toHaveLength(1);
+    expect(world.sendgrid.requests[0].json).toMatchObject({
       subject: 'Following up',
       personalizations: [{ to: [{ email: 'ravi@example.in' }] }],
       content: [
@@ -230,21 +211,21 @@ describe('the follow-up job', () => {
     ]);
 
     // Nothing is sent twice.
-    clearRecordings(graph, sendgrid);
+    clearRecordings(world.graph, world.sendgrid);
     expect((await sendDueFollowUps()).claimed).toBe(0);
-    expect(graph.requests).toHaveLength(0);
+    expect(world.graph.requests).toHaveLength(0);
   });
 
   it('sends once when two runs overlap', async () => {
     const ids = [await newEntry(), await newEntry(), await newEntry()];
     for (const id of ids) await schedule(id, { ...BOTH, days: 1 });
-    clearRecordings(graph, sendgrid);
+    clearRecordings(world.graph, world.sendgrid);
     clock = START + 2 * DAY;
     const [a, b] = await Promise.all([sendDueFollowUps(), sendDueFollowUps()]);
     expect(a.claimed + b.claimed).toBe(3);
     expect(a.sent + b.sent).toBe(3);
-    expect(graph.requests).toHaveLength(3);
-    expect(sendgrid.requests).toHaveLength(3);
+    expect(world.graph.requests).toHaveLength(3);
+    expect(world.sendgrid.requests).toHaveLength(3);
     const statuses = (await getDb().collection('followUps').get()).docs.map((d) => d.get('status'));
     expect(statuses).toEqual(['sent', 'sent', 'sent']);
   });
@@ -256,8 +237,8 @@ describe('the follow-up job', () => {
       .put(`/api/admin/entries/${id}/assign-employee`)
       .send({ employeeId: 'kavya-uid' });
     const scheduled = await schedule(id, BOTH);
-    clearRecordings(graph, sendgrid);
-    graph.replies.push({ status: 500, body: { error: { message: 'Try later' } } });
+    clearRecordings(world.graph, world.sendgrid);
+    world.graph.replies.push({ status: 500, body: { error: { message: 'Try later' } } });
     clock = START + 4 * DAY;
     expect(await sendDueFollowUps()).toMatchObject({ claimed: 1, partial: 1 });
     const stored = (await getDb().doc(`followUps/${scheduled.body._id}`).get()).data()!;
@@ -287,19 +268,19 @@ describe('the follow-up job', () => {
     const scheduled = await schedule(id, BOTH);
     const ref = getDb().doc(`followUps/${scheduled.body._id}`);
     await ref.update({ status: 'sending', claimedAt: new Date(START), claimToken: 'dead-run' });
-    clearRecordings(graph, sendgrid);
+    clearRecordings(world.graph, world.sendgrid);
     clock = START + 10 * 60_000;
     expect((await sendDueFollowUps()).recovered).toBe(0);
     clock = START + 31 * 60_000;
     expect((await sendDueFollowUps()).recovered).toBe(1);
     expect((await ref.get()).get('status')).toBe('failed');
-    expect(graph.requests).toHaveLength(0);
+    expect(world.graph.requests).toHaveLength(0);
   });
 });
 
 describe('the morning reminder', () => {
   it('tells each employee their follow-ups due today, in the app and by email, once', async () => {
-    await configureSenders(graph, sendgrid, { notifications: { email: true } });
+    await configureSenders(world.graph, world.sendgrid, { notifications: { email: true } });
     await seedUser('kavya-uid', { fullName: 'Kavya Accounts', email: 'kavya@example.in' });
     const a = await newEntry();
     const b = await newEntry();
@@ -310,7 +291,7 @@ describe('the morning reminder', () => {
       .put(`/api/admin/entries/${b}/assign-employee`)
       .send({ employeeId: 'kavya-uid' });
     await schedule(b, { ...BOTH, days: 1.1, note: 'For Kavya' });
-    clearRecordings(graph, sendgrid);
+    clearRecordings(world.graph, world.sendgrid);
 
     // 2026-06-02 08:30 in Kolkata.
     clock = Date.UTC(2026, 5, 2, 3, 0);
@@ -334,12 +315,11 @@ describe('the morning reminder', () => {
       await getDb().doc('notifications/followup-reminder-kavya-uid-2026-06-02').get()
     ).data();
     expect(kavya).toMatchObject({ title: '1 follow-up due today' });
-    expect(sendgrid.requests.map((r) => (r.json as { subject: string }).subject).sort()).toEqual([
-      '1 follow-up due today',
-      '2 follow-ups due today',
-    ]);
     expect(
-      sendgrid.requests
+      world.sendgrid.requests.map((r) => (r.json as { subject: string }).subject).sort(),
+    ).toEqual(['1 follow-up due today', '2 follow-ups due today']);
+    expect(
+      world.sendgrid.requests
         .map(
           (r) =>
             (r.json as { personalizations: { to: { email: string }[] }[] }).personalizations[0]
@@ -348,17 +328,17 @@ describe('the morning reminder', () => {
         .sort(),
     ).toEqual(['kavya@example.in', 'sales@example.in']);
 
-    clearRecordings(sendgrid);
+    clearRecordings(world.sendgrid);
     expect(await remindTodaysFollowUps()).toMatchObject({ notified: 0, emailed: 0 });
-    expect(sendgrid.requests).toHaveLength(0);
+    expect(world.sendgrid.requests).toHaveLength(0);
   });
 
   it('sends no email when email notifications are off', async () => {
     const a = await newEntry();
     await schedule(a, { ...BOTH, days: 1 });
-    clearRecordings(sendgrid);
+    clearRecordings(world.sendgrid);
     clock = Date.UTC(2026, 5, 2, 3, 0);
     expect(await remindTodaysFollowUps()).toMatchObject({ notified: 1, emailed: 0 });
-    expect(sendgrid.requests).toHaveLength(0);
+    expect(world.sendgrid.requests).toHaveLength(0);
   });
 });

@@ -2,49 +2,34 @@
 // role without entry permissions, or nobody; an app that reads the body first the way the
 // Cloud Functions runtime does (req.rawBody); direct seeding; the senders pointed at local
 // recording servers; the embedded Firestore's read counters.
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import { vi } from 'vitest';
+import { beforeEach } from 'vitest';
 import { keyDoc, keyRef } from '../../src/features/customers/keys';
 import type { CustomerInput } from '../../src/features/customers/normalize';
 import { prepareCustomer } from '../../src/features/customers/record';
 import { buildEntryDoc, customerCopy, type NewEntry } from '../../src/features/entries/record';
 import { getDb } from '../../src/firebase';
 import { createApp } from '../../src/http/app';
+import { ADMIN, EMPLOYEE, session, type Caller } from '../support/callers';
+import {
+  pointSendersAt,
+  useProviderServers,
+  type ProviderServers,
+} from '../support/provider-servers';
 import type { RecordingServer } from '../support/recording-server';
 import { writeSettings } from '../support/settings';
 
-export const EMPLOYEE_PERMISSIONS = [
-  'customers.read',
-  'customers.write',
-  'entries.read',
-  'entries.write',
-  'templates.read',
-];
-
-export type Caller = 'admin' | 'employee' | 'outsider' | null;
-
-export const ADMIN = { uid: 'admin-uid', email: 'admin@example.in', name: 'Anita Admin' };
-export const EMPLOYEE = { uid: 'sales-uid', email: 'sales@example.in', name: 'Suresh Sales' };
-
-export function session(caller: Caller): RequestHandler {
-  return (req, _res, next) => {
-    if (caller === 'admin')
-      req.session = { uid: ADMIN.uid, email: ADMIN.email, role: 'admin', permissions: ['*'] };
-    if (caller === 'employee')
-      req.session = {
-        uid: EMPLOYEE.uid,
-        email: EMPLOYEE.email,
-        role: 'sales',
-        permissions: EMPLOYEE_PERMISSIONS,
-      };
-    if (caller === 'outsider')
-      req.session = { uid: 'x-uid', email: 'x@example.in', role: 'viewer', permissions: [] };
-    next();
-  };
-}
-
-export const appAs = (caller: Caller): Express => createApp({ session: session(caller) });
+export {
+  ADMIN,
+  appAs,
+  EMPLOYEE,
+  EMPLOYEE_PERMISSIONS,
+  session,
+  type Caller,
+} from '../support/callers';
+export { clearRecordings } from '../support/provider-servers';
+export { readCounters, resetCounters } from '../support/counters';
 
 /**
  * Like the Cloud Functions runtime: the body is read before the app runs (JSON parsed, other
@@ -87,6 +72,10 @@ export async function seedUser(
     .doc(`users/${uid}`)
     .set({ role: 'sales', phone: '', approved: true, ...fields });
 }
+
+/** Ravi Sharma, the customer most entry tests write for, with one phone and one email. */
+export const seedRavi = (): Promise<string> =>
+  seedCustomer({ names: ['Ravi Sharma'], phones: ['+919812345678'], emails: ['ravi@example.in'] });
 
 /** A customer written the way the customers feature writes one (with its phone/email keys). */
 export async function seedCustomer(input: CustomerInput): Promise<string> {
@@ -151,11 +140,7 @@ export async function configureSenders(
   sendgrid: RecordingServer,
   patch: { notifications?: { email?: boolean; whatsapp?: boolean }; adminEmails?: string[] } = {},
 ): Promise<void> {
-  vi.stubEnv('WHATSAPP_API_BASE', graph.url);
-  vi.stubEnv('SENDGRID_API_BASE', sendgrid.url);
-  vi.stubEnv('SENDGRID_API_KEY', '');
-  vi.stubEnv('WHATSAPP_TOKEN', '');
-  vi.stubEnv('WHATSAPP_APP_SECRET', '');
+  pointSendersAt({ graph, sendgrid });
   await writeSettings(
     {
       companyName: 'Demo Dairy',
@@ -171,29 +156,29 @@ export async function configureSenders(
   );
 }
 
-export function clearRecordings(...servers: RecordingServer[]): void {
-  for (const server of servers) {
-    server.requests.length = 0;
-    server.replies.length = 0;
-  }
-}
-
-const counters = () =>
-  `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${process.env.GCLOUD_PROJECT}/counters`;
-
-export async function resetCounters(): Promise<void> {
-  const res = await fetch(counters(), { method: 'DELETE' });
-  if (!res.ok) throw new Error(`Counter reset failed: ${res.status}`);
-}
-
-export async function readCounters(): Promise<{ reads: number; writes: number }> {
-  const res = await fetch(counters());
-  return (await res.json()) as { reads: number; writes: number };
-}
-
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 export const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.from('rest of a png'),
 ]);
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif')]);
+
+export interface EntriesWorld extends ProviderServers {
+  /** Ravi Sharma's customer id. */
+  ravi: string;
+}
+
+/**
+ * For every test of the calling file: the provider servers (useProviderServers), and before
+ * each test the senders configured for them, the two test people and Ravi Sharma. The answer's
+ * fields are there once the hooks have run (inside hooks and tests).
+ */
+export function useEntriesWorld(): EntriesWorld {
+  const world = useProviderServers() as EntriesWorld;
+  beforeEach(async () => {
+    await configureSenders(world.graph, world.sendgrid);
+    await seedPeople();
+    world.ravi = await seedRavi();
+  });
+  return world;
+}

@@ -1,44 +1,22 @@
 // The WhatsApp webhook: Meta's verification, signed deliveries, inbound messages becoming
 // pending entries exactly once, and status callbacks for what the app sent.
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setClock } from '../../src/clock';
+import { sendDueFollowUps } from '../../src/features/followups/send-due';
+import { MAX_FILE_BYTES } from '../../src/features/uploads/multipart';
 import { getDb } from '../../src/firebase';
-import { resetBackends } from '../support/backends';
-import { startRecordingServer, type RecordingServer } from '../support/recording-server';
-import {
-  appAs,
-  clearRecordings,
-  configureSenders,
-  functionsApp,
-  seedCustomer,
-  seedPeople,
-} from './support';
+import { appAs, clearRecordings, functionsApp, PDF, useEntriesWorld } from './support';
 
 const meta = functionsApp(null);
 const admin = appAs('admin');
 const employee = appAs('employee');
 
-let graph: RecordingServer;
-let sendgrid: RecordingServer;
-let ravi: string;
-
-beforeAll(async () => {
-  [graph, sendgrid] = await Promise.all([startRecordingServer(), startRecordingServer()]);
-});
-afterAll(async () => Promise.all([graph.close(), sendgrid.close()]));
-beforeEach(async () => {
-  await resetBackends();
-  clearRecordings(graph, sendgrid);
-  await configureSenders(graph, sendgrid);
-  await seedPeople();
-  ravi = await seedCustomer({
-    names: ['Ravi Sharma'],
-    phones: ['+919812345678'],
-    emails: ['ravi@example.in'],
-  });
-});
-afterEach(() => vi.unstubAllEnvs());
+const world = useEntriesWorld();
 
 const sign = (body: string, secret = 'app-secret') =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -138,7 +116,7 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
     const entries = (await getDb().collection('entries').get()).docs;
     expect(entries).toHaveLength(1);
     expect(entries[0].data()).toMatchObject({
-      customerId: ravi,
+      customerId: world.ravi,
       description: 'Please send the price list',
       channel: 'whatsapp',
       status: 'pending',
@@ -229,7 +207,7 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
   it('updates the status of a message the app sent: delivered, read, never back', async () => {
     const created = await request(employee)
       .post('/api/entries')
-      .send({ customer: ravi, whatsapp: { body: 'Hi' } });
+      .send({ customer: world.ravi, whatsapp: { body: 'Hi' } });
     const id = created.body._id as string;
     expect(created.body.dispatch.whatsapp.messageId).toBe('wamid.TEST1');
     const status = (s: string, extra: object = {}) =>
@@ -261,7 +239,7 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
   it('records a failed delivery with its reason', async () => {
     const created = await request(employee)
       .post('/api/entries')
-      .send({ customer: ravi, whatsapp: { body: 'Hi' } });
+      .send({ customer: world.ravi, whatsapp: { body: 'Hi' } });
     await deliver(
       statuses([
         {
@@ -282,5 +260,204 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
       'dispatch.whatsapp',
     );
     expect(dispatch).toMatchObject({ status: 'failed', error: 'Not on WhatsApp' });
+  });
+
+  const statusOf = (id: string, status: string, timestamp = '1780000100') => ({
+    id,
+    status,
+    timestamp,
+    recipient_id: '919812345678',
+  });
+  const held = () => getDb().collection('whatsappEarlyStatuses').get();
+
+  it('keeps a status that comes before the message id is stored and applies it on send', async () => {
+    // Meta reports 'read' and then a late 'delivered' before the send's answer is stored.
+    const early = await deliver(
+      statuses([statusOf('wamid.TEST1', 'read'), statusOf('wamid.TEST1', 'delivered')]),
+    );
+    expect(early.status).toBe(200);
+    expect(early.body.statuses).toBe(0);
+    const waiting = (await held()).docs.map((d) => d.data());
+    expect(waiting).toEqual([
+      expect.objectContaining({ messageId: 'wamid.TEST1', status: 'read' }),
+    ]);
+    // Expires a week on (a TTL policy removes what no send claims).
+    const expiresAt = (waiting[0].expiresAt as { toMillis(): number }).toMillis();
+    expect(expiresAt - Date.now()).toBeGreaterThan(6 * 86_400_000);
+
+    const created = await request(employee)
+      .post('/api/entries')
+      .send({ customer: world.ravi, whatsapp: { body: 'Hi' } });
+    expect(created.status).toBe(201);
+    const dispatch = (await getDb().doc(`entries/${created.body._id}`).get()).get(
+      'dispatch.whatsapp',
+    );
+    expect(dispatch).toMatchObject({ messageId: 'wamid.TEST1', status: 'read' });
+    expect((await held()).size).toBe(0);
+    // The order rule still holds afterwards.
+    await deliver(statuses([statusOf('wamid.TEST1', 'delivered', '1780000200')]));
+    expect(
+      (await getDb().doc(`entries/${created.body._id}`).get()).get('dispatch.whatsapp.status'),
+    ).toBe('read');
+  });
+
+  it('applies an early status when a resend stores its message id', async () => {
+    const created = await request(employee)
+      .post('/api/entries')
+      .send({ customer: world.ravi, whatsapp: { body: 'Hi' } });
+    const id = created.body._id as string;
+    await deliver(
+      statuses([
+        {
+          ...statusOf('wamid.RESENT', 'failed'),
+          errors: [{ code: 131047, title: 'Re-engagement message' }],
+        },
+      ]),
+    );
+    expect((await held()).size).toBe(1);
+    world.graph.replies.push({ status: 200, body: { messages: [{ id: 'wamid.RESENT' }] } });
+    const res = await request(employee)
+      .post(`/api/entries/${id}/resend`)
+      .send({ send: { whatsapp: { templateId: 'payment_reminder' } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await getDb().doc(`entries/${id}`).get()).get('dispatch.whatsapp')).toMatchObject({
+      messageId: 'wamid.RESENT',
+      status: 'failed',
+      error: 'Re-engagement message',
+    });
+    expect((await held()).size).toBe(0);
+  });
+
+  it('applies an early status when the follow-up job stores its message id', async () => {
+    const created = await request(employee)
+      .post('/api/entries')
+      .send({ customer: world.ravi, description: 'Quoted' });
+    const scheduled = await request(employee)
+      .post(`/api/entries/${created.body._id}/followup`)
+      .send({ days: 1, send: { whatsapp: { templateId: 'follow_up', text: 'Any news?' } } });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+    await deliver(statuses([statusOf('wamid.FOLLOW', 'delivered')]));
+    world.graph.replies.push({ status: 200, body: { messages: [{ id: 'wamid.FOLLOW' }] } });
+
+    const dueTomorrow = Date.now() + 2 * 86_400_000;
+    setClock(() => dueTomorrow);
+    try {
+      expect(await sendDueFollowUps()).toMatchObject({ claimed: 1, sent: 1 });
+    } finally {
+      setClock();
+    }
+    const followUps = await getDb().collection('followUps').get();
+    expect(followUps.docs[0].get('results.whatsapp')).toMatchObject({
+      messageId: 'wamid.FOLLOW',
+      status: 'delivered',
+    });
+    expect((await held()).size).toBe(0);
+  });
+});
+
+describe('inbound WhatsApp media', () => {
+  let filesDir: string;
+  beforeAll(() => {
+    filesDir = mkdtempSync(path.join(tmpdir(), 'wa-media-'));
+  });
+  afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
+  beforeEach(() => {
+    vi.stubEnv('FILES_DIR', filesDir);
+  });
+
+  const mediaMessage = (id: string, type: 'document' | 'image', mediaId: string) => ({
+    from: '919812345678',
+    id,
+    timestamp: '1780000000',
+    type,
+    [type]: {
+      id: mediaId,
+      mime_type: type === 'document' ? 'application/pdf' : 'image/jpeg',
+      ...(type === 'document' ? { filename: 'Purchase order.pdf' } : {}),
+    },
+  });
+  const mediaInfo = (mediaId: string, extra: object = {}) => ({
+    status: 200,
+    body: {
+      messaging_product: 'whatsapp',
+      url: `${world.graph.url}/lookaside/${mediaId}?ext=1`,
+      mime_type: 'application/pdf',
+      id: mediaId,
+      ...extra,
+    },
+  });
+  const entryOf = async (messageId: string) =>
+    (await getDb().collection('entries').where('inbound.messageId', '==', messageId).get()).docs[0];
+
+  it('downloads the file with the access token and attaches it to the pending entry', async () => {
+    world.graph.replies.push(mediaInfo('MEDIA7', { file_size: PDF.length }), {
+      status: 200,
+      body: PDF,
+      headers: { 'Content-Type': 'application/pdf' },
+    });
+    const res = await deliver(inbound([mediaMessage('wamid.PO', 'document', 'MEDIA7')]));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 1 });
+
+    expect(world.graph.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+      ['GET', '/v22.0/MEDIA7', 'Bearer wa-token'],
+      ['GET', '/lookaside/MEDIA7?ext=1', 'Bearer wa-token'],
+    ]);
+    const entry = await entryOf('wamid.PO');
+    const attachments = entry.get('attachments') as { url: string }[];
+    expect(attachments).toEqual([
+      {
+        name: 'Purchase order.pdf',
+        url: expect.stringMatching(/^\/api\/files\/uploads\/[\w-]+$/),
+        mimetype: 'application/pdf',
+        size: PDF.length,
+      },
+    ]);
+    expect(entry.get('inbound.mediaError')).toBeUndefined();
+    // Served behind the session like any upload.
+    const file = await request(employee).get(attachments[0].url);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(file.body as Buffer).equals(PDF)).toBe(true);
+  });
+
+  it('keeps the entry and records why when the media cannot be kept', async () => {
+    const cases = [
+      {
+        mediaId: 'M500',
+        replies: [{ status: 500, body: { error: { message: 'Internal' } } }],
+        error: 'WhatsApp Cloud API 500 for media M500',
+      },
+      {
+        // An executable sent as an image: checked by its bytes, like an upload.
+        mediaId: 'MEXE',
+        replies: [mediaInfo('MEXE'), { status: 200, body: Buffer.from('MZ\x90\x00 program') }],
+        error: 'The image is not a PDF or an image (JPEG, PNG, WebP or GIF)',
+      },
+      {
+        mediaId: 'MBIG',
+        replies: [mediaInfo('MBIG', { file_size: MAX_FILE_BYTES + 1 })],
+        error: 'The file is larger than 10 MB (the limit per file)',
+      },
+      {
+        // No size announced by the API: the download's own length is checked.
+        mediaId: 'MHUGE',
+        replies: [mediaInfo('MHUGE'), { status: 200, body: Buffer.alloc(MAX_FILE_BYTES + 1) }],
+        error: 'The file is larger than 10 MB (the limit per file)',
+      },
+    ];
+    for (const [i, c] of cases.entries()) {
+      clearRecordings(world.graph);
+      world.graph.replies.push(...c.replies);
+      const res = await deliver(inbound([mediaMessage(`wamid.F${i}`, 'image', c.mediaId)]));
+      expect(res.status, c.mediaId).toBe(200);
+      expect(res.body, c.mediaId).toMatchObject({ created: 1 });
+      expect(world.graph.requests[0].path).toBe(`/v22.0/${c.mediaId}`);
+      const entry = await entryOf(`wamid.F${i}`);
+      expect(entry.get('status')).toBe('pending');
+      expect(entry.get('attachments')).toEqual([]);
+      expect(entry.get('inbound.mediaError'), c.mediaId).toBe(c.error);
+    }
+    // Nothing was stored for them.
+    expect((await getDb().collection('files').get()).size).toBe(0);
   });
 });

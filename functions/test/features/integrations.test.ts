@@ -2,19 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalFolderFileStore } from '../../src/storage/local-folder-file-store';
-import { resetBackends } from '../support/backends';
 import { appAs } from '../support/fake-session';
-import { startRecordingServer, type RecordingServer } from '../support/recording-server';
+import { useProviderServers } from '../support/provider-servers';
 import { writeSettings } from '../support/settings';
 
 const admin = appAs('admin');
 const sales = appAs('sales');
 const nobody = appAs(null);
 
-let sendgrid: RecordingServer;
-let graph: RecordingServer;
+const providers = useProviderServers();
 let filesDir: string;
 
 const configured = () =>
@@ -31,27 +29,11 @@ const configured = () =>
     { whatsappToken: 'wa-token-secret-1', smtpPass: 'SG.email-secret-2' },
   );
 
-beforeAll(async () => {
-  [sendgrid, graph] = await Promise.all([startRecordingServer(), startRecordingServer()]);
+beforeAll(() => {
   filesDir = mkdtempSync(path.join(tmpdir(), 'files-'));
 });
-afterAll(async () => {
-  await Promise.all([sendgrid.close(), graph.close()]);
-  rmSync(filesDir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await resetBackends();
-  for (const server of [sendgrid, graph]) {
-    server.requests.length = 0;
-    server.replies.length = 0;
-  }
-  vi.stubEnv('SENDGRID_API_BASE', sendgrid.url);
-  vi.stubEnv('WHATSAPP_API_BASE', graph.url);
-  vi.stubEnv('SENDGRID_API_KEY', '');
-  vi.stubEnv('WHATSAPP_TOKEN', '');
-  vi.stubEnv('FILES_DIR', filesDir);
-});
-afterEach(() => vi.unstubAllEnvs());
+afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
+beforeEach(() => vi.stubEnv('FILES_DIR', filesDir));
 
 function expectNoSecret(body: unknown) {
   expect(JSON.stringify(body)).not.toMatch(/wa-token-secret-1|SG\.email-secret-2/);
@@ -68,7 +50,7 @@ describe('POST /api/integrations/{whatsapp,email}/test', () => {
       messageId: 'wamid.TEST1',
       to: '+919800000001',
     });
-    expect(graph.requests[0].json).toMatchObject({
+    expect(providers.graph.requests[0].json).toMatchObject({
       to: '919800000001',
       type: 'text',
       text: { body: 'Test message from Demo Dairy: WhatsApp is connected.' },
@@ -80,7 +62,7 @@ describe('POST /api/integrations/{whatsapp,email}/test', () => {
     await request(admin)
       .post('/api/integrations/whatsapp/test')
       .send({ template: 'hello_world', language: 'en_US' });
-    expect(graph.requests[0].json).toMatchObject({
+    expect(providers.graph.requests[0].json).toMatchObject({
       type: 'template',
       template: { name: 'hello_world', language: { code: 'en_US' } },
     });
@@ -88,7 +70,7 @@ describe('POST /api/integrations/{whatsapp,email}/test', () => {
 
   it("answers 502 with the provider's message when the provider refuses", async () => {
     await configured();
-    graph.replies.push({
+    providers.graph.replies.push({
       status: 401,
       body: { error: { message: 'Error validating access token', code: 190 } },
     });
@@ -112,7 +94,7 @@ describe('POST /api/integrations/{whatsapp,email}/test', () => {
       messageId: 'sg-message-1',
       to: 'admin@demo.in',
     });
-    expect(sendgrid.requests[0].json).toMatchObject({
+    expect(providers.sendgrid.requests[0].json).toMatchObject({
       subject: 'Test email from Demo Dairy',
       personalizations: [{ to: [{ email: 'admin@demo.in' }] }],
     });
@@ -153,7 +135,7 @@ describe('POST /api/integrations/whatsapp/send', () => {
       .send({ to: '98123 45678', text: 'Your quotation is ready' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, messageId: 'wamid.TEST1' });
-    expect(graph.requests[0].json).toEqual({
+    expect(providers.graph.requests[0].json).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '919812345678',
@@ -173,7 +155,7 @@ describe('POST /api/integrations/whatsapp/send', () => {
         language: 'hi',
         parameters: ['Ravi', 'ORD-12'],
       });
-    expect(graph.requests[0].json).toMatchObject({
+    expect(providers.graph.requests[0].json).toMatchObject({
       type: 'template',
       template: {
         name: 'order_update',
@@ -199,7 +181,7 @@ describe('POST /api/integrations/whatsapp/send', () => {
       mediaUrl: 'https://crm.example.in/api/files/b.pdf',
       mediaType: 'document',
     });
-    expect(graph.requests[0].json).toMatchObject({
+    expect(providers.graph.requests[0].json).toMatchObject({
       type: 'document',
       document: { link: 'https://crm.example.in/api/files/b.pdf', caption: 'Brochure' },
     });
@@ -219,13 +201,13 @@ describe('POST /api/integrations/whatsapp/send', () => {
       .post('/api/integrations/whatsapp/send')
       .send({ to: '+919812345678' });
     expect(empty.body).toEqual({ message: 'Give a text, a template id or a media URL' });
-    expect(graph.requests).toHaveLength(0);
+    expect(providers.graph.requests).toHaveLength(0);
   });
 
   it('answers 502 on a timeout', async () => {
     await configured();
     vi.stubEnv('SEND_TIMEOUT_MS', '200');
-    graph.replies.push({ status: 200, body: {}, delayMs: 2000 });
+    providers.graph.replies.push({ status: 200, body: {}, delayMs: 2000 });
     const res = await request(sales)
       .post('/api/integrations/whatsapp/send')
       .send({ to: '+919812345678', text: 'x' });
@@ -265,7 +247,7 @@ describe('POST /api/integrations/email/send', () => {
       messageId: 'sg-message-1',
       to: ['ravi@example.in', 'meera@example.in'],
     });
-    expect(sendgrid.requests[0].json).toMatchObject({
+    expect(providers.sendgrid.requests[0].json).toMatchObject({
       subject: 'Quotation',
       personalizations: [{ to: [{ email: 'ravi@example.in' }, { email: 'meera@example.in' }] }],
       attachments: [
@@ -301,7 +283,7 @@ describe('POST /api/integrations/email/send', () => {
         attachments: [{ filename: 'x', path: '/api/files/uploads/none.pdf' }],
       });
     expect(missing.body.fields).toEqual({ 'attachments.0.path': 'File not found' });
-    expect(sendgrid.requests).toHaveLength(0);
+    expect(providers.sendgrid.requests).toHaveLength(0);
   });
 
   it('names bad fields', async () => {
@@ -318,7 +300,10 @@ describe('POST /api/integrations/email/send', () => {
 
   it("answers 502 with SendGrid's message on a 500", async () => {
     await configured();
-    sendgrid.replies.push({ status: 500, body: { errors: [{ message: 'Internal error' }] } });
+    providers.sendgrid.replies.push({
+      status: 500,
+      body: { errors: [{ message: 'Internal error' }] },
+    });
     const res = await request(sales)
       .post('/api/integrations/email/send')
       .send({ to: 'a@b.in', subject: 's', html: 'h' });

@@ -139,6 +139,7 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
     body: { type: 'text', title: 'T', content: 'C' },
   }),
   'DELETE /admin/templates/:id': () => ({ path: '/admin/templates/missing' }),
+  'GET /settings/fixed-pdfs': () => ({ path: '/settings/fixed-pdfs' }),
   'GET /admin/settings': () => ({ path: '/admin/settings' }),
   'PUT /admin/settings': () => ({ path: '/admin/settings', body: { companyName: 'Matrix Ltd' } }),
   // Empty bodies: refused by validation before anything is sent anywhere.
@@ -160,6 +161,7 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   // A signed link (public) to a file that does not exist.
   'GET /files/uploads/:id': () => ({ path: '/files/uploads/missing?exp=1&sig=x' }),
   'GET /entries': () => ({ path: '/entries?limit=1' }),
+  'GET /entries/employees': () => ({ path: '/entries/employees' }),
   'POST /entries': () => ({ path: '/entries', body: {} }),
   'PUT /entries/:id': () => ({ path: '/entries/missing', body: {} }),
   'POST /entries/:id/confirm': () => ({ path: '/entries/missing/confirm' }),

@@ -1,31 +1,12 @@
 // sendEmail / sendWhatsApp as other features call them: configured by the saved settings and
 // secrets (Firestore), the server's secrets winning, against local recording servers.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { writeSettings } from '../support/settings';
 import { sendEmail, sendWhatsApp } from '../../src/integrations';
-import { resetBackends } from '../support/backends';
-import { startRecordingServer, type RecordingServer } from '../support/recording-server';
+import { useProviderServers } from '../support/provider-servers';
 import { startSmtpServer } from '../support/smtp-server';
 
-let sendgrid: RecordingServer;
-let graph: RecordingServer;
-
-beforeAll(async () => {
-  [sendgrid, graph] = await Promise.all([startRecordingServer(), startRecordingServer()]);
-});
-afterAll(async () => {
-  await Promise.all([sendgrid.close(), graph.close()]);
-});
-beforeEach(async () => {
-  await resetBackends();
-  sendgrid.requests.length = 0;
-  graph.requests.length = 0;
-  vi.stubEnv('SENDGRID_API_BASE', sendgrid.url);
-  vi.stubEnv('WHATSAPP_API_BASE', graph.url);
-  vi.stubEnv('SENDGRID_API_KEY', '');
-  vi.stubEnv('WHATSAPP_TOKEN', '');
-});
-afterEach(() => vi.unstubAllEnvs());
+const providers = useProviderServers();
 
 const email = { to: ['ravi@example.in'], subject: 'Hello', html: '<p>Hi</p>' };
 
@@ -37,7 +18,7 @@ describe('sendEmail', () => {
       error:
         'Email is not configured: set an SMTP server (or a SendGrid API key) under Integrations',
     });
-    expect(sendgrid.requests).toHaveLength(0);
+    expect(providers.sendgrid.requests).toHaveLength(0);
   });
 
   it("goes through SendGrid's API for SendGrid's SMTP relay, with the saved password as key", async () => {
@@ -60,8 +41,8 @@ describe('sendEmail', () => {
       provider: 'sendgrid',
       messageId: 'sg-message-1',
     });
-    expect(sendgrid.requests[0].headers.authorization).toBe('Bearer SG.saved-key');
-    expect(sendgrid.requests[0].json).toMatchObject({
+    expect(providers.sendgrid.requests[0].headers.authorization).toBe('Bearer SG.saved-key');
+    expect(providers.sendgrid.requests[0].json).toMatchObject({
       from: { email: 'crm@demo.in', name: 'Demo Dairy' },
       personalizations: [{ to: [{ email: 'ravi@example.in' }] }],
     });
@@ -78,7 +59,9 @@ describe('sendEmail', () => {
     );
     vi.stubEnv('SENDGRID_API_KEY', 'SG.from-secret-manager');
     expect(await sendEmail(email)).toMatchObject({ ok: true, provider: 'sendgrid' });
-    expect(sendgrid.requests[0].headers.authorization).toBe('Bearer SG.from-secret-manager');
+    expect(providers.sendgrid.requests[0].headers.authorization).toBe(
+      'Bearer SG.from-secret-manager',
+    );
   });
 
   it('uses the saved SMTP server otherwise', async () => {
@@ -103,7 +86,7 @@ describe('sendEmail', () => {
         to: ['ravi@example.in'],
         auth: 'crm',
       });
-      expect(sendgrid.requests).toHaveLength(0);
+      expect(providers.sendgrid.requests).toHaveLength(0);
     } finally {
       await smtp.close();
     }
@@ -132,7 +115,7 @@ describe('sendWhatsApp', () => {
       error:
         'WhatsApp is not configured: set the access token and phone number ID under Integrations',
     });
-    expect(graph.requests).toHaveLength(0);
+    expect(providers.graph.requests).toHaveLength(0);
   });
 
   it('sends with the saved token and phone number ID', async () => {
@@ -145,8 +128,8 @@ describe('sendWhatsApp', () => {
       provider: 'whatsapp',
       messageId: 'wamid.TEST1',
     });
-    expect(graph.requests[0].path).toBe('/v22.0/1098765432/messages');
-    expect(graph.requests[0].headers.authorization).toBe('Bearer saved-token');
+    expect(providers.graph.requests[0].path).toBe('/v22.0/1098765432/messages');
+    expect(providers.graph.requests[0].headers.authorization).toBe('Bearer saved-token');
   });
 
   it('lets the WHATSAPP_TOKEN secret win over the saved token', async () => {
@@ -157,7 +140,7 @@ describe('sendWhatsApp', () => {
     vi.stubEnv('WHATSAPP_TOKEN', 'secret-token');
     vi.stubEnv('WHATSAPP_API_VERSION', 'v23.0');
     await sendWhatsApp({ to: '9812345678', text: 'Namaste' });
-    expect(graph.requests[0].path).toBe('/v23.0/1098765432/messages');
-    expect(graph.requests[0].headers.authorization).toBe('Bearer secret-token');
+    expect(providers.graph.requests[0].path).toBe('/v23.0/1098765432/messages');
+    expect(providers.graph.requests[0].headers.authorization).toBe('Bearer secret-token');
   });
 });

@@ -63,9 +63,11 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       const reply = replies.shift() ?? usualReply(path);
       const send = () => {
         if (res.destroyed) return;
-        const payload = reply.body === undefined ? '' : JSON.stringify(reply.body);
+        // Bytes (a media download) go as they are; anything else as JSON.
+        const raw = Buffer.isBuffer(reply.body) ? reply.body : undefined;
+        const payload = raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
         res.writeHead(reply.status, {
-          ...(payload ? { 'Content-Type': 'application/json' } : {}),
+          ...(payload.length > 0 && !raw ? { 'Content-Type': 'application/json' } : {}),
           ...reply.headers,
         });
         res.end(payload);

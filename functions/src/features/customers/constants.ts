@@ -1,26 +1,7 @@
 // Customer constants: the spec's lists (§3, §9) and the limits that keep every document,
 // request and file bounded.
 
-/** Potential values, best first (spec §3); sorting follows this order, unknown values last. */
-export const POTENTIALS = [
-  'VIP',
-  'HOT',
-  'WARM',
-  'COLD',
-  'N/I BUT FUTURE POTENTIAL',
-  'N/A',
-] as const;
-
-/** Categories offered before any customer has one (spec §3). */
-export const DEFAULT_CATEGORIES = [
-  'PHE',
-  'PP',
-  'SS PUMP',
-  'PASTEURIZER',
-  'SS TANK',
-  'PROJECTS',
-  'Miscellaneous',
-] as const;
+export { DEFAULT_CATEGORIES, POTENTIALS } from '../../contract/customers';
 
 export const CUSTOMERS = 'customers';
 /** customerKeys/{phone:+91…|email:…} -> { customerId }: who owns a phone or an email. */

@@ -10,11 +10,13 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
+import { distinctIndexes, type CompositeIndex, type IndexField } from '../../composite-indexes';
+import { SORT_FIELDS } from '../../contract/customers';
 import { HttpError } from '../../http/errors';
 import { CUSTOMERS } from './constants';
 import { CATEGORY_KEY_MAX_SET, categorySetKey, hasAllCategories, queryTokens } from './search-keys';
 
-export const SORT_FIELDS = ['name', 'phone', 'email', 'potential', 'createdAt'] as const;
+export { SORT_FIELDS };
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDir = 'asc' | 'desc';
 
@@ -238,17 +240,7 @@ export function comparePositions(plan: ListPlan, a: Position, b: Position): numb
 
 // Indexes: what production Firestore needs for a plan (the embedded Firestore needs none).
 
-export interface IndexField {
-  fieldPath: string;
-  order?: 'ASCENDING' | 'DESCENDING';
-  arrayConfig?: 'CONTAINS';
-}
-
-export interface CompositeIndex {
-  collectionGroup: string;
-  queryScope: 'COLLECTION';
-  fields: IndexField[];
-}
+export type { CompositeIndex, IndexField } from '../../composite-indexes';
 
 /**
  * The composite index a plan's query needs, or undefined when single-field indexes serve it
@@ -290,13 +282,5 @@ export function allPlanShapes(): ListPlan[] {
  * A count may use its index in either direction; the query's own direction is listed.
  */
 export function requiredCustomerIndexes(): CompositeIndex[] {
-  const byKey = new Map<string, CompositeIndex>();
-  const add = (index: CompositeIndex | undefined) => {
-    if (index) byKey.set(JSON.stringify(index.fields), index);
-  };
-  for (const plan of allPlanShapes()) {
-    add(indexFor(plan));
-    add(indexFor(plan, true));
-  }
-  return [...byKey.values()];
+  return distinctIndexes(allPlanShapes().flatMap((plan) => [indexFor(plan), indexFor(plan, true)]));
 }

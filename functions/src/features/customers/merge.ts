@@ -5,7 +5,11 @@
 // was merged. Then the entries and follow-ups of the merged customers move to the primary.
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { derivedFields } from '../entries/record';
+import { applyCustomerChanges, applyEntryChanges } from '../dashboard/contributions';
+import { forgetRecent, readRecent, updateRecent } from '../dashboard/recent-activity';
+import { refreshCustomerOnEntries, withCustomerCopy } from '../entries/customer-refresh';
+import { customerCopy } from '../entries/record';
+import { followUpCustomerName } from '../followups/customer-name';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import {
@@ -85,6 +89,7 @@ export async function mergeCustomers(
       keys.map((k) => k.id),
     );
 
+    const applyRecent = await readRecent(tx, db);
     const now = Timestamp.now();
     const record = buildCustomerRecord(merged, {
       createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,
@@ -92,6 +97,11 @@ export async function mergeCustomers(
     });
     tx.set(primaryRef, record);
     for (const other of others) tx.delete(customers.doc(other.id));
+    applyCustomerChanges(tx, [
+      [primary, { id: primaryId, data: record }],
+      ...others.map((other) => [other, null] as const),
+    ]);
+    applyRecent({ customers: [[primary, { id: primaryId, data: record }]] });
     const group = new Set([primaryId, ...mergeIds]);
     for (const key of keys) {
       const owner = owners.get(key.id);
@@ -114,6 +124,9 @@ export async function mergeCustomers(
     return toCustomer(primaryId, record);
   });
 
+  await forgetRecent({ customers: mergeIds });
+  // The primary's own entries take its merged copy; the moved ones get it as they move.
+  await refreshCustomerOnEntries(primaryId, customerCopy(customer));
   const moved: Record<string, number> = {};
   for (const collection of CUSTOMER_LINKED_COLLECTIONS)
     moved[collection] = await moveLinked(collection, mergeIds, customer);
@@ -127,18 +140,9 @@ export async function mergeCustomers(
  * the customer's name.
  */
 function refreshed(collection: string, data: DocumentData, to: Customer): DocumentData {
-  if (collection === 'entries') {
-    const customer = {
-      names: to.names,
-      phones: to.phones,
-      emails: to.emails,
-      categories: to.categories,
-      potential: to.potential,
-    };
-    return { customer, ...derivedFields({ ...data, customer }) };
-  }
+  if (collection === 'entries') return withCustomerCopy(data, customerCopy(to));
   if (collection === 'followUps' && typeof data.customerName === 'string')
-    return { customerName: to.names[0] ?? to.phones[0] ?? to.emails[0] ?? '' };
+    return { customerName: followUpCustomerName(to) };
   return {};
 }
 
@@ -162,9 +166,16 @@ async function moveLinked(
         .get();
       if (snapshot.empty) break;
       const batch = db.batch();
-      for (const doc of snapshot.docs)
-        batch.update(doc.ref, { customerId: to._id, ...refreshed(collection, doc.data(), to) });
+      const moves = snapshot.docs.map((doc) => {
+        const update = { customerId: to._id, ...refreshed(collection, doc.data(), to) };
+        batch.update(doc.ref, update);
+        const before = { id: doc.id, data: doc.data() };
+        return [before, { id: doc.id, data: { ...before.data, ...update } }] as const;
+      });
+      // The dashboard's revenue and recent activity follow the entries to the primary.
+      if (collection === 'entries') applyEntryChanges(batch, moves);
       await batch.commit();
+      if (collection === 'entries') await updateRecent({ entries: moves });
       moved += snapshot.size;
     }
   }

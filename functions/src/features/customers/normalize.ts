@@ -7,6 +7,7 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/max';
 import { z } from 'zod';
+import type { CustomerFields } from '../../contract/customers';
 import {
   DEFAULT_CATEGORIES,
   MAX_CATEGORIES,
@@ -22,15 +23,7 @@ import {
 
 export const DEFAULT_PHONE_REGION = 'IN';
 
-/** A customer's own fields, normalised. */
-export interface CustomerFields {
-  names: string[];
-  phones: string[];
-  emails: string[];
-  categories: string[];
-  potential: string;
-  note: string;
-}
+export type { CustomerFields };
 
 /** What callers send: any of the fields, lists as arrays. */
 export type CustomerInput = Partial<CustomerFields>;

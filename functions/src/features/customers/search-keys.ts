@@ -9,53 +9,22 @@
 // "all selected categories" is one `array-contains`.
 import type { CustomerFields } from './normalize';
 import { phoneParts } from './normalize';
+import {
+  EMAIL_KEY_MAX,
+  emailQuery,
+  looksLikePhone,
+  nameKeys,
+  nameQuery,
+  phoneKeys,
+  phoneQuery,
+  prefixes,
+} from '../../search/text-keys';
+
+export { searchText } from '../../search/text-keys';
 
 export const MAX_SEARCH_KEYS = 400;
-const NAME_KEY_MAX = 40;
-const EMAIL_KEY_MAX = 60;
-const MIN_DIGITS = 3;
 /** Category sets up to this size have a key; a filter on more categories checks the rest. */
 export const CATEGORY_KEY_MAX_SET = 3;
-
-/** Lowercased letters, marks and digits; everything else is a word break. */
-export function searchText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-function nameKeys(name: string): string[] {
-  const text = searchText(name);
-  const keys: string[] = [];
-  for (let start = 0; start < text.length; start++) {
-    if (start > 0 && text[start - 1] !== ' ') continue;
-    const rest = text.slice(start, start + NAME_KEY_MAX);
-    for (let end = 1; end <= rest.length; end++) {
-      if (rest[end - 1] !== ' ') keys.push(rest.slice(0, end));
-    }
-  }
-  return keys;
-}
-
-function emailKeys(email: string): string[] {
-  const keys: string[] = [];
-  for (let end = 1; end <= Math.min(email.length, EMAIL_KEY_MAX); end++)
-    keys.push(email.slice(0, end));
-  return keys;
-}
-
-function phoneKeys(e164: string): string[] {
-  const { nationalNumber, callingCode } = phoneParts(e164);
-  const keys: string[] = [];
-  for (let length = MIN_DIGITS; length <= nationalNumber.length; length++)
-    for (let start = 0; start + length <= nationalNumber.length; start++)
-      keys.push(nationalNumber.slice(start, start + length));
-  keys.push(`0${nationalNumber}`);
-  const full = `${callingCode}${nationalNumber}`;
-  for (let end = MIN_DIGITS; end <= full.length; end++) keys.push(full.slice(0, end));
-  return keys;
-}
 
 /**
  * The customer's search keys, at most MAX_SEARCH_KEYS: the first name, phone and email
@@ -72,8 +41,8 @@ export function searchKeys(fields: Pick<CustomerFields, 'names' | 'phones' | 'em
   };
   for (let i = 0; i < rounds && keys.size < MAX_SEARCH_KEYS; i++) {
     if (i < fields.names.length) add(nameKeys(fields.names[i]));
-    if (i < fields.phones.length) add(phoneKeys(fields.phones[i]));
-    if (i < fields.emails.length) add(emailKeys(fields.emails[i]));
+    if (i < fields.phones.length) add(phoneKeys(phoneParts(fields.phones[i])));
+    if (i < fields.emails.length) add(prefixes(fields.emails[i], EMAIL_KEY_MAX));
   }
   return [...keys];
 }
@@ -84,14 +53,12 @@ export function searchKeys(fields: Pick<CustomerFields, 'names' | 'phones' | 'em
  */
 export function queryTokens(q: string): string[] {
   const tokens = new Set<string>();
-  const words = searchText(q).slice(0, NAME_KEY_MAX).trimEnd();
+  const words = nameQuery(q);
   if (words) tokens.add(words);
-  const compact = q.trim().toLowerCase().replace(/\s+/g, '').slice(0, EMAIL_KEY_MAX);
-  if (compact) tokens.add(compact);
-  if (/^[+\d\s().-]+$/.test(q.trim())) {
-    const digits = q.replace(/\D/g, '');
-    if (digits.length >= MIN_DIGITS) tokens.add(digits.slice(0, 15));
-  }
+  const email = emailQuery(q);
+  if (email) tokens.add(email);
+  const digits = looksLikePhone(q) ? phoneQuery(q) : '';
+  if (digits) tokens.add(digits);
   return [...tokens];
 }
 

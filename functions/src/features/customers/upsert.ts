@@ -4,6 +4,8 @@
 // at most MAX_WRITES_PER_COMMIT writes, each re-reading what it changes.
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import { applyCustomerChanges, type Change, type CustomerState } from '../dashboard/contributions';
+import { updateRecent } from '../dashboard/recent-activity';
 import { CUSTOMERS, MAX_EMAILS, MAX_PHONES, MAX_WRITES_PER_COMMIT } from './constants';
 import { keyDoc, keyRef, readCustomers, readKeyOwners } from './keys';
 import { type CustomerFields, sameFields, unionFields } from './normalize';
@@ -271,6 +273,7 @@ export async function upsertRows(
       );
       const now = Timestamp.now();
       const saved: Customer[] = [];
+      const changes: Change<CustomerState>[] = [];
       for (const target of planned.targets) {
         const ref = db.collection(CUSTOMERS).doc(target.id);
         const unchanged = target.stored && sameFields(target.fields, target.stored);
@@ -284,6 +287,11 @@ export async function upsertRows(
         });
         if (target.stored) tx.set(ref, record);
         else tx.create(ref, record);
+        const before = target.stored ? stored.get(target.id) : undefined;
+        changes.push([
+          before ? { id: target.id, data: before } : null,
+          { id: target.id, data: record },
+        ]);
         for (const key of customerKeys(target.fields)) {
           // Only the rows' keys were read; a stored customer's other keys stay as they are.
           if (!readKeys.has(key.id)) continue;
@@ -293,8 +301,12 @@ export async function upsertRows(
         }
         saved.push(toCustomer(target.id, record));
       }
-      return { ...planned, saved };
+      applyCustomerChanges(tx, changes);
+      return { ...planned, saved, changes };
     });
+    // After the commit, in a small transaction of its own: the chunk transactions run side by
+    // side and would otherwise all conflict on the recent-activity document.
+    if (outcome.changes.length > 0) await updateRecent({ customers: outcome.changes });
     for (const { outcome: o } of outcome.outcomes) result[o]++;
     result.errors.push(...outcome.errors);
     if (options.withCustomers) result.customers.push(...outcome.saved);

@@ -1,6 +1,11 @@
 // Adding, editing and deleting one customer, each in one transaction with its identity keys.
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import { applyCustomerChange } from '../dashboard/contributions';
+import { forgetRecent, readRecent } from '../dashboard/recent-activity';
+import { refreshCustomerOnEntries, sameCustomerCopy } from '../entries/customer-refresh';
+import { customerCopy, type CustomerCopy } from '../entries/record';
+import { followUpCustomerName, renameCustomerOnFollowUps } from '../followups/customer-name';
 import { HttpError } from '../../http/errors';
 import { CUSTOMERS } from './constants';
 import { findHeirs, keyDoc, keyRef, readCustomers, readKeyOwners } from './keys';
@@ -62,9 +67,12 @@ export async function createCustomer(
       const ownerId = owners.get(taken[0].id) as string;
       throw duplicateError(taken[0], ownerId, others.get(ownerId) as DocumentData);
     }
+    const applyRecent = await readRecent(tx, db);
     const now = Timestamp.now();
     const record = buildCustomerRecord(fields, { createdAt: now, updatedAt: now });
     tx.create(ref, record);
+    applyCustomerChange(tx, null, { id: ref.id, data: record });
+    applyRecent({ customers: [[null, { id: ref.id, data: record }]] });
     // A key whose owner is gone (or never was) is free; one a live customer holds stays theirs.
     for (const key of keys)
       if (!taken.includes(key)) tx.set(keyRef(db, key.id), keyDoc(key, ref.id));
@@ -72,7 +80,10 @@ export async function createCustomer(
   });
 }
 
-/** Replaces the fields given in `input` (absent fields stay as they are). */
+/**
+ * Replaces the fields given in `input` (absent fields stay as they are); then the customer's
+ * entries take the new copy when it changed, and its follow-ups the new name when that changed.
+ */
 export async function updateCustomer(
   id: string,
   input: CustomerInput,
@@ -80,10 +91,12 @@ export async function updateCustomer(
 ): Promise<Customer> {
   const db = getDb();
   const ref = db.collection(CUSTOMERS).doc(id);
-  return db.runTransaction(async (tx) => {
+  let copyBefore: CustomerCopy | undefined;
+  const customer = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const data = snapshot.data();
     if (!data) throw new HttpError(404, NOT_FOUND);
+    copyBefore = customerCopy(data);
     const current = fieldsOf(data);
     const next: CustomerFields = { ...current };
     for (const field of Object.keys(input) as (keyof CustomerFields)[]) {
@@ -114,12 +127,15 @@ export async function updateCustomer(
     }
     const released = oldKeys.filter((k) => !newIds.has(k.id) && owners.get(k.id) === id);
     const heirs = await findHeirs(tx, db, id, released);
+    const applyRecent = await readRecent(tx, db);
 
     const record = buildCustomerRecord(next, {
       createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
       updatedAt: Timestamp.now(),
     });
     tx.set(ref, record);
+    applyCustomerChange(tx, { id, data }, { id, data: record });
+    applyRecent({ customers: [[{ id, data }, { id, data: record }]] });
     for (const key of newKeys)
       if (!taken.includes(key) && owners.get(key.id) !== id)
         tx.set(keyRef(db, key.id), keyDoc(key, id));
@@ -130,6 +146,13 @@ export async function updateCustomer(
     }
     return toCustomer(id, record);
   });
+  const copyAfter = customerCopy(customer);
+  if (!copyBefore || !sameCustomerCopy(copyBefore, copyAfter))
+    await refreshCustomerOnEntries(id, copyAfter);
+  const name = followUpCustomerName(customer);
+  if (!copyBefore || followUpCustomerName(copyBefore) !== name)
+    await renameCustomerOnFollowUps(id, name);
+  return customer;
 }
 
 export async function deleteCustomer(id: string): Promise<void> {
@@ -148,10 +171,12 @@ export async function deleteCustomer(id: string): Promise<void> {
     const owned = keys.filter((k) => owners.get(k.id) === id);
     const heirs = await findHeirs(tx, db, id, owned);
     tx.delete(ref);
+    applyCustomerChange(tx, { id, data }, null);
     for (const key of owned) {
       const heir = heirs.get(key.id);
       if (heir) tx.set(keyRef(db, key.id), keyDoc(key, heir));
       else tx.delete(keyRef(db, key.id));
     }
   });
+  await forgetRecent({ customers: [id] });
 }

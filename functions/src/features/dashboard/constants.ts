@@ -1,7 +1,8 @@
 // Where the dashboard figures live and the spec's limits (§9).
+import { PROCESSES } from '../../contract/entries';
 
 /** The dashboard documents: `dashboard/summary` (counts, days, months, breakdowns) and
- * `dashboard/recent` (the newest entries and customers). */
+ * `dashboard/recent` (recent activity, recent-activity.ts). */
 export const DASHBOARD = 'dashboard';
 export const SUMMARY_ID = 'summary';
 export const RECENT_ID = 'recent';
@@ -10,24 +11,15 @@ export const REVENUE = 'dashboardRevenue';
 
 export const SERIES_DAYS = 30;
 export const TOP_CUSTOMERS = 5;
-/** Recent activity answered, and kept by the recompute job (increments add between runs). */
+/** Recent activity kept and answered: the newest entries and customers together. */
 export const RECENT_SHOWN = 10;
 /** Follow-ups due answered (soonest first): keeps a dashboard load at a fixed read count. */
 export const FOLLOW_UPS_DUE_LIMIT = 6;
 export const DEFAULT_DUE_DAYS = 3;
 /** Days kept in the summary's day map (the series needs 30; the rest is for the job's repair). */
 export const DAYS_KEPT = 400;
-/** Entries and customers read per page by the recompute job. */
+/** Entries read per page by the recompute job. */
 export const RECOMPUTE_PAGE = 1000;
 
-/** Spec §3: the funnel's stage order. */
-export const FUNNEL_STAGES = [
-  'Lead Generation',
-  'Follow-up',
-  'Quotation',
-  'Negotiation',
-  'Closing',
-  'Onboarding',
-  'After-Sales Support',
-  'Other',
-] as const;
+/** Spec §3: the funnel's stages are the entry processes, in their order. */
+export const FUNNEL_STAGES = PROCESSES;

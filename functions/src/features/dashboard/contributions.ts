@@ -1,15 +1,17 @@
 // What one entry or customer adds to the dashboard figures, and the in-transaction counters:
-// customers and entries writes call applyEntryChange / applyCustomerChange in their own
-// transaction, which moves the counters by increments (no reads, so it can run after the
-// transaction's reads and beside its writes). The recompute job repairs any drift.
+// every write of customers and entries calls applyEntryChange / applyCustomerChange (or the
+// plural forms) in its own transaction or batch, which moves the counters by increments (no
+// reads, so it can run after the transaction's reads and beside its writes). Pending employees
+// are counted by the overview itself (a count query). The recompute job repairs any drift.
 import {
   FieldValue,
   type DocumentData,
+  type DocumentReference,
   type Firestore,
-  type Transaction,
+  type SetOptions,
 } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { DASHBOARD, FUNNEL_STAGES, RECENT_ID, REVENUE, SUMMARY_ID } from './constants';
+import { DASHBOARD, FUNNEL_STAGES, REVENUE, SUMMARY_ID } from './constants';
 import { dayKey, monthKey, toMillis } from './days';
 
 /** An entry as stored (or null: none) with its id. */
@@ -150,7 +152,13 @@ function increments(delta: Record<string, unknown>): Record<string, unknown> | n
   return Object.keys(out).length > 0 ? out : null;
 }
 
-type Writer = Pick<Transaction, 'set' | 'delete'>;
+/** A transaction or a batch: the counters are written beside the change they count. */
+interface Writer {
+  set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
+}
+
+/** A document going from `before` to `after` (null: none). */
+export type Change<State> = readonly [before: State | null, after: State | null];
 
 /** Moves the counters for an entry going from `before` to `after` (null: none). */
 export function applyEntryChange(
@@ -159,43 +167,59 @@ export function applyEntryChange(
   after: EntryState | null,
   db: Firestore = getDb(),
 ): void {
-  const old = before ? entryFigures(before.data) : null;
-  const next = after ? entryFigures(after.data) : null;
+  applyEntryChanges(tx, [[before, after]], db);
+}
+
+/**
+ * Moves the counters for many entries at once (a batch moving a merged customer's entries):
+ * one write per dashboard document however many entries, so the batch stays within its limit.
+ */
+export function applyEntryChanges(
+  tx: Writer,
+  changes: readonly Change<EntryState>[],
+  db: Firestore = getDb(),
+): void {
   const delta: Record<string, unknown> = {};
-  if (old) addTo(delta, old, -1);
-  if (next) addTo(delta, next, 1);
+  const employeeNames = new Map<string, string>();
+  const revenue = new Map<string, { amount: number; name?: string }>();
+  for (const [before, after] of changes) {
+    const old = before ? entryFigures(before.data) : null;
+    const next = after ? entryFigures(after.data) : null;
+    if (old) addTo(delta, old, -1);
+    if (next) addTo(delta, next, 1);
+    // Employee names and revenue names follow the entry's latest copy.
+    if (next?.employee) employeeNames.set(next.employee.id, next.employee.name);
+    if (old?.revenue) {
+      const r = revenue.get(old.revenue.customerId) ?? { amount: 0 };
+      revenue.set(old.revenue.customerId, { ...r, amount: r.amount - old.revenue.amount });
+    }
+    if (next?.revenue) {
+      const r = revenue.get(next.revenue.customerId) ?? { amount: 0 };
+      revenue.set(next.revenue.customerId, {
+        amount: r.amount + next.revenue.amount,
+        name: next.revenue.name,
+      });
+    }
+  }
+
   const summary: Record<string, unknown> = increments(delta) ?? {};
-  // Employee names follow the entry's latest copy.
-  if (next?.employee) {
+  if (employeeNames.size > 0) {
     const employees = (summary.employees ?? {}) as Record<string, Record<string, unknown>>;
-    employees[next.employee.id] = { ...employees[next.employee.id], name: next.employee.name };
+    for (const [id, name] of employeeNames) employees[id] = { ...employees[id], name };
     summary.employees = employees;
   }
   if (Object.keys(summary).length > 0)
     tx.set(db.collection(DASHBOARD).doc(SUMMARY_ID), summary, { merge: true });
 
-  // Revenue per customer (top customers): one document each.
-  const revenue = new Map<string, number>();
-  if (old?.revenue) revenue.set(old.revenue.customerId, -old.revenue.amount);
-  if (next?.revenue)
-    revenue.set(
-      next.revenue.customerId,
-      (revenue.get(next.revenue.customerId) ?? 0) + next.revenue.amount,
-    );
-  for (const [customerId, amount] of revenue) {
+  // Revenue per customer (top customers): one document each. A customer's document stays when
+  // it is deleted or merged away (at 0 once its entries moved); the recompute job removes it.
+  for (const [customerId, { amount, name }] of revenue) {
     const fields: Record<string, unknown> = {};
-    if (next?.revenue?.customerId === customerId) fields.name = next.revenue.name;
+    if (name !== undefined) fields.name = name;
     if (amount !== 0) fields.amount = FieldValue.increment(amount);
     if (Object.keys(fields).length > 0)
       tx.set(db.collection(REVENUE).doc(customerId), fields, { merge: true });
   }
-
-  const id = (after ?? before)!.id;
-  tx.set(
-    db.collection(DASHBOARD).doc(RECENT_ID),
-    { items: { [`entry_${id}`]: after ? entryActivity(after.data) : FieldValue.delete() } },
-    { merge: true },
-  );
 }
 
 /** Moves the counters for a customer going from `before` to `after` (null: none). */
@@ -205,19 +229,22 @@ export function applyCustomerChange(
   after: CustomerState | null,
   db: Firestore = getDb(),
 ): void {
-  const change = (after ? 1 : 0) - (before ? 1 : 0);
-  if (change !== 0) {
+  applyCustomerChanges(tx, [[before, after]], db);
+}
+
+/** Moves the counters for many customers at once (an import chunk, a merge). */
+export function applyCustomerChanges(
+  tx: Writer,
+  changes: readonly Change<CustomerState>[],
+  db: Firestore = getDb(),
+): void {
+  let count = 0;
+  for (const [before, after] of changes) count += (after ? 1 : 0) - (before ? 1 : 0);
+  if (count !== 0) {
     tx.set(
       db.collection(DASHBOARD).doc(SUMMARY_ID),
-      { totalCustomers: FieldValue.increment(change) },
+      { totalCustomers: FieldValue.increment(count) },
       { merge: true },
     );
   }
-  const id = (after ?? before)!.id;
-  if (!after) tx.delete(db.collection(REVENUE).doc(id));
-  tx.set(
-    db.collection(DASHBOARD).doc(RECENT_ID),
-    { items: { [`customer_${id}`]: after ? customerActivity(after.data) : FieldValue.delete() } },
-    { merge: true },
-  );
 }

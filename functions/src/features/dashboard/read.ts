@@ -17,7 +17,8 @@ import {
   SUMMARY_ID,
   TOP_CUSTOMERS,
 } from './constants';
-import { addDays, dayKey, monthKey, previousMonth, startOfDay, toMillis } from './days';
+import { addDays, dayKey, monthKey, previousMonth, startOfDay } from './days';
+import { recentItemsOf } from './recent-activity';
 import { emptySummary, type Summary } from './recompute';
 
 export const SUMMARY_TTL_MS = 2000;
@@ -142,20 +143,17 @@ export async function employees() {
     .map((e) => ({ name: e.name, entries: e.entries }));
 }
 
+/** Recent activity: one document, kept newest first by the writes (recent-activity.ts). */
 export async function recent() {
   const snap = await getDb().collection(DASHBOARD).doc(RECENT_ID).get();
-  const items = Object.values((snap.get('items') ?? {}) as DocumentData) as DocumentData[];
-  return items
+  return recentItemsOf(snap.data())
+    .slice(0, RECENT_SHOWN)
     .map((item) => ({
       type: item.type === 'customer' ? 'customer' : 'entry',
       text: String(item.text ?? ''),
       meta: String(item.meta ?? ''),
       when: toIso(item.when),
-      ms: toMillis(item.when) ?? 0,
-    }))
-    .sort((a, b) => b.ms - a.ms)
-    .slice(0, RECENT_SHOWN)
-    .map(({ ms: _ms, ...item }) => item);
+    }));
 }
 
 /** Scheduled (unsent) follow-ups due from the start of today to the end of today + `days`. */

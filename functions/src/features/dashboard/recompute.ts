@@ -1,26 +1,15 @@
 // The dashboard job: recomputes every figure from the source data and overwrites the dashboard
-// documents, repairing any drift of the in-transaction counters. Entries and customers are read
-// a page at a time (cursor on the document id) and folded into the totals as they stream, so
-// memory holds the totals, the revenue per customer and the newest few items, never the docs.
-import {
-  FieldPath,
-  type DocumentData,
-  type Firestore,
-  type QueryDocumentSnapshot,
-} from 'firebase-admin/firestore';
+// documents, repairing any drift of the in-transaction counters. Entries are read a page at a
+// time (cursor on the document id) and folded into the totals as they stream, so memory holds
+// the totals and the revenue per customer, never the documents; customers are counted. Recent
+// activity is rebuilt from the newest entries and customers.
+import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
-import {
-  DASHBOARD,
-  DAYS_KEPT,
-  RECENT_ID,
-  RECENT_SHOWN,
-  RECOMPUTE_PAGE,
-  REVENUE,
-  SUMMARY_ID,
-} from './constants';
-import { customerActivity, entryActivity, entryFigures } from './contributions';
-import { addDays, dayKey, toMillis } from './days';
+import { DASHBOARD, DAYS_KEPT, RECOMPUTE_PAGE, REVENUE, SUMMARY_ID } from './constants';
+import { entryFigures } from './contributions';
+import { addDays, dayKey } from './days';
+import { rebuildRecent } from './recent-activity';
 
 const ENTRIES = 'entries';
 const CUSTOMERS = 'customers';
@@ -70,26 +59,14 @@ export async function* streamCollection(
   }
 }
 
-type Item = { key: string; ms: number; value: DocumentData };
-
-/** Keeps the `size` newest items seen (small: a sorted insert is enough). */
-function keepNewest(list: Item[], item: Item, size: number): void {
-  if (list.length >= size && item.ms <= list[list.length - 1]!.ms) return;
-  const at = list.findIndex((x) => x.ms < item.ms);
-  list.splice(at === -1 ? list.length : at, 0, item);
-  if (list.length > size) list.pop();
-}
-
 export interface Recomputed {
   summary: Summary;
   revenue: Map<string, { name: string; amount: number }>;
-  recent: Item[];
 }
 
 export async function computeDashboard(db: Firestore = getDb()): Promise<Recomputed> {
   const summary = emptySummary();
   const revenue = new Map<string, { name: string; amount: number }>();
-  const recent: Item[] = [];
   const inc = (map: Record<string, number>, key: string) => {
     map[key] = (map[key] ?? 0) + 1;
   };
@@ -116,28 +93,18 @@ export async function computeDashboard(db: Firestore = getDb()): Promise<Recompu
         amount: (r?.amount ?? 0) + f.revenue.amount,
       });
     }
-    const ms = toMillis(data.createdAt) ?? 0;
-    keepNewest(recent, { key: `entry_${doc.id}`, ms, value: entryActivity(data) }, RECENT_SHOWN);
   }
-  for await (const doc of streamCollection(db, CUSTOMERS)) {
-    const data = doc.data();
-    summary.totalCustomers += 1;
-    const ms = toMillis(data.createdAt) ?? 0;
-    keepNewest(
-      recent,
-      { key: `customer_${doc.id}`, ms, value: customerActivity(data) },
-      RECENT_SHOWN,
-    );
-  }
+  // Customers are only counted: an aggregation query, not a read of every document.
+  summary.totalCustomers = (await db.collection(CUSTOMERS).count().get()).data().count;
   // Old days are not shown (the series is 30 days; months hold the history).
   const oldest = addDays(dayKey(now()), -DAYS_KEPT);
   for (const day of Object.keys(summary.days)) if (day < oldest) delete summary.days[day];
-  return { summary, revenue, recent };
+  return { summary, revenue };
 }
 
 /** Recomputes and overwrites the dashboard documents; revenue documents only where they drift. */
 export async function recomputeDashboard(db: Firestore = getDb()): Promise<{ entries: number }> {
-  const { summary, revenue, recent } = await computeDashboard(db);
+  const { summary, revenue } = await computeDashboard(db);
   let batch = db.batch();
   let writes = 0;
   const flush = async (force = false) => {
@@ -168,14 +135,10 @@ export async function recomputeDashboard(db: Firestore = getDb()): Promise<{ ent
     await flush();
   }
   await flush(true);
-  await db.runTransaction(async (tx) => {
-    tx.set(db.collection(DASHBOARD).doc(SUMMARY_ID), {
-      ...summary,
-      recomputedAt: new Date(now()),
-    });
-    tx.set(db.collection(DASHBOARD).doc(RECENT_ID), {
-      items: Object.fromEntries(recent.map((item) => [item.key, item.value])),
-    });
-  });
+  await db
+    .collection(DASHBOARD)
+    .doc(SUMMARY_ID)
+    .set({ ...summary, recomputedAt: new Date(now()) });
+  await rebuildRecent(db);
   return { entries: summary.totalEntries };
 }

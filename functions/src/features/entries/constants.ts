@@ -6,23 +6,8 @@ export const HISTORY = 'history';
 export const FOLLOW_UPS = 'followUps';
 export const NOTIFICATIONS = 'notifications';
 
-/** Spec §3: entry process options. */
-export const PROCESSES = [
-  'Lead Generation',
-  'Follow-up',
-  'Quotation',
-  'Negotiation',
-  'Closing',
-  'Onboarding',
-  'After-Sales Support',
-  'Other',
-] as const;
-
-export const CHANNELS = ['whatsapp', 'email', 'multiple', 'manual', 'other'] as const;
-export type Channel = (typeof CHANNELS)[number];
-
-export const STATUSES = ['pending', 'approved', 'confirmed', 'cancelled'] as const;
-export type EntryStatus = (typeof STATUSES)[number];
+export { CHANNELS, PROCESSES, STATUSES } from '../../contract/entries';
+export type { Channel, EntryStatus } from '../../contract/entries';
 
 export const HISTORY_TYPES = ['created', 'edited', 'follow_up', 'comment'] as const;
 export type HistoryType = (typeof HISTORY_TYPES)[number];

@@ -8,6 +8,9 @@ import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../customers/constants';
+import { applyEntryChange } from '../dashboard/contributions';
+import { readRecent } from '../dashboard/recent-activity';
+import { applyHeldWhatsAppStatus } from '../inbound/whatsapp-statuses';
 import { readSettings } from '../settings/store';
 import { publicBaseUrl } from '../uploads/files';
 import { actorOf } from './actor';
@@ -16,6 +19,7 @@ import {
   DEFAULT_MESSAGE,
   DEFAULT_SUBJECT,
   ENTRIES,
+  NOTIFICATIONS,
   PRESET_WHATSAPP_TEMPLATE,
   type Channel,
 } from './constants';
@@ -186,13 +190,28 @@ export async function createEntry(input: CreateInput, session: Session, req: Req
     dispatch,
   });
   const ref = db.collection(ENTRIES).doc();
-  const batch = db.batch();
-  batch.create(ref, doc);
-  batch.create(
-    historyRef(db, ref.id),
-    historyDoc({ type: 'created', text: 'Entry created', by: byActor(actor) }),
-  );
-  await batch.commit();
+  // A transaction: recent activity is read before the entry is written beside it.
+  await db.runTransaction(async (tx) => {
+    const applyRecent = await readRecent(tx, db);
+    tx.create(ref, doc);
+    applyEntryChange(tx, null, { id: ref.id, data: doc });
+    applyRecent({ entries: [[null, { id: ref.id, data: doc }]] });
+    tx.create(
+      historyRef(db, ref.id),
+      historyDoc({ type: 'created', text: 'Entry created', by: byActor(actor) }),
+    );
+    // The admins' live panel hears of the new pending entry (and their dashboard refreshes).
+    const notice = `${actor.name} added an entry for ${values.name}: ${description.slice(0, 120)}`;
+    tx.create(db.collection(NOTIFICATIONS).doc(), {
+      type: 'entry.pending',
+      title: 'New pending entry',
+      message: notice,
+      text: notice,
+      audience: 'admins',
+      entryId: ref.id,
+      at: createdAt,
+    });
+  });
 
   const baseUrl = publicBaseUrl(req);
   const [waOutcome, emailOutcome] = await Promise.all([
@@ -249,5 +268,6 @@ export async function recordOutcomes(
       if ((err as { code?: unknown }).code !== 5) throw err;
     }
   }
+  await applyHeldWhatsAppStatus(outcomes.whatsapp?.messageId);
   return { dispatch: next, failed };
 }

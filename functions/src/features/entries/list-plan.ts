@@ -10,6 +10,7 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
+import { distinctIndexes, type CompositeIndex, type IndexField } from '../../composite-indexes';
 import { HttpError } from '../../http/errors';
 import { ENTRIES } from './constants';
 import { channelGroup } from './record';
@@ -168,17 +169,7 @@ export function decodeCursor(cursor: string): Position {
 
 // Indexes: what production Firestore needs (the embedded Firestore needs none).
 
-export interface IndexField {
-  fieldPath: string;
-  order?: 'ASCENDING' | 'DESCENDING';
-  arrayConfig?: 'CONTAINS';
-}
-
-export interface CompositeIndex {
-  collectionGroup: string;
-  queryScope: 'COLLECTION';
-  fields: IndexField[];
-}
+export type { CompositeIndex, IndexField } from '../../composite-indexes';
 
 /** The composite index the plan's query (and its counts) need, if any. */
 export function indexFor(plan: EntryPlan): CompositeIndex | undefined {
@@ -194,14 +185,11 @@ export function indexFor(plan: EntryPlan): CompositeIndex | undefined {
 
 /** Every composite index the entry lists need, for firestore.indexes.json. */
 export function requiredEntryIndexes(): CompositeIndex[] {
-  const byKey = new Map<string, CompositeIndex>();
+  const indexes: (CompositeIndex | undefined)[] = [];
   for (const phone of [undefined, '98123'])
     for (const channel of [undefined, 'email', 'manual'])
       for (const status of [undefined, 'pending'])
-        for (const employeeId of [undefined, 'uid']) {
-          const plan = entryPlan({ phone, channel, status, employeeId });
-          const index = indexFor(plan);
-          if (index) byKey.set(JSON.stringify(index.fields), index);
-        }
-  return [...byKey.values()];
+        for (const employeeId of [undefined, 'uid'])
+          indexes.push(indexFor(entryPlan({ phone, channel, status, employeeId })));
+  return distinctIndexes(indexes);
 }

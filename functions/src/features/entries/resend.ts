@@ -8,6 +8,9 @@ import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { timestampNow } from '../../timestamps';
+import { applyEntryChange } from '../dashboard/contributions';
+import { updateRecent } from '../dashboard/recent-activity';
+import { applyHeldWhatsAppStatus } from '../inbound/whatsapp-statuses';
 import { readSettings } from '../settings/store';
 import { publicBaseUrl } from '../uploads/files';
 import type { Actor } from './actor';
@@ -130,6 +133,8 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor, 
   const derived = derivedFields(next);
   const batch = db.batch();
   batch.update(ref, withoutUndefined({ ...set, dispatch, ...derived, updatedAt: next.updatedAt }));
+  // A description taken from a template shows in recent activity.
+  applyEntryChange(batch, { id, data }, { id, data: { ...next, ...derived } });
   batch.create(
     historyRef(db, id),
     historyDoc({
@@ -146,6 +151,8 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor, 
     if ((err as { code?: unknown }).code === 5) throw new HttpError(404, NOT_FOUND);
     throw err;
   }
+  await updateRecent({ entries: [[{ id, data }, { id, data: { ...next, ...derived } }]] });
+  await applyHeldWhatsAppStatus(str(record(dispatch.whatsapp).messageId));
   const entry = toEntry(id, { ...next, ...derived });
   if (failed.length === results.length)
     throw new ResendFailed(`Resend failed: ${lines.join('; ')}`, entry, failed);

@@ -8,6 +8,7 @@ import { parseBody } from '../../http/validate';
 import { actorOf } from './actor';
 import { NOT_FOUND } from './constants';
 import { createEntry } from './create';
+import { listEmployeeChoices } from './employees';
 import { addComment, listHistory } from './history';
 import { listPage, pendingList, plainList } from './list';
 import { resendEntry, ResendFailed } from './resend';
@@ -37,6 +38,11 @@ async function employeeFilter(value: string | undefined) {
 }
 
 export function registerEntryRoutes(router: Router): void {
+  // Before any /entries/:id route, so that 'employees' is never taken for an entry id.
+  route(router, 'GET /entries/employees', async (_req, res) => {
+    res.json(await listEmployeeChoices());
+  });
+
   route(router, 'GET /entries', async (req, res) => {
     const paged = Object.keys(req.query).some((k) => LIST_PARAMS.includes(k));
     if (!paged) {

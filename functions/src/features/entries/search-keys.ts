@@ -9,46 +9,23 @@
 // - 't:' tags, whole and lowercased;
 // - 'm:' the assigned employee's name prefixes and email prefixes.
 import { phoneParts } from '../customers/normalize';
-import { searchText } from '../customers/search-keys';
+import {
+  EMAIL_KEY_MAX,
+  emailQuery,
+  looksLikePhone,
+  nameKeys,
+  nameQuery,
+  phoneKeys,
+  phoneQuery,
+  prefixes,
+  searchText,
+} from '../../search/text-keys';
 
 export const MAX_ENTRY_KEYS = 800;
-const NAME_KEY_MAX = 40;
-const EMAIL_KEY_MAX = 60;
 const WORD_KEY_MAX = 20;
 const MAX_DESCRIPTION_WORDS = 150;
-const MIN_DIGITS = 3;
 
 export type KeyKind = 'n' | 'p' | 'e' | 'd' | 't' | 'm';
-
-function nameKeys(name: string): string[] {
-  const text = searchText(name);
-  const keys: string[] = [];
-  for (let start = 0; start < text.length; start++) {
-    if (start > 0 && text[start - 1] !== ' ') continue;
-    const rest = text.slice(start, start + NAME_KEY_MAX);
-    for (let end = 1; end <= rest.length; end++)
-      if (rest[end - 1] !== ' ') keys.push(rest.slice(0, end));
-  }
-  return keys;
-}
-
-function prefixes(text: string, max: number): string[] {
-  const keys: string[] = [];
-  for (let end = 1; end <= Math.min(text.length, max); end++) keys.push(text.slice(0, end));
-  return keys;
-}
-
-function phoneKeys(e164: string): string[] {
-  const { nationalNumber, callingCode } = phoneParts(e164);
-  const keys: string[] = [];
-  for (let length = MIN_DIGITS; length <= nationalNumber.length; length++)
-    for (let start = 0; start + length <= nationalNumber.length; start++)
-      keys.push(nationalNumber.slice(start, start + length));
-  keys.push(`0${nationalNumber}`);
-  const full = `${callingCode}${nationalNumber}`;
-  for (let end = MIN_DIGITS; end <= full.length; end++) keys.push(full.slice(0, end));
-  return keys;
-}
 
 function descriptionWords(description: string): string[] {
   return [...new Set(searchText(description).split(' ').filter(Boolean))].slice(
@@ -85,7 +62,7 @@ export function entrySearchKeys(source: KeySource): string[] {
   const rounds = Math.max(names.length, phones.length, emails.length);
   for (let i = 0; i < rounds; i++) {
     if (i < names.length) add('n', nameKeys(names[i]));
-    if (i < phones.length) add('p', phoneKeys(phones[i]));
+    if (i < phones.length) add('p', phoneKeys(phoneParts(phones[i])));
     if (i < emails.length) add('e', prefixes(emails[i].toLowerCase(), EMAIL_KEY_MAX));
   }
   for (const word of descriptionWords(source.description)) add('d', prefixes(word, WORD_KEY_MAX));
@@ -98,17 +75,17 @@ export function tagKey(tag: string): string {
 
 /** Keys one filter value looks for (any of them matches); empty when the value says nothing. */
 export function nameTokens(value: string): string[] {
-  const words = searchText(value).slice(0, NAME_KEY_MAX).trimEnd();
+  const words = nameQuery(value);
   return words ? [`n:${words}`] : [];
 }
 
 export function phoneTokens(value: string): string[] {
-  const digits = value.replace(/\D/g, '').slice(0, 15);
-  return digits.length >= MIN_DIGITS ? [`p:${digits}`] : [];
+  const digits = phoneQuery(value);
+  return digits ? [`p:${digits}`] : [];
 }
 
 export function emailTokens(value: string): string[] {
-  const email = value.trim().toLowerCase().replace(/\s+/g, '').slice(0, EMAIL_KEY_MAX);
+  const email = emailQuery(value);
   return email ? [`e:${email}`] : [];
 }
 
@@ -118,7 +95,7 @@ export function tagTokens(value: string): string[] {
 }
 
 export function employeeTokens(value: string): string[] {
-  const words = searchText(value).slice(0, NAME_KEY_MAX).trimEnd();
+  const words = nameQuery(value);
   const email = value.trim().toLowerCase().slice(0, EMAIL_KEY_MAX);
   return [...new Set([...(words ? [`m:${words}`] : []), ...(email ? [`m:${email}`] : [])])];
 }
@@ -135,11 +112,7 @@ export interface TextQuery {
 }
 
 export function textQuery(q: string): TextQuery | undefined {
-  const whole = [
-    ...nameTokens(q),
-    ...emailTokens(q),
-    ...(/^[+\d\s().-]+$/.test(q.trim()) ? phoneTokens(q) : []),
-  ];
+  const whole = [...nameTokens(q), ...emailTokens(q), ...(looksLikePhone(q) ? phoneTokens(q) : [])];
   const words = searchText(q)
     .split(' ')
     .filter(Boolean)

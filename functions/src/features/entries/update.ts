@@ -1,15 +1,20 @@
 // Changing one entry: PUT (its fields, with an 'edited' history item holding the snapshot
 // before and after), the status moves (confirm, approve, reject), assigning an employee and
-// deleting. Each change and its history item are written in one transaction.
+// deleting. Each change, its history item and its notification (notices.ts) are written in
+// one transaction.
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { normalizeCustomerInput } from '../customers/normalize';
+import { applyEntryChange } from '../dashboard/contributions';
+import { forgetRecent, readRecent } from '../dashboard/recent-activity';
+import { addNotification, type Notice } from '../notifications/notice';
 import type { Actor } from './actor';
 import { resolveAttachments } from './attachments';
 import { ENTRIES, FOLLOW_UPS, NOT_FOUND, type EntryStatus } from './constants';
 import { byActor, historyDoc, historyRef } from './history';
+import { assignedNotice, confirmedNotice } from './notices';
 import {
   customerCopy,
   derivedFields,
@@ -36,14 +41,22 @@ const FIELD_LABELS: Record<string, string> = {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+interface PlannedChange {
+  set: DocumentData;
+  /** The history item's text. */
+  text: string;
+  notice?: Notice;
+}
+
 /**
  * Runs `change` on the entry in a transaction: it answers the fields to set (or null for no
- * change) and the history item's text. Answers the entry as it ends up.
+ * change), the history item's text and the notification to write, if any. Answers the entry as
+ * it ends up.
  */
 export async function changeEntry(
   id: string,
   by: { uid: string | null; name: string },
-  change: (data: DocumentData) => { set: DocumentData; text: string } | null,
+  change: (data: DocumentData) => PlannedChange | null,
 ): Promise<Entry> {
   const db = getDb();
   const ref: DocumentReference = db.collection(ENTRIES).doc(id);
@@ -54,10 +67,13 @@ export async function changeEntry(
     if (!data) throw new HttpError(404, NOT_FOUND);
     const planned = change(data);
     if (!planned) return toEntry(id, data);
+    const applyRecent = await readRecent(tx, db);
     const next: DocumentData = { ...data, ...planned.set, updatedAt: timestampNow() };
     const derived = derivedFields(next);
     const update = withoutUndefined({ ...planned.set, ...derived, updatedAt: next.updatedAt });
     tx.update(ref, update);
+    applyEntryChange(tx, { id, data }, { id, data: { ...next, ...derived } });
+    applyRecent({ entries: [[{ id, data }, { id, data: { ...next, ...derived } }]] });
     tx.create(
       item,
       historyDoc({
@@ -68,6 +84,7 @@ export async function changeEntry(
         previous: snapshotOf(data),
       }),
     );
+    if (planned.notice) addNotification(tx, planned.notice);
     return toEntry(id, { ...next, ...derived });
   });
 }
@@ -119,10 +136,11 @@ interface StatusMove {
   from?: EntryStatus[];
   refusal?: string;
   text: string;
+  notice?: (entryId: string, data: DocumentData, actor: Actor) => Notice;
 }
 
 export const MOVES = {
-  confirm: { to: 'confirmed', text: 'Confirmed' },
+  confirm: { to: 'confirmed', text: 'Confirmed', notice: confirmedNotice },
   approve: {
     to: 'approved',
     from: ['pending'],
@@ -144,7 +162,11 @@ export function moveStatus(id: string, move: StatusMove, actor: Actor): Promise<
     if (status === move.to) return null;
     if (move.from && !(move.from as readonly string[]).includes(status))
       throw new HttpError(409, move.refusal ?? 'Not possible in this status');
-    return { set: { status: move.to }, text: `${move.text} by ${actor.name}` };
+    return {
+      set: { status: move.to },
+      text: `${move.text} by ${actor.name}`,
+      notice: move.notice?.(id, data, actor),
+    };
   });
 }
 
@@ -172,6 +194,7 @@ export async function assignEmployee(
     return {
       set: { employee },
       text: employee ? `Assigned to ${employee.name}` : 'Unassigned',
+      notice: employee ? assignedNotice(id, data, employee._id, actor) : undefined,
     };
   });
 }
@@ -189,5 +212,13 @@ export async function deleteEntry(id: string): Promise<void> {
     followUps.docs.forEach((d) => batch.delete(d.ref));
     await batch.commit();
   }
+  // The entry and its dashboard counters go in one transaction; then its history.
+  await db.runTransaction(async (tx) => {
+    const data = (await tx.get(ref)).data();
+    if (!data) return;
+    tx.delete(ref);
+    applyEntryChange(tx, { id, data }, null);
+  });
+  await forgetRecent({ entries: [id] });
   await db.recursiveDelete(ref);
 }

@@ -1,6 +1,6 @@
 // The composite indexes the follow-up jobs' queries need (for firestore.indexes.json): due
 // follow-ups (status ==, dueAt <=, ordered by dueAt) and stale claims (status ==, claimedAt <=).
-import type { CompositeIndex } from '../entries/list-plan';
+import type { CompositeIndex } from '../../composite-indexes';
 import { FOLLOW_UPS } from './constants';
 
 export function requiredFollowUpIndexes(): CompositeIndex[] {

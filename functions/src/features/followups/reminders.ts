@@ -12,7 +12,7 @@ import { localDate, startOfDay } from '../../company-days';
 import { escapeHtml } from '../entries/dispatch';
 import { readSettings } from '../settings/store';
 import { FOLLOW_UPS } from './constants';
-import { addUserNotification } from './notify-user';
+import { addNotification } from '../notifications/notice';
 
 const PAGE = 500;
 
@@ -85,9 +85,9 @@ export async function remindTodaysFollowUps(): Promise<ReminderRunResult> {
     const title = `${list.length} follow-up${list.length === 1 ? '' : 's'} due today`;
     const message = lines.join('\n');
     const batch = db.batch();
-    addUserNotification(
+    addNotification(
       batch,
-      { userId, type: 'followup.reminder', title, message, about: { date: today } },
+      { to: { userId }, type: 'followup.reminder', title, message, about: { date: today } },
       `followup-reminder-${userId}-${today}`,
     );
     try {

@@ -23,6 +23,7 @@ import { byActor, historyDoc, historyRef } from '../entries/history';
 import { customerCopy, employeeOf, isoDeep, withoutUndefined } from '../entries/record';
 import { publicBaseUrl } from '../uploads/files';
 import { FOLLOW_UPS } from './constants';
+import { followUpCustomerName } from './customer-name';
 import { CHANNEL_MESSAGE, NO_EMAIL_MESSAGE, NO_PHONE_MESSAGE, type FollowUpInput } from './schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -113,7 +114,7 @@ export async function scheduleFollowUp(
     const followUp = withoutUndefined({
       entryId,
       customerId: typeof data.customerId === 'string' ? data.customerId : '',
-      customerName: customer.names[0] ?? customer.phones[0] ?? customer.emails[0] ?? '',
+      customerName: followUpCustomerName(customer),
       dueAt,
       days: input.days,
       note,

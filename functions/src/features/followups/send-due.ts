@@ -21,6 +21,7 @@ import {
   type Outcome,
 } from '../entries/dispatch';
 import { historyDoc, historyRef } from '../entries/history';
+import { applyHeldWhatsAppStatus } from '../inbound/whatsapp-statuses';
 import { attachmentsOf, customerCopy, employeeOf, withoutUndefined } from '../entries/record';
 import {
   DUE_BATCH,
@@ -30,7 +31,7 @@ import {
   STALE_CLAIM_MS,
   type FollowUpStatus,
 } from './constants';
-import { addUserNotification } from './notify-user';
+import { addNotification } from '../notifications/notice';
 
 export interface SendRunResult {
   claimed: number;
@@ -152,8 +153,8 @@ async function recordOutcome(id: string, data: DocumentData, outcomes: Record<st
     const userId = employeeOf(entryData.employee)?._id ?? str(data.employeeId);
     if (userId) {
       const customer = customerCopy(entryData.customer).names[0] ?? str(data.customerName);
-      addUserNotification(tx, {
-        userId,
+      addNotification(tx, {
+        to: { userId },
         type: status === 'sent' ? 'followup.sent' : 'followup.failed',
         title:
           status === 'sent'
@@ -164,6 +165,7 @@ async function recordOutcome(id: string, data: DocumentData, outcomes: Record<st
       });
     }
   });
+  await applyHeldWhatsAppStatus(outcomes.whatsapp?.messageId);
   return status;
 }
 

@@ -9,6 +9,8 @@ import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../customers/constants';
 import { keyDoc, keyRef } from '../customers/keys';
+import { applyCustomerChange, applyEntryChange } from '../dashboard/contributions';
+import { readRecent } from '../dashboard/recent-activity';
 import { customerKeyId, prepareCustomer } from '../customers/record';
 import { normalizeEmail, normalizePhone } from '../customers/normalize';
 import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../entries/constants';
@@ -75,6 +77,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       typeof ownerId === 'string' && ownerId
         ? await tx.get(db.collection(CUSTOMERS).doc(ownerId))
         : undefined;
+    const applyRecent = await readRecent(tx, db);
     const at = timestampNow();
     let customerId: string;
     let customer;
@@ -95,6 +98,8 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       );
       tx.create(ref, record);
       for (const k of keys) tx.set(keyRef(db, k.id), keyDoc(k, ref.id));
+      applyCustomerChange(tx, null, { id: ref.id, data: record });
+      applyRecent({ customers: [[null, { id: ref.id, data: record }]] });
       customerId = ref.id;
       customer = customerCopy(record);
     }
@@ -126,7 +131,10 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         ...message.details,
       },
     });
-    tx.create(entryRef, withoutUndefined(doc));
+    const stored = withoutUndefined(doc);
+    tx.create(entryRef, stored);
+    applyEntryChange(tx, null, { id: entryRef.id, data: stored });
+    applyRecent({ entries: [[null, { id: entryRef.id, data: stored }]] });
     tx.create(
       historyRef(db, entryRef.id),
       historyDoc({

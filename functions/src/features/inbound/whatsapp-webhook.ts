@@ -1,8 +1,8 @@
 // The WhatsApp Cloud API webhook (public): GET answers Meta's verification with hub.challenge
 // when hub.verify_token is the one saved under Integrations; POST deliveries must carry
 // X-Hub-Signature-256 made with the app secret. Each inbound message becomes a pending entry
-// (once, however often Meta delivers it) and a notification for the admins; status callbacks
-// update what the app sent.
+// (once, however often Meta delivers it) with its media downloaded and attached, and a
+// notification for the admins; status callbacks update what the app sent.
 import type { Request, Router } from 'express';
 import * as logger from 'firebase-functions/logger';
 import { route } from '../../http/access';
@@ -12,6 +12,7 @@ import { readSettingsAndSecrets } from '../settings/store';
 import { notifyAdmins } from '../notifications/notify-admins';
 import { createInboundEntry } from './inbound-entry';
 import { validSignature } from './signature';
+import { attachInboundMedia } from './whatsapp-media';
 import { applyWhatsAppStatus } from './whatsapp-statuses';
 
 type Json = Record<string, unknown>;
@@ -112,6 +113,12 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
           continue;
         }
         result.created++;
+        if (media.id)
+          await attachInboundMedia(outcome.entryId, {
+            id: str(media.id),
+            type,
+            filename: str(media.filename) || undefined,
+          });
         try {
           await notifyAdmins({
             type: 'entry',

@@ -1,12 +1,11 @@
 // An admin notification: a `notifications` document for the admins (the dashboard's live
 // panel reads these), and, as the Settings switches say, the same by email and WhatsApp to the
 // admin contacts. Never throws for a failed send: the outcomes come back for the caller to log.
-import { FieldValue } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
 import { readSettings } from '../settings/store';
-
-export const NOTIFICATIONS = 'notifications';
+import { FOR_ADMINS } from './audience';
+import { NOTIFICATIONS, notificationDoc } from './notice';
 
 export interface AdminNotice {
   title: string;
@@ -23,16 +22,7 @@ export interface NotifyOutcome {
 
 export async function notifyAdmins(notice: AdminNotice): Promise<NotifyOutcome> {
   const ref = getDb().collection(NOTIFICATIONS).doc();
-  const now = new Date();
-  await ref.set({
-    title: notice.title,
-    message: notice.message,
-    text: notice.message,
-    type: notice.type,
-    audience: 'admins',
-    at: now,
-    createdAt: FieldValue.serverTimestamp(),
-  });
+  await ref.create(notificationDoc({ ...notice, to: FOR_ADMINS }));
 
   const settings = await readSettings();
   const outcome: NotifyOutcome = { id: ref.id, whatsapp: [] };

@@ -3,20 +3,22 @@
 // connected client. Every event carries `id:`; a client reconnecting with Last-Event-ID first
 // gets what it missed (read from Firestore), then the live ones, without gaps or repeats. A
 // heartbeat comment keeps proxies from closing an idle stream, `retry:` tells the browser when
-// to reconnect, and the stream ends cleanly before the function's timeout.
+// to reconnect, and the stream ends cleanly before the function's timeout, or sooner when
+// NOTIFICATION_STREAM_MAX_MS says so (the local stack: its proxies never pass a browser's
+// disconnect on, so only the end of the stream frees a closed page's listener).
 import type { Request, Response } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { now } from '../../clock';
-import { toNotification, visibleTo, type Notification } from './feed';
-import { NOTIFICATIONS } from './notify-admins';
+import { getConfig } from '../../config';
+import { onlyVisible, visibleTo } from './audience';
+import { toNotification, type Notification } from './feed';
+import { NOTIFICATIONS } from './notice';
 
 export const streamSettings = {
   heartbeatMs: 25_000,
   retryMs: 3_000,
-  /** The api function times out at 300 s: close well before. */
-  maxMs: 280_000,
   /** Missed events sent on a resume, at most. */
   resumeLimit: 200,
 };
@@ -77,6 +79,7 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   if (!req.accepts('text/event-stream') || !/text\/event-stream/.test(req.get('Accept') ?? '')) {
     throw new HttpError(406, 'This is an event stream: send Accept: text/event-stream');
   }
+  const lifetimeMs = getConfig().notificationStreamMaxMs;
   res.status(200);
   res.set({
     'Content-Type': 'text/event-stream; charset=utf-8',
@@ -85,13 +88,15 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     'X-Accel-Buffering': 'no',
   });
   res.flushHeaders();
-  res.write(`retry: ${streamSettings.retryMs}\n\n`);
+  const retryHint = `retry: ${streamSettings.retryMs}\n\n`;
+  res.write(retryHint);
 
   let lastSent = lastEventId(req) ?? '';
   let replaying = true;
   const buffered: Notification[] = [];
+  let closed = false;
   const send = (n: Notification) => {
-    if (n.eventId <= lastSent || !visibleTo(session, n.audience)) return;
+    if (closed || n.eventId <= lastSent || !visibleTo(session, n)) return;
     lastSent = n.eventId;
     const { eventId, ...body } = n;
     res.write(`id: ${eventId}\nevent: notification\ndata: ${JSON.stringify(body)}\n\n`);
@@ -103,7 +108,6 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     () => res.write(`: heartbeat ${now()}\n\n`),
     streamSettings.heartbeatMs,
   );
-  let closed = false;
   const close = () => {
     if (closed) return;
     closed = true;
@@ -113,20 +117,20 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   };
   const deadline = setTimeout(() => {
     close();
-    res.end();
-  }, streamSettings.maxMs);
+    // The hint again at the end: the client reconnects (with Last-Event-ID) after it.
+    res.end(retryHint);
+  }, lifetimeMs);
   req.on('close', close);
   res.on('close', close);
 
   try {
     if (lastSent) {
       const ms = Number(lastSent.slice(0, 15));
-      const snap = await getDb()
+      const since = getDb()
         .collection(NOTIFICATIONS)
         .where('at', '>=', Timestamp.fromMillis(ms))
-        .orderBy('at')
-        .limit(streamSettings.resumeLimit)
-        .get();
+        .orderBy('at');
+      const snap = await onlyVisible(session, since).limit(streamSettings.resumeLimit).get();
       const missed = snap.docs.map((d) => toNotification(d.id, d.data()));
       missed.sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
       for (const n of missed) send(n);
@@ -136,5 +140,5 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   }
   replaying = false;
   buffered.sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
-  for (const n of buffered.splice(0)) if (!closed) send(n);
+  for (const n of buffered.splice(0)) send(n);
 }

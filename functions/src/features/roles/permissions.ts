@@ -1,32 +1,10 @@
 // The permission catalogue (spec §3), the built-in roles and what a role ends up holding.
+import { PERMISSION_GROUPS } from '../../contract/permissions';
 
 export const ALL_PERMISSIONS = '*';
 
-export const PERMISSION_CATALOGUE = [
-  'customers.read',
-  'customers.write',
-  'customers.delete',
-  'customers.merge',
-  'customers.import',
-  'customers.export',
-  'entries.read',
-  'entries.write',
-  'entries.delete',
-  'entries.export',
-  'entries.import',
-  'templates.read',
-  'templates.write',
-  'templates.delete',
-  'settings.read',
-  'settings.write',
-  'payments.read',
-  'payments.write',
-  'reports.read',
-  'reports.export',
-  'admin.read',
-  'admin.write',
-  ALL_PERMISSIONS,
-] as const;
+/** Every permission, '*' included, in the picker's order. */
+export const PERMISSION_CATALOGUE = PERMISSION_GROUPS.flatMap((group) => group.permissions);
 
 export type Permission = (typeof PERMISSION_CATALOGUE)[number];
 

@@ -1,4 +1,5 @@
-// /admin/settings (admin) and the public /settings/public (the sign-in page and menu brand).
+// /admin/settings (admin), the public /settings/public (the sign-in page and menu brand) and
+// /settings/fixed-pdfs (every signed-in user: the PDFs the entry screens offer to attach).
 import type { Router } from 'express';
 import { route } from '../../http/access';
 import { parseBody } from '../../http/validate';
@@ -10,6 +11,11 @@ export function registerSettingsRoutes(router: Router): void {
   route(router, 'GET /settings/public', async (_req, res) => {
     const settings = await readSettings();
     res.json({ companyName: settings.companyName, adminEmail: settings.adminEmails[0] ?? null });
+  });
+
+  route(router, 'GET /settings/fixed-pdfs', async (_req, res) => {
+    // settingsFromData keeps only { title, url } of each stored PDF.
+    res.json((await readSettings()).fixedPdfs);
   });
 
   route(router, 'GET /admin/settings', async (_req, res) => {

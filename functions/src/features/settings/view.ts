@@ -6,8 +6,11 @@ import {
   whatsappAppSecret,
   whatsappToken,
 } from '../../integrations/secrets';
+import type { SettingsView } from '../../contract/settings';
 import type { CompanySettings, IntegrationSecrets } from './store';
 import type { UpdateSettingsInput } from './schemas';
+
+export type { SettingsView } from '../../contract/settings';
 
 export const MASK = '••••';
 
@@ -19,31 +22,6 @@ export function maskSecret(value: string): string {
 
 /** A value the client got from us masked (nobody types '••••' into a password field). */
 export const isMasked = (value: string): boolean => value.startsWith(MASK);
-
-export interface SettingsView {
-  companyName: string;
-  adminNumbers: string[];
-  adminEmails: string[];
-  notifications: { email: boolean; whatsapp: boolean };
-  integrations: {
-    whatsapp: { verifyToken: string; token: string; phoneNumberId: string; appSecret: string };
-    email: {
-      smtpHost: string;
-      smtpPort: number;
-      smtpUser: string;
-      smtpPass: string;
-      imapHost: string;
-      imapPort: number;
-      imapUser: string;
-      imapPass: string;
-      fromEmail: string;
-      fromName: string;
-    };
-  };
-  fixedPdfs: { title: string; url: string }[];
-  /** Secrets set on the server (Secret Manager): they win over the values saved here. */
-  serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
-}
 
 export function settingsView(settings: CompanySettings, secrets: IntegrationSecrets): SettingsView {
   const { whatsapp, email } = settings.integrations;

@@ -1,34 +1,8 @@
-/** The permission catalogue, grouped as the picker shows it (spec §3). */
-export const PERMISSION_GROUPS: readonly { name: string; permissions: readonly string[] }[] = [
-  {
-    name: 'Customers',
-    permissions: [
-      'customers.read',
-      'customers.write',
-      'customers.delete',
-      'customers.merge',
-      'customers.import',
-      'customers.export',
-    ],
-  },
-  {
-    name: 'Entries',
-    permissions: [
-      'entries.read',
-      'entries.write',
-      'entries.delete',
-      'entries.export',
-      'entries.import',
-    ],
-  },
-  { name: 'Templates', permissions: ['templates.read', 'templates.write', 'templates.delete'] },
-  { name: 'Settings', permissions: ['settings.read', 'settings.write'] },
-  {
-    name: 'Payments & Reports',
-    permissions: ['payments.read', 'payments.write', 'reports.read', 'reports.export'],
-  },
-  { name: 'Admin', permissions: ['admin.read', 'admin.write', '*'] },
-];
+// The permission catalogue, grouped as the picker shows it: the server's, from its
+// dependency-free contract folder.
+import { PERMISSION_GROUPS } from '../../../../functions/src/contract/permissions';
+
+export { PERMISSION_GROUPS };
 
 export const ALL_PERMISSIONS = PERMISSION_GROUPS.flatMap((group) => group.permissions);
 

@@ -5,7 +5,9 @@ import type { PendingEntry } from '../api/types';
 import { PendingList } from './pending-list';
 import type { PendingColumn } from './pending-list';
 
-const customerOf = (entry: PendingEntry) => entry.customer?.names?.[0]?.trim() || '—';
+/** Spec §2: the first of the customer's names (blank ones skipped). */
+const customerOf = (entry: PendingEntry) =>
+  entry.customer?.names?.map((name) => name.trim()).find(Boolean) || '—';
 const sourceOf = (entry: PendingEntry) =>
   (Array.isArray(entry.source) ? entry.source.join(', ') : entry.source)?.trim() || '—';
 

@@ -18,6 +18,35 @@ const field = (name: string | RegExp) => screen.getByLabelText(name, { selector:
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const tab = (name: string) => screen.getByRole('tab', { name });
 
+/** On the home page with the session's token and role stored. */
+async function expectSignedIn(location: () => string) {
+  await waitFor(() => expect(location()).toBe('/'));
+  expect(readStored('token')).toBe('tok-1');
+  expect(readStored('role')).toBe('sales');
+}
+
+/** Opens the OTP tab and asks a code for asha@acme.test. */
+async function requestOtp(routes: Record<string, unknown>) {
+  const api = mockApi(routes);
+  const view = renderApp('/login');
+  await view.user.click(tab('OTP'));
+  await view.user.type(field('Email or phone'), 'asha@acme.test');
+  await view.user.click(button('Send OTP'));
+  return { ...api, ...view };
+}
+
+/** Opens Register and sends Ravi Kumar's registration. */
+async function register(routes: Record<string, unknown>) {
+  const api = mockApi(routes);
+  const view = renderApp('/login');
+  await view.user.click(tab('Register'));
+  await view.user.type(field('Full name'), 'Ravi Kumar');
+  await view.user.type(field('Email'), 'ravi@acme.test');
+  await view.user.type(field('Password'), 'pw-12345');
+  await view.user.click(button('Create account'));
+  return { ...api, ...view };
+}
+
 describe('sign-in screen', () => {
   it('brands with the company name, shows the marketing panel, Terms & Privacy and the admin contact', async () => {
     mockApi({ 'GET /settings/public': SETTINGS });
@@ -97,9 +126,7 @@ describe('Login → Password', () => {
       password: 'secret-1',
     });
     answer.resolve(SESSION);
-    await waitFor(() => expect(location()).toBe('/'));
-    expect(readStored('token')).toBe('tok-1');
-    expect(readStored('role')).toBe('sales');
+    await expectSignedIn(location);
     expect(readStored('userEmail')).toBe('asha@acme.test');
     expect(readStored('userName')).toBe('Asha Rao');
   });
@@ -155,20 +182,14 @@ describe('Login → OTP', () => {
       code: '482913',
     });
     verifying.resolve(SESSION);
-    await waitFor(() => expect(location()).toBe('/'));
-    expect(readStored('token')).toBe('tok-1');
-    expect(readStored('role')).toBe('sales');
+    await expectSignedIn(location);
   });
 
   it("shows just 'OTP sent' without a dev code, and the fallbacks of both steps", async () => {
-    mockApi({
+    const { user } = await requestOtp({
       'POST /auth/otp/request': { message: 'OTP sent' },
       'POST /auth/otp/verify': jsonResponse(400, {}),
     });
-    const { user } = renderApp('/login');
-    await user.click(tab('OTP'));
-    await user.type(field('Email or phone'), 'asha@acme.test');
-    await user.click(button('Send OTP'));
     expect(await screen.findByText('OTP sent')).toBeInTheDocument();
     expect(screen.queryByText(/dev code/)).not.toBeInTheDocument();
 
@@ -178,11 +199,7 @@ describe('Login → OTP', () => {
   });
 
   it("shows 'Failed to send OTP' when the request fails without a message", async () => {
-    mockApi({ 'POST /auth/otp/request': jsonResponse(500, {}) });
-    const { user } = renderApp('/login');
-    await user.click(tab('OTP'));
-    await user.type(field('Email or phone'), 'asha@acme.test');
-    await user.click(button('Send OTP'));
+    await requestOtp({ 'POST /auth/otp/request': jsonResponse(500, {}) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send OTP');
     expect(screen.queryByLabelText('OTP code')).not.toBeInTheDocument();
   });
@@ -214,13 +231,7 @@ describe('Register', () => {
 
   it("registers as sales ('Creating...'), shows the message and returns to Login after ~900 ms", async () => {
     const answer = deferred<unknown>();
-    const api = mockApi({ 'POST /auth/register': () => answer.promise });
-    const { user } = renderApp('/login');
-    await user.click(tab('Register'));
-    await user.type(field('Full name'), 'Ravi Kumar');
-    await user.type(field('Email'), 'ravi@acme.test');
-    await user.type(field('Password'), 'pw-12345');
-    await user.click(button('Create account'));
+    const api = await register({ 'POST /auth/register': () => answer.promise });
     expect(button('Creating...')).toBeDisabled();
     expect(api.callsTo('POST /auth/register')[0].body).toEqual({
       fullName: 'Ravi Kumar',
@@ -243,13 +254,7 @@ describe('Register', () => {
   });
 
   it("says 'Registered successfully.' when the server sends no message", async () => {
-    mockApi({ 'POST /auth/register': jsonResponse(201, {}) });
-    const { user } = renderApp('/login');
-    await user.click(tab('Register'));
-    await user.type(field('Full name'), 'Ravi Kumar');
-    await user.type(field('Email'), 'ravi@acme.test');
-    await user.type(field('Password'), 'pw-12345');
-    await user.click(button('Create account'));
+    await register({ 'POST /auth/register': jsonResponse(201, {}) });
     expect(await screen.findByText('Registered successfully.')).toBeInTheDocument();
   });
 
@@ -257,13 +262,7 @@ describe('Register', () => {
     [jsonResponse(409, { message: 'Email already registered' }), 'Email already registered'],
     [jsonResponse(500, {}), 'Registration failed'],
   ])('announces a failure and stays on Register (%#)', async (response, text) => {
-    mockApi({ 'POST /auth/register': response });
-    const { user } = renderApp('/login');
-    await user.click(tab('Register'));
-    await user.type(field('Full name'), 'Ravi Kumar');
-    await user.type(field('Email'), 'ravi@acme.test');
-    await user.type(field('Password'), 'pw-12345');
-    await user.click(button('Create account'));
+    await register({ 'POST /auth/register': response });
     expect(await screen.findByRole('alert')).toHaveTextContent(text);
     expect(tab('Register')).toHaveAttribute('aria-selected', 'true');
     expect(field('Full name')).toHaveValue('Ravi Kumar');

@@ -1,12 +1,9 @@
+import type { CustomerFields } from '../../../../../functions/src/contract/customers';
+import { SORT_FIELDS } from '../../../../../functions/src/contract/customers';
+
 /** A customer as the API sends it (spec §3). */
-export type Customer = {
+export type Customer = CustomerFields & {
   _id: string;
-  names: string[];
-  phones: string[];
-  emails: string[];
-  categories: string[];
-  potential: string;
-  note: string;
   createdAt: string;
   updatedAt: string;
 };
@@ -17,7 +14,7 @@ export type CustomerInput = Pick<
   'names' | 'phones' | 'emails' | 'categories' | 'potential' | 'note'
 >;
 
-export const SORT_FIELDS = ['name', 'phone', 'email', 'potential', 'createdAt'] as const;
+export { SORT_FIELDS };
 export type CustomerSort = (typeof SORT_FIELDS)[number];
 export type SortDir = 'asc' | 'desc';
 

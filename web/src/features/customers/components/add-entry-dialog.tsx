@@ -1,10 +1,10 @@
-import { Dialog } from '../../../lib/dialog';
+import { AddEntryModal } from '../../entries/add-entry';
 import type { Customer } from '../api/types';
-import { customerLabel } from '../model/customer-label';
+import { useOptionList } from '../model/option-lists';
 
 /**
- * Hook for the entries issue: the Customers screen opens this for a row's Add Entry. The real
- * Add Entry modal (message, attachments, meta, channels and templates) replaces the body.
+ * A row's Add Entry: the entries feature's modal, offering this screen's category list (the
+ * defaults unless changed here); the modal adds the customer's own categories.
  */
 export function AddEntryDialog({
   customer,
@@ -13,21 +13,6 @@ export function AddEntryDialog({
   customer: Customer | null;
   onClose: () => void;
 }) {
-  return (
-    <Dialog open={customer !== null} onClose={onClose} title="Add Entry">
-      {customer && (
-        <>
-          <p>
-            Entries for <strong>{customerLabel(customer)}</strong> are coming soon: this is where
-            the message, attachments, channels and templates will be filled in.
-          </p>
-          <div className="ui-actions ui-actions--end">
-            <button type="button" className="btn" onClick={onClose}>
-              OK
-            </button>
-          </div>
-        </>
-      )}
-    </Dialog>
-  );
+  const [categoryOptions] = useOptionList('categories');
+  return <AddEntryModal customer={customer} categoryOptions={categoryOptions} onClose={onClose} />;
 }

@@ -1,23 +1,7 @@
-/** Potential values, best first (spec §3); sorting follows this order, unknown values last. */
-export const POTENTIALS = [
-  'VIP',
-  'HOT',
-  'WARM',
-  'COLD',
-  'N/I BUT FUTURE POTENTIAL',
-  'N/A',
-] as const;
+// The server's lists, from its dependency-free contract folder.
+import { DEFAULT_CATEGORIES, POTENTIALS } from '../../../../../functions/src/contract/customers';
 
-/** Categories offered before any customer has one (spec §3). */
-export const DEFAULT_CATEGORIES = [
-  'PHE',
-  'PP',
-  'SS PUMP',
-  'PASTEURIZER',
-  'SS TANK',
-  'PROJECTS',
-  'Miscellaneous',
-] as const;
+export { DEFAULT_CATEGORIES, POTENTIALS };
 
 /** Filter debounce (spec §9). */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -1,10 +1,6 @@
-/** Splits text on newlines, commas or semicolons into trimmed, non-empty values. */
-export function splitValues(text: string): string[] {
-  return text
-    .split(/[\n\r,;]+/)
-    .map((value) => value.trim())
-    .filter(Boolean);
-}
+import { splitValues } from '../../../lib/split-values';
+
+export { splitValues };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Phone-like text: digits with optional +, spaces, dots, dashes and brackets, 7 to 15 digits. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { deferred, jsonResponse, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { monthOverMonth, unreadLabel } from './month-over-month';
 
@@ -167,6 +167,37 @@ describe('Dashboard', () => {
     expect(within(panel).getByText('New entry')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(screen.getByText('Hidden. Tap the bell to view.')).toBeInTheDocument();
+  });
+
+  it('refetches the figures when a notification is streamed, without a reload', async () => {
+    const notify = deferred<void>();
+    const encoder = new TextEncoder();
+    let overviewCalls = 0;
+    const api = dashboardApi({
+      'GET /overview': () =>
+        ++overviewCalls === 1 ? OVERVIEW : { ...OVERVIEW, totalEntries: 201, pendingApprovals: 8 },
+      'GET /notifications/stream': () =>
+        new Response(
+          new ReadableStream({
+            async start(controller) {
+              await notify.promise;
+              controller.enqueue(
+                encoder.encode('id: 1\ndata: {"_id":"n1","title":"New pending entry"}\n\n'),
+              );
+              controller.close();
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    });
+    renderApp('/dashboard', ADMIN);
+    const cards = await screen.findByRole('list', { name: 'Totals' });
+    expect(within(cards).getByText('200')).toBeInTheDocument();
+    notify.resolve();
+    await waitFor(() => expect(within(cards).getByText('201')).toBeInTheDocument());
+    expect(within(cards).getByText('8')).toBeInTheDocument();
+    expect(api.callsTo('GET /series?range=30d')).toHaveLength(2);
+    expect(api.callsTo('GET /dashboard/funnel')).toHaveLength(2);
   });
 
   it("says 'No live notifications yet' when the panel is open and empty", async () => {

@@ -1,9 +1,12 @@
 // The live notifications: the latest 20 (polled every 15 s) merged with those the stream
-// delivers. Each new one bumps the unread count and shows a success toast with its title or
-// 'New notification' (spec §8); polling also catches what a broken stream missed.
+// delivers. Each new one bumps the unread count, shows a success toast with its title or
+// 'New notification' (spec §8) and refetches the dashboard's figures; polling also catches
+// what a broken stream missed.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast';
 import { useLatestNotifications } from '../api/get-latest-notifications';
+import { invalidateDashboard } from '../api/invalidate-dashboard';
 import { openNotificationStream } from '../api/notification-stream';
 import type { Notification } from '../api/types';
 
@@ -14,6 +17,7 @@ const timeOf = (n: Notification) => Date.parse(n.at ?? n.time ?? '') || 0;
 
 export function useLiveNotifications() {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const latest = useLatestNotifications();
   const [list, setList] = useState<Notification[]>([]);
   const [unread, setUnread] = useState(0);
@@ -32,8 +36,9 @@ export function useLiveNotifications() {
       if (!announce) return;
       setUnread((count) => count + fresh.length);
       for (const n of fresh) toast.show(n.title || 'New notification', 'success');
+      void invalidateDashboard(queryClient);
     },
-    [toast],
+    [toast, queryClient],
   );
 
   useEffect(() => openNotificationStream((n) => arrive([n], true)), [arrive]);

@@ -1,10 +1,209 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { useConfirm } from '../../../lib/confirm-dialog';
 import { PageHeader } from '../../../lib/page-header';
+import { useStoredValue } from '../../../lib/storage';
+import { useToast } from '../../../lib/toast';
+import { useIsPhone } from '../../../lib/use-media-query';
+import { ASSIGN_FAILED, useAssignEmployee } from '../api/assign-employee';
+import { useConfirmEntry } from '../api/confirm-entry';
+import { useDeleteEntry } from '../api/delete-entry';
+import { useEmployees } from '../api/get-employees';
+import { LOAD_ENTRIES_FAILED, useEntries } from '../api/get-entries';
+import type { Entry, EntryListParams } from '../api/types';
+import { DELETE_QUESTION, EMPTY_FILTERS, FILTER_DEBOUNCE_MS, NO_ENTRIES } from '../model/constants';
+import { hasFilters, isDebounced } from '../model/list-params';
+import '../../../lib/ui.css';
+import '../entries.css';
+import { ChannelDetailsDialog } from './channel-details-dialog';
+import { EditEntryDialog } from './edit-entry-dialog';
+import { EntriesCards } from './entries-cards';
+import { EntriesFilters } from './entries-filters';
+import type { ListView } from './entries-filters';
+import { EntriesTable } from './entries-table';
+import type { EntryActionHandlers } from './entry-actions';
+import { EntryDetailsDialog } from './entry-details-dialog';
+import { FollowUpDialog } from './follow-up-dialog';
+import { HistoryDialog } from './history-dialog';
+import { useLoadWhenVisible } from './use-load-when-visible';
 
+const ADMIN = 'admin';
+
+type ModalKind = 'details' | 'channels' | 'history' | 'followup' | 'edit';
+type Modal = { kind: ModalKind; entry: Entry };
+
+/** The Entries screen (spec §2): filters, the list in cards or a table, and its modals. */
 export function EntriesPage() {
+  const role = useStoredValue('role');
+  const isAdmin = role === ADMIN;
+  const isPhone = useIsPhone();
+  const toast = useToast();
+  const { confirm, dialog: confirmDialog } = useConfirm();
+
+  // `typed` follows the inputs; `params` (the query) follows it after the debounce.
+  const [typed, setTyped] = useState<EntryListParams>(EMPTY_FILTERS);
+  const [params, setParams] = useState<EntryListParams>(EMPTY_FILTERS);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [chosenView, setChosenView] = useState<ListView | null>(null);
+  const view: ListView = chosenView ?? (isPhone ? 'cards' : 'table');
+  const [modal, setModal] = useState<Modal | null>(null);
+
+  const list = useEntries(params);
+  const employees = useEmployees().data ?? [];
+  const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
+  const first = list.data?.pages[0];
+  const confirmEntry = useConfirmEntry();
+  const removeEntry = useDeleteEntry();
+  const assign = useAssignEmployee();
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [isFetchingNextPage, fetchNextPage]);
+  const moreRef = useLoadWhenVisible(hasNextPage && !isFetchingNextPage, loadMore);
+
+  useEffect(() => {
+    const pending = timer;
+    return () => clearTimeout(pending.current);
+  }, []);
+
+  function onFilter(change: Partial<EntryListParams>) {
+    const next = { ...typed, ...change };
+    setTyped(next);
+    clearTimeout(timer.current);
+    const typing = (Object.keys(change) as (keyof EntryListParams)[]).every(isDebounced);
+    if (typing) timer.current = setTimeout(() => setParams(next), FILTER_DEBOUNCE_MS);
+    else setParams(next);
+  }
+
+  const fail = (fallback: string) => (error: unknown) =>
+    toast.show(errorMessage(error, fallback), 'danger');
+
+  const adminActions: Pick<EntryActionHandlers, 'onConfirm' | 'onDelete' | 'onAssign'> = {
+    onConfirm: (entry) =>
+      confirmEntry.mutate(entry._id, {
+        onSuccess: () => toast.show('Entry confirmed', 'success'),
+        onError: fail('Confirm failed'),
+      }),
+    onDelete: (entry) =>
+      void confirm(DELETE_QUESTION, { confirmLabel: 'Delete', tone: 'danger' }).then((ok) => {
+        if (!ok) return;
+        removeEntry.mutate(entry._id, {
+          onSuccess: () => toast.show('Entry deleted', 'success'),
+          onError: fail('Delete failed'),
+        });
+      }),
+    onAssign: (entry, employeeId) =>
+      assign.mutate(
+        { id: entry._id, employeeId },
+        {
+          onSuccess: () => toast.show(employeeId ? 'Employee assigned' : 'Unassigned', 'success'),
+          onError: fail(ASSIGN_FAILED),
+        },
+      ),
+  };
+  const open = (kind: ModalKind) => (entry: Entry) => setModal({ kind, entry });
+  const actions: EntryActionHandlers = {
+    onHistory: open('history'),
+    onEdit: open('edit'),
+    onFollowUp: open('followup'),
+    onDetails: open('details'),
+    onChannels: open('channels'),
+    ...(isAdmin ? adminActions : {}),
+  };
+  const modalEntry = (kind: ModalKind) => (modal?.kind === kind ? modal.entry : null);
+  const close = () => setModal(null);
+  const estimate = first?.totalIsEstimate ? 'up to ' : '';
+
   return (
-    <>
+    <div className="entries-page">
       <PageHeader title="Entries" />
-      <p className="placeholder-note">This screen is coming soon.</p>
-    </>
+      <p className="entries-page__meta" aria-live="polite">
+        <span className="ui-badge">
+          <span className="visually-hidden">Your role: </span>
+          {role || 'unknown'}
+        </span>
+        <span className="ui-badge ui-badge--gray">
+          Total: {first ? `${estimate}${first.total}` : '…'}
+        </span>
+        <span className="ui-badge ui-badge--success">
+          Confirmed: {first ? `${estimate}${first.confirmed}` : '…'}
+        </span>
+      </p>
+
+      <EntriesFilters
+        values={typed}
+        onChange={onFilter}
+        employees={employees}
+        refreshing={list.isFetching}
+        onRefresh={() => {
+          if (!list.isFetching) void list.refetch();
+        }}
+        view={view}
+        onView={setChosenView}
+      />
+
+      {list.isPending ? (
+        <p className="ui-empty" role="status">
+          Loading entries…
+        </p>
+      ) : list.isError && items.length === 0 ? (
+        <div className="ui-alert" role="alert">
+          <span>{errorMessage(list.error, LOAD_ENTRIES_FAILED)}</span>
+          <button
+            type="button"
+            className="btn btn--outline btn--small"
+            onClick={() => void list.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="ui-empty">
+          <p className="ui-empty__title">{NO_ENTRIES}</p>
+          {hasFilters(params) && <p className="ui-empty__text">Nothing matches these filters.</p>}
+        </div>
+      ) : (
+        <div aria-busy={list.isFetching}>
+          {list.isError && (
+            <p className="ui-alert" role="alert">
+              {errorMessage(list.error, LOAD_ENTRIES_FAILED)}
+            </p>
+          )}
+          {view === 'table' ? (
+            <EntriesTable items={items} employees={employees} actions={actions} />
+          ) : (
+            <EntriesCards items={items} employees={employees} actions={actions} />
+          )}
+          <div className="entries-page__more" ref={moreRef}>
+            <span className="ui-muted">
+              Showing {items.length}
+              {first ? ` of ${estimate}${first.total}` : ''}
+            </span>
+            {hasNextPage && (
+              <button
+                type="button"
+                className="btn btn--outline btn--small"
+                aria-disabled={isFetchingNextPage || undefined}
+                onClick={loadMore}
+              >
+                {isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+
+      <EntryDetailsDialog
+        entry={modalEntry('details')}
+        onClose={close}
+        onChannels={open('channels')}
+      />
+      <ChannelDetailsDialog entry={modalEntry('channels')} onClose={close} />
+      <HistoryDialog entry={modalEntry('history')} onClose={close} />
+      <FollowUpDialog entry={modalEntry('followup')} onClose={close} />
+      <EditEntryDialog entry={modalEntry('edit')} onClose={close} />
+      {confirmDialog}
+    </div>
   );
 }

@@ -3,6 +3,8 @@ import type { FormEvent, ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { FormField, fieldErrors } from '../../../lib/form-field';
 import { PageHeader } from '../../../lib/page-header';
+import { QueryState } from '../../../lib/query-state';
+import { SaveFooter } from '../../../lib/save-footer';
 import { useToast } from '../../../lib/toast';
 import { useIntegrations } from '../api/get-integrations';
 import { useTestEmail } from '../api/test-email';
@@ -19,17 +21,9 @@ export function IntegrationsPage() {
   return (
     <>
       <PageHeader title="Integrations" />
-      {query.isPending ? (
-        <p className="ui-muted" role="status">
-          Loading…
-        </p>
-      ) : query.isError ? (
-        <p className="ui-alert" role="alert">
-          {errorMessage(query.error, 'Failed to load integrations')}
-        </p>
-      ) : (
-        <IntegrationsForm settings={query.data} />
-      )}
+      <QueryState query={query} errorFallback="Failed to load integrations">
+        {(settings) => <IntegrationsForm settings={settings} />}
+      </QueryState>
     </>
   );
 }
@@ -227,16 +221,12 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
         <TestSend label="Email" mutation={testEmail} unsaved={unsaved} />
       </Section>
 
-      {update.isError && Object.keys(errors).length > 0 && (
-        <p className="ui-alert" role="alert">
-          {errorMessage(update.error, 'Save failed')}
-        </p>
-      )}
-      <div className="ui-actions ui-actions--end">
-        <button type="submit" className="btn" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      {/* Every failure is a toast; it stays as an alert while fields are marked wrong. */}
+      <SaveFooter
+        label="Save"
+        saving={update.isPending}
+        error={Object.keys(errors).length > 0 ? update.error : null}
+      />
     </form>
   );
 }

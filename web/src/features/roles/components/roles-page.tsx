@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { DismissibleAlert } from '../../../lib/dismissible-alert';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { downloadBlob } from '../../../lib/download';
 import { PageHeader } from '../../../lib/page-header';
@@ -180,19 +181,7 @@ export function RolesPage() {
         />
       </PageHeader>
 
-      {failure && (
-        <div className="ui-alert" role="alert">
-          <span>{failure}</span>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Dismiss message"
-            onClick={() => setFailure(null)}
-          >
-            ×
-          </button>
-        </div>
-      )}
+      <DismissibleAlert message={failure} onDismiss={() => setFailure(null)} />
 
       <RolePresets
         onPick={(preset) => {

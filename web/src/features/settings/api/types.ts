@@ -1,28 +1,7 @@
+import type { SettingsView } from '../../../../../functions/src/contract/settings';
+
 /** The settings as GET /admin/settings answers them (spec §3); secrets come masked. */
-export type Settings = {
-  companyName: string;
-  adminNumbers: string[];
-  adminEmails: string[];
-  notifications: { email: boolean; whatsapp: boolean };
-  integrations: {
-    whatsapp: { verifyToken: string; token: string; phoneNumberId: string; appSecret: string };
-    email: {
-      smtpHost: string;
-      smtpPort: number;
-      smtpUser: string;
-      smtpPass: string;
-      imapHost: string;
-      imapPort: number;
-      imapUser: string;
-      imapPass: string;
-      fromEmail: string;
-      fromName: string;
-    };
-  };
-  fixedPdfs: { title: string; url: string }[];
-  /** Secrets set on the server, which win over the saved values. */
-  serverSecrets?: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
-};
+export type Settings = SettingsView;
 
 /** What PUT /admin/settings takes: any part; what is left out keeps its saved value. */
 export type SettingsUpdate = {

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api-client';
 import { FormField, fieldErrors } from '../../../lib/form-field';
 import { PageHeader } from '../../../lib/page-header';
+import { QueryState } from '../../../lib/query-state';
+import { SaveFooter } from '../../../lib/save-footer';
 import { useSettings } from '../api/get-settings';
 import type { Settings } from '../api/types';
 import { useUpdateSettings } from '../api/update-settings';
@@ -26,17 +27,9 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" />
-      {query.isPending ? (
-        <p className="ui-muted" role="status">
-          Loading…
-        </p>
-      ) : query.isError ? (
-        <p className="ui-alert" role="alert">
-          {errorMessage(query.error, 'Failed to load settings')}
-        </p>
-      ) : (
-        <SettingsForm settings={query.data} />
-      )}
+      <QueryState query={query} errorFallback="Failed to load settings">
+        {(settings) => <SettingsForm settings={settings} />}
+      </QueryState>
     </>
   );
 }
@@ -49,6 +42,11 @@ const draftOf = (s: Settings): Draft => ({
   adminEmails: s.adminEmails,
   notifications: s.notifications,
 });
+
+const NOTIFICATION_SWITCHES = [
+  { channel: 'email', label: 'Email' },
+  { channel: 'whatsapp', label: 'WhatsApp' },
+] as const;
 
 const messagesFor = (errors: Record<string, string>, field: string) =>
   Object.entries(errors)
@@ -122,45 +120,28 @@ function SettingsForm({ settings }: { settings: Settings }) {
       <fieldset className="ui-panel settings-notifications">
         <legend className="ui-panel__title">Notifications</legend>
         <p className="ui-muted">Admin notifications also go out to the admin contacts by:</p>
-        <label className="settings-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            className="ui-checkbox"
-            checked={draft.notifications.email}
-            onChange={(event) =>
-              change({ notifications: { ...draft.notifications, email: event.target.checked } })
-            }
-          />
-          Email
-        </label>
-        <label className="settings-switch">
-          <input
-            type="checkbox"
-            role="switch"
-            className="ui-checkbox"
-            checked={draft.notifications.whatsapp}
-            onChange={(event) =>
-              change({ notifications: { ...draft.notifications, whatsapp: event.target.checked } })
-            }
-          />
-          WhatsApp
-        </label>
+        {NOTIFICATION_SWITCHES.map(({ channel, label }) => (
+          <label key={channel} className="settings-switch">
+            <input
+              type="checkbox"
+              role="switch"
+              className="ui-checkbox"
+              checked={draft.notifications[channel]}
+              onChange={(event) =>
+                change({
+                  notifications: { ...draft.notifications, [channel]: event.target.checked },
+                })
+              }
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
 
       <div role="status" aria-live="polite">
         {saved && <p className="ui-alert ui-alert--success">Saved</p>}
       </div>
-      {update.isError && (
-        <p className="ui-alert" role="alert">
-          {errorMessage(update.error, 'Save failed')}
-        </p>
-      )}
-      <div className="ui-actions ui-actions--end">
-        <button type="submit" className="btn" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save All'}
-        </button>
-      </div>
+      <SaveFooter label="Save All" saving={update.isPending} error={update.error} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { DismissibleAlert } from '../../../lib/dismissible-alert';
 import { PageHeader } from '../../../lib/page-header';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
@@ -167,19 +168,7 @@ export function UsersPage() {
           Refresh
         </button>
       </PageHeader>
-      {failure && (
-        <div className="ui-alert" role="alert">
-          <span>{failure}</span>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Dismiss message"
-            onClick={() => setFailure(null)}
-          >
-            ×
-          </button>
-        </div>
-      )}
+      <DismissibleAlert message={failure} onDismiss={() => setFailure(null)} />
       {body}
     </>
   );

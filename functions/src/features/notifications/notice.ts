@@ -1,14 +1,16 @@
-// A notification for one user: a `notifications` document addressed to them (audience 'user',
-// userId), which the dashboard's live panel shows to that user. Written inside the caller's
-// transaction or batch when one is given.
+// A `notifications` document: what the dashboard's live panel and toasts show, addressed as
+// audience.ts says. Written inside the caller's transaction or batch, so a notification exists
+// exactly when the change it tells of does.
 import type { DocumentData, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
-import { NOTIFICATIONS } from '../entries/constants';
-import { withoutUndefined } from '../entries/record';
+import { addressOf, type Recipient } from './audience';
 
-export interface UserNotice {
-  userId: string;
+export const NOTIFICATIONS = 'notifications';
+
+export interface Notice {
+  to: Recipient;
+  /** What happened, e.g. 'entry.confirmed', 'followup.sent'. */
   type: string;
   title: string;
   message: string;
@@ -16,30 +18,26 @@ export interface UserNotice {
   about?: DocumentData;
 }
 
-export function userNotificationDoc(notice: UserNotice): DocumentData {
+export function notificationDoc(notice: Notice): DocumentData {
   const at = timestampNow();
-  return withoutUndefined({
+  return {
     ...notice.about,
     type: notice.type,
     title: notice.title,
     message: notice.message,
+    // The dashboard's panel reads text as well as message (spec §3).
     text: notice.message,
-    audience: 'user',
-    userId: notice.userId,
+    ...addressOf(notice.to),
     at,
     createdAt: at,
-  });
+  };
 }
 
 /** Adds the notification to `writer` (a transaction or a batch); answers its reference. */
-export function addUserNotification(
-  writer: Transaction | WriteBatch,
-  notice: UserNotice,
-  id?: string,
-) {
+export function addNotification(writer: Transaction | WriteBatch, notice: Notice, id?: string) {
   const collection = getDb().collection(NOTIFICATIONS);
   const ref = id ? collection.doc(id) : collection.doc();
   // Transaction and WriteBatch share create(ref, data); TypeScript cannot see one signature.
-  (writer as WriteBatch).create(ref, userNotificationDoc(notice));
+  (writer as WriteBatch).create(ref, notificationDoc(notice));
   return ref;
 }

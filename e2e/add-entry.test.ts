@@ -1,0 +1,170 @@
+// The Add Entry modal in a real browser against the local stack, at desktop and phone sizes,
+// with axe: as the seeded sales user, open a customer's Add Entry, attach a PDF, turn both
+// channels on with texts and save; then read what the local outbox (standing in for WhatsApp
+// and SendGrid) received and check the stored entry through the API.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OutboxMessage } from '../tools/stack/outbox.ts';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/browser.ts';
+import { apiSignIn, DEMO } from './support/session.ts';
+
+/** The smallest PDF the upload's content check accepts. */
+const PDF_BYTES = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
+
+let browser: Browser;
+let dir: string;
+let pdfPath: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  dir = await mkdtemp(path.join(tmpdir(), 'add-entry-'));
+  pdfPath = path.join(dir, 'quotation.pdf');
+  await writeFile(pdfPath, PDF_BYTES);
+});
+afterAll(async () => {
+  await browser?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+async function apiCall<T>(token: string, method: string, route: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}/api${route}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.ok, `${method} ${route} answered ${res.status}: ${await res.clone().text()}`).toBe(
+    true,
+  );
+  return (await res.json()) as T;
+}
+
+async function outbox(): Promise<OutboxMessage[]> {
+  const res = await fetch(`${inject('outboxUrl')}/messages`);
+  return (await res.json()) as OutboxMessage[];
+}
+
+const digits = (phone: string) => phone.replace(/\D/g, '');
+
+/** One digit per size, so the phones of the two runs never clash. */
+const SIZE_DIGIT = { desktop: '3', phone: '4' } as const;
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  describe(`add entry at ${viewport} size`, () => {
+    const stamp = Date.now().toString(36);
+    const name = `Meera ${viewport} ${stamp}`;
+    const phone = `+9197${SIZE_DIGIT[viewport]}${String(Date.now()).slice(-7)}`;
+    const secondPhone = `+9196${SIZE_DIGIT[viewport]}${String(Date.now()).slice(-7)}`;
+    const email = `meera.${viewport}.${stamp}@example.in`;
+    // One word of the description to find the entry by (description keys are word prefixes).
+    const word = `ae${stamp}${SIZE_DIGIT[viewport]}`;
+
+    it('creates an entry with a PDF on WhatsApp and email, sent to the first phone and email', async () => {
+      const session = await apiSignIn(DEMO.sales);
+      expect(session.role).toBe('sales');
+      await apiCall(session.token, 'POST', '/customers', {
+        names: [name],
+        phones: [phone, secondPhone],
+        emails: [email, `second.${stamp}@example.in`],
+        categories: ['PHE'],
+        potential: 'HOT',
+        note: '',
+      });
+      const startedAt = new Date().toISOString();
+
+      const { context, page } = await openPage(browser, viewport, session);
+      await page.goto('/customers');
+      await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+      const searched = page.waitForResponse(
+        (res) =>
+          new URL(res.url()).pathname === '/api/customers' &&
+          new URL(res.url()).searchParams.get('q') === name,
+        { timeout: 90_000 },
+      );
+      await page
+        .getByRole('region', { name: 'Search and filters' })
+        .getByRole('searchbox', { name: 'Search' })
+        .fill(name);
+      await searched;
+      await page.getByRole('button', { name: `Add Entry ${name}` }).click();
+
+      const dialog = page.getByRole('dialog', { name: 'Add Entry' });
+      await dialog.getByText(name).waitFor();
+      await expectAccessible(page);
+
+      await dialog.getByRole('textbox', { name: 'Description' }).fill(`Quotation ${word} sent`);
+      await dialog.getByRole('combobox', { name: 'Process' }).selectOption('Quotation');
+      await dialog.getByRole('spinbutton', { name: 'Amount (₹)' }).fill('25000');
+      await dialog.getByLabel('Add files').setInputFiles(pdfPath);
+      await dialog
+        .getByRole('list', { name: 'Attached files' })
+        .getByText('quotation.pdf')
+        .waitFor();
+
+      await dialog.getByRole('switch', { name: 'WhatsApp' }).check();
+      await dialog.getByRole('textbox', { name: 'WhatsApp text' }).fill(`Hello ${word}`);
+      await dialog.getByRole('switch', { name: 'Email' }).check();
+      await dialog.getByRole('textbox', { name: 'Subject' }).fill(`Quotation ${word}`);
+      await dialog.getByRole('textbox', { name: 'Email body' }).fill('Please find it attached.');
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+
+      const toasts = page.getByRole('region', { name: 'Status messages' });
+      await toasts.getByText('Entry created').waitFor({ timeout: 30_000 });
+      await dialog.waitFor({ state: 'detached' });
+      expect(await toasts.getByText(/failed$/).count()).toBe(0);
+      await context.close();
+
+      // The outbox: the WhatsApp template and the PDF to the first phone, the email with
+      // the PDF to the first email, and nothing to the second phone or email.
+      const sent = (await outbox()).filter((m) => m.at >= startedAt);
+      const whatsapp = sent.filter(
+        (m) => m.channel === 'whatsapp' && digits(m.to[0] ?? '') === digits(phone),
+      );
+      expect(whatsapp.map((m) => (m.body as { type?: string }).type).sort()).toEqual([
+        'document',
+        'template',
+      ]);
+      const document = whatsapp.find((m) => (m.body as { type?: string }).type === 'document');
+      expect(document?.body).toMatchObject({ document: { filename: 'quotation.pdf' } });
+      const mail = sent.filter((m) => m.channel === 'email' && m.to.includes(email));
+      expect(mail).toHaveLength(1);
+      expect(mail[0].summary).toBe(`Quotation ${word}`);
+      const attachments = (mail[0].body as { attachments?: { filename: string }[] }).attachments;
+      expect(attachments?.map((a) => a.filename)).toEqual(['quotation.pdf']);
+      expect(sent.some((m) => m.to.some((to) => to.includes('second.')))).toBe(false);
+      expect(sent.some((m) => m.to.some((to) => digits(to) === digits(secondPhone)))).toBe(false);
+
+      // The API: the entry is pending, on both channels, with the attachment.
+      const found = await apiCall<{ items: Record<string, unknown>[] }>(
+        session.token,
+        'GET',
+        `/entries?q=${encodeURIComponent(word)}`,
+      );
+      expect(found.items).toHaveLength(1);
+      expect(found.items[0]).toMatchObject({
+        description: `Quotation ${word} sent`,
+        status: 'pending',
+        channel: 'multiple',
+        process: 'Quotation',
+        amount: 25000,
+        attachments: [{ name: 'quotation.pdf', mimetype: 'application/pdf' }],
+        dispatch: {
+          whatsapp: { status: 'sent', to: [expect.stringContaining(digits(phone).slice(-10))] },
+          email: { status: 'sent', to: [email], subject: `Quotation ${word}` },
+        },
+      });
+    }, 240_000);
+  });
+}

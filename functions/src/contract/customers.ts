@@ -1,0 +1,36 @@
+// Customer lists shared by the server and the web app (spec §3). Like everything in contract/,
+// plain TypeScript without imports: web/ imports it by relative path.
+
+/** Potential values, best first (spec §3); sorting follows this order, unknown values last. */
+export const POTENTIALS = [
+  'VIP',
+  'HOT',
+  'WARM',
+  'COLD',
+  'N/I BUT FUTURE POTENTIAL',
+  'N/A',
+] as const;
+
+/** Categories offered before any customer has one (spec §3). */
+export const DEFAULT_CATEGORIES = [
+  'PHE',
+  'PP',
+  'SS PUMP',
+  'PASTEURIZER',
+  'SS TANK',
+  'PROJECTS',
+  'Miscellaneous',
+] as const;
+
+/** A customer's own fields, normalised (spec §3). */
+export interface CustomerFields {
+  names: string[];
+  phones: string[];
+  emails: string[];
+  categories: string[];
+  potential: string;
+  note: string;
+}
+
+/** What the customer list can be sorted by. */
+export const SORT_FIELDS = ['name', 'phone', 'email', 'potential', 'createdAt'] as const;

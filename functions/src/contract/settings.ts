@@ -1,0 +1,27 @@
+// The settings as GET /admin/settings answers them (spec §3), secrets masked. Like everything in
+// contract/, plain TypeScript without imports: web/ imports it by relative path.
+
+export interface SettingsView {
+  companyName: string;
+  adminNumbers: string[];
+  adminEmails: string[];
+  notifications: { email: boolean; whatsapp: boolean };
+  integrations: {
+    whatsapp: { verifyToken: string; token: string; phoneNumberId: string; appSecret: string };
+    email: {
+      smtpHost: string;
+      smtpPort: number;
+      smtpUser: string;
+      smtpPass: string;
+      imapHost: string;
+      imapPort: number;
+      imapUser: string;
+      imapPass: string;
+      fromEmail: string;
+      fromName: string;
+    };
+  };
+  fixedPdfs: { title: string; url: string }[];
+  /** Secrets set on the server (Secret Manager): they win over the values saved here. */
+  serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
+}

@@ -1,0 +1,112 @@
+/**
+ * `npm run bench`: builds the app, starts its own local stack (ports firebase.json's + 20, data
+ * in a temporary folder), seeds the demo company, then for the small and the large size loads a
+ * generated book (seed:scale's generator), runs the dashboard job and times every main call;
+ * writes BENCHMARKS.md. Flags: --large-customers N --large-entries M (default 100,000 /
+ * 500,000), --out FILE (default BENCHMARKS.md at the repo root).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApp } from '../stack/build.ts';
+import { portsFromFirebaseJson, ROOT } from '../stack/config.ts';
+import { demoAccounts, seedDemoCompany } from '../stack/seed.ts';
+import { startStack } from '../stack/stack.ts';
+import { apiClient, signIn } from './run/api.ts';
+import { bundleSizes } from './run/bundle.ts';
+import { benchCalls } from './run/calls.ts';
+import { measureCalls, type StackProcesses } from './run/measure.ts';
+import { findInGroup, findPids, memoryMb } from './run/proc.ts';
+import { renderReport, type FailedSize, type SizeReport } from './run/report.ts';
+import type { ScaleSize } from './scale/generate.ts';
+import { firestoreControl } from './scale/load.ts';
+import { seedScale, type ScaleTarget } from './scale/seed.ts';
+
+/** Not 0 (npm start) nor 10 (the browser tests). */
+const BENCH_PORT_OFFSET = 20;
+const RESTORE_WAIT_MS = 30_000;
+const SMALL: ScaleSize = { customers: 1_000, entries: 5_000 };
+
+const { values } = parseArgs({
+  options: {
+    'large-customers': { type: 'string', default: '100000' },
+    'large-entries': { type: 'string', default: '500000' },
+    out: { type: 'string', default: path.join(ROOT, 'BENCHMARKS.md') },
+  },
+});
+const large: ScaleSize = {
+  customers: Number(values['large-customers']),
+  entries: Number(values['large-entries']),
+};
+const log = (line: string) => console.log(`[bench] ${line}`);
+const startedAt = new Date();
+const loadAverage = os.loadavg()[0];
+
+log('building functions and web…');
+buildApp();
+const bundles = bundleSizes();
+
+const workDir = mkdtempSync(path.join(os.tmpdir(), 'crm-bench-'));
+const ports = portsFromFirebaseJson(BENCH_PORT_OFFSET);
+const stack = await startStack({ ports, dataDir: path.join(workDir, 'stack'), quiet: true });
+const control = firestoreControl(`127.0.0.1:${ports.firestore}`);
+const baseExport = path.join(workDir, 'base');
+try {
+  Object.assign(process.env, stack.env);
+  const admin = demoAccounts()[0];
+  await seedDemoCompany();
+  await control.exportTo(baseExport);
+  const adminSignIn = () => signIn(stack.url, admin.email, admin.password);
+  const target: ScaleTarget = { url: stack.url, env: stack.env, control, signIn: adminSignIn };
+
+  // The functions emulator (its own process group) runs each request in a worker process.
+  const firebasePid = findPids(['emulators:start', `.firebase.${ports.hosting}.json`])[0];
+  const firestorePid = findPids(['tools/firestore/src/cli.ts', String(ports.firestore)])[0];
+  if (!firebasePid || !firestorePid) throw new Error('The stack processes were not found in /proc');
+  const processes: StackProcesses = {
+    firestorePid,
+    functionsPids: () => findInGroup(firebasePid, 'functionsEmulatorRuntime'),
+  };
+
+  const measureSize = async (size: ScaleSize): Promise<SizeReport> => {
+    log(
+      `loading ${size.customers.toLocaleString('en-IN')} customers / ${size.entries.toLocaleString('en-IN')} entries…`,
+    );
+    const seeded = await seedScale(target, size, baseExport, workDir, log);
+    const ctx = {
+      api: apiClient(stack.url, await adminSignIn()),
+      signIn: () => adminSignIn().then(() => undefined),
+      probe: seeded.probe,
+    };
+    const results = await measureCalls(benchCalls(), ctx, control, processes, log);
+    return { size, seeded, results };
+  };
+  const small = await measureSize(SMALL);
+  // The large size may not fit the local stack: the report then says why instead of its figures.
+  const largeReport: SizeReport | FailedSize = await measureSize(large).catch((err: unknown) => {
+    const rss = memoryMb(firestorePid).rss;
+    const error = `${err instanceof Error ? err.message : String(err)}; the embedded Firestore process then held ${Math.round(rss)} MB`;
+    log(`the large size failed: ${error}`);
+    return { size: large, error };
+  });
+  const report = renderReport({
+    startedAt,
+    totalMs: Date.now() - startedAt.getTime(),
+    small,
+    large: largeReport,
+    bundles,
+    loadAverage,
+  });
+  writeFileSync(values.out, report);
+  log(`wrote ${values.out}`);
+} finally {
+  // Back to the small base data, so the stack's export on the way out is quick (unless the
+  // large size left the embedded Firestore unable to answer: stopping the stack ends it).
+  await Promise.race([
+    control.importFrom(baseExport).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, RESTORE_WAIT_MS).unref()),
+  ]);
+  await stack.stop();
+  rmSync(workDir, { recursive: true, force: true });
+}

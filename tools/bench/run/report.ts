@@ -1,0 +1,206 @@
+// BENCHMARKS.md: the table of both sizes, the ratios, memory, the dashboard job, bundle sizes,
+// the machine and the date, each target marked met or missed.
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import type { ScaleSize } from '../scale/generate.ts';
+import type { ScaleSeeded } from '../scale/seed.ts';
+import type { BundleSizes } from './bundle.ts';
+import { percentile, type CallResult } from './measure.ts';
+import { SIGN_IN_MAX_KB, verdict, type Verdict } from './targets.ts';
+
+export interface SizeReport {
+  size: ScaleSize;
+  seeded: ScaleSeeded;
+  results: CallResult[];
+}
+
+/** A size that could not be loaded or measured, and why. */
+export interface FailedSize {
+  size: ScaleSize;
+  error: string;
+}
+
+export interface BenchReport {
+  startedAt: Date;
+  totalMs: number;
+  small: SizeReport;
+  large: SizeReport | FailedSize;
+  bundles: BundleSizes;
+  /** One-minute load average when the bench started (other work on the machine). */
+  loadAverage: number;
+}
+
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-IN') : '–');
+const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const median = (values: number[]) => percentile(values, 50);
+const measured = (r: SizeReport | FailedSize): r is SizeReport => 'results' in r;
+
+function mark(v: Verdict | undefined): string {
+  if (!v) return '';
+  const state =
+    v.met === undefined ? '⚠️ not measured at the large size' : v.met ? '✅ met' : '❌ missed';
+  return `${state}: ${v.target}`;
+}
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const nproc = execFileSync('nproc', { encoding: 'utf8' }).trim();
+  const memory = (os.totalmem() / 1024 ** 3).toFixed(1);
+  return `${nproc} cores (${cpu}), ${memory} GB memory, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+function sizeLabel({ customers, entries }: ScaleSize): string {
+  return `${int(customers)} customers / ${int(entries)} entries`;
+}
+
+// Per-call figures; NaN (shown as '–') for a size that was not measured.
+const ms = (r: CallResult | undefined, p: number) =>
+  r
+    ? percentile(
+        r.runs.map((x) => x.ms),
+        p,
+      )
+    : NaN;
+const reads = (r: CallResult | undefined) => (r ? median(r.runs.map((x) => x.reads)) : NaN);
+const writes = (r: CallResult | undefined) => (r ? median(r.runs.map((x) => x.writes)) : NaN);
+const cpu = (r: CallResult | undefined) => (r ? median(r.runs.map((x) => x.firestoreCpuMs)) : NaN);
+const peak = (r: CallResult | undefined) =>
+  r ? Math.max(...r.runs.map((x) => x.peakMb ?? 0)) : NaN;
+const growth = (r: CallResult | undefined) =>
+  r ? Math.max(...r.runs.map((x) => x.growthMb ?? 0)) : NaN;
+const slowestS = (r: CallResult | undefined) =>
+  r ? Math.max(...r.runs.map((x) => x.ms)) / 1000 : NaN;
+
+function callTable(report: BenchReport): { lines: string[]; verdicts: Verdict[] } {
+  const large = measured(report.large) ? report.large.results : undefined;
+  const lines = [
+    '| Call | small p50 | small p95 | large p50 | large p95 | large / small (p50) | reads small | reads large | writes small | writes large | Firestore CPU small | Firestore CPU large | Target |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  const verdicts: Verdict[] = [];
+  report.small.results.forEach((s, i) => {
+    const l = large?.[i];
+    const v = verdict(s.call.target, s, l);
+    if (v) verdicts.push({ ...v, target: `${s.call.name}: ${v.target}` });
+    lines.push(
+      `| ${s.call.name} | ${int(ms(s, 50))} | ${int(ms(s, 95))} | ${int(ms(l, 50))} | ${int(ms(l, 95))} | ${fixed(ms(l, 50) / ms(s, 50))} | ${int(reads(s))} | ${int(reads(l))} | ${int(writes(s))} | ${int(writes(l))} | ${int(cpu(s))} | ${int(cpu(l))} | ${mark(v)} |`,
+    );
+  });
+  return { lines, verdicts };
+}
+
+function memoryTable(report: BenchReport): string[] {
+  const large = measured(report.large) ? report.large.results : undefined;
+  const lines = [
+    '| Call | small: peak RSS | large: peak RSS | small: added by the call | large: added by the call | small: slowest run | large: slowest run |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  report.small.results.forEach((s, i) => {
+    if (!s.call.memory) return;
+    const l = large?.[i];
+    lines.push(
+      `| ${s.call.name} | ${int(peak(s))} MB | ${int(peak(l))} MB | ${int(growth(s))} MB | ${int(growth(l))} MB | ${fixed(slowestS(s))} s | ${fixed(slowestS(l))} s |`,
+    );
+  });
+  return lines;
+}
+
+function seedingTable(report: BenchReport): string[] {
+  const row = (label: string, r: SizeReport | FailedSize) => {
+    if (!measured(r))
+      return `| ${label}: ${sizeLabel(r.size)} | not loaded (see below) | | | | | |`;
+    const s = r.seeded;
+    return `| ${label}: ${sizeLabel(r.size)} | ${int(s.documents)} | ${fixed(s.generateMs / 1000)} s | ${fixed(s.importMs / 1000)} s | ${s.followUps} | ${fixed(s.dashboardJob.ms / 1000)} s | ${int(s.dashboardJob.peakRssMb)} MB |`;
+  };
+  return [
+    '| Size | documents generated | generate | import | follow-ups (API) | dashboard job | job peak RSS |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    row('small', report.small),
+    row('large', report.large),
+  ];
+}
+
+/** The runs that failed, per size and call, with their answers. */
+function failures(report: BenchReport): string[] {
+  const lines: string[] = [];
+  const sizes: [string, SizeReport | FailedSize][] = [
+    ['small', report.small],
+    ['large', report.large],
+  ];
+  for (const [label, size] of sizes) {
+    if (!measured(size)) continue;
+    for (const { call, runs } of size.results) {
+      const failed = runs.filter((r) => r.error);
+      if (failed.length === 0) continue;
+      const times = failed.map((r) => `${fixed(r.ms / 1000)} s`).join(', ');
+      lines.push(
+        `- ${label}, ${call.name}: ${failed.length} of ${runs.length} runs failed (after ${times}): ${failed[0].error}`,
+      );
+    }
+  }
+  return lines.length === 0 ? [] : ['## Failed calls', '', ...lines, ''];
+}
+
+export function renderReport(report: BenchReport): string {
+  const { lines: table, verdicts } = callTable(report);
+  const bundleVerdict: Verdict = {
+    target: `Sign-in route: ≤ ${SIGN_IN_MAX_KB} KB gzipped JS`,
+    met: report.bundles.signInKb <= SIGN_IN_MAX_KB,
+  };
+  verdicts.push(bundleVerdict);
+  const missed = verdicts.filter((v) => v.met === false).length;
+  const unmeasured = verdicts.filter((v) => v.met === undefined).length;
+  const failure = measured(report.large)
+    ? []
+    : [
+        '## Large size not measured',
+        '',
+        `Loading ${sizeLabel(report.large.size)} failed: ${report.large.error}`,
+        '',
+      ];
+  return `${[
+    '# Benchmarks',
+    '',
+    '<!-- Written by `npm run bench` (tools/bench/bench.ts); run it again to refresh. -->',
+    '',
+    `Run ${report.startedAt.toISOString()} on ${machine()}; the whole bench took ${fixed(report.totalMs / 60_000)} min.`,
+    `Load average when it started: ${fixed(report.loadAverage, 2)} (other work on the machine makes latencies noisy; document counts are exact).`,
+    '',
+    `Sizes: **small** ${sizeLabel(report.small.size)}, **large** ${sizeLabel(report.large.size)}, each on top of the demo company (tools/stack/seed.ts), loaded into a fresh local stack (\`npm run seed:scale\` does the same to \`npm start\`'s stack).`,
+    '',
+    ...failure,
+    '## Calls',
+    '',
+    'Latency in ms through the hosting emulator (as the browser calls), over repeated runs after one warm-up. Reads and writes: documents per call as the embedded Firestore bills them (median of the runs). Firestore CPU: ms of CPU the embedded Firestore process spent on the call (median) — its own query time, which grows with the data because it scans where the real Firestore reads an index.',
+    '',
+    ...table,
+    '',
+    ...failures(report),
+    '## Memory of the functions process',
+    '',
+    'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the functions emulator worker that served the call (the one that grew most), and how much the call added to what that worker held before it (the worker also holds the emulator runtime and what earlier calls left). The export target is read against the peak.',
+    '',
+    ...memoryTable(report),
+    '',
+    '## Loading the data and the dashboard job',
+    '',
+    'The dashboard job (`functions/src/features/dashboard/recompute.ts`) runs once after each load, in a process of its own: its time and peak memory.',
+    '',
+    ...seedingTable(report),
+    '',
+    '## Web bundle (gzipped JS)',
+    '',
+    '| Route | gzipped JS | files |',
+    '|---|---:|---|',
+    `| Sign-in (entry) | ${fixed(report.bundles.signInKb)} KB | ${report.bundles.signInFiles.join(', ')} |`,
+    `| Dashboard chunk (lazy) | ${fixed(report.bundles.dashboardKb)} KB | ${report.bundles.dashboardFiles.join(', ')} |`,
+    '',
+    '## Targets',
+    '',
+    ...verdicts.map((v) => `- ${mark(v)}`),
+    '',
+    missed === 0 && unmeasured === 0
+      ? 'Every target is met.'
+      : `${missed} target(s) missed, ${unmeasured} not measured: the fix belongs in the product, not in this benchmark.`,
+  ].join('\n')}\n`;
+}

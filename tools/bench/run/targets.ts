@@ -1,0 +1,56 @@
+// The issue's targets (#9), read against the measured table: benchmarks, not timed tests.
+import { CUSTOMERS_PAGE, ENTRIES_PAGE, type TargetKind } from './calls.ts';
+import type { CallResult } from './measure.ts';
+
+export interface Verdict {
+  target: string;
+  /** Undefined when the large size could not be measured. */
+  met: boolean | undefined;
+}
+
+const DASHBOARD_MAX_READS = 15;
+const EXPORT_MAX_MB = 256;
+const IMPORT_MAX_MS = 60_000;
+export const SIGN_IN_MAX_KB = 170;
+
+const failed = (result: CallResult) => result.runs.some((r) => r.error);
+const maxOf = (result: CallResult, pick: (r: CallResult['runs'][number]) => number) =>
+  Math.max(...result.runs.map(pick));
+
+/**
+ * The call's target and whether both sizes (or the large one, for memory and time) meet it;
+ * `large` is undefined when that size could not be loaded.
+ */
+export function verdict(
+  kind: TargetKind | undefined,
+  small: CallResult,
+  large: CallResult | undefined,
+): Verdict | undefined {
+  const reads = (limit: number, what: string): Verdict => {
+    const within = (r: CallResult) => maxOf(r, (x) => x.reads) <= limit;
+    return {
+      target: `≤ ${limit} documents read (${what}) at both sizes`,
+      met: !within(small) || failed(small) ? false : large && within(large) && !failed(large),
+    };
+  };
+  switch (kind) {
+    case 'dashboard':
+      return reads(DASHBOARD_MAX_READS, 'the whole load');
+    case 'customer-list':
+      return reads(2 * CUSTOMERS_PAGE, `2 × page of ${CUSTOMERS_PAGE}`);
+    case 'entry-list':
+      return reads(2 * ENTRIES_PAGE, `2 × page of ${ENTRIES_PAGE}`);
+    case 'export':
+      return {
+        target: `< ${EXPORT_MAX_MB} MB peak memory at the large size`,
+        met: large && !failed(large) && maxOf(large, (r) => r.peakMb ?? Infinity) < EXPORT_MAX_MB,
+      };
+    case 'import':
+      return {
+        target: `< ${IMPORT_MAX_MS / 1000} s at the large size`,
+        met: large && !failed(large) && maxOf(large, (r) => r.ms) < IMPORT_MAX_MS,
+      };
+    default:
+      return undefined;
+  }
+}

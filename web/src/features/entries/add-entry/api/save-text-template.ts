@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import type { Template } from './types';
+
+/** POST /admin/templates with the message as a text template (spec §7: errors are ignored). */
+export function saveTextTemplate(input: { title: string; content: string }): Promise<Template> {
+  return api.post<Template>('/admin/templates', { type: 'text', ...input });
+}
+
+export function useSaveTextTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveTextTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
+  });
+}

@@ -1,0 +1,408 @@
+import { QueryClient } from '@tanstack/react-query';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../../app/providers';
+import { readStoredJson, writeStored, writeStoredJson } from '../../../../lib/storage';
+import { jsonResponse, mockApi } from '../../../../test/mock-api';
+import type { EntryCustomer, Template } from '../api/types';
+import { AddEntryModal } from './add-entry-modal';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const RAJ: EntryCustomer = {
+  _id: 'c1',
+  names: ['Raj Kumar'],
+  phones: ['+919876543210', '+919800000000'],
+  emails: ['raj@example.in'],
+  categories: ['SS TANK'],
+};
+
+const TEMPLATES: Template[] = [
+  { _id: 't1', type: 'text', title: 'Thanks', content: 'Thank you for your time.' },
+  { _id: 'w1', type: 'whatsapp', title: 'Greeting', content: 'Namaste {{name}}!' },
+  {
+    _id: 'e1',
+    type: 'email',
+    title: 'Quotation',
+    subject: 'Your quotation',
+    content: '<p>Please find our quotation.</p>',
+  },
+];
+
+const UPLOADED = {
+  name: 'quote.pdf',
+  url: '/api/files/uploads/f1',
+  mimetype: 'application/pdf',
+  size: 2048,
+};
+
+const created = (failed: string[] = []) => jsonResponse(201, { _id: 'e1', failed });
+
+function renderModal(routes: Record<string, unknown> = {}, customer: EntryCustomer = RAJ) {
+  const api = mockApi({
+    'GET /admin/templates': TEMPLATES,
+    'GET /settings/fixed-pdfs': [],
+    'POST /entries': () => created(),
+    ...routes,
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <AppProviders queryClient={queryClient}>
+      <AddEntryModal customer={customer} categoryOptions={['PHE', 'PP']} onClose={onClose} />
+    </AppProviders>,
+  );
+  const dialog = within(screen.getByRole('dialog', { name: 'Add Entry' }));
+  const save = () => user.click(dialog.getByRole('button', { name: 'Save' }));
+  return { api, queryClient, onClose, user, dialog, save };
+}
+
+const postedEntry = (api: ReturnType<typeof mockApi>) =>
+  api.callsTo('POST /entries')[0]?.body as Record<string, unknown>;
+const toasts = () => within(screen.getByRole('region', { name: 'Status messages' }));
+const pdf = (name = 'quote.pdf') => new File(['%PDF-1.4 test'], name, { type: 'application/pdf' });
+
+describe('Add Entry modal', () => {
+  it('sends the filled entry with both channels and refreshes entries and dashboard', async () => {
+    const { api, queryClient, onClose, user, dialog, save } = renderModal();
+    queryClient.setQueryData(['entries', { q: '' }], []);
+    queryClient.setQueryData(['dashboard-overview', {}], {});
+    queryClient.setQueryData(['customers', {}], []);
+
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Visited the plant');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Category' }), 'PHE');
+    await user.type(dialog.getByRole('spinbutton', { name: 'Amount (₹)' }), '1500.50');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Process' }), 'Quotation');
+    await user.type(dialog.getByRole('textbox', { name: 'Tags' }), 'hot lead{Enter}repeat,');
+    await user.type(dialog.getByRole('textbox', { name: 'Extra note' }), 'Call on Monday');
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Template id' }), 'quote_v2');
+    await user.type(dialog.getByRole('textbox', { name: 'WhatsApp text' }), 'Hello Raj');
+    await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Subject' }), 'Our visit');
+    await user.type(dialog.getByRole('textbox', { name: 'Email body' }), 'Dear Raj');
+    await save();
+
+    expect(await toasts().findByText('Entry created')).toBeInTheDocument();
+    expect(postedEntry(api)).toEqual({
+      customer: 'c1',
+      description: 'Visited the plant',
+      tags: ['hot lead', 'repeat'],
+      attachments: [],
+      category: 'PHE',
+      amount: 1500.5,
+      process: 'Quotation',
+      extraNote: 'Call on Monday',
+      channel: 'multiple',
+      whatsapp: {
+        to: ['+919876543210'],
+        body: 'Hello Raj',
+        templateId: 'quote_v2',
+        attachments: [],
+      },
+      email: { to: ['raj@example.in'], subject: 'Our visit', body: 'Dear Raj', attachments: [] },
+    });
+    expect(onClose).toHaveBeenCalled();
+    expect(queryClient.getQueryState(['entries', { q: '' }])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['dashboard-overview', {}])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['customers', {}])?.isInvalidated).toBe(false);
+  });
+
+  it('offers the customer categories with the screen list, preselecting the first', () => {
+    const { dialog } = renderModal();
+    const category = dialog.getByRole('combobox', { name: 'Category' });
+    expect(category).toHaveValue('SS TANK');
+    const options = within(category)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual(['Not set', 'PHE', 'PP', 'SS TANK']);
+  });
+
+  it.each([
+    [['WhatsApp'], 'whatsapp'],
+    [['Email'], 'email'],
+    [[], 'manual'],
+  ])('maps the switches %j to the channel %s', async (switches, channel) => {
+    const { api, user, dialog, save } = renderModal();
+    for (const name of switches) await user.click(dialog.getByRole('switch', { name }));
+    await save();
+    await waitFor(() => expect(postedEntry(api)).toMatchObject({ channel }));
+    expect('whatsapp' in postedEntry(api)).toBe(channel === 'whatsapp');
+    expect('email' in postedEntry(api)).toBe(channel === 'email');
+  });
+
+  it("checks the amount: 'Amount should be a positive number', nothing sent", async () => {
+    const { api, user, dialog, save } = renderModal();
+    const amount = dialog.getByRole('spinbutton', { name: 'Amount (₹)' });
+    expect(amount).toHaveAttribute('min', '0');
+    expect(amount).toHaveAttribute('step', '0.01');
+    await user.type(amount, '-5');
+    await save();
+    expect(dialog.getByText('Amount should be a positive number')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /entries')).toHaveLength(0);
+  });
+
+  it('tells what an empty message falls back to', async () => {
+    const { user, dialog } = renderModal();
+    const description = dialog.getByRole('textbox', { name: 'Description' });
+    expect(description).toHaveAccessibleDescription(/default message line/);
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.type(dialog.getByRole('textbox', { name: 'WhatsApp text' }), 'Hi');
+    expect(description).toHaveAccessibleDescription(/takes the WhatsApp text/);
+    await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    expect(description).toHaveAccessibleDescription(/default message line/);
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Email body' }), 'Dear Raj');
+    expect(description).toHaveAccessibleDescription(/takes the email body/);
+  });
+
+  it('fills the message, WhatsApp text and email subject and body from templates', async () => {
+    const { api, user, dialog, save } = renderModal();
+    const textPicker = await dialog.findByRole('combobox', { name: 'Text template' });
+    await waitFor(() => expect(textPicker).toBeEnabled());
+    await user.selectOptions(textPicker, 'Thanks');
+    expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveValue(
+      'Thank you for your time.',
+    );
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.selectOptions(
+      dialog.getByRole('combobox', { name: 'WhatsApp template' }),
+      'Greeting',
+    );
+    expect(dialog.getByRole('textbox', { name: 'WhatsApp text' })).toHaveValue('Namaste {{name}}!');
+    await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Email template' }), 'Quotation');
+    expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('Your quotation');
+    expect(dialog.getByRole('textbox', { name: 'Email body' })).toHaveValue(
+      '<p>Please find our quotation.</p>',
+    );
+    await save();
+    await waitFor(() =>
+      expect(postedEntry(api)).toMatchObject({
+        description: 'Thank you for your time.',
+        whatsapp: { body: 'Namaste {{name}}!' },
+        email: {
+          subject: 'Your quotation',
+          templateId: 'e1',
+          body: '<p>Please find our quotation.</p>',
+        },
+      }),
+    );
+  });
+
+  it('disables the switches without a phone or email and says so', async () => {
+    const { api, dialog, save } = renderModal({}, { ...RAJ, phones: [], emails: [] });
+    expect(dialog.getByRole('switch', { name: 'WhatsApp' })).toBeDisabled();
+    expect(dialog.getByRole('switch', { name: 'Email' })).toBeDisabled();
+    expect(dialog.getByText('No customer phone found')).toBeInTheDocument();
+    expect(dialog.getByText('No customer email found')).toBeInTheDocument();
+    await save();
+    await waitFor(() => expect(postedEntry(api)).toMatchObject({ channel: 'manual' }));
+  });
+
+  it('shows the recipients: the first phone and the first email', () => {
+    const { dialog } = renderModal();
+    expect(dialog.getByRole('switch', { name: 'WhatsApp' })).toHaveAccessibleDescription(
+      'To: +919876543210',
+    );
+    expect(dialog.getByRole('switch', { name: 'Email' })).toHaveAccessibleDescription(
+      'To: raj@example.in',
+    );
+  });
+
+  it('lists picked files (name, KB, type) and uploads them before saving the entry', async () => {
+    const { api, user, dialog, save } = renderModal({
+      'POST /uploads': () => jsonResponse(201, { files: [UPLOADED] }),
+    });
+    await user.upload(dialog.getByLabelText('Add files'), pdf());
+    const list = within(dialog.getByRole('list', { name: 'Attached files' }));
+    expect(list.getByText('quote.pdf')).toBeInTheDocument();
+    expect(list.getByText('Document')).toBeInTheDocument();
+    expect(list.getByText(/KB$/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    await save();
+
+    await toasts().findByText('Entry created');
+    const upload = api.fetchMock.mock.calls.find(([url]) => String(url).endsWith('/uploads'));
+    const form = upload?.[1]?.body as FormData;
+    expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['quote.pdf']);
+    expect(postedEntry(api)).toMatchObject({
+      attachments: [UPLOADED],
+      email: { attachments: [UPLOADED] },
+    });
+    const order = api.calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.startsWith('POST'));
+    expect(order).toEqual(['POST /uploads', 'POST /entries']);
+  });
+
+  it('removes a picked file', async () => {
+    const { user, dialog } = renderModal();
+    await user.upload(dialog.getByLabelText('Add files'), pdf('a.pdf'));
+    await user.click(dialog.getByRole('button', { name: 'Remove a.pdf' }));
+    expect(dialog.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's upload error, else 'Upload failed', and saves nothing", async () => {
+    let answer = jsonResponse(415, { message: '"x.pdf" is not a PDF or an image.' });
+    const { api, user, dialog, save } = renderModal({ 'POST /uploads': () => answer });
+    await user.upload(dialog.getByLabelText('Add files'), pdf('x.pdf'));
+    await save();
+    expect(await dialog.findByRole('alert')).toHaveTextContent('"x.pdf" is not a PDF or an image.');
+    expect(toasts().getByText('"x.pdf" is not a PDF or an image.')).toBeInTheDocument();
+
+    answer = jsonResponse(500);
+    await save();
+    await waitFor(() => expect(dialog.getByRole('alert')).toHaveTextContent('Upload failed'));
+    expect(api.callsTo('POST /entries')).toHaveLength(0);
+  });
+
+  it('refuses files over 10 MB or more than 10 files before sending them', async () => {
+    const { user, dialog } = renderModal();
+    const input = dialog.getByLabelText('Add files');
+    const big = pdf('big.pdf');
+    Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
+    await user.upload(input, big);
+    expect(dialog.getByRole('alert')).toHaveTextContent(
+      '"big.pdf" is larger than 10 MB (the limit per file).',
+    );
+    await user.upload(
+      input,
+      Array.from({ length: 11 }, (_, i) => pdf(`f${i}.pdf`)),
+    );
+    expect(dialog.getByRole('alert')).toHaveTextContent('At most 10 files per entry.');
+    expect(dialog.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
+  });
+
+  it("toasts 'WhatsApp failed' and 'Email failed' while the entry is saved", async () => {
+    const { onClose, user, dialog, save } = renderModal({
+      'POST /entries': () => created(['whatsapp', 'email']),
+    });
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    await save();
+    expect(await toasts().findByText('Entry created')).toBeInTheDocument();
+    expect(toasts().getByText('WhatsApp failed')).toBeInTheDocument();
+    expect(toasts().getByText('Email failed')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the server's message, else 'Failed to create entry', inline and as a toast", async () => {
+    let answer = jsonResponse(400, { message: 'Customer not found' });
+    const { onClose, dialog, save } = renderModal({ 'POST /entries': () => answer });
+    await save();
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Customer not found');
+    expect(toasts().getByText('Customer not found')).toBeInTheDocument();
+
+    answer = jsonResponse(500);
+    await save();
+    await waitFor(() =>
+      expect(dialog.getByRole('alert')).toHaveTextContent('Failed to create entry'),
+    );
+    expect(toasts().getByText('Failed to create entry')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('attaches a fixed company PDF in one click', async () => {
+    const { api, user, dialog, save } = renderModal({
+      'GET /settings/fixed-pdfs': [{ title: 'Brochure', url: 'https://cdn.example.in/b.pdf' }],
+    });
+    const attach = await dialog.findByRole('button', { name: 'Attach Brochure' });
+    await user.click(attach);
+    expect(attach).toBeDisabled();
+    expect(
+      within(dialog.getByRole('list', { name: 'Attached files' })).getByText('Brochure'),
+    ).toBeInTheDocument();
+    await save();
+    await waitFor(() =>
+      expect(postedEntry(api)).toMatchObject({
+        attachments: [
+          {
+            name: 'Brochure',
+            url: 'https://cdn.example.in/b.pdf',
+            mimetype: 'application/pdf',
+            size: 0,
+          },
+        ],
+      }),
+    );
+    expect(api.callsTo('POST /uploads')).toHaveLength(0);
+  });
+
+  it('works without fixed PDFs or templates when those calls fail', async () => {
+    const { api, dialog, save } = renderModal({
+      'GET /settings/fixed-pdfs': () => jsonResponse(500, { message: 'boom' }),
+      'GET /admin/templates': () => jsonResponse(500, { message: 'boom' }),
+    });
+    await waitFor(() => expect(api.callsTo('GET /settings/fixed-pdfs')).toHaveLength(1));
+    expect(dialog.queryByRole('group', { name: 'Company PDFs' })).not.toBeInTheDocument();
+    expect(dialog.getByRole('combobox', { name: 'Text template' })).toBeDisabled();
+    await save();
+    expect(await toasts().findByText('Entry created')).toBeInTheDocument();
+  });
+
+  it('suggests up to 12 saved tags and saves the used ones first', async () => {
+    writeStoredJson(
+      'tagOptions',
+      Array.from({ length: 14 }, (_, i) => `tag${i}`),
+    );
+    const { api, user, dialog, save } = renderModal();
+    const saved = within(dialog.getByRole('group', { name: 'Saved tags' }));
+    expect(saved.getAllByRole('button')).toHaveLength(12);
+    await user.click(saved.getByRole('button', { name: 'Add tag tag5' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Tags' }), 'fresh');
+    await user.click(dialog.getByRole('button', { name: 'Add tag' }));
+    await user.click(dialog.getByRole('button', { name: 'Remove tag tag5' }));
+    await user.click(saved.getByRole('button', { name: 'Add tag tag1' }));
+    await save();
+    await toasts().findByText('Entry created');
+    expect(postedEntry(api)).toMatchObject({ tags: ['fresh', 'tag1'] });
+    const stored = readStoredJson<string[]>('tagOptions', []);
+    expect(stored.slice(0, 3)).toEqual(['fresh', 'tag1', 'tag0']);
+    expect(stored).toHaveLength(12);
+  });
+
+  it('lets an admin save the message as a text template, ignoring a failure', async () => {
+    writeStored('role', 'admin');
+    const { api, user, dialog, save } = renderModal({
+      'POST /admin/templates': () => jsonResponse(500, { message: 'Template store down' }),
+    });
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Sent the brochure');
+    await user.click(
+      dialog.getByRole('checkbox', { name: 'Save this message as a text template' }),
+    );
+    await save();
+    expect(await toasts().findByText('Entry created')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.callsTo('POST /admin/templates')[0]?.body).toEqual({
+        type: 'text',
+        title: 'Sent the brochure',
+        content: 'Sent the brochure',
+      }),
+    );
+    expect(toasts().queryByText('Template store down')).not.toBeInTheDocument();
+  });
+
+  it('offers no template saving to sales users (admin only on the server)', async () => {
+    writeStored('role', 'sales');
+    const { api, user, dialog, save } = renderModal();
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Sent the brochure');
+    expect(
+      dialog.queryByRole('checkbox', { name: 'Save this message as a text template' }),
+    ).not.toBeInTheDocument();
+    await save();
+    expect(await toasts().findByText('Entry created')).toBeInTheDocument();
+    expect(postedEntry(api)).toMatchObject({ description: 'Sent the brochure' });
+    expect(api.callsTo('POST /admin/templates')).toHaveLength(0);
+  });
+
+  it('closes on Cancel and on Escape without saving', async () => {
+    const { api, onClose, user, dialog } = renderModal();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(api.callsTo('POST /entries')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,172 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { ADMIN_ROLE } from '../../../../app/access';
+import { errorMessage } from '../../../../lib/api-client';
+import { Dialog } from '../../../../lib/dialog';
+import { useStoredValue } from '../../../../lib/storage';
+import { useToast } from '../../../../lib/toast';
+import { CREATE_FAILED, useCreateEntry } from '../api/create-entry';
+import { useFixedPdfs } from '../api/get-fixed-pdfs';
+import { useEntryTemplates } from '../api/get-templates';
+import { useSaveTextTemplate } from '../api/save-text-template';
+import type { EntryCustomer } from '../api/types';
+import { UPLOAD_FAILED } from '../api/upload-files';
+import { TEMPLATE_TITLE_LENGTH } from '../model/constants';
+import { EMPTY_FORM, amountError, descriptionHint, entryBody } from '../model/entry-form';
+import type { EntryForm } from '../model/entry-form';
+import { useSavedTags } from '../model/saved-tags';
+import { AttachmentsSection } from './attachments-section';
+import { ChannelsSection } from './channels-section';
+import { MessageSection } from './message-section';
+import { MetaSection } from './meta-section';
+import { useEntryAttachments } from './use-entry-attachments';
+import './add-entry.css';
+
+export type AddEntryModalProps = {
+  /** The customer the entry is for; null keeps the modal closed. */
+  customer: EntryCustomer | null;
+  /** The Customers screen's categories (its list plus those found on customers). */
+  categoryOptions: readonly string[];
+  onClose: () => void;
+};
+
+const FAILED_SEND_TOAST = { whatsapp: 'WhatsApp failed', email: 'Email failed' } as const;
+
+/** The Add Entry modal opened from a customer (spec §2): message, files, meta and channels. */
+export function AddEntryModal({ customer, categoryOptions, onClose }: AddEntryModalProps) {
+  return (
+    <Dialog open={customer !== null} onClose={onClose} title="Add Entry">
+      {customer && (
+        <AddEntryForm
+          key={customer._id}
+          customer={customer}
+          categoryOptions={categoryOptions}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function AddEntryForm({
+  customer,
+  categoryOptions,
+  onClose,
+}: Omit<AddEntryModalProps, 'customer'> & { customer: EntryCustomer }) {
+  const id = useId();
+  const toast = useToast();
+  const create = useCreateEntry();
+  const saveTemplate = useSaveTextTemplate();
+  const templates = useEntryTemplates();
+  const fixedPdfs = useFixedPdfs();
+  const savedTags = useSavedTags();
+  const attachments = useEntryAttachments();
+  const isAdmin = useStoredValue('role') === ADMIN_ROLE;
+  const [form, setForm] = useState<EntryForm>(() => ({
+    ...EMPTY_FORM,
+    category: customer.categories[0] ?? '',
+  }));
+  const [amountProblem, setAmountProblem] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const categories = [
+    ...categoryOptions,
+    ...customer.categories.filter((c) => !categoryOptions.includes(c)),
+  ];
+  const patch = (values: Partial<EntryForm>) => setForm((f) => ({ ...f, ...values }));
+  const fail = (message: string) => {
+    setError(message);
+    toast.show(message, 'danger');
+  };
+
+  async function save() {
+    if (busy) return;
+    setError('');
+    const problem = amountError(form.amount);
+    setAmountProblem(problem ?? '');
+    if (problem) return;
+    setBusy(true);
+    try {
+      let files;
+      try {
+        files = await attachments.uploadPending();
+      } catch (caught) {
+        fail(errorMessage(caught, UPLOAD_FAILED));
+        return;
+      }
+      const created = await create.mutateAsync(entryBody(form, customer, files));
+      savedTags.remember(form.tags);
+      const message = form.description.trim();
+      if (isAdmin && form.saveAsTemplate && message) {
+        // Spec §7: a failure here is ignored (the entry is saved already).
+        saveTemplate.mutate({ title: message.slice(0, TEMPLATE_TITLE_LENGTH), content: message });
+      }
+      toast.show('Entry created', 'success');
+      for (const channel of created.failed ?? []) toast.show(FAILED_SEND_TOAST[channel], 'warn');
+      onClose();
+    } catch (caught) {
+      fail(errorMessage(caught, CREATE_FAILED));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void save();
+  }
+
+  return (
+    <form
+      className="add-entry"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
+      <p className="add-entry__customer">
+        For <strong>{customer.names[0] || customer.phones[0] || customer.emails[0]}</strong>
+      </p>
+      <MessageSection
+        description={form.description}
+        onDescriptionChange={(description) => patch({ description })}
+        fallbackHint={descriptionHint(form, customer)}
+        templates={templates.filter((t) => t.type === 'text')}
+        offerSaveAsTemplate={isAdmin}
+        saveAsTemplate={form.saveAsTemplate}
+        onSaveAsTemplateChange={(saveAsTemplate) => patch({ saveAsTemplate })}
+      />
+      <AttachmentsSection
+        items={attachments.items}
+        error={attachments.limitError}
+        fixedPdfs={fixedPdfs}
+        isAttached={attachments.hasUrl}
+        onAddFiles={attachments.addFiles}
+        onAddFixedPdf={attachments.addFixedPdf}
+        onRemove={attachments.remove}
+      />
+      <MetaSection
+        values={form}
+        onChange={(key, value) => patch({ [key]: value })}
+        categoryOptions={categories}
+        tagSuggestions={savedTags.saved}
+        amountError={amountProblem || undefined}
+      />
+      <ChannelsSection customer={customer} values={form} onChange={patch} templates={templates} />
+
+      {error && (
+        <p id={`${id}-error`} className="ui-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="ui-actions ui-actions--end">
+        <button type="button" className="btn btn--outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn" aria-disabled={busy || undefined}>
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+
+/**
+ * One channel's on/off switch (a checkbox with role="switch") and its recipient; off and
+ * disabled with `missing` shown when the customer has no address for it. The channel's fields
+ * show while it is on.
+ */
+export function ChannelSwitch({
+  label,
+  on,
+  onToggle,
+  recipient,
+  missing,
+  children,
+}: {
+  label: string;
+  on: boolean;
+  onToggle: (on: boolean) => void;
+  /** The customer's first phone / email; '' when there is none. */
+  recipient: string;
+  missing: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  const usable = recipient !== '';
+  return (
+    <div className="add-entry__channel">
+      <div className="add-entry__switch-row">
+        <label className="add-entry__switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={on && usable}
+            disabled={!usable}
+            aria-describedby={`${id}-to`}
+            onChange={(event) => onToggle(event.target.checked)}
+          />
+          <span className="add-entry__switch-track" aria-hidden="true" />
+          <span className="add-entry__switch-label">{label}</span>
+        </label>
+        <span id={`${id}-to`} className={usable ? 'ui-muted' : 'ui-error-text'}>
+          {usable ? `To: ${recipient}` : missing}
+        </span>
+      </div>
+      {on && usable && <div className="add-entry__channel-fields">{children}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Attachment, CreateEntryBody, EntryChannel, EntryCustomer } from '../api/types';
+import { AMOUNT_MESSAGE } from './constants';
+
+/** What the Add Entry modal's fields hold. */
+export type EntryForm = {
+  description: string;
+  category: string;
+  /** As typed: validated on save. */
+  amount: string;
+  process: string;
+  tags: string[];
+  extraNote: string;
+  whatsappOn: boolean;
+  /** The provider's template name; empty: the server sends its preset template. */
+  whatsappTemplateId: string;
+  whatsappText: string;
+  emailOn: boolean;
+  /** The email template picked, if any. */
+  emailTemplateId: string;
+  /** Empty: the server's default subject. */
+  emailSubject: string;
+  emailBody: string;
+  saveAsTemplate: boolean;
+};
+
+export const EMPTY_FORM: EntryForm = {
+  description: '',
+  category: '',
+  amount: '',
+  process: '',
+  tags: [],
+  extraNote: '',
+  whatsappOn: false,
+  whatsappTemplateId: '',
+  whatsappText: '',
+  emailOn: false,
+  emailTemplateId: '',
+  emailSubject: '',
+  emailBody: '',
+  saveAsTemplate: false,
+};
+
+/** Spec §5: a message goes only to the customer's first phone / first email. */
+export const firstPhone = (customer: EntryCustomer): string => customer.phones[0]?.trim() ?? '';
+export const firstEmail = (customer: EntryCustomer): string => customer.emails[0]?.trim() ?? '';
+
+/** The switches that are on and can send (the customer has the phone / email). */
+export function activeChannels(form: EntryForm, customer: EntryCustomer) {
+  return {
+    whatsapp: form.whatsappOn && firstPhone(customer) !== '',
+    email: form.emailOn && firstEmail(customer) !== '',
+  };
+}
+
+/** Spec §5: both on = multiple, one of them, none = manual. */
+export function channelOf(whatsapp: boolean, email: boolean): EntryChannel {
+  if (whatsapp && email) return 'multiple';
+  if (whatsapp) return 'whatsapp';
+  if (email) return 'email';
+  return 'manual';
+}
+
+/** Spec §5: the amount, if filled, is a number and not negative. */
+export function amountError(amount: string): string | null {
+  const text = amount.trim();
+  if (!text) return null;
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 ? null : AMOUNT_MESSAGE;
+}
+
+/**
+ * Spec §5: what an empty message falls back to, which the server applies: the WhatsApp text or
+ * the email body when only that channel is on (and has one), else its default message line.
+ */
+export function descriptionFallback(
+  form: EntryForm,
+  customer: EntryCustomer,
+): 'whatsapp' | 'email' | 'default' {
+  const on = activeChannels(form, customer);
+  if (on.whatsapp && !on.email && form.whatsappText.trim()) return 'whatsapp';
+  if (on.email && !on.whatsapp && form.emailBody.trim()) return 'email';
+  return 'default';
+}
+
+const FALLBACK_HINT = {
+  whatsapp: 'Left empty, the entry takes the WhatsApp text.',
+  email: 'Left empty, the entry takes the email body.',
+  default: 'Left empty, the entry takes a default message line.',
+} as const;
+
+export const descriptionHint = (form: EntryForm, customer: EntryCustomer): string =>
+  FALLBACK_HINT[descriptionFallback(form, customer)];
+
+/**
+ * The body of POST /entries. Recipients are the customer's first phone and email; the server
+ * fills the defaults of spec §5 (description, email subject, preset WhatsApp template id).
+ */
+export function entryBody(
+  form: EntryForm,
+  customer: EntryCustomer,
+  attachments: Attachment[],
+): CreateEntryBody {
+  const on = activeChannels(form, customer);
+  const amount = form.amount.trim();
+  return {
+    customer: customer._id,
+    description: form.description.trim(),
+    tags: form.tags,
+    attachments,
+    category: form.category,
+    ...(amount && { amount: Number(amount) }),
+    process: form.process,
+    extraNote: form.extraNote.trim(),
+    channel: channelOf(on.whatsapp, on.email),
+    ...(on.whatsapp && {
+      whatsapp: {
+        to: [firstPhone(customer)],
+        body: form.whatsappText,
+        ...(form.whatsappTemplateId.trim() && { templateId: form.whatsappTemplateId.trim() }),
+        attachments,
+      },
+    }),
+    ...(on.email && {
+      email: {
+        to: [firstEmail(customer)],
+        body: form.emailBody,
+        ...(form.emailSubject.trim() && { subject: form.emailSubject.trim() }),
+        ...(form.emailTemplateId && { templateId: form.emailTemplateId }),
+        attachments,
+      },
+    }),
+  };
+}

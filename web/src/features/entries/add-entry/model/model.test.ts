@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import type { EntryCustomer } from '../api/types';
+import { fileLimitError, fixedPdfAttachment, mediaTypeOf, sizeInKb } from './attachments';
+import { EMPTY_FORM, amountError, channelOf, descriptionFallback, entryBody } from './entry-form';
+import { rememberTags } from './saved-tags';
+
+const customer: EntryCustomer = {
+  _id: 'c1',
+  names: ['Raj Kumar'],
+  phones: ['+919876543210', '+919800000000'],
+  emails: ['raj@example.in', 'other@example.in'],
+  categories: ['PHE'],
+};
+const noContact: EntryCustomer = { ...customer, phones: [], emails: [] };
+
+describe('channelOf (spec §5)', () => {
+  it('maps the switches: both multiple, one of them, none manual', () => {
+    expect(channelOf(true, true)).toBe('multiple');
+    expect(channelOf(true, false)).toBe('whatsapp');
+    expect(channelOf(false, true)).toBe('email');
+    expect(channelOf(false, false)).toBe('manual');
+  });
+});
+
+describe('amountError', () => {
+  it('accepts empty, zero and positive decimals', () => {
+    expect(amountError('')).toBeNull();
+    expect(amountError('  ')).toBeNull();
+    expect(amountError('0')).toBeNull();
+    expect(amountError('1250.75')).toBeNull();
+  });
+
+  it("refuses negatives and non-numbers: 'Amount should be a positive number'", () => {
+    expect(amountError('-1')).toBe('Amount should be a positive number');
+    expect(amountError('12abc')).toBe('Amount should be a positive number');
+  });
+});
+
+describe('descriptionFallback', () => {
+  const both = { ...EMPTY_FORM, whatsappText: 'Hi on WhatsApp', emailBody: 'Hi by email' };
+
+  it('takes the WhatsApp text when only WhatsApp is on', () => {
+    expect(descriptionFallback({ ...both, whatsappOn: true }, customer)).toBe('whatsapp');
+  });
+
+  it('takes the email body when only email is on', () => {
+    expect(descriptionFallback({ ...both, emailOn: true }, customer)).toBe('email');
+  });
+
+  it('takes the default line with both channels, none, an empty body or no address', () => {
+    expect(descriptionFallback({ ...both, whatsappOn: true, emailOn: true }, customer)).toBe(
+      'default',
+    );
+    expect(descriptionFallback(both, customer)).toBe('default');
+    expect(descriptionFallback({ ...EMPTY_FORM, whatsappOn: true }, customer)).toBe('default');
+    expect(descriptionFallback({ ...both, whatsappOn: true }, noContact)).toBe('default');
+  });
+});
+
+describe('entryBody', () => {
+  const file = {
+    name: 'quote.pdf',
+    url: '/api/files/uploads/f1',
+    mimetype: 'application/pdf',
+    size: 2048,
+  };
+
+  it('sends both channels to the first phone and email, with the attachments', () => {
+    const body = entryBody(
+      {
+        ...EMPTY_FORM,
+        description: '  Visited the plant ',
+        category: 'PHE',
+        amount: '1500.5',
+        process: 'Quotation',
+        tags: ['hot'],
+        extraNote: ' call back ',
+        whatsappOn: true,
+        whatsappTemplateId: ' quote_v2 ',
+        whatsappText: 'Hello',
+        emailOn: true,
+        emailTemplateId: 't9',
+        emailSubject: ' Your quote ',
+        emailBody: '<p>Dear Raj</p>',
+      },
+      customer,
+      [file],
+    );
+    expect(body).toEqual({
+      customer: 'c1',
+      description: 'Visited the plant',
+      tags: ['hot'],
+      attachments: [file],
+      category: 'PHE',
+      amount: 1500.5,
+      process: 'Quotation',
+      extraNote: 'call back',
+      channel: 'multiple',
+      whatsapp: {
+        to: ['+919876543210'],
+        body: 'Hello',
+        templateId: 'quote_v2',
+        attachments: [file],
+      },
+      email: {
+        to: ['raj@example.in'],
+        body: '<p>Dear Raj</p>',
+        subject: 'Your quote',
+        templateId: 't9',
+        attachments: [file],
+      },
+    });
+  });
+
+  it('leaves the server its defaults: no amount, subject or template id when empty', () => {
+    const body = entryBody({ ...EMPTY_FORM, whatsappOn: true, emailOn: true }, customer, []);
+    expect(body).not.toHaveProperty('amount');
+    expect(body.whatsapp).not.toHaveProperty('templateId');
+    expect(body.email).not.toHaveProperty('subject');
+    expect(body.description).toBe('');
+  });
+
+  it('sends nothing on a channel the customer has no address for (manual)', () => {
+    const body = entryBody({ ...EMPTY_FORM, whatsappOn: true, emailOn: true }, noContact, []);
+    expect(body.channel).toBe('manual');
+    expect(body).not.toHaveProperty('whatsapp');
+    expect(body).not.toHaveProperty('email');
+  });
+});
+
+describe('attachments', () => {
+  it('derives the media type from the mimetype, else the extension (spec §9)', () => {
+    expect(mediaTypeOf('image/png', 'x.bin')).toBe('image');
+    expect(mediaTypeOf('video/mp4', 'x')).toBe('video');
+    expect(mediaTypeOf('application/pdf', 'photo.jpg')).toBe('document');
+    expect(mediaTypeOf('', 'photo.JPG')).toBe('image');
+    expect(mediaTypeOf('', 'clip.mp4')).toBe('video');
+    expect(mediaTypeOf('', 'brochure.pdf')).toBe('document');
+  });
+
+  it('shows sizes in KB', () => {
+    expect(sizeInKb(512)).toBe('0.5 KB');
+    expect(sizeInKb(123_456)).toBe('121 KB');
+    expect(sizeInKb(0)).toBe('—');
+  });
+
+  it('checks the upload limits: 10 MB a file, 10 files', () => {
+    const small = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
+    const big = new File(['x'], 'big.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    expect(fileLimitError([small], 9)).toBeNull();
+    expect(fileLimitError([small, small], 9)).toBe('At most 10 files per entry.');
+    expect(fileLimitError([big], 0)).toBe('"big.pdf" is larger than 10 MB (the limit per file).');
+  });
+
+  it('turns a fixed PDF into an attachment', () => {
+    expect(fixedPdfAttachment({ title: 'Brochure', url: 'https://x.in/b.pdf' })).toEqual({
+      name: 'Brochure',
+      url: 'https://x.in/b.pdf',
+      mimetype: 'application/pdf',
+      size: 0,
+    });
+  });
+});
+
+describe('rememberTags', () => {
+  it('puts the used tags first, without repeats, keeping at most 12', () => {
+    const saved = Array.from({ length: 12 }, (_, i) => `tag${i}`);
+    expect(rememberTags(saved, ['new', 'TAG3'])).toEqual([
+      'new',
+      'TAG3',
+      'tag0',
+      'tag1',
+      'tag2',
+      'tag4',
+      'tag5',
+      'tag6',
+      'tag7',
+      'tag8',
+      'tag9',
+      'tag10',
+    ]);
+  });
+});

@@ -1,0 +1,23 @@
+import type { QueryParams } from '../../../lib/api-client';
+import type { EntryListParams } from './types';
+
+/** Query keys: ['entries', params] for lists, ['entries', id, 'history'] for a history. */
+export const entriesKey = ['entries'] as const;
+export const historyKey = (id: string) => [...entriesKey, id, 'history'] as const;
+
+/** The GET /entries query string of the filters (empty values are left out by the client). */
+export function entryQueryParams(params: EntryListParams): QueryParams {
+  return {
+    q: params.q.trim(),
+    name: params.name.trim(),
+    phone: params.phone.trim(),
+    email: params.email.trim(),
+    channel: params.channel,
+    tag: params.tag.trim(),
+    from: params.from,
+    to: params.to,
+    employee: params.employee,
+  };
+}
+
+export const entryPath = (id: string, rest = '') => `/entries/${encodeURIComponent(id)}${rest}`;

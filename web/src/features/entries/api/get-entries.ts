@@ -1,0 +1,42 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { entriesKey, entryQueryParams } from './entry-params';
+import type { EntryListParams, EntryPage } from './types';
+
+export const ENTRIES_PAGE_SIZE = 50;
+export const LOAD_ENTRIES_FAILED = 'Failed to load entries';
+
+/** One page of GET /entries (newest first) for the filters. */
+export async function getEntries(
+  params: EntryListParams,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<EntryPage> {
+  const answer = await api.get<Partial<EntryPage> | undefined>('/entries', {
+    query: { ...entryQueryParams(params), limit: ENTRIES_PAGE_SIZE, cursor },
+    fallbackMessage: LOAD_ENTRIES_FAILED,
+    signal,
+  });
+  const items = answer?.items ?? [];
+  return {
+    items,
+    nextCursor: answer?.nextCursor ?? null,
+    total: answer?.total ?? items.length,
+    confirmed: answer?.confirmed ?? 0,
+    totalIsEstimate: answer?.totalIsEstimate === true,
+  };
+}
+
+export const entriesQueryOptions = (params: EntryListParams) =>
+  infiniteQueryOptions({
+    queryKey: [...entriesKey, params],
+    queryFn: ({ pageParam, signal }) => getEntries(params, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Keeps the rows on screen while a new filter loads.
+    placeholderData: keepPreviousData,
+  });
+
+export function useEntries(params: EntryListParams) {
+  return useInfiniteQuery(entriesQueryOptions(params));
+}

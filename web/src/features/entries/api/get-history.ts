@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { entryPath, historyKey } from './entry-params';
+import type { HistoryItem } from './types';
+
+export const LOAD_HISTORY_FAILED = 'Failed to load history';
+
+/** GET /entries/{id}/history, newest first. */
+export async function getHistory(id: string, signal?: AbortSignal): Promise<HistoryItem[]> {
+  return (
+    (await api.get<HistoryItem[]>(entryPath(id, '/history'), {
+      fallbackMessage: LOAD_HISTORY_FAILED,
+      signal,
+    })) ?? []
+  );
+}
+
+export const historyQueryOptions = (id: string) =>
+  queryOptions({ queryKey: historyKey(id), queryFn: ({ signal }) => getHistory(id, signal) });
+
+export function useHistory(id: string) {
+  return useQuery(historyQueryOptions(id));
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { entriesKey, entryPath } from './entry-params';
+import type { Entry } from './types';
+
+export const RESEND_FAILED = 'Resend failed';
+
+/** POST /entries/{id}/resend: the chosen channels again, with their stored texts. */
+export function resendEntry({
+  id,
+  whatsapp,
+  email,
+}: {
+  id: string;
+  whatsapp: boolean;
+  email: boolean;
+}) {
+  return api.post<Entry & { failed: string[] }>(
+    entryPath(id, '/resend'),
+    {
+      descriptionTemplate: null,
+      send: { whatsapp: whatsapp ? {} : null, email: email ? {} : null },
+    },
+    { fallbackMessage: RESEND_FAILED },
+  );
+}
+
+export function useResendEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendEntry,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKey }),
+  });
+}

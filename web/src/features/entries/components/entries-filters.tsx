@@ -1,0 +1,123 @@
+import type { ReactNode } from 'react';
+import type { EmployeeChoice, EntryListParams } from '../api/types';
+import { CHANNEL_FILTERS, CHANNEL_LABELS } from '../model/constants';
+
+export type ListView = 'cards' | 'table';
+
+function TextFilter({
+  label,
+  value,
+  onChange,
+  type = 'text',
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'search' | 'tel' | 'date';
+}) {
+  return (
+    <label className="ui-field">
+      <span className="ui-field__label">{label}</span>
+      <input
+        type={type}
+        className="ui-input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+function SelectFilter({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="ui-field">
+      <span className="ui-field__label">{label}</span>
+      <select className="ui-input" value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </label>
+  );
+}
+
+/** The filter bar (spec §2): `values` are what is typed, applied after the debounce. */
+export function EntriesFilters({
+  values,
+  onChange,
+  employees,
+  onRefresh,
+  refreshing,
+  view,
+  onView,
+}: {
+  values: EntryListParams;
+  onChange: (change: Partial<EntryListParams>) => void;
+  employees: readonly EmployeeChoice[];
+  onRefresh: () => void;
+  refreshing: boolean;
+  view: ListView;
+  onView: (view: ListView) => void;
+}) {
+  const text = (key: keyof EntryListParams) => (value: string) => onChange({ [key]: value });
+  return (
+    <section className="ui-panel entries-filters" aria-label="Search and filters">
+      <div className="entries-filters__search">
+        <TextFilter label="Search" type="search" value={values.q} onChange={text('q')} />
+      </div>
+      <TextFilter label="Name" value={values.name} onChange={text('name')} />
+      <TextFilter label="Phone" type="tel" value={values.phone} onChange={text('phone')} />
+      <TextFilter label="Email" value={values.email} onChange={text('email')} />
+      <SelectFilter label="Channel" value={values.channel} onChange={text('channel')}>
+        <option value="">Any</option>
+        {CHANNEL_FILTERS.map((channel) => (
+          <option key={channel} value={channel}>
+            {CHANNEL_LABELS[channel]}
+          </option>
+        ))}
+      </SelectFilter>
+      <TextFilter label="Tag" value={values.tag} onChange={text('tag')} />
+      <TextFilter label="From" type="date" value={values.from} onChange={text('from')} />
+      <TextFilter label="To" type="date" value={values.to} onChange={text('to')} />
+      <SelectFilter label="Employee" value={values.employee} onChange={text('employee')}>
+        <option value="">Anyone</option>
+        {employees.map((employee) => (
+          <option key={employee._id} value={employee._id}>
+            {employee.name}
+          </option>
+        ))}
+      </SelectFilter>
+      <div className="entries-filters__buttons">
+        <button
+          type="button"
+          className="btn btn--outline"
+          aria-disabled={refreshing || undefined}
+          onClick={onRefresh}
+        >
+          Refresh
+        </button>
+        <div className="entries-filters__view" role="group" aria-label="View">
+          {(['cards', 'table'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className={`btn btn--small ${view === option ? '' : 'btn--outline'}`}
+              aria-pressed={view === option}
+              onClick={() => onView(option)}
+            >
+              {option === 'cards' ? 'Cards' : 'Table'}
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

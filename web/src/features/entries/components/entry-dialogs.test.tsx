@@ -1,0 +1,407 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+import { EMPLOYEES, entry, page } from '../test/entries-fixtures';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const SALES = { token: 't', role: 'sales' };
+
+const raj = entry({
+  _id: 'e1',
+  description: 'Asked for a quotation\nfor two pumps',
+  channel: 'multiple',
+  category: 'PHE',
+  amount: 25000,
+  process: 'Quotation',
+  tags: ['pumps'],
+  extraNote: 'Call after lunch',
+  dispatch: {
+    whatsapp: {
+      to: ['+919876543210'],
+      templateId: 'hello_world',
+      text: 'Hello Raj',
+      attachments: [],
+      status: 'delivered',
+      messageId: 'wamid.OUTBOX1',
+    },
+    email: {
+      to: ['raj@example.in'],
+      subject: 'Your quotation',
+      text: 'Please find it attached',
+      attachments: [
+        {
+          name: 'quote.pdf',
+          url: '/api/files/uploads/f1',
+          mimetype: 'application/pdf',
+          size: 2048,
+        },
+      ],
+      status: 'failed',
+      error: 'SendGrid said no',
+    },
+  },
+});
+const noContacts = entry({
+  _id: 'e2',
+  customer: { ...raj.customer, _id: 'c2', names: ['Meena Shah'], phones: [], emails: [] },
+});
+
+function routes(extra: Record<string, unknown> = {}) {
+  return {
+    'GET /entries': page([raj, noContacts]),
+    'GET /entries/employees': EMPLOYEES,
+    ...extra,
+  };
+}
+
+async function openFor(name: string, action: string) {
+  const { user, ...rest } = renderApp('/entries', SALES);
+  const group = await screen.findByRole('group', { name: `Actions for ${name}` });
+  await user.click(within(group).getByRole('button', { name: action }));
+  return { user, ...rest };
+}
+
+describe('Entry Details', () => {
+  it("shows every field and 'No files added.'", async () => {
+    mockApi(routes());
+    await openFor('Meena Shah', 'Show details');
+    const dialog = await screen.findByRole('dialog', { name: 'Entry Details' });
+    expect(within(dialog).getByText('No files added.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Meena Shah', { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('lists the attachments and opens Channel Details', async () => {
+    mockApi(routes());
+    const { user } = await openFor('Raj Kumar', 'Show details');
+    const dialog = await screen.findByRole('dialog', { name: 'Entry Details' });
+    for (const text of ['PHE', '₹25,000.00', 'Quotation', 'pumps', 'Call after lunch'])
+      expect(within(dialog).getByText(text)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Channel Details' }));
+    expect(await screen.findByRole('dialog', { name: 'Channel Details' })).toBeInTheDocument();
+  });
+});
+
+describe('Channel Details', () => {
+  it('shows both panels with recipients, template, subject, body, files and outcomes', async () => {
+    mockApi(routes());
+    const { user } = renderApp('/entries', SALES);
+    await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
+    const whatsapp = within(within(dialog).getByRole('region', { name: 'WhatsApp' }));
+    const email = within(within(dialog).getByRole('region', { name: 'Email' }));
+    expect(whatsapp.getByText('ON')).toBeInTheDocument();
+    expect(whatsapp.getByText('+919876543210')).toBeInTheDocument();
+    expect(whatsapp.getByText('hello_world')).toBeInTheDocument();
+    expect(whatsapp.getByText('Sent (wamid.OUTBOX1), delivered')).toBeInTheDocument();
+    expect(email.getByText('Your quotation')).toBeInTheDocument();
+    expect(email.getByText('Please find it attached')).toBeInTheDocument();
+    expect(email.getByRole('link', { name: 'quote.pdf' })).toBeInTheDocument();
+    expect(email.getByText('Failed: SendGrid said no')).toBeInTheDocument();
+  });
+
+  it('shows OFF panels for an entry sent on no channel', async () => {
+    mockApi(routes());
+    const { user } = renderApp('/entries', SALES);
+    const row = (await screen.findByText('Meena Shah')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /Manual/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
+    expect(within(dialog).getAllByText('OFF')).toHaveLength(2);
+    expect(within(dialog).queryByRole('button', { name: 'Resend' })).toBeNull();
+  });
+
+  it("resends the ON channels: 'Resent successfully!', then 'Resend failed'", async () => {
+    let fail = false;
+    const resent = {
+      ...raj,
+      dispatch: {
+        ...raj.dispatch,
+        email: { ...raj.dispatch.email, status: 'sent', messageId: 'm-2' },
+      },
+      failed: [],
+    };
+    const api = mockApi(
+      routes({ 'POST /entries/e1/resend': () => (fail ? jsonResponse(502, {}) : resent) }),
+    );
+    const { user } = renderApp('/entries', SALES);
+    await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Resent successfully!')).toBeInTheDocument();
+    expect(within(dialog).getByText('Sent (m-2)')).toBeInTheDocument();
+    expect(api.callsTo('POST /entries/e1/resend')[0].body).toEqual({
+      descriptionTemplate: null,
+      send: { whatsapp: {}, email: {} },
+    });
+    fail = true;
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Resend failed')).toBeInTheDocument();
+  });
+});
+
+describe('History', () => {
+  const items = [
+    {
+      _id: 'h3',
+      type: 'comment',
+      when: '2025-01-07T10:00:00Z',
+      text: 'Called',
+      by: 'u',
+      byName: 'Sales Person',
+      snapshot: null,
+    },
+    {
+      _id: 'h2',
+      type: 'follow_up',
+      when: '2025-01-06T10:00:00Z',
+      text: 'Follow-up scheduled',
+      by: 'u',
+      byName: 'Sales Person',
+      snapshot: null,
+    },
+    {
+      _id: 'h1',
+      type: 'created',
+      when: '2025-01-05T10:00:00Z',
+      text: 'Entry created',
+      by: 'u',
+      byName: 'Sales Person',
+      snapshot: null,
+    },
+  ];
+
+  it('lists the items newest first with their tones, and adds a comment', async () => {
+    const api = mockApi(
+      routes({ 'GET /entries/e1/history': items, 'POST /entries/e1/history/comment': items[0] }),
+    );
+    const { user } = await openFor('Raj Kumar', 'History');
+    const dialog = await screen.findByRole('dialog', { name: 'History – Raj Kumar' });
+    const list = await within(dialog).findByRole('list', { name: 'History, newest first' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.ui-badge')?.textContent),
+    ).toEqual(['Comment', 'Follow-up', 'Created']);
+    expect(within(list).getByText('Created')).toHaveClass('ui-badge');
+    expect(within(list).getByText('Follow-up')).toHaveClass('entries-badge--info');
+    expect(within(list).getByText('Comment')).toHaveClass('ui-badge--gray');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please write a comment');
+    expect(api.callsTo('POST /entries/e1/history/comment')).toHaveLength(0);
+
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Add a comment' }),
+      ' Called back ',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+    expect(await screen.findByText('Comment added')).toBeInTheDocument();
+    const body = api.callsTo('POST /entries/e1/history/comment')[0].body as {
+      text: string;
+      when: string;
+    };
+    expect(body.text).toBe('Called back');
+    expect(Number.isNaN(Date.parse(body.when))).toBe(false);
+    await waitFor(() => expect(api.callsTo('GET /entries/e1/history')).toHaveLength(2));
+  });
+
+  it("shows 'No history for this entry.' and 'Failed to save comment'", async () => {
+    mockApi(
+      routes({
+        'GET /entries/e1/history': [],
+        'POST /entries/e1/history/comment': () => jsonResponse(500, {}),
+      }),
+    );
+    const { user } = await openFor('Raj Kumar', 'History');
+    const dialog = await screen.findByRole('dialog', { name: 'History – Raj Kumar' });
+    expect(await within(dialog).findByText('No history for this entry.')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Add a comment' }), 'Hi');
+    await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to save comment');
+  });
+
+  it("shows 'Failed to load history' and retries", async () => {
+    let fail = true;
+    mockApi(routes({ 'GET /entries/e1/history': () => (fail ? jsonResponse(500, {}) : items) }));
+    const { user } = await openFor('Raj Kumar', 'History');
+    const dialog = await screen.findByRole('dialog', { name: 'History – Raj Kumar' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to load history');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(await within(dialog).findByText('Entry created')).toBeInTheDocument();
+  });
+});
+
+describe('Follow-up', () => {
+  it('checks days and channels, then schedules on the chosen channels', async () => {
+    const api = mockApi(routes({ 'POST /entries/e1/followup': { _id: 'f1' } }));
+    const { user } = await openFor('Raj Kumar', 'Follow-up');
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' });
+    expect(within(dialog).getByRole('radio', { name: '3 days' })).toBeChecked();
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['1', '3', '7', '14', '30', 'custom']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Select at least one channel (Email or WhatsApp)',
+    );
+    await user.click(within(dialog).getByRole('radio', { name: 'Custom' }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Days' }), '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please select a valid number of days',
+    );
+    expect(api.callsTo('POST /entries/e1/followup')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: '1 day' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /WhatsApp/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Ask about the quote');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Follow-up scheduled')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: /Follow-up/ })).toBeNull();
+    expect(api.callsTo('POST /entries/e1/followup')[0].body).toMatchObject({
+      days: 1,
+      note: 'Ask about the quote',
+      send: {
+        email: null,
+        whatsapp: { templateId: '', text: 'Ask about the quote', to: ['+919876543210'] },
+      },
+      entryId: 'e1',
+    });
+  });
+
+  it("says 'No customer email found' / 'No customer phone found' without calling the server", async () => {
+    const api = mockApi(routes());
+    const { user } = await openFor('Meena Shah', 'Follow-up');
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Meena Shah' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Email/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('No customer email found');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Email/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /WhatsApp/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('No customer phone found');
+    expect(api.callsTo('POST /entries/e2/followup')).toHaveLength(0);
+  });
+
+  it('fills the email subject and text from a chosen email template', async () => {
+    const api = mockApi(
+      routes({
+        'GET /admin/templates': [
+          {
+            _id: 't-mail',
+            type: 'email',
+            title: 'Quote reminder',
+            subject: 'Your quote',
+            content: 'Dear {{name}}',
+          },
+          { _id: 't-text', type: 'text', title: 'Thanks', content: 'Thank you' },
+        ],
+        'POST /entries/e1/followup': { _id: 'f1' },
+      }),
+    );
+    const { user } = await openFor('Raj Kumar', 'Follow-up');
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Email/ }));
+    const picker = within(dialog).getByRole('combobox', { name: 'Email template' });
+    await waitFor(() => expect(picker).toBeEnabled());
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', 'Quote reminder']);
+    await user.selectOptions(picker, 't-mail');
+    expect(within(dialog).getByRole('textbox', { name: 'Subject' })).toHaveValue('Your quote');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Follow-up scheduled')).toBeInTheDocument();
+    expect(api.callsTo('POST /entries/e1/followup')[0].body).toMatchObject({
+      days: 3,
+      send: {
+        email: { templateId: 't-mail', subject: 'Your quote', text: 'Dear {{name}}' },
+        whatsapp: null,
+      },
+    });
+  });
+
+  it("shows 'Failed to schedule follow-up' when the server fails without a message", async () => {
+    mockApi(routes({ 'POST /entries/e1/followup': () => jsonResponse(500, {}) }));
+    const { user } = await openFor('Raj Kumar', 'Follow-up');
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /Email/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to schedule follow-up',
+    );
+  });
+});
+
+describe('Edit Entry', () => {
+  const withFiles = {
+    ...raj,
+    attachments: [
+      { name: 'a.pdf', url: '/api/files/uploads/a', mimetype: 'application/pdf', size: 1024 },
+      { name: 'b.png', url: '/api/files/uploads/b', mimetype: 'image/png', size: 2048 },
+    ],
+  };
+
+  it('saves the fields, the kept files and the customer lists', async () => {
+    const api = mockApi(
+      routes({ 'GET /entries': page([withFiles]), 'PUT /entries/e1': { ...withFiles } }),
+    );
+    const { user } = await openFor('Raj Kumar', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Entry' });
+    const description = within(dialog).getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.type(description, 'Wants three pumps');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Process' }), 'Closing');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tags' }), ', urgent');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Keep a\.pdf/ }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Phones/ }),
+      '{Enter}+91 99999 88888',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Entry updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT /entries/e1')[0].body).toEqual({
+      description: 'Wants three pumps',
+      category: 'PHE',
+      channel: 'multiple',
+      tags: ['pumps', 'urgent'],
+      process: 'Closing',
+      extraNote: 'Call after lunch',
+      attachments: [withFiles.attachments[1]],
+      customer: {
+        names: ['Raj Kumar'],
+        phones: ['+919876543210', '+91 99999 88888'],
+        emails: ['raj@example.in'],
+      },
+    });
+  });
+
+  it("needs a name, phone or email, and shows 'Update failed'", async () => {
+    const api = mockApi(routes({ 'PUT /entries/e1': () => jsonResponse(500, {}) }));
+    const { user } = await openFor('Raj Kumar', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Entry' });
+    for (const name of [/^Names/, /^Phones/, /^Emails/])
+      await user.clear(within(dialog).getByRole('textbox', { name }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please add at least a name/phone/email',
+    );
+    expect(api.callsTo('PUT /entries/e1')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Names/ }), 'Raj');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Update failed');
+  });
+});

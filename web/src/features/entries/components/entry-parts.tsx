@@ -1,0 +1,164 @@
+// The pieces the table rows, the cards and the Entry Details modal share.
+import type { ReactNode } from 'react';
+import { formatINR } from '../../../lib/format';
+import type { Attachment, EmployeeChoice, Entry } from '../api/types';
+import { MAX_CATEGORIES_SHOWN, MAX_TAGS_SHOWN, NO_FILES } from '../model/constants';
+import {
+  channelLabel,
+  customerName,
+  fileSize,
+  firstOf,
+  statusOf,
+  statusTone,
+} from '../model/entry-view';
+import type { Tone } from '../model/entry-view';
+
+const TONE_CLASS: Record<Tone, string> = {
+  brand: 'ui-badge',
+  gray: 'ui-badge ui-badge--gray',
+  success: 'ui-badge ui-badge--success',
+  warn: 'ui-badge entries-badge--warn',
+  info: 'ui-badge entries-badge--info',
+  danger: 'ui-badge entries-badge--danger',
+};
+
+export function ToneBadge({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return <span className={TONE_CLASS[tone]}>{children}</span>;
+}
+
+export function StatusBadge({ entry }: { entry: Pick<Entry, 'status'> }) {
+  const status = statusOf(entry);
+  return <ToneBadge tone={statusTone(status)}>{status}</ToneBadge>;
+}
+
+/** Chips for the first `max` values and '+N' for the rest (screen readers hear them all). */
+export function ChipList({ values, max, label }: { values: string[]; max: number; label: string }) {
+  if (values.length === 0) return <span className="ui-muted">—</span>;
+  const { shown, more } = firstOf(values, max);
+  return (
+    <ul className="ui-chips entries-chips" aria-label={label}>
+      {shown.map((value) => (
+        <li key={value} className="ui-chip ui-chip--static">
+          {value}
+        </li>
+      ))}
+      {more > 0 && (
+        <li className="ui-chip ui-chip--static entries-chips__more">
+          <span aria-hidden="true">+{more}</span>
+          <span className="visually-hidden">{values.slice(max).join(', ')}</span>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** First name, phone and email, and up to 3 categories then +N. */
+export function CustomerSummary({ entry }: { entry: Entry }) {
+  const { names, phones, emails, categories } = entry.customer;
+  return (
+    <div className="entries-stack">
+      <strong>{names[0] || '—'}</strong>
+      {phones[0] && <a href={`tel:${phones[0]}`}>{phones[0]}</a>}
+      {emails[0] && (
+        <a className="entries-break" href={`mailto:${emails[0]}`}>
+          {emails[0]}
+        </a>
+      )}
+      {categories.length > 0 && (
+        <ChipList values={categories} max={MAX_CATEGORIES_SHOWN} label="Customer categories" />
+      )}
+    </div>
+  );
+}
+
+export function DetailsSummary({ entry, onChannels }: { entry: Entry; onChannels: () => void }) {
+  return (
+    <div className="entries-stack">
+      <p className="entries-description">{entry.description || '—'}</p>
+      <button type="button" className="entries-link-button" onClick={onChannels}>
+        {channelLabel(entry.channel)}
+        <span className="visually-hidden"> – channel details</span>
+      </button>
+    </div>
+  );
+}
+
+/** Category, amount (₹ en-IN), process and tags. */
+export function MetaSummary({ entry }: { entry: Entry }) {
+  return (
+    <dl className="entries-meta">
+      <dt>Category</dt>
+      <dd>{entry.category || '—'}</dd>
+      <dt>Amount</dt>
+      <dd>{entry.amount ? formatINR(entry.amount) : '—'}</dd>
+      <dt>Process</dt>
+      <dd>{entry.process || '—'}</dd>
+      <dt>Tags</dt>
+      <dd>
+        <ChipList values={entry.tags} max={MAX_TAGS_SHOWN} label="Tags" />
+      </dd>
+    </dl>
+  );
+}
+
+/** Links to the files (served by /api behind the session); sizes in KB. */
+export function FileLinks({ files }: { files: readonly Attachment[] }) {
+  if (files.length === 0) return <span className="ui-muted">{NO_FILES}</span>;
+  return (
+    <ul className="entries-files">
+      {files.map((file) => (
+        <li key={file.url}>
+          <a href={file.url} target="_blank" rel="noreferrer">
+            {file.name || 'file'}
+          </a>{' '}
+          <span className="ui-muted">({fileSize(file.size)})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function FilesSummary({ entry }: { entry: Entry }) {
+  const count = entry.attachments.length;
+  if (count === 0) return <span className="ui-muted">0 files</span>;
+  return (
+    <details className="entries-files-summary">
+      <summary>
+        {count} {count === 1 ? 'file' : 'files'}
+      </summary>
+      <FileLinks files={entry.attachments} />
+    </details>
+  );
+}
+
+/** The employee's name; admins get a select to assign ('Unassigned' sends null). */
+export function EmployeeCell({
+  entry,
+  employees,
+  onAssign,
+}: {
+  entry: Entry;
+  employees: readonly EmployeeChoice[];
+  /** Absent for employees: only admins assign. */
+  onAssign?: (entry: Entry, employeeId: string | null) => void;
+}) {
+  const current = entry.employee;
+  if (!onAssign) return <span>{current?.name || current?.email || 'Unassigned'}</span>;
+  const listed = !current || employees.some((e) => e._id === current._id);
+  return (
+    <select
+      className="ui-input entries-assign"
+      aria-label={`Assign employee for ${customerName(entry)}`}
+      value={current?._id ?? ''}
+      onChange={(event) => onAssign(entry, event.target.value || null)}
+    >
+      <option value="">Unassigned</option>
+      {!listed && current && <option value={current._id}>{current.name || current.email}</option>}
+      {employees.map((employee) => (
+        <option key={employee._id} value={employee._id}>
+          {employee.name}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { Dialog } from '../../../lib/dialog';
+import { FormField } from '../../../lib/form-field';
+import { useToast } from '../../../lib/toast';
+import { FOLLOWUP_FAILED, useScheduleFollowUp } from '../api/schedule-followup';
+import type { Entry } from '../api/types';
+import { customerName } from '../model/entry-view';
+import {
+  DAY_PRESETS,
+  followUpError,
+  followUpRequest,
+  initialFollowUpForm,
+} from '../model/follow-up-form';
+import type { FollowUpForm } from '../model/follow-up-form';
+import { useEntryTemplates } from '../add-entry/api/get-templates';
+import { TemplatePicker } from '../add-entry/components/template-picker';
+import { TextAreaField } from '../add-entry/components/text-area-field';
+
+/** Schedules a follow-up: days (presets or custom), channels, texts, templates, files. */
+export function FollowUpDialog({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={entry !== null}
+      onClose={onClose}
+      title={entry ? `Follow-up – ${customerName(entry)}` : 'Follow-up'}
+    >
+      {entry && <FollowUpFormView key={entry._id} entry={entry} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void }) {
+  const toast = useToast();
+  const schedule = useScheduleFollowUp();
+  const templates = useEntryTemplates();
+  const whatsappTemplates = templates.filter((t) => t.type === 'whatsapp');
+  const emailTemplates = templates.filter((t) => t.type === 'email');
+  const [form, setForm] = useState<FollowUpForm>(() => initialFollowUpForm(entry));
+  const [error, setError] = useState('');
+  const set = (change: Partial<FollowUpForm>) => setForm((f) => ({ ...f, ...change }));
+  const field = (key: keyof FollowUpForm) => (value: string) => set({ [key]: value });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (schedule.isPending) return;
+    const problem = followUpError(form, entry);
+    setError(problem ?? '');
+    if (problem) return;
+    schedule.mutate(
+      { id: entry._id, request: followUpRequest(form, entry) },
+      {
+        onSuccess: () => {
+          toast.show('Follow-up scheduled', 'success');
+          onDone();
+        },
+        onError: (err) => setError(errorMessage(err, FOLLOWUP_FAILED)),
+      },
+    );
+  }
+
+  return (
+    <form className="entries-dialog entries-form" onSubmit={onSubmit} noValidate>
+      <fieldset className="entries-fieldset">
+        <legend className="ui-field__label">Follow up in</legend>
+        <div className="entries-days">
+          {[...DAY_PRESETS.map(String), 'custom'].map((preset) => (
+            <label key={preset} className="entries-check">
+              <input
+                type="radio"
+                name="days"
+                value={preset}
+                checked={form.preset === preset}
+                onChange={() => set({ preset })}
+              />
+              {preset === 'custom' ? 'Custom' : `${preset} ${preset === '1' ? 'day' : 'days'}`}
+            </label>
+          ))}
+        </div>
+        {form.preset === 'custom' && (
+          <FormField
+            label="Days"
+            type="number"
+            min={1}
+            step={1}
+            value={form.customDays}
+            onValueChange={field('customDays')}
+          />
+        )}
+      </fieldset>
+      <TextAreaField label="Note" rows={2} value={form.note} onValueChange={field('note')} />
+      <fieldset className="entries-fieldset">
+        <legend className="ui-field__label">Channels</legend>
+        <label className="entries-check">
+          <input
+            type="checkbox"
+            className="ui-checkbox"
+            checked={form.email}
+            onChange={(event) => set({ email: event.target.checked })}
+          />
+          Email {entry.customer.emails[0] ? `(${entry.customer.emails[0]})` : ''}
+        </label>
+        {form.email && (
+          <div className="entries-channel-fields">
+            <TemplatePicker
+              label="Email template"
+              templates={emailTemplates}
+              value={form.emailTemplateId}
+              onPick={(template) =>
+                set({
+                  emailTemplateId: template?._id ?? '',
+                  ...(template && {
+                    emailText: template.content,
+                    ...(template.subject && { subject: template.subject }),
+                  }),
+                })
+              }
+            />
+            <FormField label="Subject" value={form.subject} onValueChange={field('subject')} />
+            <TextAreaField
+              label="Email text"
+              value={form.emailText}
+              onValueChange={field('emailText')}
+              hint="Left empty, the note is sent."
+            />
+          </div>
+        )}
+        <label className="entries-check">
+          <input
+            type="checkbox"
+            className="ui-checkbox"
+            checked={form.whatsapp}
+            onChange={(event) => set({ whatsapp: event.target.checked })}
+          />
+          WhatsApp {entry.customer.phones[0] ? `(${entry.customer.phones[0]})` : ''}
+        </label>
+        {form.whatsapp && (
+          <div className="entries-channel-fields">
+            <TemplatePicker
+              label="WhatsApp template"
+              templates={whatsappTemplates}
+              // The picked template only fills the text: the template id is the provider's name.
+              value={whatsappTemplates.find((t) => t.content === form.whatsappText)?._id ?? ''}
+              onPick={(template) => template && set({ whatsappText: template.content })}
+            />
+            <FormField
+              label="WhatsApp template id"
+              value={form.whatsappTemplateId}
+              onValueChange={field('whatsappTemplateId')}
+              hint="Left empty, the preset template is used."
+            />
+            <TextAreaField
+              label="WhatsApp text"
+              value={form.whatsappText}
+              onValueChange={field('whatsappText')}
+              hint="Left empty, the note is sent."
+            />
+          </div>
+        )}
+      </fieldset>
+      {entry.attachments.length > 0 && (
+        <fieldset className="entries-fieldset">
+          <legend className="ui-field__label">Attach the entry's files</legend>
+          {entry.attachments.map((file) => (
+            <label key={file.url} className="entries-check">
+              <input
+                type="checkbox"
+                className="ui-checkbox"
+                checked={form.attachmentUrls.includes(file.url)}
+                onChange={(event) =>
+                  set({
+                    attachmentUrls: event.target.checked
+                      ? [...form.attachmentUrls, file.url]
+                      : form.attachmentUrls.filter((u) => u !== file.url),
+                  })
+                }
+              />
+              {file.name}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {error && (
+        <p className="ui-alert" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="ui-actions ui-actions--end">
+        <button type="button" className="btn btn--outline" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn" aria-disabled={schedule.isPending || undefined}>
+          {schedule.isPending ? 'Scheduling…' : 'Schedule'}
+        </button>
+      </div>
+    </form>
+  );
+}

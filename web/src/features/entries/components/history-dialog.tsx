@@ -1,0 +1,131 @@
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { Dialog } from '../../../lib/dialog';
+import { formatDateTime } from '../../../lib/format';
+import { useToast } from '../../../lib/toast';
+import { COMMENT_FAILED, useAddComment } from '../api/add-comment';
+import { LOAD_HISTORY_FAILED, useHistory } from '../api/get-history';
+import type { Entry } from '../api/types';
+import { NO_HISTORY } from '../model/constants';
+import { customerName, HISTORY_LABELS, historyTone } from '../model/entry-view';
+import { ToneBadge } from './entry-parts';
+
+export const COMMENT_REQUIRED = 'Please write a comment';
+
+/** The entry's history, newest first, and a form to add a comment. */
+export function HistoryDialog({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={entry !== null}
+      onClose={onClose}
+      title={entry ? `History – ${customerName(entry)}` : 'History'}
+    >
+      {entry && <History entry={entry} />}
+    </Dialog>
+  );
+}
+
+function History({ entry }: { entry: Entry }) {
+  const history = useHistory(entry._id);
+  const items = history.data ?? [];
+  return (
+    <div className="entries-dialog">
+      <CommentForm entryId={entry._id} />
+      {history.isPending ? (
+        <p className="ui-muted" role="status">
+          Loading history…
+        </p>
+      ) : history.isError ? (
+        <div className="ui-alert" role="alert">
+          <span>{errorMessage(history.error, LOAD_HISTORY_FAILED)}</span>
+          <button
+            type="button"
+            className="btn btn--outline btn--small"
+            onClick={() => void history.refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      ) : items.length === 0 ? (
+        <p className="ui-empty">{NO_HISTORY}</p>
+      ) : (
+        <ol className="entries-history" aria-label="History, newest first">
+          {items.map((item) => (
+            <li key={item._id} className="entries-history__item">
+              <div className="entries-history__head">
+                <ToneBadge tone={historyTone(item.type)}>
+                  {HISTORY_LABELS[item.type] ?? item.type}
+                </ToneBadge>
+                <span className="ui-muted">
+                  {formatDateTime(item.when ?? item.createdAt)}
+                  {item.byName ? ` · ${item.byName}` : ''}
+                </span>
+              </div>
+              <p className="entries-pre">{item.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function CommentForm({ entryId }: { entryId: string }) {
+  const id = useId();
+  const toast = useToast();
+  const add = useAddComment();
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (add.isPending) return;
+    if (!text.trim()) {
+      setError(COMMENT_REQUIRED);
+      return;
+    }
+    setError('');
+    add.mutate(
+      { id: entryId, text: text.trim() },
+      {
+        onSuccess: () => {
+          setText('');
+          toast.show('Comment added', 'success');
+        },
+        onError: (err) => {
+          const message = errorMessage(err, COMMENT_FAILED);
+          setError(message);
+          toast.show(message, 'danger');
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="entries-comment" onSubmit={onSubmit} noValidate>
+      <label className="ui-field__label" htmlFor={`${id}-text`}>
+        Add a comment
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className="ui-input"
+        rows={2}
+        value={text}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="ui-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="ui-actions">
+        <button type="submit" className="btn btn--small" aria-disabled={add.isPending || undefined}>
+          {add.isPending ? 'Saving…' : 'Add comment'}
+        </button>
+      </div>
+    </form>
+  );
+}

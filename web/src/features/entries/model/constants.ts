@@ -1,0 +1,36 @@
+import type { EntryListParams } from '../api/types';
+
+/** Spec §9: filter debounce. */
+export const FILTER_DEBOUNCE_MS = 300;
+
+/** Spec §9: the channel filter's values. */
+export const CHANNEL_FILTERS = ['whatsapp', 'email', 'multiple', 'other'] as const;
+
+export const CHANNEL_LABELS: Record<string, string> = {
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+  multiple: 'WhatsApp + Email',
+  manual: 'Manual',
+  other: 'Other',
+};
+
+/** Spec §9: the list shows up to 3 customer categories and 4 to 6 tags, then +N. */
+export const MAX_CATEGORIES_SHOWN = 3;
+export const MAX_TAGS_SHOWN = 5;
+
+export const NO_ENTRIES = 'No entries found';
+export const NO_HISTORY = 'No history for this entry.';
+export const NO_FILES = 'No files added.';
+export const DELETE_QUESTION = 'Delete this entry permanently?';
+
+export const EMPTY_FILTERS: EntryListParams = {
+  q: '',
+  name: '',
+  phone: '',
+  email: '',
+  channel: '',
+  tag: '',
+  from: '',
+  to: '',
+  employee: '',
+};

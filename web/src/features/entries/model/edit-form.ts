@@ -1,0 +1,57 @@
+// The Edit Entry modal's form: lists are typed one a line (or comma separated), as on the
+// customer forms, and sent as the PUT /entries/{id} body.
+import { splitValues } from '../../../lib/split-values';
+import type { EntryUpdate } from '../api/update-entry';
+import type { Entry } from '../api/types';
+
+export type EditForm = {
+  description: string;
+  category: string;
+  channel: string;
+  tags: string;
+  process: string;
+  extraNote: string;
+  /** Urls of the attachments kept. */
+  keptUrls: string[];
+  names: string;
+  phones: string;
+  emails: string;
+};
+
+export const initialEditForm = (entry: Entry): EditForm => ({
+  description: entry.description,
+  category: entry.category,
+  channel: entry.channel || 'manual',
+  tags: entry.tags.join(', '),
+  process: entry.process,
+  extraNote: entry.extraNote,
+  keptUrls: entry.attachments.map((a) => a.url),
+  names: entry.customer.names.join('\n'),
+  phones: entry.customer.phones.join('\n'),
+  emails: entry.customer.emails.join('\n'),
+});
+
+export const NEEDS_CONTACT = 'Please add at least a name/phone/email';
+
+/** The customer must keep at least one name, phone or email; else the message. */
+export function editError(form: EditForm): string | null {
+  const contacts = [form.names, form.phones, form.emails].flatMap(splitValues);
+  return contacts.length === 0 ? NEEDS_CONTACT : null;
+}
+
+export function editUpdate(form: EditForm, entry: Entry): EntryUpdate {
+  return {
+    description: form.description.trim(),
+    category: form.category.trim(),
+    channel: form.channel,
+    tags: splitValues(form.tags),
+    process: form.process,
+    extraNote: form.extraNote.trim(),
+    attachments: entry.attachments.filter((a) => form.keptUrls.includes(a.url)),
+    customer: {
+      names: splitValues(form.names),
+      phones: splitValues(form.phones),
+      emails: splitValues(form.emails),
+    },
+  };
+}

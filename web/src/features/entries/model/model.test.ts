@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { entry } from '../test/entries-fixtures';
+import { editError, editUpdate, initialEditForm, NEEDS_CONTACT } from './edit-form';
+import { fileSize, firstOf, historyTone, sendOutcome, statusOf, statusTone } from './entry-view';
+import {
+  CHANNEL_MESSAGE,
+  DAYS_MESSAGE,
+  followUpError,
+  followUpRequest,
+  initialFollowUpForm,
+  NO_EMAIL_MESSAGE,
+  NO_PHONE_MESSAGE,
+} from './follow-up-form';
+import { EMPTY_FILTERS } from './constants';
+import { hasFilters, isDebounced } from './list-params';
+
+describe('follow-up form', () => {
+  const raj = entry({
+    _id: 'e1',
+    attachments: [
+      { name: 'quote.pdf', url: '/api/files/uploads/f1', mimetype: 'application/pdf', size: 2048 },
+    ],
+  });
+
+  it('defaults to 3 days and checks the §5 rules in order', () => {
+    const form = initialFollowUpForm(raj);
+    expect(form.preset).toBe('3');
+    expect(followUpError(form, raj)).toBe(CHANNEL_MESSAGE);
+    expect(followUpError({ ...form, preset: 'custom', customDays: '' }, raj)).toBe(DAYS_MESSAGE);
+    expect(followUpError({ ...form, preset: 'custom', customDays: '0' }, raj)).toBe(DAYS_MESSAGE);
+    expect(followUpError({ ...form, preset: 'custom', customDays: '-2' }, raj)).toBe(DAYS_MESSAGE);
+    expect(followUpError({ ...form, email: true }, raj)).toBeNull();
+    const noContacts = entry({ customer: { ...raj.customer, phones: [], emails: [] } });
+    expect(followUpError({ ...form, email: true }, noContacts)).toBe(NO_EMAIL_MESSAGE);
+    expect(followUpError({ ...form, whatsapp: true }, noContacts)).toBe(NO_PHONE_MESSAGE);
+  });
+
+  it('builds the request: due time, the first email and phone, texts falling back to the note', () => {
+    const form = {
+      ...initialFollowUpForm(raj),
+      preset: 'custom',
+      customDays: '10',
+      note: ' Call back ',
+      email: true,
+      subject: 'Quote',
+      whatsapp: true,
+      whatsappText: 'Hello',
+      attachmentUrls: ['/api/files/uploads/f1'],
+    };
+    const now = Date.UTC(2025, 0, 1);
+    expect(followUpRequest(form, raj, now)).toEqual({
+      days: 10,
+      when: '2025-01-11T00:00:00.000Z',
+      note: 'Call back',
+      send: {
+        email: { templateId: '', subject: 'Quote', text: 'Call back', to: ['raj@example.in'] },
+        whatsapp: { templateId: '', text: 'Hello', to: ['+919876543210'] },
+      },
+      attachments: [{ ...raj.attachments[0], to: { email: true, whatsapp: true } }],
+      entryId: 'e1',
+    });
+    expect(followUpRequest({ ...form, whatsapp: false }, raj, now).send.whatsapp).toBeNull();
+  });
+});
+
+describe('edit form', () => {
+  const raj = entry({
+    tags: ['hot lead', 'pumps'],
+    attachments: [
+      { name: 'a.pdf', url: '/api/files/uploads/a', mimetype: 'application/pdf', size: 1 },
+      { name: 'b.png', url: '/api/files/uploads/b', mimetype: 'image/png', size: 1 },
+    ],
+  });
+
+  it('sends lists split on lines and commas, and only the kept attachments', () => {
+    const form = {
+      ...initialEditForm(raj),
+      tags: 'a, b;c',
+      names: 'Raj\nRaj Kumar Dairy',
+      keptUrls: ['/api/files/uploads/b'],
+    };
+    const update = editUpdate(form, raj);
+    expect(update.tags).toEqual(['a', 'b', 'c']);
+    expect(update.customer.names).toEqual(['Raj', 'Raj Kumar Dairy']);
+    expect(update.attachments.map((a) => a.name)).toEqual(['b.png']);
+  });
+
+  it('needs at least one name, phone or email', () => {
+    const form = { ...initialEditForm(raj), names: ' ', phones: '', emails: ',' };
+    expect(editError(form)).toBe(NEEDS_CONTACT);
+    expect(editError(initialEditForm(raj))).toBeNull();
+  });
+});
+
+describe('entry view', () => {
+  it('reads an empty status as pending; confirmed is the success tone', () => {
+    expect(statusOf({ status: '' })).toBe('pending');
+    expect(statusTone('confirmed')).toBe('success');
+    expect(statusTone('pending')).not.toBe('success');
+  });
+
+  it('gives history types their tones (spec §9)', () => {
+    expect(['created', 'edited', 'follow_up', 'comment'].map(historyTone)).toEqual([
+      'brand',
+      'warn',
+      'info',
+      'gray',
+    ]);
+  });
+
+  it('shows the first values and counts the rest', () => {
+    expect(firstOf(['a', 'b', 'c', 'd'], 3)).toEqual({ shown: ['a', 'b', 'c'], more: 1 });
+    expect(firstOf(['a'], 3)).toEqual({ shown: ['a'], more: 0 });
+  });
+
+  it('shows sizes in KB', () => {
+    expect(fileSize(2048)).toBe('2 KB');
+    expect(fileSize(100)).toBe('1 KB');
+    expect(fileSize(0)).toBe('0 KB');
+  });
+
+  it("words each send's outcome", () => {
+    expect(sendOutcome({ status: 'sent', messageId: 'wamid.1' })).toBe('Sent (wamid.1)');
+    expect(sendOutcome({ status: 'failed', error: 'Bad token' })).toBe('Failed: Bad token');
+    expect(sendOutcome({ status: 'read', messageId: 'wamid.1' })).toBe('Sent (wamid.1), read');
+    expect(sendOutcome({ status: 'sending' })).toBe('Sending…');
+  });
+});
+
+describe('list params', () => {
+  it('knows when a filter is set and which filters are typed', () => {
+    expect(hasFilters(EMPTY_FILTERS)).toBe(false);
+    expect(hasFilters({ ...EMPTY_FILTERS, channel: 'email' })).toBe(true);
+    expect(isDebounced('q')).toBe(true);
+    expect(isDebounced('channel')).toBe(false);
+  });
+});
