@@ -86,7 +86,11 @@ try {
   // The large size may not fit the local stack: the report then says why instead of its figures.
   const largeReport: SizeReport | FailedSize = await measureSize(large).catch((err: unknown) => {
     const rss = memoryMb(firestorePid).rss;
-    const error = `${err instanceof Error ? err.message : String(err)}; the embedded Firestore process then held ${Math.round(rss)} MB`;
+    const state =
+      rss > 0
+        ? `the embedded Firestore process then held ${Math.round(rss)} MB`
+        : 'the embedded Firestore process had exited';
+    const error = `${err instanceof Error ? err.message : String(err)}; ${state}`;
     log(`the large size failed: ${error}`);
     return { size: large, error };
   });

@@ -249,9 +249,11 @@ describe('the follow-up job', () => {
         email: { status: 'sent' },
       },
     });
+    // The assignment told Kavya too (entry.assigned): here only this follow-up's notification.
     const notes = await getDb()
       .collection('notifications')
       .where('userId', '==', 'kavya-uid')
+      .where('followUpId', '==', scheduled.body._id)
       .get();
     expect(notes.docs.map((d) => d.data())).toEqual([
       expect.objectContaining({

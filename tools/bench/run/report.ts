@@ -32,6 +32,7 @@ export interface BenchReport {
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-IN') : '–');
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '–');
+const unit = (text: string, u: string) => (text === '–' ? text : `${text} ${u}`);
 const median = (values: number[]) => percentile(values, 50);
 const measured = (r: SizeReport | FailedSize): r is SizeReport => 'results' in r;
 
@@ -99,7 +100,7 @@ function memoryTable(report: BenchReport): string[] {
     if (!s.call.memory) return;
     const l = large?.[i];
     lines.push(
-      `| ${s.call.name} | ${int(peak(s))} MB | ${int(peak(l))} MB | ${int(growth(s))} MB | ${int(growth(l))} MB | ${fixed(slowestS(s))} s | ${fixed(slowestS(l))} s |`,
+      `| ${s.call.name} | ${unit(int(peak(s)), 'MB')} | ${unit(int(peak(l)), 'MB')} | ${unit(int(growth(s)), 'MB')} | ${unit(int(growth(l)), 'MB')} | ${unit(fixed(slowestS(s)), 's')} | ${unit(fixed(slowestS(l)), 's')} |`,
     );
   });
   return lines;

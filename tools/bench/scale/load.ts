@@ -14,11 +14,19 @@ interface ExportMetadata {
 /** The embedded Firestore's control calls for the stack's project. */
 export function firestoreControl(firestoreHost: string) {
   const base = `http://${firestoreHost}/emulator/v1/projects/${PROJECT_ID}`;
-  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    const res = await fetch(url, {
+  const send = (method: string, url: string, body?: unknown) =>
+    fetch(url, {
       method,
       headers: { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
+    // After a long synchronous stretch (generating the data) the client has not yet seen the
+    // server close its kept-alive connection and sends on it; these calls are safe to resend.
+    const res = await send(method, url, body).catch((err: unknown) => {
+      const code = ((err as Error).cause as NodeJS.ErrnoException | undefined)?.code ?? '';
+      if (['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(code)) return send(method, url, body);
+      throw err;
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);

@@ -1,4 +1,5 @@
-export const ADMIN_ROLE = 'admin';
+import { ADMIN_ROLE } from '../lib/roles';
+
 export const ADMIN_ONLY: readonly string[] = [ADMIN_ROLE];
 
 /** `allow` undefined: any signed-in user; otherwise the stored role must be listed. */

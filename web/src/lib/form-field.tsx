@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { ApiError } from './api-client';
-import './ui.css';
+import { FieldFrame } from './field-frame';
 
 /**
  * A labelled input with an optional hint and error message, both tied to the input
@@ -21,35 +20,21 @@ export function FormField({
   value: string;
   onValueChange: (value: string) => void;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...input}
-        id={id}
-        className="ui-input"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        onChange={(event) => onValueChange(event.target.value)}
-      />
-      {hint && (
-        <p id={hintId} className="ui-field__hint">
-          {hint}
-        </p>
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      control={(wiring) => (
+        <input
+          {...input}
+          {...wiring}
+          className="ui-input"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
       )}
-      {error && (
-        <p id={errorId} className="ui-field__error">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   );
 }
 

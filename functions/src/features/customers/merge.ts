@@ -101,7 +101,7 @@ export async function mergeCustomers(
       [primary, { id: primaryId, data: record }],
       ...others.map((other) => [other, null] as const),
     ]);
-    applyRecent({ customers: [[primary, { id: primaryId, data: record }]] });
+    applyRecent({ customers: [{ id: primaryId, data: record }] });
     const group = new Set([primaryId, ...mergeIds]);
     for (const key of keys) {
       const owner = owners.get(key.id);
@@ -175,7 +175,8 @@ async function moveLinked(
       // The dashboard's revenue and recent activity follow the entries to the primary.
       if (collection === 'entries') applyEntryChanges(batch, moves);
       await batch.commit();
-      if (collection === 'entries') await updateRecent({ entries: moves });
+      if (collection === 'entries')
+        await updateRecent({ entries: moves.map(([, after]) => after) });
       moved += snapshot.size;
     }
   }

@@ -306,7 +306,8 @@ export async function upsertRows(
     });
     // After the commit, in a small transaction of its own: the chunk transactions run side by
     // side and would otherwise all conflict on the recent-activity document.
-    if (outcome.changes.length > 0) await updateRecent({ customers: outcome.changes });
+    const written = outcome.changes.flatMap(([, after]) => (after ? [after] : []));
+    if (written.length > 0) await updateRecent({ customers: written });
     for (const { outcome: o } of outcome.outcomes) result[o]++;
     result.errors.push(...outcome.errors);
     if (options.withCustomers) result.customers.push(...outcome.saved);

@@ -72,7 +72,7 @@ export async function createCustomer(
     const record = buildCustomerRecord(fields, { createdAt: now, updatedAt: now });
     tx.create(ref, record);
     applyCustomerChange(tx, null, { id: ref.id, data: record });
-    applyRecent({ customers: [[null, { id: ref.id, data: record }]] });
+    applyRecent({ customers: [{ id: ref.id, data: record }] });
     // A key whose owner is gone (or never was) is free; one a live customer holds stays theirs.
     for (const key of keys)
       if (!taken.includes(key)) tx.set(keyRef(db, key.id), keyDoc(key, ref.id));
@@ -135,7 +135,7 @@ export async function updateCustomer(
     });
     tx.set(ref, record);
     applyCustomerChange(tx, { id, data }, { id, data: record });
-    applyRecent({ customers: [[{ id, data }, { id, data: record }]] });
+    applyRecent({ customers: [{ id, data: record }] });
     for (const key of newKeys)
       if (!taken.includes(key) && owners.get(key.id) !== id)
         tx.set(keyRef(db, key.id), keyDoc(key, id));

@@ -11,7 +11,6 @@ import { DASHBOARD, RECENT_ID, RECENT_SHOWN } from './constants';
 import {
   customerActivity,
   entryActivity,
-  type Change,
   type CustomerState,
   type EntryState,
 } from './contributions';
@@ -20,9 +19,10 @@ import { toMillis } from './days';
 /** One item as stored: the activity and the document it shows (`entry_<id>`, `customer_<id>`). */
 export type RecentItem = ReturnType<typeof entryActivity> & { key: string };
 
+/** Entries and customers created or edited, as they now are (deletes: forgetRecent). */
 export interface RecentChanges {
-  entries?: readonly Change<EntryState>[];
-  customers?: readonly Change<CustomerState>[];
+  entries?: readonly EntryState[];
+  customers?: readonly CustomerState[];
 }
 
 /** Applies a transaction's changes to the list read in it, and writes it back if it changed. */
@@ -44,15 +44,17 @@ function newestFirst(a: RecentItem, b: RecentItem): number {
 
 /**
  * The list after `changes`: a created or edited document's item takes its place when it is
- * among the newest (an edited listed item is refreshed, an older one stays out). Deletes are
- * not applied here (forgetRecent). Answers null when the list does not change.
+ * among the newest (an edited listed item is refreshed, an older one stays out). Answers null
+ * when the list does not change.
  */
 function applied(items: readonly RecentItem[], changes: RecentChanges): RecentItem[] | null {
-  const candidates: RecentItem[] = [];
-  for (const [, after] of changes.entries ?? [])
-    if (after) candidates.push({ ...entryActivity(after.data), key: entryKey(after.id) });
-  for (const [, after] of changes.customers ?? [])
-    if (after) candidates.push({ ...customerActivity(after.data), key: customerKey(after.id) });
+  const candidates: RecentItem[] = [
+    ...(changes.entries ?? []).map((e) => ({ ...entryActivity(e.data), key: entryKey(e.id) })),
+    ...(changes.customers ?? []).map((c) => ({
+      ...customerActivity(c.data),
+      key: customerKey(c.id),
+    })),
+  ];
   const changed = new Set(candidates.map((c) => c.key));
   const next = [...items.filter((i) => !changed.has(i.key)), ...candidates]
     .sort(newestFirst)
@@ -65,10 +67,7 @@ function applied(items: readonly RecentItem[], changes: RecentChanges): RecentIt
  * Reads the list in `tx` (call it among the transaction's reads); the answer applies changes
  * made in the same transaction and writes the list back when it changes.
  */
-export async function readRecent(
-  tx: Transaction,
-  db: Firestore = getDb(),
-): Promise<RecentWriter> {
+export async function readRecent(tx: Transaction, db: Firestore = getDb()): Promise<RecentWriter> {
   let items = recentItemsOf((await tx.get(recentRef(db))).data());
   return (changes) => {
     const next = applied(items, changes);
@@ -84,12 +83,12 @@ export async function updateRecent(changes: RecentChanges, db: Firestore = getDb
 }
 
 /**
- * The RECENT_SHOWN newest of `changes` (by creation): of a write made page by page, only those
+ * The RECENT_SHOWN newest of `states` (by creation): of a write made page by page, only those
  * can be listed, so they are all updateRecent needs once the pages committed.
  */
-export function newestChanges(changes: readonly Change<EntryState>[]): Change<EntryState>[] {
-  const ms = ([, after]: Change<EntryState>) => toMillis(after?.data.createdAt) ?? 0;
-  return [...changes].sort((x, y) => ms(y) - ms(x)).slice(0, RECENT_SHOWN);
+export function newestStates(states: readonly EntryState[]): EntryState[] {
+  const ms = (state: EntryState) => toMillis(state.data.createdAt) ?? 0;
+  return [...states].sort((x, y) => ms(y) - ms(x)).slice(0, RECENT_SHOWN);
 }
 
 /** The newest entries and customers from the source (RECENT_SHOWN of each at most). */

@@ -195,7 +195,7 @@ export async function createEntry(input: CreateInput, session: Session, req: Req
     const applyRecent = await readRecent(tx, db);
     tx.create(ref, doc);
     applyEntryChange(tx, null, { id: ref.id, data: doc });
-    applyRecent({ entries: [[null, { id: ref.id, data: doc }]] });
+    applyRecent({ entries: [{ id: ref.id, data: doc }] });
     tx.create(
       historyRef(db, ref.id),
       historyDoc({ type: 'created', text: 'Entry created', by: byActor(actor) }),

@@ -6,8 +6,8 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { updateInPages } from '../../paged-batches';
 import { MAX_WRITES_PER_COMMIT } from '../customers/constants';
-import { applyEntryChanges, type Change, type EntryState } from '../dashboard/contributions';
-import { newestChanges, updateRecent } from '../dashboard/recent-activity';
+import { applyEntryChanges, type EntryState } from '../dashboard/contributions';
+import { newestStates, updateRecent } from '../dashboard/recent-activity';
 import { ENTRIES } from './constants';
 import { customerCopy, derivedFields, type CustomerCopy } from './record';
 
@@ -28,7 +28,7 @@ export async function refreshCustomerOnEntries(
   customer: CustomerCopy,
 ): Promise<number> {
   const query = getDb().collection(ENTRIES).where('customerId', '==', customerId);
-  let recent: Change<EntryState>[] = [];
+  let recent: EntryState[] = [];
   const changed = await updateInPages(query, MAX_WRITES_PER_COMMIT, (batch, docs) => {
     const stale = docs.filter(
       (doc) => !sameCustomerCopy(customerCopy(doc.get('customer')), customer),
@@ -44,7 +44,7 @@ export async function refreshCustomerOnEntries(
     });
     // Top customers' names and recent activity show the customer's copy.
     applyEntryChanges(batch, changes);
-    recent = newestChanges([...recent, ...changes]);
+    recent = newestStates([...recent, ...changes.map(([, after]) => after)]);
     return stale.length;
   });
   if (recent.length > 0) await updateRecent({ entries: recent });

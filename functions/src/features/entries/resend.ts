@@ -151,7 +151,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor, 
     if ((err as { code?: unknown }).code === 5) throw new HttpError(404, NOT_FOUND);
     throw err;
   }
-  await updateRecent({ entries: [[{ id, data }, { id, data: { ...next, ...derived } }]] });
+  await updateRecent({ entries: [{ id, data: { ...next, ...derived } }] });
   await applyHeldWhatsAppStatus(str(record(dispatch.whatsapp).messageId));
   const entry = toEntry(id, { ...next, ...derived });
   if (failed.length === results.length)

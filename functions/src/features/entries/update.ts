@@ -73,7 +73,7 @@ export async function changeEntry(
     const update = withoutUndefined({ ...planned.set, ...derived, updatedAt: next.updatedAt });
     tx.update(ref, update);
     applyEntryChange(tx, { id, data }, { id, data: { ...next, ...derived } });
-    applyRecent({ entries: [[{ id, data }, { id, data: { ...next, ...derived } }]] });
+    applyRecent({ entries: [{ id, data: { ...next, ...derived } }] });
     tx.create(
       item,
       historyDoc({

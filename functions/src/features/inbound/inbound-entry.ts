@@ -99,7 +99,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       tx.create(ref, record);
       for (const k of keys) tx.set(keyRef(db, k.id), keyDoc(k, ref.id));
       applyCustomerChange(tx, null, { id: ref.id, data: record });
-      applyRecent({ customers: [[null, { id: ref.id, data: record }]] });
+      applyRecent({ customers: [{ id: ref.id, data: record }] });
       customerId = ref.id;
       customer = customerCopy(record);
     }
@@ -134,7 +134,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
     const stored = withoutUndefined(doc);
     tx.create(entryRef, stored);
     applyEntryChange(tx, null, { id: entryRef.id, data: stored });
-    applyRecent({ entries: [[null, { id: entryRef.id, data: stored }]] });
+    applyRecent({ entries: [{ id: entryRef.id, data: stored }] });
     tx.create(
       historyRef(db, entryRef.id),
       historyDoc({

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { PageHeader } from '../../../lib/page-header';
+import { RetryAlert } from '../../../lib/retry-alert';
+import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
@@ -29,7 +31,6 @@ import type { RowActionHandlers } from './row-actions';
 import { SelectionBar } from './selection-bar';
 import { useListSelection } from './selection';
 
-const ADMIN = 'admin';
 export const ONLY_ADMIN_DELETES = 'Only admin can delete customers.';
 
 type Modal =
@@ -43,7 +44,7 @@ type Modal =
 /** The Customers screen (spec §2). */
 export function CustomersPage() {
   const role = useStoredValue('role');
-  const isAdmin = role === ADMIN;
+  const isAdmin = role === ADMIN_ROLE;
   const isPhone = useIsPhone();
   const toast = useToast();
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -231,16 +232,11 @@ export function CustomersPage() {
           Loading customers…
         </p>
       ) : list.isError && items.length === 0 ? (
-        <div className="ui-alert" role="alert">
-          <span>{errorMessage(list.error, 'Failed to load customers')}</span>
-          <button
-            type="button"
-            className="btn btn--outline btn--small"
-            onClick={() => void list.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          error={list.error}
+          fallback={'Failed to load customers'}
+          onRetry={() => void list.refetch()}
+        />
       ) : items.length === 0 ? (
         <div className="ui-empty">
           <p className="ui-empty__title">No customers</p>

@@ -1,5 +1,6 @@
 // The entries API's JSON shapes (spec §3; functions/src/features/entries/record.ts), shared by
-// the Entries page and the Add Entry modal.
+// the Entries page and the Add Entry modal. The value lists come from the server's contract.
+import type { Channel, EntryStatus } from '../../../../../functions/src/contract/entries';
 
 /** An uploaded file as POST /uploads answers it; `url` is served by /api behind the session. */
 export type Attachment = { name: string; url: string; mimetype: string; size: number };
@@ -18,10 +19,17 @@ export type EmployeeRef = { _id: string; name: string; email: string };
 /** A choice of GET /entries/employees: an approved user, sorted by name. */
 export type EmployeeChoice = { _id: string; name: string };
 
-export type EntryStatus = 'pending' | 'approved' | 'confirmed' | 'cancelled';
+export type TemplateType = 'text' | 'whatsapp' | 'email';
 
-export const ENTRY_CHANNELS = ['whatsapp', 'email', 'multiple', 'manual', 'other'] as const;
-export type EntryChannel = (typeof ENTRY_CHANNELS)[number];
+/** A message template (GET /admin/templates), offered by the Add Entry and Follow-up pickers. */
+export type Template = {
+  _id: string;
+  type: TemplateType;
+  title: string;
+  content: string;
+  /** Email templates only. */
+  subject?: string;
+};
 
 /** How one send went: 'sending' until the provider answers; WhatsApp callbacks move it on. */
 export type SendStatus = 'sending' | 'sent' | 'failed' | 'delivered' | 'read';
@@ -71,7 +79,7 @@ export type Entry = {
   currency: string;
   process: string;
   extraNote: string;
-  channel: EntryChannel | string;
+  channel: Channel | string;
   status: EntryStatus | string;
   employee: EmployeeRef | null;
   source: string;

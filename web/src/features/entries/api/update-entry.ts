@@ -9,6 +9,7 @@ export const UPDATE_FAILED = 'Update failed';
 export type EntryUpdate = {
   description: string;
   category: string;
+  amount: number;
   channel: string;
   tags: string[];
   process: string;

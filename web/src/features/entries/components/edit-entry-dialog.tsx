@@ -1,18 +1,23 @@
-import { useId, useState } from 'react';
-import type { FormEvent, ReactNode } from 'react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { CHANNELS } from '../../../../../functions/src/contract/entries';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
+import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { FormField } from '../../../lib/form-field';
+import { SelectField } from '../../../lib/select-field';
+import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
 import { UPDATE_FAILED, useUpdateEntry } from '../api/update-entry';
-import { ENTRY_CHANNELS } from '../api/types';
 import type { Entry } from '../api/types';
-import { PROCESSES } from '../add-entry/model/constants';
 import { CHANNEL_LABELS, NO_FILES } from '../model/constants';
 import { editError, editUpdate, initialEditForm } from '../model/edit-form';
 import type { EditForm } from '../model/edit-form';
 import { fileSize } from '../model/entry-view';
-import { TextAreaField } from '../add-entry/components/text-area-field';
+import { amountError } from '../model/shared/amount';
+import { FileChecklist } from './file-checklist';
+import { AmountField } from './shared/amount-field';
+import { ProcessField } from './shared/process-field';
 
 const ONE_A_LINE = 'One a line (or separated by commas).';
 
@@ -24,49 +29,23 @@ export function EditEntryDialog({ entry, onClose }: { entry: Entry | null; onClo
   );
 }
 
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="ui-field">
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="ui-input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {children}
-      </select>
-    </div>
-  );
-}
-
 function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
   const toast = useToast();
   const update = useUpdateEntry();
   const [form, setForm] = useState<EditForm>(() => initialEditForm(entry));
   const [error, setError] = useState('');
+  const [amountProblem, setAmountProblem] = useState('');
   const set = (change: Partial<EditForm>) => setForm((f) => ({ ...f, ...change }));
   const field = (key: keyof EditForm) => (value: string) => set({ [key]: value });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (update.isPending) return;
+    const badAmount = amountError(form.amount);
+    setAmountProblem(badAmount ?? '');
     const problem = editError(form);
     setError(problem ?? '');
-    if (problem) return;
+    if (badAmount || problem) return;
     update.mutate(
       { id: entry._id, update: editUpdate(form, entry) },
       {
@@ -88,21 +67,19 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
       />
       <div className="entries-form__row">
         <FormField label="Category" value={form.category} onValueChange={field('category')} />
-        <Select label="Channel" value={form.channel} onChange={field('channel')}>
-          {ENTRY_CHANNELS.map((channel) => (
+        <AmountField
+          value={form.amount}
+          onValueChange={field('amount')}
+          error={amountProblem || undefined}
+        />
+        <SelectField label="Channel" value={form.channel} onValueChange={field('channel')}>
+          {CHANNELS.map((channel) => (
             <option key={channel} value={channel}>
               {CHANNEL_LABELS[channel]}
             </option>
           ))}
-        </Select>
-        <Select label="Process" value={form.process} onChange={field('process')}>
-          <option value="">None</option>
-          {PROCESSES.map((process) => (
-            <option key={process} value={process}>
-              {process}
-            </option>
-          ))}
-        </Select>
+        </SelectField>
+        <ProcessField value={form.process} onValueChange={field('process')} />
       </div>
       <FormField
         label="Tags"
@@ -121,23 +98,12 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
         {entry.attachments.length === 0 ? (
           <p className="ui-muted">{NO_FILES}</p>
         ) : (
-          entry.attachments.map((file) => (
-            <label key={file.url} className="entries-check">
-              <input
-                type="checkbox"
-                className="ui-checkbox"
-                checked={form.keptUrls.includes(file.url)}
-                onChange={(event) =>
-                  set({
-                    keptUrls: event.target.checked
-                      ? [...form.keptUrls, file.url]
-                      : form.keptUrls.filter((u) => u !== file.url),
-                  })
-                }
-              />
-              Keep {file.name} ({fileSize(file.size)})
-            </label>
-          ))
+          <FileChecklist
+            files={entry.attachments}
+            checkedUrls={form.keptUrls}
+            onChange={(keptUrls) => set({ keptUrls })}
+            label={(file) => `Keep ${file.name} (${fileSize(file.size)})`}
+          />
         )}
       </fieldset>
       <fieldset className="entries-fieldset">
@@ -166,19 +132,7 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
           />
         </div>
       </fieldset>
-      {error && (
-        <p className="ui-alert" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="ui-actions ui-actions--end">
-        <button type="button" className="btn btn--outline" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn" aria-disabled={update.isPending || undefined}>
-          {update.isPending ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <DialogFormFooter error={error} busy={update.isPending} onCancel={onDone} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { SelectField } from '../../../lib/select-field';
 import type { EmployeeChoice, EntryListParams } from '../api/types';
 import { CHANNEL_FILTERS, CHANNEL_LABELS } from '../model/constants';
 
@@ -24,27 +24,6 @@ function TextFilter({
         value={value}
         onChange={(event) => onChange(event.target.value)}
       />
-    </label>
-  );
-}
-
-function SelectFilter({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  return (
-    <label className="ui-field">
-      <span className="ui-field__label">{label}</span>
-      <select className="ui-input" value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
     </label>
   );
 }
@@ -76,25 +55,25 @@ export function EntriesFilters({
       <TextFilter label="Name" value={values.name} onChange={text('name')} />
       <TextFilter label="Phone" type="tel" value={values.phone} onChange={text('phone')} />
       <TextFilter label="Email" value={values.email} onChange={text('email')} />
-      <SelectFilter label="Channel" value={values.channel} onChange={text('channel')}>
+      <SelectField label="Channel" value={values.channel} onValueChange={text('channel')}>
         <option value="">Any</option>
         {CHANNEL_FILTERS.map((channel) => (
           <option key={channel} value={channel}>
             {CHANNEL_LABELS[channel]}
           </option>
         ))}
-      </SelectFilter>
+      </SelectField>
       <TextFilter label="Tag" value={values.tag} onChange={text('tag')} />
       <TextFilter label="From" type="date" value={values.from} onChange={text('from')} />
       <TextFilter label="To" type="date" value={values.to} onChange={text('to')} />
-      <SelectFilter label="Employee" value={values.employee} onChange={text('employee')}>
+      <SelectField label="Employee" value={values.employee} onValueChange={text('employee')}>
         <option value="">Anyone</option>
         {employees.map((employee) => (
           <option key={employee._id} value={employee._id}>
             {employee.name}
           </option>
         ))}
-      </SelectFilter>
+      </SelectField>
       <div className="entries-filters__buttons">
         <button
           type="button"

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { PageHeader } from '../../../lib/page-header';
+import { RetryAlert } from '../../../lib/retry-alert';
+import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
@@ -27,15 +29,13 @@ import { FollowUpDialog } from './follow-up-dialog';
 import { HistoryDialog } from './history-dialog';
 import { useLoadWhenVisible } from './use-load-when-visible';
 
-const ADMIN = 'admin';
-
 type ModalKind = 'details' | 'channels' | 'history' | 'followup' | 'edit';
 type Modal = { kind: ModalKind; entry: Entry };
 
 /** The Entries screen (spec §2): filters, the list in cards or a table, and its modals. */
 export function EntriesPage() {
   const role = useStoredValue('role');
-  const isAdmin = role === ADMIN;
+  const isAdmin = role === ADMIN_ROLE;
   const isPhone = useIsPhone();
   const toast = useToast();
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -148,16 +148,11 @@ export function EntriesPage() {
           Loading entries…
         </p>
       ) : list.isError && items.length === 0 ? (
-        <div className="ui-alert" role="alert">
-          <span>{errorMessage(list.error, LOAD_ENTRIES_FAILED)}</span>
-          <button
-            type="button"
-            className="btn btn--outline btn--small"
-            onClick={() => void list.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          error={list.error}
+          fallback={LOAD_ENTRIES_FAILED}
+          onRetry={() => void list.refetch()}
+        />
       ) : items.length === 0 ? (
         <div className="ui-empty">
           <p className="ui-empty__title">{NO_ENTRIES}</p>

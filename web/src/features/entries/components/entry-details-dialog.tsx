@@ -1,8 +1,8 @@
 import { Dialog } from '../../../lib/dialog';
-import { formatDateTime, formatINR } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import type { Entry } from '../api/types';
 import { channelLabel } from '../model/entry-view';
-import { ChipList, FileLinks, StatusBadge } from './entry-parts';
+import { FileLinks, MetaItems, StatusBadge } from './entry-parts';
 
 const list = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : '—');
 
@@ -46,16 +46,7 @@ export function EntryDetailsDialog({
               {formatDateTime(entry.createdAt)}
               {entry.createdByName ? ` by ${entry.createdByName}` : ''}
             </dd>
-            <dt>Category</dt>
-            <dd>{entry.category || '—'}</dd>
-            <dt>Amount</dt>
-            <dd>{entry.amount ? formatINR(entry.amount) : '—'}</dd>
-            <dt>Process</dt>
-            <dd>{entry.process || '—'}</dd>
-            <dt>Tags</dt>
-            <dd>
-              <ChipList values={entry.tags} max={entry.tags.length} label="Tags" />
-            </dd>
+            <MetaItems entry={entry} maxTags={entry.tags.length} />
             <dt>Extra note</dt>
             <dd className="entries-pre">{entry.extraNote || '—'}</dd>
             <dt>Follow-ups</dt>

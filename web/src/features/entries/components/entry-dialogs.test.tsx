@@ -375,6 +375,7 @@ describe('Edit Entry', () => {
     expect(api.callsTo('PUT /entries/e1')[0].body).toEqual({
       description: 'Wants three pumps',
       category: 'PHE',
+      amount: 25000,
       channel: 'multiple',
       tags: ['pumps', 'urgent'],
       process: 'Closing',
@@ -386,6 +387,29 @@ describe('Edit Entry', () => {
         emails: ['raj@example.in'],
       },
     });
+  });
+
+  it("changes the amount, refusing a negative one: 'Amount should be a positive number'", async () => {
+    const api = mockApi(routes({ 'PUT /entries/e1': { ...raj, amount: 1500.5 } }));
+    const { user } = await openFor('Raj Kumar', 'Edit');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Entry' });
+    const amount = within(dialog).getByRole('spinbutton', { name: 'Amount (₹)' });
+    expect(amount).toHaveValue(25000);
+    expect(amount).toHaveAttribute('min', '0');
+    expect(amount).toHaveAttribute('step', '0.01');
+
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Amount should be a positive number')).toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PUT /entries/e1')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '1500.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Entry updated')).toBeInTheDocument();
+    expect(api.callsTo('PUT /entries/e1')[0].body).toMatchObject({ amount: 1500.5 });
   });
 
   it("needs a name, phone or email, and shows 'Update failed'", async () => {

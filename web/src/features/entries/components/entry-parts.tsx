@@ -83,10 +83,10 @@ export function DetailsSummary({ entry, onChannels }: { entry: Entry; onChannels
   );
 }
 
-/** Category, amount (₹ en-IN), process and tags. */
-export function MetaSummary({ entry }: { entry: Entry }) {
+/** Category, amount (₹ en-IN), process and tags as the items of a list; `maxTags`, then +N. */
+export function MetaItems({ entry, maxTags }: { entry: Entry; maxTags: number }) {
   return (
-    <dl className="entries-meta">
+    <>
       <dt>Category</dt>
       <dd>{entry.category || '—'}</dd>
       <dt>Amount</dt>
@@ -95,8 +95,17 @@ export function MetaSummary({ entry }: { entry: Entry }) {
       <dd>{entry.process || '—'}</dd>
       <dt>Tags</dt>
       <dd>
-        <ChipList values={entry.tags} max={MAX_TAGS_SHOWN} label="Tags" />
+        <ChipList values={entry.tags} max={maxTags} label="Tags" />
       </dd>
+    </>
+  );
+}
+
+/** The list's meta column: up to MAX_TAGS_SHOWN tags. */
+export function MetaSummary({ entry }: { entry: Entry }) {
+  return (
+    <dl className="entries-meta">
+      <MetaItems entry={entry} maxTags={MAX_TAGS_SHOWN} />
     </dl>
   );
 }

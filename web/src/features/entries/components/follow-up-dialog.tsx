@@ -2,8 +2,11 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
+import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { FormField } from '../../../lib/form-field';
+import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
+import { useEntryTemplates } from '../api/get-templates';
 import { FOLLOWUP_FAILED, useScheduleFollowUp } from '../api/schedule-followup';
 import type { Entry } from '../api/types';
 import { customerName } from '../model/entry-view';
@@ -14,9 +17,8 @@ import {
   initialFollowUpForm,
 } from '../model/follow-up-form';
 import type { FollowUpForm } from '../model/follow-up-form';
-import { useEntryTemplates } from '../add-entry/api/get-templates';
-import { TemplatePicker } from '../add-entry/components/template-picker';
-import { TextAreaField } from '../add-entry/components/text-area-field';
+import { FileChecklist } from './file-checklist';
+import { EmailTemplatePicker, WhatsAppTemplatePicker } from './shared/template-picker';
 
 /** Schedules a follow-up: days (presets or custom), channels, texts, templates, files. */
 export function FollowUpDialog({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
@@ -35,8 +37,6 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
   const toast = useToast();
   const schedule = useScheduleFollowUp();
   const templates = useEntryTemplates();
-  const whatsappTemplates = templates.filter((t) => t.type === 'whatsapp');
-  const emailTemplates = templates.filter((t) => t.type === 'email');
   const [form, setForm] = useState<FollowUpForm>(() => initialFollowUpForm(entry));
   const [error, setError] = useState('');
   const set = (change: Partial<FollowUpForm>) => setForm((f) => ({ ...f, ...change }));
@@ -103,17 +103,14 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
         </label>
         {form.email && (
           <div className="entries-channel-fields">
-            <TemplatePicker
-              label="Email template"
-              templates={emailTemplates}
-              value={form.emailTemplateId}
-              onPick={(template) =>
+            <EmailTemplatePicker
+              templates={templates}
+              templateId={form.emailTemplateId}
+              onPick={({ templateId, body, subject }) =>
                 set({
-                  emailTemplateId: template?._id ?? '',
-                  ...(template && {
-                    emailText: template.content,
-                    ...(template.subject && { subject: template.subject }),
-                  }),
+                  emailTemplateId: templateId,
+                  ...(body !== undefined && { emailText: body }),
+                  ...(subject !== undefined && { subject }),
                 })
               }
             />
@@ -137,12 +134,10 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
         </label>
         {form.whatsapp && (
           <div className="entries-channel-fields">
-            <TemplatePicker
-              label="WhatsApp template"
-              templates={whatsappTemplates}
-              // The picked template only fills the text: the template id is the provider's name.
-              value={whatsappTemplates.find((t) => t.content === form.whatsappText)?._id ?? ''}
-              onPick={(template) => template && set({ whatsappText: template.content })}
+            <WhatsAppTemplatePicker
+              templates={templates}
+              text={form.whatsappText}
+              onText={field('whatsappText')}
             />
             <FormField
               label="WhatsApp template id"
@@ -162,38 +157,21 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
       {entry.attachments.length > 0 && (
         <fieldset className="entries-fieldset">
           <legend className="ui-field__label">Attach the entry's files</legend>
-          {entry.attachments.map((file) => (
-            <label key={file.url} className="entries-check">
-              <input
-                type="checkbox"
-                className="ui-checkbox"
-                checked={form.attachmentUrls.includes(file.url)}
-                onChange={(event) =>
-                  set({
-                    attachmentUrls: event.target.checked
-                      ? [...form.attachmentUrls, file.url]
-                      : form.attachmentUrls.filter((u) => u !== file.url),
-                  })
-                }
-              />
-              {file.name}
-            </label>
-          ))}
+          <FileChecklist
+            files={entry.attachments}
+            checkedUrls={form.attachmentUrls}
+            onChange={(attachmentUrls) => set({ attachmentUrls })}
+            label={(file) => file.name}
+          />
         </fieldset>
       )}
-      {error && (
-        <p className="ui-alert" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="ui-actions ui-actions--end">
-        <button type="button" className="btn btn--outline" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn" aria-disabled={schedule.isPending || undefined}>
-          {schedule.isPending ? 'Scheduling…' : 'Schedule'}
-        </button>
-      </div>
+      <DialogFormFooter
+        error={error}
+        busy={schedule.isPending}
+        submitLabel="Schedule"
+        busyLabel="Scheduling…"
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format';
+import { RetryAlert } from '../../../lib/retry-alert';
 import { useToast } from '../../../lib/toast';
 import { COMMENT_FAILED, useAddComment } from '../api/add-comment';
 import { LOAD_HISTORY_FAILED, useHistory } from '../api/get-history';
@@ -37,16 +38,11 @@ function History({ entry }: { entry: Entry }) {
           Loading history…
         </p>
       ) : history.isError ? (
-        <div className="ui-alert" role="alert">
-          <span>{errorMessage(history.error, LOAD_HISTORY_FAILED)}</span>
-          <button
-            type="button"
-            className="btn btn--outline btn--small"
-            onClick={() => void history.refetch()}
-          >
-            Try again
-          </button>
-        </div>
+        <RetryAlert
+          error={history.error}
+          fallback={LOAD_HISTORY_FAILED}
+          onRetry={() => void history.refetch()}
+        />
       ) : items.length === 0 ? (
         <p className="ui-empty">{NO_HISTORY}</p>
       ) : (

@@ -3,10 +3,13 @@
 import { splitValues } from '../../../lib/split-values';
 import type { EntryUpdate } from '../api/update-entry';
 import type { Entry } from '../api/types';
+import { amountValue } from './shared/amount';
 
 export type EditForm = {
   description: string;
   category: string;
+  /** As typed: checked on save like Add Entry's (./shared/amount). */
+  amount: string;
   channel: string;
   tags: string;
   process: string;
@@ -21,6 +24,8 @@ export type EditForm = {
 export const initialEditForm = (entry: Entry): EditForm => ({
   description: entry.description,
   category: entry.category,
+  // No amount is stored as 0: shown empty, as on Add Entry.
+  amount: entry.amount ? String(entry.amount) : '',
   channel: entry.channel || 'manual',
   tags: entry.tags.join(', '),
   process: entry.process,
@@ -43,6 +48,8 @@ export function editUpdate(form: EditForm, entry: Entry): EntryUpdate {
   return {
     description: form.description.trim(),
     category: form.category.trim(),
+    // Emptied, the amount goes back to 0 (what the server stores for none).
+    amount: amountValue(form.amount) ?? 0,
     channel: form.channel,
     tags: splitValues(form.tags),
     process: form.process,

@@ -2,6 +2,7 @@
 // then turned into the POST /entries/{id}/followup body.
 import type { FollowUpRequest } from '../api/schedule-followup';
 import type { Entry } from '../api/types';
+import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from './shared/recipients';
 
 /** Spec §9: presets 1, 3, 7, 14, 30 days (3 by default), or custom. */
 export const DAY_PRESETS = [1, 3, 7, 14, 30] as const;
@@ -10,8 +11,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DAYS_MESSAGE = 'Please select a valid number of days';
 export const CHANNEL_MESSAGE = 'Select at least one channel (Email or WhatsApp)';
-export const NO_EMAIL_MESSAGE = 'No customer email found';
-export const NO_PHONE_MESSAGE = 'No customer phone found';
 
 export type FollowUpForm = {
   /** A preset as text, or 'custom'. */
@@ -52,8 +51,8 @@ export function followUpError(form: FollowUpForm, entry: Entry): string | null {
   const days = followUpDays(form);
   if (!Number.isFinite(days) || days <= 0) return DAYS_MESSAGE;
   if (!form.email && !form.whatsapp) return CHANNEL_MESSAGE;
-  if (form.email && !entry.customer.emails?.[0]) return NO_EMAIL_MESSAGE;
-  if (form.whatsapp && !entry.customer.phones?.[0]) return NO_PHONE_MESSAGE;
+  if (form.email && !firstEmail(entry.customer)) return NO_EMAIL;
+  if (form.whatsapp && !firstPhone(entry.customer)) return NO_PHONE;
   return null;
 }
 

@@ -8,9 +8,8 @@ import {
   followUpError,
   followUpRequest,
   initialFollowUpForm,
-  NO_EMAIL_MESSAGE,
-  NO_PHONE_MESSAGE,
 } from './follow-up-form';
+import { NO_EMAIL, NO_PHONE } from './shared/recipients';
 import { EMPTY_FILTERS } from './constants';
 import { hasFilters, isDebounced } from './list-params';
 
@@ -31,8 +30,8 @@ describe('follow-up form', () => {
     expect(followUpError({ ...form, preset: 'custom', customDays: '-2' }, raj)).toBe(DAYS_MESSAGE);
     expect(followUpError({ ...form, email: true }, raj)).toBeNull();
     const noContacts = entry({ customer: { ...raj.customer, phones: [], emails: [] } });
-    expect(followUpError({ ...form, email: true }, noContacts)).toBe(NO_EMAIL_MESSAGE);
-    expect(followUpError({ ...form, whatsapp: true }, noContacts)).toBe(NO_PHONE_MESSAGE);
+    expect(followUpError({ ...form, email: true }, noContacts)).toBe(NO_EMAIL);
+    expect(followUpError({ ...form, whatsapp: true }, noContacts)).toBe(NO_PHONE);
   });
 
   it('builds the request: due time, the first email and phone, texts falling back to the note', () => {
@@ -83,6 +82,14 @@ describe('edit form', () => {
     expect(update.tags).toEqual(['a', 'b', 'c']);
     expect(update.customer.names).toEqual(['Raj', 'Raj Kumar Dairy']);
     expect(update.attachments.map((a) => a.name)).toEqual(['b.png']);
+  });
+
+  it('shows a stored amount, sends the typed one and an emptied one as 0', () => {
+    expect(initialEditForm(entry({ amount: 0 })).amount).toBe('');
+    const form = initialEditForm(entry({ amount: 25000 }));
+    expect(form.amount).toBe('25000');
+    expect(editUpdate({ ...form, amount: ' 1500.5 ' }, raj).amount).toBe(1500.5);
+    expect(editUpdate({ ...form, amount: '' }, raj).amount).toBe(0);
   });
 
   it('needs at least one name, phone or email', () => {

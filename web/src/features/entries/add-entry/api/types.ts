@@ -1,29 +1,7 @@
-// The shapes the Add Entry modal sends and reads (spec §3, §7). Kept here rather than borrowed
-// from the Customers or Templates features: a feature never imports another one's internals.
-
-/** The customer the entry is for: what the modal shows and whom the messages go to. */
-export type EntryCustomer = {
-  _id: string;
-  names: string[];
-  phones: string[];
-  emails: string[];
-  categories: string[];
-};
-
-/** An uploaded file (POST /uploads) or a fixed PDF, as an entry carries it. */
-export type Attachment = { name: string; url: string; mimetype: string; size: number };
-
-export type TemplateType = 'text' | 'whatsapp' | 'email';
-
-/** A message template (GET /admin/templates). */
-export type Template = {
-  _id: string;
-  type: TemplateType;
-  title: string;
-  content: string;
-  /** Email templates only. */
-  subject?: string;
-};
+// The shapes only the Add Entry modal sends and reads (spec §3, §7); the entry's own shapes
+// (customer, attachments, templates) are the feature's, in ../../api/types.
+import type { Channel } from '../../../../../../functions/src/contract/entries';
+import type { Attachment } from '../../api/types';
 
 /** A company PDF offered for one-click attaching (GET /settings/fixed-pdfs). */
 export type FixedPdf = { title: string; url: string; mimetype?: string; size?: number };
@@ -43,7 +21,8 @@ export type EmailPart = {
   attachments: Attachment[];
 };
 
-export type EntryChannel = 'whatsapp' | 'email' | 'multiple' | 'manual';
+/** Spec §5: what the switches make a new entry: both, one of them or none (manual). */
+export type EntryChannel = Exclude<Channel, 'other'>;
 
 /** The body of POST /entries. */
 export type CreateEntryBody = {

@@ -1,5 +1,5 @@
 import { api } from '../../../../lib/api-client';
-import type { Attachment } from './types';
+import type { Attachment } from '../../api/types';
 
 export const UPLOAD_FAILED = 'Upload failed';
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../../app/providers';
 import { readStoredJson, writeStored, writeStoredJson } from '../../../../lib/storage';
 import { jsonResponse, mockApi } from '../../../../test/mock-api';
-import type { EntryCustomer, Template } from '../api/types';
+import type { EntryCustomer, Template } from '../../api/types';
 import { AddEntryModal } from './add-entry-modal';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -17,6 +17,7 @@ const RAJ: EntryCustomer = {
   phones: ['+919876543210', '+919800000000'],
   emails: ['raj@example.in'],
   categories: ['SS TANK'],
+  potential: 'HOT',
 };
 
 const TEMPLATES: Template[] = [

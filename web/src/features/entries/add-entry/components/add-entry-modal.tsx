@@ -1,18 +1,20 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ADMIN_ROLE } from '../../../../app/access';
 import { errorMessage } from '../../../../lib/api-client';
 import { Dialog } from '../../../../lib/dialog';
+import { DialogFormFooter } from '../../../../lib/dialog-form-footer';
+import { ADMIN_ROLE } from '../../../../lib/roles';
 import { useStoredValue } from '../../../../lib/storage';
 import { useToast } from '../../../../lib/toast';
+import { useEntryTemplates } from '../../api/get-templates';
+import type { EntryCustomer } from '../../api/types';
+import { amountError } from '../../model/shared/amount';
 import { CREATE_FAILED, useCreateEntry } from '../api/create-entry';
 import { useFixedPdfs } from '../api/get-fixed-pdfs';
-import { useEntryTemplates } from '../api/get-templates';
 import { useSaveTextTemplate } from '../api/save-text-template';
-import type { EntryCustomer } from '../api/types';
 import { UPLOAD_FAILED } from '../api/upload-files';
 import { TEMPLATE_TITLE_LENGTH } from '../model/constants';
-import { EMPTY_FORM, amountError, descriptionHint, entryBody } from '../model/entry-form';
+import { EMPTY_FORM, descriptionHint, entryBody } from '../model/entry-form';
 import type { EntryForm } from '../model/entry-form';
 import { useSavedTags } from '../model/saved-tags';
 import { AttachmentsSection } from './attachments-section';
@@ -154,19 +156,7 @@ function AddEntryForm({
       />
       <ChannelsSection customer={customer} values={form} onChange={patch} templates={templates} />
 
-      {error && (
-        <p id={`${id}-error`} className="ui-alert" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="ui-actions ui-actions--end">
-        <button type="button" className="btn btn--outline" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn" aria-disabled={busy || undefined}>
-          {busy ? 'Saving…' : 'Save'}
-        </button>
-      </div>
+      <DialogFormFooter error={error} errorId={`${id}-error`} busy={busy} onCancel={onClose} />
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import { FormField } from '../../../../lib/form-field';
-import type { EntryCustomer, Template } from '../api/types';
-import { NO_EMAIL, NO_PHONE } from '../model/constants';
-import { firstEmail, firstPhone } from '../model/entry-form';
+import { TextAreaField } from '../../../../lib/text-area-field';
+import type { EntryCustomer, Template } from '../../api/types';
+import {
+  EmailTemplatePicker,
+  WhatsAppTemplatePicker,
+} from '../../components/shared/template-picker';
+import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from '../../model/shared/recipients';
 import type { EntryForm } from '../model/entry-form';
 import { ChannelSwitch } from './channel-switch';
-import { TemplatePicker } from './template-picker';
-import { TextAreaField } from './text-area-field';
 
 type ChannelFields = Pick<
   EntryForm,
@@ -30,8 +32,6 @@ export function ChannelsSection({
   onChange: (patch: Partial<ChannelFields>) => void;
   templates: readonly Template[];
 }) {
-  const whatsappTemplates = templates.filter((t) => t.type === 'whatsapp');
-  const emailTemplates = templates.filter((t) => t.type === 'email');
   return (
     <fieldset className="add-entry__section">
       <legend className="add-entry__legend">Channels</legend>
@@ -42,12 +42,10 @@ export function ChannelsSection({
         recipient={firstPhone(customer)}
         missing={NO_PHONE}
       >
-        <TemplatePicker
-          label="WhatsApp template"
-          templates={whatsappTemplates}
-          // The picked template only fills the text: the template id is the provider's name.
-          value={whatsappTemplates.find((t) => t.content === values.whatsappText)?._id ?? ''}
-          onPick={(template) => template && onChange({ whatsappText: template.content })}
+        <WhatsAppTemplatePicker
+          templates={templates}
+          text={values.whatsappText}
+          onText={(whatsappText) => onChange({ whatsappText })}
         />
         <FormField
           label="Template id"
@@ -70,17 +68,14 @@ export function ChannelsSection({
         recipient={firstEmail(customer)}
         missing={NO_EMAIL}
       >
-        <TemplatePicker
-          label="Email template"
-          templates={emailTemplates}
-          value={values.emailTemplateId}
-          onPick={(template) =>
+        <EmailTemplatePicker
+          templates={templates}
+          templateId={values.emailTemplateId}
+          onPick={({ templateId, body, subject }) =>
             onChange({
-              emailTemplateId: template?._id ?? '',
-              ...(template && {
-                emailBody: template.content,
-                ...(template.subject && { emailSubject: template.subject }),
-              }),
+              emailTemplateId: templateId,
+              ...(body !== undefined && { emailBody: body }),
+              ...(subject !== undefined && { emailSubject: subject }),
             })
           }
         />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Template } from '../api/types';
-import { TemplatePicker } from './template-picker';
-import { TextAreaField } from './text-area-field';
+import { TextAreaField } from '../../../../lib/text-area-field';
+import type { Template } from '../../api/types';
+import { TemplatePicker } from '../../components/shared/template-picker';
 
 /** The message (the entry's description), filled by hand or from a text template. */
 export function MessageSection({

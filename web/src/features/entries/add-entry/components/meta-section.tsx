@@ -1,9 +1,9 @@
-import { useId } from 'react';
-import { FormField } from '../../../../lib/form-field';
-import { PROCESSES } from '../model/constants';
+import { SelectField } from '../../../../lib/select-field';
+import { TextAreaField } from '../../../../lib/text-area-field';
+import { AmountField } from '../../components/shared/amount-field';
+import { ProcessField } from '../../components/shared/process-field';
 import type { EntryForm } from '../model/entry-form';
 import { TagsField } from './tags-field';
-import { TextAreaField } from './text-area-field';
 
 type MetaFields = Pick<EntryForm, 'category' | 'amount' | 'process' | 'tags' | 'extraNote'>;
 
@@ -21,57 +21,31 @@ export function MetaSection({
   tagSuggestions: readonly string[];
   amountError?: string;
 }) {
-  const id = useId();
   return (
     <fieldset className="add-entry__section">
       <legend className="add-entry__legend">Meta</legend>
       <div className="add-entry__grid">
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={`${id}-category`}>
-            Category
-          </label>
-          <select
-            id={`${id}-category`}
-            className="ui-input"
-            value={values.category}
-            onChange={(event) => onChange('category', event.target.value)}
-          >
-            <option value="">Not set</option>
-            {categoryOptions.map((category) => (
-              <option key={category} value={category}>
-                {category}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FormField
-          label="Amount (₹)"
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step={0.01}
+        <SelectField
+          label="Category"
+          value={values.category}
+          onValueChange={(category) => onChange('category', category)}
+        >
+          <option value="">Not set</option>
+          {categoryOptions.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </SelectField>
+        <AmountField
           value={values.amount}
           onValueChange={(amount) => onChange('amount', amount)}
           error={amountError}
         />
-        <div className="ui-field">
-          <label className="ui-field__label" htmlFor={`${id}-process`}>
-            Process
-          </label>
-          <select
-            id={`${id}-process`}
-            className="ui-input"
-            value={values.process}
-            onChange={(event) => onChange('process', event.target.value)}
-          >
-            <option value="">Not set</option>
-            {PROCESSES.map((process) => (
-              <option key={process} value={process}>
-                {process}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ProcessField
+          value={values.process}
+          onValueChange={(process) => onChange('process', process)}
+        />
       </div>
       <TagsField
         tags={values.tags}

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
+import type { Attachment } from '../../api/types';
+import type { FixedPdf } from '../api/types';
 import { uploadFiles } from '../api/upload-files';
-import type { Attachment, FixedPdf } from '../api/types';
 import { fileLimitError, fixedPdfAttachment } from '../model/attachments';
 
 /** A file picked here (sent on Save) or one already stored (uploaded, or a fixed PDF). */

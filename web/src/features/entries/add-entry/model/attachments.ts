@@ -1,4 +1,5 @@
-import type { Attachment, FixedPdf } from '../api/types';
+import type { Attachment } from '../../api/types';
+import type { FixedPdf } from '../api/types';
 import { MAX_FILE_BYTES, MAX_FILES } from './constants';
 
 export type MediaType = 'image' | 'video' | 'document';

@@ -1,20 +1,3 @@
-/** Spec §3: entry process options. */
-export const PROCESSES = [
-  'Lead Generation',
-  'Follow-up',
-  'Quotation',
-  'Negotiation',
-  'Closing',
-  'Onboarding',
-  'After-Sales Support',
-  'Other',
-] as const;
-
-/** Spec §5. */
-export const AMOUNT_MESSAGE = 'Amount should be a positive number';
-export const NO_PHONE = 'No customer phone found';
-export const NO_EMAIL = 'No customer email found';
-
 /** The limits POST /uploads enforces, checked here first for a clearer message. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES = 10;

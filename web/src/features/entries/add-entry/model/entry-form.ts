@@ -1,5 +1,7 @@
-import type { Attachment, CreateEntryBody, EntryChannel, EntryCustomer } from '../api/types';
-import { AMOUNT_MESSAGE } from './constants';
+import type { Attachment, EntryCustomer } from '../../api/types';
+import { amountValue } from '../../model/shared/amount';
+import { firstEmail, firstPhone } from '../../model/shared/recipients';
+import type { CreateEntryBody, EntryChannel } from '../api/types';
 
 /** What the Add Entry modal's fields hold. */
 export type EntryForm = {
@@ -40,10 +42,6 @@ export const EMPTY_FORM: EntryForm = {
   saveAsTemplate: false,
 };
 
-/** Spec §5: a message goes only to the customer's first phone / first email. */
-export const firstPhone = (customer: EntryCustomer): string => customer.phones[0]?.trim() ?? '';
-export const firstEmail = (customer: EntryCustomer): string => customer.emails[0]?.trim() ?? '';
-
 /** The switches that are on and can send (the customer has the phone / email). */
 export function activeChannels(form: EntryForm, customer: EntryCustomer) {
   return {
@@ -58,14 +56,6 @@ export function channelOf(whatsapp: boolean, email: boolean): EntryChannel {
   if (whatsapp) return 'whatsapp';
   if (email) return 'email';
   return 'manual';
-}
-
-/** Spec §5: the amount, if filled, is a number and not negative. */
-export function amountError(amount: string): string | null {
-  const text = amount.trim();
-  if (!text) return null;
-  const value = Number(text);
-  return Number.isFinite(value) && value >= 0 ? null : AMOUNT_MESSAGE;
 }
 
 /**
@@ -101,14 +91,14 @@ export function entryBody(
   attachments: Attachment[],
 ): CreateEntryBody {
   const on = activeChannels(form, customer);
-  const amount = form.amount.trim();
+  const amount = amountValue(form.amount);
   return {
     customer: customer._id,
     description: form.description.trim(),
     tags: form.tags,
     attachments,
     category: form.category,
-    ...(amount && { amount: Number(amount) }),
+    ...(amount !== undefined && { amount }),
     process: form.process,
     extraNote: form.extraNote.trim(),
     channel: channelOf(on.whatsapp, on.email),

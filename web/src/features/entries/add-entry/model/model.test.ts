@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EntryCustomer } from '../api/types';
+import type { EntryCustomer } from '../../api/types';
 import { fileLimitError, fixedPdfAttachment, mediaTypeOf, sizeInKb } from './attachments';
-import { EMPTY_FORM, amountError, channelOf, descriptionFallback, entryBody } from './entry-form';
+import { EMPTY_FORM, channelOf, descriptionFallback, entryBody } from './entry-form';
 import { rememberTags } from './saved-tags';
 
 const customer: EntryCustomer = {
@@ -10,6 +10,7 @@ const customer: EntryCustomer = {
   phones: ['+919876543210', '+919800000000'],
   emails: ['raj@example.in', 'other@example.in'],
   categories: ['PHE'],
+  potential: 'HOT',
 };
 const noContact: EntryCustomer = { ...customer, phones: [], emails: [] };
 
@@ -19,20 +20,6 @@ describe('channelOf (spec §5)', () => {
     expect(channelOf(true, false)).toBe('whatsapp');
     expect(channelOf(false, true)).toBe('email');
     expect(channelOf(false, false)).toBe('manual');
-  });
-});
-
-describe('amountError', () => {
-  it('accepts empty, zero and positive decimals', () => {
-    expect(amountError('')).toBeNull();
-    expect(amountError('  ')).toBeNull();
-    expect(amountError('0')).toBeNull();
-    expect(amountError('1250.75')).toBeNull();
-  });
-
-  it("refuses negatives and non-numbers: 'Amount should be a positive number'", () => {
-    expect(amountError('-1')).toBe('Amount should be a positive number');
-    expect(amountError('12abc')).toBe('Amount should be a positive number');
   });
 });
 

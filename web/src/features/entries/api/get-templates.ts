@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { Template } from './types';
 
 /** GET /admin/templates: readable by every signed-in user; a failure leaves the pickers empty. */

@@ -1,0 +1,22 @@
+import { PROCESSES } from '../../../../../../functions/src/contract/entries';
+import { SelectField } from '../../../../lib/select-field';
+
+/** Spec §3: the entry's process, one of the contract's list or not set. */
+export function ProcessField({
+  value,
+  onValueChange,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
+  return (
+    <SelectField label="Process" value={value} onValueChange={onValueChange}>
+      <option value="">Not set</option>
+      {PROCESSES.map((process) => (
+        <option key={process} value={process}>
+          {process}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { FieldFrame } from './field-frame';
+
+/** A labelled select (the choice sibling of FormField); other select attributes pass through. */
+export function SelectField({
+  label,
+  value,
+  onValueChange,
+  children,
+  ...select
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id'> & {
+  label: ReactNode;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** The options. */
+  children: ReactNode;
+}) {
+  return (
+    <FieldFrame
+      label={label}
+      control={(wiring) => (
+        <select
+          {...select}
+          {...wiring}
+          className="ui-input"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        >
+          {children}
+        </select>
+      )}
+    />
+  );
+}
