@@ -20,6 +20,11 @@ import { AmountField } from './shared/amount-field';
 import { ProcessField } from './shared/process-field';
 
 const ONE_A_LINE = 'One a line (or separated by commas).';
+const CONTACT_FIELDS = [
+  { key: 'names', label: 'Names' },
+  { key: 'phones', label: 'Phones' },
+  { key: 'emails', label: 'Emails' },
+] as const;
 
 export function EditEntryDialog({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
   return (
@@ -109,27 +114,16 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
       <fieldset className="entries-fieldset">
         <legend className="ui-field__label">Customer</legend>
         <div className="entries-form__row">
-          <TextAreaField
-            label="Names"
-            rows={2}
-            hint={ONE_A_LINE}
-            value={form.names}
-            onValueChange={field('names')}
-          />
-          <TextAreaField
-            label="Phones"
-            rows={2}
-            hint={ONE_A_LINE}
-            value={form.phones}
-            onValueChange={field('phones')}
-          />
-          <TextAreaField
-            label="Emails"
-            rows={2}
-            hint={ONE_A_LINE}
-            value={form.emails}
-            onValueChange={field('emails')}
-          />
+          {CONTACT_FIELDS.map(({ key, label }) => (
+            <TextAreaField
+              key={key}
+              label={label}
+              rows={2}
+              hint={ONE_A_LINE}
+              value={form[key]}
+              onValueChange={field(key)}
+            />
+          ))}
         </div>
       </fieldset>
       <DialogFormFooter error={error} busy={update.isPending} onCancel={onDone} />
