@@ -27,13 +27,18 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+/** Names already checked: a check builds a formatter, and day keys read the config per call. */
+const knownTimeZones = new Set<string>();
+
 function timeZone(name: string): string {
+  if (knownTimeZones.has(name)) return name;
   try {
     // Throws a RangeError for names the runtime's time zone database does not know.
     new Intl.DateTimeFormat('en-IN', { timeZone: name });
   } catch {
     throw new Error(`COMPANY_TIME_ZONE is not a known time zone: ${name}`);
   }
+  knownTimeZones.add(name);
   return name;
 }
 

@@ -141,6 +141,23 @@ describe('POST /customers/merge', () => {
     expect(found.body.items.map((x: { _id: string }) => x._id)).toEqual([primary]);
   });
 
+  it("renames the primary's own follow-ups when the merge gives it a name", async () => {
+    const [primary, named] = await seedCustomers([
+      { phones: ['9855555555'] },
+      { names: ['Meera Traders'], emails: ['meera@x.in'] },
+    ]);
+    const db = getDb();
+    const own = db.collection('followUps').doc();
+    await own.set({ customerId: primary, customerName: '+919855555555', note: 'call back' });
+
+    const res = await request(employee)
+      .post('/api/customers/merge')
+      .send({ primaryId: primary, mergeIds: [named] });
+    expect(res.status).toBe(200);
+    expect(res.body.customer.names).toEqual(['Meera Traders']);
+    expect((await own.get()).get('customerName')).toBe('Meera Traders');
+  });
+
   it('merges 50 customers at once', async () => {
     const ids = await seedCustomers(
       Array.from({ length: 50 }, (_, i) => ({

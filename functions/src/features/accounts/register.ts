@@ -4,6 +4,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDb, getFirebaseApp } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
+import { FOR_ADMINS } from '../notifications/audience';
+import { addNotification } from '../notifications/notice';
 import { findRoleByName } from '../roles/store';
 import { USERS } from '../users/store';
 
@@ -63,15 +65,12 @@ export async function register(input: Registration): Promise<void> {
     updatedAt: at,
   });
   const message = `${input.fullName} (${input.email}) registered as ${input.role} and awaits approval.`;
-  batch.create(db.collection('notifications').doc(), {
+  addNotification(batch, {
+    to: FOR_ADMINS,
     type: 'user.pending',
     title: 'New account awaiting approval',
     message,
-    // The dashboard's panel reads text as well as message (spec §3).
-    text: message,
-    audience: 'admins',
-    userId: uid,
-    at,
+    about: { userId: uid },
   });
   try {
     await batch.commit();

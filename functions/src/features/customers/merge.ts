@@ -2,14 +2,15 @@
 // categories, the highest potential and the notes joined; the others are deleted and their
 // phones and emails pass to the primary, all in one transaction (so an edit made meanwhile
 // makes it run again rather than being lost). An audit document under the primary keeps what
-// was merged. Then the entries and follow-ups of the merged customers move to the primary.
+// was merged. Then the primary's own entries and follow-ups take its merged copy and name, and
+// those of the merged customers move to the primary.
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { applyCustomerChanges, applyEntryChanges } from '../dashboard/contributions';
 import { forgetRecent, readRecent, updateRecent } from '../dashboard/recent-activity';
 import { refreshCustomerOnEntries, withCustomerCopy } from '../entries/customer-refresh';
 import { customerCopy } from '../entries/record';
-import { followUpCustomerName } from '../followups/customer-name';
+import { followUpCustomerName, renameCustomerOnFollowUps } from '../followups/customer-name';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import {
@@ -71,6 +72,7 @@ export async function mergeCustomers(
   const customers = db.collection(CUSTOMERS);
   const primaryRef = customers.doc(primaryId);
   const auditRef = primaryRef.collection('audit').doc();
+  let nameBefore = '';
   const customer = await db.runTransaction(async (tx) => {
     const snapshots = await tx.getAll(primaryRef, ...mergeIds.map((id) => customers.doc(id)));
     const missing = snapshots.filter((s) => !s.exists).map((s) => s.id);
@@ -80,6 +82,7 @@ export async function mergeCustomers(
       data: s.data() as DocumentData,
     }));
     const all = [primary, ...others].map((c) => fieldsOf(c.data));
+    nameBefore = followUpCustomerName(all[0]);
     const merged = mergedFields(all);
     checkLimits(merged);
     const keys = customerKeys(merged);
@@ -125,8 +128,12 @@ export async function mergeCustomers(
   });
 
   await forgetRecent({ customers: mergeIds });
-  // The primary's own entries take its merged copy; the moved ones get it as they move.
+  // The primary's own entries and follow-ups take its merged copy and name (a merged customer
+  // may bring the first name of a primary that had only a phone); the moved ones get them as
+  // they move.
   await refreshCustomerOnEntries(primaryId, customerCopy(customer));
+  const name = followUpCustomerName(customer);
+  if (name !== nameBefore) await renameCustomerOnFollowUps(primaryId, name);
   const moved: Record<string, number> = {};
   for (const collection of CUSTOMER_LINKED_COLLECTIONS)
     moved[collection] = await moveLinked(collection, mergeIds, customer);

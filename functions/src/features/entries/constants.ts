@@ -4,7 +4,6 @@
 export const ENTRIES = 'entries';
 export const HISTORY = 'history';
 export const FOLLOW_UPS = 'followUps';
-export const NOTIFICATIONS = 'notifications';
 
 export { CHANNELS, PROCESSES, STATUSES } from '../../contract/entries';
 export type { Channel, EntryStatus } from '../../contract/entries';

@@ -11,6 +11,8 @@ import { CUSTOMERS } from '../customers/constants';
 import { applyEntryChange } from '../dashboard/contributions';
 import { readRecent } from '../dashboard/recent-activity';
 import { applyHeldWhatsAppStatus } from '../inbound/whatsapp-statuses';
+import { FOR_ADMINS } from '../notifications/audience';
+import { addNotification } from '../notifications/notice';
 import { readSettings } from '../settings/store';
 import { publicBaseUrl } from '../uploads/files';
 import { actorOf } from './actor';
@@ -19,7 +21,6 @@ import {
   DEFAULT_MESSAGE,
   DEFAULT_SUBJECT,
   ENTRIES,
-  NOTIFICATIONS,
   PRESET_WHATSAPP_TEMPLATE,
   type Channel,
 } from './constants';
@@ -202,14 +203,12 @@ export async function createEntry(input: CreateInput, session: Session, req: Req
     );
     // The admins' live panel hears of the new pending entry (and their dashboard refreshes).
     const notice = `${actor.name} added an entry for ${values.name}: ${description.slice(0, 120)}`;
-    tx.create(db.collection(NOTIFICATIONS).doc(), {
+    addNotification(tx, {
+      to: FOR_ADMINS,
       type: 'entry.pending',
       title: 'New pending entry',
       message: notice,
-      text: notice,
-      audience: 'admins',
-      entryId: ref.id,
-      at: createdAt,
+      about: { entryId: ref.id },
     });
   });
 

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
+import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { MultiSelect } from '../../../lib/multi-select';
 import { useToast } from '../../../lib/toast';
 import { useCreateCustomer } from '../api/create-customer';
@@ -212,12 +213,6 @@ function CustomerForm({
         {fieldErrors.note && <span className="ui-error-text">{fieldErrors.note}</span>}
       </label>
 
-      {error && (
-        <p id={`${id}-error`} className="ui-alert" role="alert">
-          {error}
-        </p>
-      )}
-
       {duplicate && (
         <div
           ref={duplicateRef}
@@ -263,14 +258,13 @@ function CustomerForm({
         </div>
       )}
 
-      <div className="ui-actions ui-actions--end">
-        <button type="button" className="btn btn--outline" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn" aria-disabled={busy || undefined}>
-          {busy ? 'Saving…' : editing ? 'Save' : 'Add Customer'}
-        </button>
-      </div>
+      <DialogFormFooter
+        error={error}
+        errorId={`${id}-error`}
+        busy={busy}
+        submitLabel={editing ? 'Save' : 'Add Customer'}
+        onCancel={onClose}
+      />
     </form>
   );
 }

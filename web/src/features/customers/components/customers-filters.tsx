@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { MultiSelect } from '../../../lib/multi-select';
+import { ViewToggle, type ListView } from '../../../lib/view-toggle';
 import { SORT_FIELDS } from '../api/types';
 import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
 import { SORT_LABELS, defaultDir } from '../model/list-params';
-
-export type ListView = 'cards' | 'table';
 
 /** Search, filters, sort and the cards/table switch. */
 export function CustomersFilters({
@@ -112,19 +111,7 @@ export function CustomersFilters({
           {params.dir === 'asc' ? 'Ascending' : 'Descending'}
         </button>
       </div>
-      <div className="customers-filters__view" role="group" aria-label="View">
-        {(['cards', 'table'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className={`btn btn--small ${view === option ? '' : 'btn--outline'}`}
-            aria-pressed={view === option}
-            onClick={() => onView(option)}
-          >
-            {option === 'cards' ? 'Cards' : 'Table'}
-          </button>
-        ))}
-      </div>
+      <ViewToggle view={view} onView={onView} className="customers-filters__view" />
       {dateOrderWrong && (
         <p id={`${id}-dates`} className="ui-error-text customers-filters__note">
           The from date is after the to date, so no customer matches.

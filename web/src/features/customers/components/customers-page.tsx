@@ -7,6 +7,7 @@ import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
+import { useListView } from '../../../lib/view-toggle';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useExportCustomers } from '../api/export-customers';
 import { useCustomers } from '../api/get-customers';
@@ -21,7 +22,6 @@ import { AddEntryDialog } from './add-entry-dialog';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CustomersCards } from './customers-cards';
 import { CustomersFilters } from './customers-filters';
-import type { ListView } from './customers-filters';
 import { CustomersTable } from './customers-table';
 import { ImportDialog } from './import-dialog';
 import { MergeDialog } from './merge-dialog';
@@ -52,8 +52,7 @@ export function CustomersPage() {
   const [params, setParams] = useState<CustomerListParams>(DEFAULT_PARAMS);
   const [search, setSearch] = useState('');
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [chosenView, setChosenView] = useState<ListView | null>(null);
-  const view: ListView = chosenView ?? (isPhone ? 'cards' : 'table');
+  const [view, setView] = useListView();
   const [quickAddOpen, setQuickAddOpen] = useState(!isPhone);
   const [modal, setModal] = useState<Modal | null>(null);
 
@@ -215,7 +214,7 @@ export function CustomersPage() {
         categoryOptions={categoryOptions}
         potentialOptions={potentialOptions}
         view={view}
-        onView={setChosenView}
+        onView={setView}
       />
 
       <SelectionBar

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Dialog } from '../../../lib/dialog';
+import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { formatDate } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { useMergeCustomers } from '../api/merge-customers';
@@ -39,7 +41,8 @@ function MergeForm({ customers, onClose, onMerged }: MergeProps) {
   }
   const preview = mergePreview(primary, others);
 
-  function submit() {
+  function submit(event: FormEvent) {
+    event.preventDefault();
     if (merge.isPending) return;
     setError('');
     merge.mutate(
@@ -59,7 +62,7 @@ function MergeForm({ customers, onClose, onMerged }: MergeProps) {
   }
 
   return (
-    <div className="merge-form">
+    <form className="merge-form" onSubmit={submit} noValidate>
       <fieldset className="merge-form__choices">
         <legend className="ui-field__label">Primary customer (keeps its record)</legend>
         {customers.map((customer) => (
@@ -110,25 +113,13 @@ function MergeForm({ customers, onClose, onMerged }: MergeProps) {
         </p>
       </section>
 
-      {error && (
-        <p className="ui-alert" role="alert">
-          {error}
-        </p>
-      )}
-
-      <div className="ui-actions ui-actions--end">
-        <button type="button" className="btn btn--outline" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className="btn"
-          aria-disabled={merge.isPending || undefined}
-          onClick={submit}
-        >
-          {merge.isPending ? 'Merging…' : 'Merge'}
-        </button>
-      </div>
-    </div>
+      <DialogFormFooter
+        error={error}
+        busy={merge.isPending}
+        submitLabel="Merge"
+        busyLabel="Merging…"
+        onCancel={onClose}
+      />
+    </form>
   );
 }

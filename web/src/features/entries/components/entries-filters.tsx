@@ -1,8 +1,7 @@
 import { SelectField } from '../../../lib/select-field';
+import { ViewToggle, type ListView } from '../../../lib/view-toggle';
 import type { EmployeeChoice, EntryListParams } from '../api/types';
 import { CHANNEL_FILTERS, CHANNEL_LABELS } from '../model/constants';
-
-export type ListView = 'cards' | 'table';
 
 function TextFilter({
   label,
@@ -83,19 +82,7 @@ export function EntriesFilters({
         >
           Refresh
         </button>
-        <div className="entries-filters__view" role="group" aria-label="View">
-          {(['cards', 'table'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className={`btn btn--small ${view === option ? '' : 'btn--outline'}`}
-              aria-pressed={view === option}
-              onClick={() => onView(option)}
-            >
-              {option === 'cards' ? 'Cards' : 'Table'}
-            </button>
-          ))}
-        </div>
+        <ViewToggle view={view} onView={onView} className="entries-filters__view" />
       </div>
     </section>
   );

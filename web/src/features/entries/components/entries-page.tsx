@@ -6,7 +6,7 @@ import { RetryAlert } from '../../../lib/retry-alert';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
-import { useIsPhone } from '../../../lib/use-media-query';
+import { useListView } from '../../../lib/view-toggle';
 import { ASSIGN_FAILED, useAssignEmployee } from '../api/assign-employee';
 import { useConfirmEntry } from '../api/confirm-entry';
 import { useDeleteEntry } from '../api/delete-entry';
@@ -21,7 +21,6 @@ import { ChannelDetailsDialog } from './channel-details-dialog';
 import { EditEntryDialog } from './edit-entry-dialog';
 import { EntriesCards } from './entries-cards';
 import { EntriesFilters } from './entries-filters';
-import type { ListView } from './entries-filters';
 import { EntriesTable } from './entries-table';
 import type { EntryActionHandlers } from './entry-actions';
 import { EntryDetailsDialog } from './entry-details-dialog';
@@ -36,7 +35,6 @@ type Modal = { kind: ModalKind; entry: Entry };
 export function EntriesPage() {
   const role = useStoredValue('role');
   const isAdmin = role === ADMIN_ROLE;
-  const isPhone = useIsPhone();
   const toast = useToast();
   const { confirm, dialog: confirmDialog } = useConfirm();
 
@@ -44,8 +42,7 @@ export function EntriesPage() {
   const [typed, setTyped] = useState<EntryListParams>(EMPTY_FILTERS);
   const [params, setParams] = useState<EntryListParams>(EMPTY_FILTERS);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [chosenView, setChosenView] = useState<ListView | null>(null);
-  const view: ListView = chosenView ?? (isPhone ? 'cards' : 'table');
+  const [view, setView] = useListView();
   const [modal, setModal] = useState<Modal | null>(null);
 
   const list = useEntries(params);
@@ -140,7 +137,7 @@ export function EntriesPage() {
           if (!list.isFetching) void list.refetch();
         }}
         view={view}
-        onView={setChosenView}
+        onView={setView}
       />
 
       {list.isPending ? (

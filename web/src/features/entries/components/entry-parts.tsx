@@ -3,15 +3,9 @@ import type { ReactNode } from 'react';
 import { formatINR } from '../../../lib/format';
 import type { Attachment, EmployeeChoice, Entry } from '../api/types';
 import { MAX_CATEGORIES_SHOWN, MAX_TAGS_SHOWN, NO_FILES } from '../model/constants';
-import {
-  channelLabel,
-  customerName,
-  fileSize,
-  firstOf,
-  statusOf,
-  statusTone,
-} from '../model/entry-view';
+import { channelLabel, customerName, firstOf, statusOf, statusTone } from '../model/entry-view';
 import type { Tone } from '../model/entry-view';
+import { fileSize } from '../model/shared/file-size';
 
 const TONE_CLASS: Record<Tone, string> = {
   brand: 'ui-badge',

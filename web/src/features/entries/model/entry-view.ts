@@ -1,5 +1,5 @@
 // How an entry's values read on screen: status and history tones (spec §4, §9), the +N of long
-// lists, file sizes and the parts of the Channel Details panels.
+// lists and the parts of the Channel Details panels.
 import type { EmailDispatch, Entry, HistoryItem, WhatsAppDispatch } from '../api/types';
 import { CHANNEL_LABELS } from './constants';
 
@@ -39,12 +39,6 @@ export const channelLabel = (channel: string) => CHANNEL_LABELS[channel] ?? chan
 /** The first `max` values and how many more there are. */
 export function firstOf<T>(values: readonly T[], max: number): { shown: T[]; more: number } {
   return { shown: values.slice(0, max), more: Math.max(0, values.length - max) };
-}
-
-/** Spec §9: sizes in KB. */
-export function fileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 KB';
-  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-IN')} KB`;
 }
 
 /** Who the entry is about, in one line (dialog titles, button names). */

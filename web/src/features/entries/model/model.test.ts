@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { entry } from '../test/entries-fixtures';
 import { editError, editUpdate, initialEditForm, NEEDS_CONTACT } from './edit-form';
-import { fileSize, firstOf, historyTone, sendOutcome, statusOf, statusTone } from './entry-view';
+import { firstOf, historyTone, sendOutcome, statusOf, statusTone } from './entry-view';
 import {
   CHANNEL_MESSAGE,
   DAYS_MESSAGE,
@@ -118,12 +118,6 @@ describe('entry view', () => {
   it('shows the first values and counts the rest', () => {
     expect(firstOf(['a', 'b', 'c', 'd'], 3)).toEqual({ shown: ['a', 'b', 'c'], more: 1 });
     expect(firstOf(['a'], 3)).toEqual({ shown: ['a'], more: 0 });
-  });
-
-  it('shows sizes in KB', () => {
-    expect(fileSize(2048)).toBe('2 KB');
-    expect(fileSize(100)).toBe('1 KB');
-    expect(fileSize(0)).toBe('0 KB');
   });
 
   it("words each send's outcome", () => {

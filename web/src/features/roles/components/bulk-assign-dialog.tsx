@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
+import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { useToast } from '../../../lib/toast';
 import { useAssignRole } from '../api/assign-role';
 import { useUsers } from '../api/get-users';
@@ -41,7 +43,7 @@ function BulkAssignBody({
   const toast = useToast();
   const [role, setRole] = useState('');
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState('');
 
   function toggle(userId: string, on: boolean) {
     const next = new Set(checked);
@@ -50,12 +52,14 @@ function BulkAssignBody({
     setChecked(next);
   }
 
-  function submit() {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (assign.isPending) return;
     if (!role) {
       setError('Pick a role');
       return;
     }
-    setError(null);
+    setError('');
     assign.mutate(
       { role, userIds: [...checked] },
       {
@@ -69,7 +73,7 @@ function BulkAssignBody({
   }
 
   return (
-    <div className="roles-assign">
+    <form className="roles-assign" onSubmit={submit} noValidate>
       <div className="ui-field">
         <label className="ui-field__label" htmlFor={`${id}-role`}>
           Role
@@ -121,19 +125,13 @@ function BulkAssignBody({
         )}
       </fieldset>
 
-      {error && (
-        <p className="ui-error-text" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="ui-actions ui-actions--end">
-        <button type="button" className="btn btn--outline" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="button" className="btn" disabled={assign.isPending} onClick={submit}>
-          {assign.isPending ? 'Assigning...' : 'Assign'}
-        </button>
-      </div>
-    </div>
+      <DialogFormFooter
+        error={error}
+        busy={assign.isPending}
+        submitLabel="Assign"
+        busyLabel="Assigning..."
+        onCancel={onClose}
+      />
+    </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import type { ChangeEvent } from 'react';
 import type { FixedPdf } from '../api/types';
-import { mediaTypeOf, sizeInKb } from '../model/attachments';
+import { fileSize } from '../../model/shared/file-size';
+import { mediaTypeOf } from '../model/attachments';
 import { itemMimetype, itemName, itemSize } from './use-entry-attachments';
 import type { AttachmentItem } from './use-entry-attachments';
 
@@ -84,7 +85,7 @@ export function AttachmentsSection({
                 <span aria-hidden="true">{MEDIA_ICON[media]}</span>
                 <span className="add-entry__file-name">{name}</span>
                 <span className="ui-badge ui-badge--gray">{MEDIA_LABEL[media]}</span>
-                <span className="ui-muted">{sizeInKb(itemSize(item))}</span>
+                <span className="ui-muted">{fileSize(itemSize(item))}</span>
                 <button
                   type="button"
                   className="icon-button"

@@ -16,13 +16,6 @@ export function mediaTypeOf(mimetype: string, name: string): MediaType {
   return 'document';
 }
 
-/** Spec §9: sizes show in KB ('0.5 KB', '120 KB'); unknown sizes (fixed PDFs) as '—'. */
-export function sizeInKb(bytes: number): string {
-  if (!bytes) return '—';
-  const kb = bytes / 1024;
-  return `${kb < 10 ? kb.toFixed(1) : Math.round(kb).toLocaleString('en-IN')} KB`;
-}
-
 /**
  * Why these files cannot be added to the `already` attachments (the limits of POST /uploads:
  * 10 MB a file, 10 files), or null when they can.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryCustomer } from '../../api/types';
-import { fileLimitError, fixedPdfAttachment, mediaTypeOf, sizeInKb } from './attachments';
+import { fileLimitError, fixedPdfAttachment, mediaTypeOf } from './attachments';
 import { EMPTY_FORM, channelOf, descriptionFallback, entryBody } from './entry-form';
 import { rememberTags } from './saved-tags';
 
@@ -123,12 +123,6 @@ describe('attachments', () => {
     expect(mediaTypeOf('', 'photo.JPG')).toBe('image');
     expect(mediaTypeOf('', 'clip.mp4')).toBe('video');
     expect(mediaTypeOf('', 'brochure.pdf')).toBe('document');
-  });
-
-  it('shows sizes in KB', () => {
-    expect(sizeInKb(512)).toBe('0.5 KB');
-    expect(sizeInKb(123_456)).toBe('121 KB');
-    expect(sizeInKb(0)).toBe('—');
   });
 
   it('checks the upload limits: 10 MB a file, 10 files', () => {
