@@ -26,8 +26,11 @@ export function verdict(
   small: CallResult,
   large: CallResult | undefined,
 ): Verdict | undefined {
+  // The session checks are the same for every call at every size: judged apart (the report
+  // shows them beside the data reads).
+  const sessionReads = small.call.sessionReads ?? 0;
   const reads = (limit: number, what: string): Verdict => {
-    const within = (r: CallResult) => maxOf(r, (x) => x.reads) <= limit;
+    const within = (r: CallResult) => maxOf(r, (x) => x.reads - sessionReads) <= limit;
     return {
       target: `≤ ${limit} documents read (${what}) at both sizes`,
       met: !within(small) || failed(small) ? false : large && within(large) && !failed(large),
@@ -35,7 +38,10 @@ export function verdict(
   };
   switch (kind) {
     case 'dashboard':
-      return reads(DASHBOARD_MAX_READS, 'the whole load');
+      return reads(
+        DASHBOARD_MAX_READS,
+        `the dashboard's own data, besides the ${sessionReads} reads of the session checks`,
+      );
     case 'customer-list':
       return reads(2 * CUSTOMERS_PAGE, `2 × page of ${CUSTOMERS_PAGE}`);
     case 'entry-list':

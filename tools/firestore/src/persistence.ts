@@ -4,7 +4,13 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { Engine } from './engine.ts';
-import { fieldsFromRest, fieldsToRest, timestampFromRest, timestampToRest } from './rest-json.ts';
+import {
+  fieldsFromRest,
+  fieldsToRest,
+  timestampFromRest,
+  timestampToRest,
+  type SharedStrings,
+} from './rest-json.ts';
 import { toTimestamp } from './timestamps.ts';
 import { relativeName, timestampMicros } from './values.ts';
 
@@ -78,6 +84,8 @@ export async function importProject(
       crlfDelay: Infinity,
     });
     let latest = 0;
+    // Lives for this import only: what stays shared is what the documents hold.
+    const strings: SharedStrings = new Map();
     for await (const line of lines) {
       if (line.trim() === '') continue;
       const rest = JSON.parse(line) as {
@@ -92,7 +100,7 @@ export async function importProject(
       db.put(key, {
         name: db.nameOf(key),
         key,
-        fields: fieldsFromRest(rest.fields ?? {}),
+        fields: fieldsFromRest(rest.fields ?? {}, strings),
         createTime: timestampMicros(timestampFromRest(rest.createTime)),
         updateTime,
       });

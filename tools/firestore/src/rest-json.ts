@@ -54,10 +54,24 @@ export function fieldsToRest(fields: Fields): Record<string, RestValue> {
   return out;
 }
 
+/**
+ * One Value per distinct string, shared by every document read with it. Stored values are
+ * immutable (a write builds new ones), so sharing is safe, and it is what makes a large import
+ * fit in memory: the app's documents carry search keys (an entry has ~170 array values) that
+ * repeat across documents — the same customer's names and phones, the same word prefixes.
+ */
+export type SharedStrings = Map<string, Value>;
+
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed JSON */
-export function valueFromRest(r: any): Value {
+export function valueFromRest(r: any, strings: SharedStrings = new Map()): Value {
   const kind = Object.keys(r)[0] as keyof Value;
   switch (kind) {
+    case 'stringValue': {
+      let value = strings.get(r.stringValue);
+      if (!value)
+        strings.set(r.stringValue, (value = { stringValue: r.stringValue, valueType: kind }));
+      return value;
+    }
     case 'nullValue':
       return { nullValue: 'NULL_VALUE', valueType: kind };
     case 'doubleValue':
@@ -68,19 +82,24 @@ export function valueFromRest(r: any): Value {
       return { bytesValue: Buffer.from(r.bytesValue, 'base64'), valueType: kind };
     case 'arrayValue':
       return {
-        arrayValue: { values: (r.arrayValue.values ?? []).map(valueFromRest) },
+        arrayValue: {
+          values: ((r.arrayValue.values ?? []) as unknown[]).map((v) => valueFromRest(v, strings)),
+        },
         valueType: kind,
       };
     case 'mapValue':
-      return { mapValue: { fields: fieldsFromRest(r.mapValue.fields ?? {}) }, valueType: kind };
+      return {
+        mapValue: { fields: fieldsFromRest(r.mapValue.fields ?? {}, strings) },
+        valueType: kind,
+      };
     default:
       return { [kind]: r[kind], valueType: kind };
   }
 }
 
-export function fieldsFromRest(r: Record<string, any>): Fields {
+export function fieldsFromRest(r: Record<string, any>, strings: SharedStrings = new Map()): Fields {
   const out: Fields = {};
-  for (const [k, v] of Object.entries(r)) out[k] = valueFromRest(v);
+  for (const [k, v] of Object.entries(r)) out[k] = valueFromRest(v, strings);
   return out;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */

@@ -26,6 +26,8 @@ class DocNode {
 
 export class CollectionNode {
   readonly docs = new Map<string, DocNode>();
+  /** The slots in key order, built when a query asks for it; dropped when a slot comes or goes. */
+  inKeyOrder: DocNode[] | undefined;
   constructor(
     /** c or c/id/sub */
     readonly path: string,
@@ -106,6 +108,7 @@ export class Database {
         if (!create) return undefined;
         child = new DocNode(`${coll.path}/${docId}`, coll);
         coll.docs.set(docId, child);
+        coll.inKeyOrder = undefined;
       }
       node = child;
     }
@@ -141,6 +144,7 @@ export class Database {
     while (current.parent && !current.doc && !current.collections?.size) {
       const coll = current.parent;
       coll.docs.delete(current.key.slice(coll.path.length + 1));
+      coll.inKeyOrder = undefined;
       if (coll.docs.size > 0) return;
       coll.parent.collections!.delete(coll.id);
       this.groups.get(coll.id)?.delete(coll);
@@ -170,6 +174,31 @@ export class Database {
     for (const coll of this.groups.get(collectionId) ?? []) {
       if (!coll.path.startsWith(prefix)) continue;
       for (const node of coll.docs.values()) if (node.doc) yield node.doc;
+    }
+  }
+
+  /**
+   * The stored documents of one collection in key order, from the first whose key is at or
+   * after `fromKey`: a query in key order reads only what it returns (paging by document id
+   * costs the page, not the collection). The order is sorted once and kept until a document
+   * is added or removed.
+   */
+  *scanInKeyOrder(parentKey: string, collectionId: string, fromKey = ''): Iterable<StoredDoc> {
+    const coll = this.collection(joinKey(parentKey, collectionId));
+    if (!coll) return;
+    const nodes = (coll.inKeyOrder ??= [...coll.docs.values()].sort((a, b) =>
+      comparePaths(a.key, b.key),
+    ));
+    let lo = 0;
+    let hi = nodes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (comparePaths(nodes[mid].key, fromKey) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < nodes.length; i++) {
+      const doc = nodes[i].doc;
+      if (doc) yield doc;
     }
   }
 

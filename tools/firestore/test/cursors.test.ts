@@ -155,6 +155,40 @@ describe('cursors by DocumentSnapshot', () => {
   });
 });
 
+describe('paging by document id', () => {
+  const pageAfter = (id: string | undefined, size: number) => {
+    const query = col.orderBy(FieldPath.documentId()).limit(size);
+    return (id === undefined ? query : query.startAfter(id)).get();
+  };
+
+  it('sees documents added and deleted between pages, with filters, offset and an end', async () => {
+    expect(ids(await pageAfter('c02', 3))).toEqual(['c03', 'c04', 'c05']);
+    await col.doc('c035').set({ n: 3.5, g: 'b' });
+    await col.doc('c04').delete();
+    expect(ids(await pageAfter('c03', 3))).toEqual(['c035', 'c05', 'c06']);
+    expect(ids(await pageAfter('c00', 20))).toEqual([
+      'c01',
+      'c02',
+      'c03',
+      'c035',
+      'c05',
+      'c06',
+      'c07',
+      'c08',
+      'c09',
+      'c10',
+    ]);
+    const filtered = col
+      .where('g', '==', 'c')
+      .orderBy(FieldPath.documentId())
+      .startAt('c035')
+      .endBefore('c08')
+      .offset(1);
+    expect(ids(await filtered.get())).toEqual(['c07']);
+    expect(ids(await pageAfter('c10', 3))).toEqual([]);
+  });
+});
+
 describe('offset', () => {
   it('skips documents', async () => {
     expect(ids(await col.orderBy('n').offset(7).get())).toEqual(['c08', 'c09', 'c10']);
