@@ -53,3 +53,13 @@ export function mockApi(routes: Record<string, unknown>) {
     callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
   };
 }
+
+/** Pretends the viewport is narrower than 768 px (the phone breakpoint). */
+export function stubPhoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('768px'),
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}

@@ -1,4 +1,5 @@
-export const FOLLOW_UPS = 'followUps';
+// The collection is named once, by the entries feature this feature builds on.
+export { FOLLOW_UPS } from '../entries/constants';
 
 export type FollowUpStatus = 'scheduled' | 'sending' | 'sent' | 'partial' | 'failed';
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../lib/storage';
 import { renderApp } from '../../test/render-app';
+import { stubPhoneWidth } from '../../test/mock-api';
 
 const EVERYONE = ['Dashboard', 'Customers', 'Entries', 'Information'];
 const ADMIN = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
@@ -11,16 +12,6 @@ function menuItems() {
   return within(nav)
     .getAllByRole('link')
     .map((link) => link.textContent);
-}
-
-/** Pretends the viewport is narrower than 768 px. */
-function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('768px'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
 }
 
 describe('layout', () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, jsonResponse, mockApi } from '../../../test/mock-api';
+import { deferred, jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import type { PendingUser } from '../api/types';
 
@@ -20,15 +20,6 @@ function pendingUsers(count: number): PendingUser[] {
       role: i % 2 ? 'accounts' : 'sales',
     };
   });
-}
-
-function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('768px'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
 }
 
 const employeesPath = '/approvals?tab=employees';

@@ -73,15 +73,7 @@ export const page = (
   body: { items, nextCursor, total },
 });
 
-/** Pretends the viewport is narrower than 768 px. */
-export function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('768px'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
+export { stubPhoneWidth } from '../../../test/mock-api';
 
 /** Captures downloads: the blob and file name of each link click on an object URL. */
 export function captureDownloads() {

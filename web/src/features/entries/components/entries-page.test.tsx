@@ -1,6 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { EMPLOYEES, entry, listQueries, page } from '../test/entries-fixtures';
 
@@ -228,12 +228,7 @@ describe('entries list', () => {
   });
 
   it('shows cards by default under 768 px, and switches to the table', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('768px'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubPhoneWidth();
     mockApi(routes());
     const { user } = renderApp('/entries', SALES);
     const cards = await screen.findByRole('list', { name: 'Entries' });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../../lib/storage';
-import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
 import type { ApiCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import type { Role } from '../api/types';
@@ -62,15 +62,6 @@ const tableRows = () =>
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     );
-
-function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('768px'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
 
 describe('Roles & Access: the list', () => {
   it('shows title, subtitle and the roles sorted by name with their users', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import type { Template } from '../api/types';
 
@@ -204,12 +204,7 @@ describe('Templates page', { timeout: 20_000 }, () => {
   });
 
   it('shows cards on a phone', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('768px'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubPhoneWidth();
     await openPage();
     const cards = within(screen.getByRole('list', { name: 'Templates' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { writeStored } from '../../../lib/storage';
-import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import type { User } from '../api/types';
 
@@ -145,12 +145,7 @@ describe('Users', () => {
   });
 
   it('shows cards at phone width', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('768px'),
-      media: query,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    }));
+    stubPhoneWidth();
     usersApi();
     renderApp('/users', ADMIN);
     const card = (await screen.findByText('Asha Rao')).closest('li') as HTMLElement;
