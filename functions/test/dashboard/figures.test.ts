@@ -1,11 +1,12 @@
 // The dashboard figures: the recompute job against a brute-force computation, the
 // in-transaction counters against the recompute, month-over-month keys, and the read budget.
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
 import { applyCustomerChange, applyEntryChange } from '../../src/features/dashboard/contributions';
 import { dayKey, monthKey, previousMonth, startOfDay } from '../../src/features/dashboard/days';
-import { clearDashboardCache } from '../../src/features/dashboard/read';
+import { clearDashboardCache, COMMIT_MARGIN_MS } from '../../src/features/dashboard/read';
 import {
   forgetRecent,
   readRecent,
@@ -14,6 +15,7 @@ import {
 import { recomputeDashboard } from '../../src/features/dashboard/recompute';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
+import { readCounters, resetCounters } from '../support/counters';
 import { appAs } from '../support/fake-session';
 import { bruteForce, loadDashboard, pick, rng } from './support';
 
@@ -261,6 +263,51 @@ describe('a full dashboard load', () => {
     const { reads } = (await (await fetch(counters)).json()) as { reads: number };
     expect(reads).toBeGreaterThan(0);
     expect(reads).toBeLessThanOrEqual(15);
+  });
+
+  it('a refetch for a change, or a call after a write, is answered from a new summary read', async () => {
+    await seedSource(30, 5);
+    await recomputeDashboard();
+    const app = appAs('admin');
+    const before = (await loadAll())['/overview'] as { totalEntries: number };
+    await getDb()
+      .collection('dashboard')
+      .doc('summary')
+      .update({ totalEntries: FieldValue.increment(1) });
+    // Within the cache's lifetime a plain call shares the earlier read...
+    const plain = await request(app).get('/api/overview');
+    expect(plain.body.totalEntries).toBe(before.totalEntries);
+    // ...but the calls made for a change read the summary again once it has surely committed,
+    // once between them.
+    setClock(() => NOW + COMMIT_MARGIN_MS + 1);
+    await resetCounters();
+    const since = new Date(NOW).toISOString();
+    const summaryPaths = [
+      '/overview',
+      '/series',
+      '/channel-breakdown',
+      '/dashboard/funnel',
+      '/dashboard/categories',
+      '/dashboard/employees',
+    ];
+    const answers = await Promise.all(
+      summaryPaths.map((p) => request(app).get(`/api${p}`).query({ since })),
+    );
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    expect(answers[0]!.body.totalEntries).toBe(before.totalEntries + 1);
+    // The overview also reads the top revenue documents and counts pending users.
+    const { reads } = await readCounters();
+    expect(reads).toBeLessThanOrEqual(1 + 5 + 1);
+    // A write this instance serves drops the kept read: the next plain call sees it.
+    const added = await request(app)
+      .post('/api/customers')
+      .send({ names: ['Meera Iyer'], phones: ['9876543210'] });
+    expect(added.status, added.text).toBe(201);
+    const afterWrite = await request(app).get('/api/overview');
+    expect(afterWrite.body.totalCustomers).toBe(answers[0]!.body.totalCustomers + 1);
+    const bad = await request(app).get('/api/overview').query({ since: 'yesterday-ish' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('since must be a date');
   });
 
   it('follow-ups due: scheduled ones from today to the end of today + 3 days, soonest first', async () => {

@@ -1,6 +1,10 @@
 // What the dashboard routes answer, read from the dashboard documents. The summary document is
 // shared by six of the dashboard's calls, which the page makes together: one instance reads it
-// once per SUMMARY_TTL_MS, so a full dashboard load reads a fixed handful of documents.
+// once per load (kept SUMMARY_TTL_MS after the read), so a full dashboard load reads a fixed
+// handful of documents. A call made because of a change (the page got a notification) names the
+// change's time (`since`), and is never answered from a read that started before that change
+// committed; a write served by the instance drops the kept read.
+import type { NextFunction, Request, Response } from 'express';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
@@ -21,12 +25,23 @@ import { addDays, dayKey, monthKey, previousMonth, startOfDay } from './days';
 import { recentItemsOf } from './recent-activity';
 import { emptySummary, type Summary } from './recompute';
 
+/** How long a finished summary read answers this instance's calls (one page load's burst). */
 export const SUMMARY_TTL_MS = 2000;
-let cached: { at: number; value: Promise<Summary> } | null = null;
+/** The shared read: when it started, and when it finished (undefined while in flight). */
+let cached: { startedAt: number; doneAt?: number; value: Promise<Summary> } | null = null;
 
 /** Forgets the cached summary (tests, after writes they want to see at once). */
 export function clearDashboardCache(): void {
   cached = null;
+}
+
+/**
+ * Express middleware: once a write call served by this instance has answered, the next
+ * dashboard call reads the summary again, so a user who saves and opens the dashboard sees it.
+ */
+export function freshSummaryAfterWrites(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', clearDashboardCache);
+  next();
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
@@ -60,26 +75,45 @@ export function summaryOf(data: DocumentData | undefined): Summary {
   };
 }
 
-export function readSummary(): Promise<Summary> {
-  const at = now();
-  if (!cached || at - cached.at > SUMMARY_TTL_MS) {
-    const value = getDb()
-      .collection(DASHBOARD)
-      .doc(SUMMARY_ID)
-      .get()
-      .then((snap) => summaryOf(snap.data()));
-    value.catch(() => {
-      if (cached?.value === value) cached = null;
-    });
-    cached = { at, value };
-  }
-  return cached.value;
+/** How long after a change's time (its notification's) its write may still be committing. */
+export const COMMIT_MARGIN_MS = 500;
+
+const usable = (notBefore: number) =>
+  cached !== null &&
+  cached.startedAt >= notBefore &&
+  (cached.doneAt === undefined || now() - cached.doneAt <= SUMMARY_TTL_MS);
+
+/**
+ * The summary; for a call made because of a change at `changedAt` (ms, the functions' clock),
+ * from a read that started after that change committed, shared by the calls of that refetch.
+ */
+export async function readSummary(changedAt = 0): Promise<Summary> {
+  const notBefore = changedAt > 0 ? changedAt + COMMIT_MARGIN_MS : 0;
+  if (usable(notBefore)) return cached!.value;
+  const wait = notBefore - now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  // Another call of the same refetch may have started the read while this one waited.
+  if (usable(notBefore)) return cached!.value;
+  const value = getDb()
+    .collection(DASHBOARD)
+    .doc(SUMMARY_ID)
+    .get()
+    .then((snap) => summaryOf(snap.data()));
+  const entry: NonNullable<typeof cached> = { startedAt: now(), value };
+  value.then(
+    () => (entry.doneAt = now()),
+    () => {
+      if (cached === entry) cached = null;
+    },
+  );
+  cached = entry;
+  return value;
 }
 
-export async function overview() {
+export async function overview(changedAt = 0) {
   const db = getDb();
   const [summary, top, pendingUsers] = await Promise.all([
-    readSummary(),
+    readSummary(changedAt),
     db
       .collection(REVENUE)
       .where('amount', '>', 0)
@@ -104,8 +138,8 @@ export async function overview() {
 }
 
 /** Entries per company day, the last `days` days up to today, oldest first. */
-export async function series(days = SERIES_DAYS) {
-  const summary = await readSummary();
+export async function series(days = SERIES_DAYS, changedAt = 0) {
+  const summary = await readSummary(changedAt);
   const today = dayKey(now());
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(today, i - days + 1);
@@ -113,8 +147,8 @@ export async function series(days = SERIES_DAYS) {
   });
 }
 
-export async function channelBreakdown() {
-  const { channels } = await readSummary();
+export async function channelBreakdown(changedAt = 0) {
+  const { channels } = await readSummary(changedAt);
   return {
     whatsapp: channels.whatsapp ?? 0,
     email: channels.email ?? 0,
@@ -122,21 +156,21 @@ export async function channelBreakdown() {
   };
 }
 
-export async function funnel() {
-  const { processes } = await readSummary();
+export async function funnel(changedAt = 0) {
+  const { processes } = await readSummary(changedAt);
   return FUNNEL_STAGES.map((stage) => ({ stage, count: processes[stage] ?? 0 }));
 }
 
-export async function categories() {
-  const { categories: byCategory } = await readSummary();
+export async function categories(changedAt = 0) {
+  const { categories: byCategory } = await readSummary(changedAt);
   return Object.entries(byCategory)
     .filter(([, count]) => count > 0)
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([category, count]) => ({ category, count }));
 }
 
-export async function employees() {
-  const { employees: byEmployee } = await readSummary();
+export async function employees(changedAt = 0) {
+  const { employees: byEmployee } = await readSummary(changedAt);
   return Object.values(byEmployee)
     .filter((e) => e.entries > 0)
     .sort((a, b) => b.entries - a.entries || a.name.localeCompare(b.name))

@@ -32,27 +32,35 @@ function seriesDays(value: unknown): number {
   return n;
 }
 
+/** `since`: the time of the change the page refetches for (an ISO date), or nothing. */
+function changedSince(value: unknown): number {
+  if (value === undefined) return 0;
+  const ms = typeof value === 'string' ? Date.parse(value) : NaN;
+  if (!Number.isFinite(ms)) throw new HttpError(400, 'since must be a date');
+  return ms;
+}
+
 export function registerDashboardRoutes(router: Router): void {
-  route(router, 'GET /overview', async (_req, res) => {
-    res.json(await overview());
+  route(router, 'GET /overview', async (req, res) => {
+    res.json(await overview(changedSince(req.query.since)));
   });
   route(router, 'GET /series', async (req, res) => {
-    res.json(await series(seriesDays(req.query.range)));
+    res.json(await series(seriesDays(req.query.range), changedSince(req.query.since)));
   });
-  route(router, 'GET /channel-breakdown', async (_req, res) => {
-    res.json(await channelBreakdown());
+  route(router, 'GET /channel-breakdown', async (req, res) => {
+    res.json(await channelBreakdown(changedSince(req.query.since)));
   });
   route(router, 'GET /recent', async (_req, res) => {
     res.json(await recent());
   });
-  route(router, 'GET /dashboard/funnel', async (_req, res) => {
-    res.json(await funnel());
+  route(router, 'GET /dashboard/funnel', async (req, res) => {
+    res.json(await funnel(changedSince(req.query.since)));
   });
-  route(router, 'GET /dashboard/categories', async (_req, res) => {
-    res.json(await categories());
+  route(router, 'GET /dashboard/categories', async (req, res) => {
+    res.json(await categories(changedSince(req.query.since)));
   });
-  route(router, 'GET /dashboard/employees', async (_req, res) => {
-    res.json(await employees());
+  route(router, 'GET /dashboard/employees', async (req, res) => {
+    res.json(await employees(changedSince(req.query.since)));
   });
   route(router, 'GET /followups/due', async (req, res) => {
     res.json(await followUpsDue(dueDays(req.query.days)));

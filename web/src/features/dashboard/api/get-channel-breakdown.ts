@@ -1,9 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { lastDashboardChange } from './invalidate-dashboard';
 import type { ChannelBreakdown } from './types';
 
 export async function getChannelBreakdown(): Promise<ChannelBreakdown> {
   return api.get<ChannelBreakdown>('/channel-breakdown', {
+    query: { since: lastDashboardChange() },
     fallbackMessage: 'Failed to load dashboard',
   });
 }

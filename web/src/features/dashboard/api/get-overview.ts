@@ -1,9 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { lastDashboardChange } from './invalidate-dashboard';
 import type { Overview } from './types';
 
 export async function getOverview(): Promise<Overview> {
-  return api.get<Overview>('/overview', { fallbackMessage: 'Failed to load dashboard' });
+  return api.get<Overview>('/overview', {
+    query: { since: lastDashboardChange() },
+    fallbackMessage: 'Failed to load dashboard',
+  });
 }
 
 export const getOverviewQueryOptions = () =>

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { lastDashboardChange } from './invalidate-dashboard';
 import type { SeriesItem } from './types';
 
 export async function getSeries(range = '30d'): Promise<SeriesItem[]> {
   const list = await api.get<SeriesItem[]>('/series', {
-    query: { range },
+    query: { range, since: lastDashboardChange() },
     fallbackMessage: 'Failed to load dashboard',
   });
   return Array.isArray(list) ? list : [];

@@ -169,7 +169,7 @@ describe('Dashboard', () => {
     expect(screen.getByText('Hidden. Tap the bell to view.')).toBeInTheDocument();
   });
 
-  it('refetches the figures when a notification is streamed, without a reload', async () => {
+  it('refetches the figures as of a streamed notification, without a reload', async () => {
     const notify = deferred<void>();
     const encoder = new TextEncoder();
     let overviewCalls = 0;
@@ -182,7 +182,9 @@ describe('Dashboard', () => {
             async start(controller) {
               await notify.promise;
               controller.enqueue(
-                encoder.encode('id: 1\ndata: {"_id":"n1","title":"New pending entry"}\n\n'),
+                encoder.encode(
+                  'id: 1\ndata: {"_id":"n1","title":"New pending entry","at":"2026-11-21T10:00:00.000Z"}\n\n',
+                ),
               );
               controller.close();
             },
@@ -196,8 +198,12 @@ describe('Dashboard', () => {
     notify.resolve();
     await waitFor(() => expect(within(cards).getByText('201')).toBeInTheDocument());
     expect(within(cards).getByText('8')).toBeInTheDocument();
-    expect(api.callsTo('GET /series?range=30d')).toHaveLength(2);
-    expect(api.callsTo('GET /dashboard/funnel')).toHaveLength(2);
+    // The refetch names the change, so the server answers from a summary read after it.
+    const since = new URLSearchParams({ since: '2026-11-21T10:00:00.000Z' }).toString();
+    expect(api.callsTo('GET /series?range=30d')).toHaveLength(1);
+    expect(api.callsTo(`GET /series?range=30d&${since}`)).toHaveLength(1);
+    expect(api.callsTo('GET /dashboard/funnel')).toHaveLength(1);
+    expect(api.callsTo(`GET /dashboard/funnel?${since}`)).toHaveLength(1);
   });
 
   it("says 'No live notifications yet' when the panel is open and empty", async () => {

@@ -1,7 +1,7 @@
 // The live notifications: the latest 20 (polled every 15 s) merged with those the stream
 // delivers. Each new one bumps the unread count, shows a success toast with its title or
-// 'New notification' (spec §8) and refetches the dashboard's figures; polling also catches
-// what a broken stream missed.
+// 'New notification' (spec §8) and refetches the dashboard's figures as of its time; polling
+// also catches what a broken stream missed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast';
@@ -36,7 +36,11 @@ export function useLiveNotifications() {
       if (!announce) return;
       setUnread((count) => count + fresh.length);
       for (const n of fresh) toast.show(n.title || 'New notification', 'success');
-      void invalidateDashboard(queryClient);
+      const latestAt = Math.max(...fresh.map(timeOf));
+      void invalidateDashboard(
+        queryClient,
+        latestAt > 0 ? new Date(latestAt).toISOString() : undefined,
+      );
     },
     [toast, queryClient],
   );

@@ -277,6 +277,28 @@ describe('Add Entry modal', () => {
     expect(dialog.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
   });
 
+  it("toasts 'WhatsApp sent' and 'Email sent' for the channels that were on and went out", async () => {
+    const { user, dialog, save } = renderModal({
+      'POST /entries': () => created(['email']),
+    });
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    await save();
+    expect(await toasts().findByText('Entry created')).toBeInTheDocument();
+    expect(toasts().getByText('WhatsApp sent')).toBeInTheDocument();
+    expect(toasts().getByText('Email failed')).toBeInTheDocument();
+    expect(toasts().queryByText('Email sent')).not.toBeInTheDocument();
+  });
+
+  it('toasts no send when no channel was on', async () => {
+    const { dialog, save } = renderModal({ 'POST /entries': () => created() });
+    expect(dialog.getByRole('switch', { name: 'WhatsApp' })).not.toBeChecked();
+    await save();
+    expect(await toasts().findByText('Entry created')).toBeInTheDocument();
+    expect(toasts().queryByText('WhatsApp sent')).not.toBeInTheDocument();
+    expect(toasts().queryByText('Email sent')).not.toBeInTheDocument();
+  });
+
   it("toasts 'WhatsApp failed' and 'Email failed' while the entry is saved", async () => {
     const { onClose, user, dialog, save } = renderModal({
       'POST /entries': () => created(['whatsapp', 'email']),

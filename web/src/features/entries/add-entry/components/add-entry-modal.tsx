@@ -14,7 +14,7 @@ import { useFixedPdfs } from '../api/get-fixed-pdfs';
 import { useSaveTextTemplate } from '../api/save-text-template';
 import { UPLOAD_FAILED } from '../api/upload-files';
 import { TEMPLATE_TITLE_LENGTH } from '../model/constants';
-import { EMPTY_FORM, descriptionHint, entryBody } from '../model/entry-form';
+import { EMPTY_FORM, activeChannels, descriptionHint, entryBody } from '../model/entry-form';
 import type { EntryForm } from '../model/entry-form';
 import { useSavedTags } from '../model/saved-tags';
 import { AttachmentsSection } from './attachments-section';
@@ -32,6 +32,7 @@ export type AddEntryModalProps = {
   onClose: () => void;
 };
 
+const SENT_TOAST = { whatsapp: 'WhatsApp sent', email: 'Email sent' } as const;
 const FAILED_SEND_TOAST = { whatsapp: 'WhatsApp failed', email: 'Email failed' } as const;
 
 /** The Add Entry modal opened from a customer (spec §2): message, files, meta and channels. */
@@ -105,7 +106,11 @@ function AddEntryForm({
         saveTemplate.mutate({ title: message.slice(0, TEMPLATE_TITLE_LENGTH), content: message });
       }
       toast.show('Entry created', 'success');
-      for (const channel of created.failed ?? []) toast.show(FAILED_SEND_TOAST[channel], 'warn');
+      const on = activeChannels(form, customer);
+      for (const channel of ['whatsapp', 'email'] as const) {
+        if (created.failed?.includes(channel)) toast.show(FAILED_SEND_TOAST[channel], 'warn');
+        else if (on[channel]) toast.show(SENT_TOAST[channel], 'success');
+      }
       onClose();
     } catch (caught) {
       fail(errorMessage(caught, CREATE_FAILED));
