@@ -3,6 +3,7 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { POTENTIALS } from '../../src/features/customers/constants';
+import { recomputeDashboard } from '../../src/features/dashboard/recompute';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { appAs, mobile, readCounters, resetCounters, seedCustomers } from './support';
@@ -374,6 +375,19 @@ describe('GET /customers on 2,000 customers: bounded reads', () => {
     const email = await reads({ q: 'anil19', limit: '50', sort: 'email' });
     expect(email.body.total).toBe(111); // anil19, anil190-199, anil1900-1999
     expect(email.reads).toBeLessThanOrEqual(2 * 50 + 3);
+  });
+
+  it("takes an unfiltered total from the dashboard's counters, not a count", async () => {
+    // The counters move in every write's transaction; here the seed bypassed them: the job
+    // sets them from the documents.
+    await recomputeDashboard();
+    const first = await reads({ limit: '50' });
+    expect(first.body.total).toBe(2_000);
+    // 51 documents and the summary, where a count of 2,000 customers bills 2 more.
+    expect(first.reads).toBe(51 + 1);
+    const filtered = await reads({ potential: 'WARM', limit: '50' });
+    const warm = Array.from({ length: 2_000 }, (_, i) => POTENTIALS[i % POTENTIALS.length]);
+    expect(filtered.body.total).toBe(warm.filter((p) => p === 'WARM').length);
   });
 
   it('keeps a search with categories bounded and complete across pages', async () => {

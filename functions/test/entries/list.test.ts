@@ -3,6 +3,7 @@
 import request from 'supertest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recomputeDashboard } from '../../src/features/dashboard/recompute';
 import { resetBackends } from '../support/backends';
 import {
   appAs,
@@ -209,6 +210,17 @@ describe('GET /api/entries', () => {
     const exact = await list('?tag=urgent&name=meera');
     expect(exact.body).toMatchObject({ total: 2, confirmed: 0, nextCursor: null });
     expect(exact.body.totalIsEstimate).toBeUndefined();
+  });
+
+  it("takes unfiltered totals from the dashboard's counters, not two counts", async () => {
+    // The counters move in every write's transaction; here the seed bypassed them: the job
+    // sets them from the documents.
+    await recomputeDashboard();
+    await resetCounters();
+    const res = await list('?limit=50');
+    expect(res.body).toMatchObject({ total: BULK + 6, confirmed: 2 });
+    // 51 documents and the summary, where counting 3,006 entries and the confirmed ones bills 5.
+    expect((await readCounters()).reads).toBe(51 + 1);
   });
 
   it('is for callers with entries.read', async () => {

@@ -75,6 +75,15 @@ export function summaryOf(data: DocumentData | undefined): Summary {
   };
 }
 
+/**
+ * The summary as stored now (one read, not shared), or null before the first write or job made
+ * it: the lists' unfiltered totals, which a count would bill at one read per 1,000 documents.
+ */
+export async function storedSummary(): Promise<Summary | null> {
+  const snap = await getDb().collection(DASHBOARD).doc(SUMMARY_ID).get();
+  return snap.exists ? summaryOf(snap.data()) : null;
+}
+
 /** How long after a change's time (its notification's) its write may still be committing. */
 export const COMMIT_MARGIN_MS = 500;
 
