@@ -5,6 +5,9 @@ import { startOutbox } from './outbox.ts';
 import { assertPortFree, waitForPort } from './ports.ts';
 import { startChild, stopChild, type Child } from './processes.ts';
 
+/** The function's 512 MiB less room for code, stacks and buffers outside the heap. */
+const FUNCTION_HEAP_MB = 384;
+
 export interface StackOptions {
   ports: Ports;
   /** Where data persists across restarts; without it every start is fresh and nothing is kept. */
@@ -161,6 +164,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...process.env,
         ...env,
         ...(options.officialEmulators ? { FIRESTORE_EMULATOR_HOST: undefined } : {}),
+        // The deployed function has 512 MiB (functions/src/index.ts), so its heap is bounded;
+        // the same bound here for the emulators and their function workers, which would
+        // otherwise size their heaps from this machine's memory and put off collecting garbage
+        // (an export of 100,000 customers then showed 1.3 GB of uncollected pages; it needs
+        // about 16 MB above the worker's own 210 MB).
+        NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB}`,
       },
     });
     children.push(firebase);

@@ -1,5 +1,6 @@
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath, projectFields } from './field-paths.ts';
+import { firstIndexWhere, type DocOrder } from './ordered-docs.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { Filter, StructuredQuery, Value } from './types.ts';
 import { checkQuery } from './validation.ts';
@@ -34,6 +35,8 @@ export interface CompiledQuery {
   allDescendants: boolean;
   matches: (doc: StoredDoc) => boolean;
   orderBy: Ordering[];
+  /** `orderBy` as a kept order: its signature, comparator and who has a place in it. */
+  order: DocOrder;
   start?: Bound;
   end?: Bound;
   offset: number;
@@ -190,9 +193,9 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
   const inequalities = new Map<string, FieldPathSegments>();
   const filter = query.where ? compileFilter(query.where, inequalities) : () => true;
   const orderBy = effectiveOrder(query, inequalities);
-  const required = orderBy.filter((o) => o.path !== null).map((o) => o.path as string[]);
-  const matches = (doc: StoredDoc) =>
-    required.every((p) => getField(doc.fields, p) !== undefined) && filter(doc);
+  const order = docOrder(orderBy);
+  // A document without an ordered field is in no result (Firestore's index has no entry for it).
+  const matches = (doc: StoredDoc) => order.holds(doc) && filter(doc);
   const bound = (c: StructuredQuery['startAt'], inclusive: boolean): Bound | undefined => {
     if (!c) return undefined;
     const values = c.values ?? [];
@@ -211,6 +214,7 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
     allDescendants: !!from[0].allDescendants,
     matches,
     orderBy,
+    order,
     // startAt: `before` means the cursor position is included; endAt: `before` means excluded.
     start: bound(query.startAt, !!query.startAt?.before),
     end: bound(query.endAt, !query.endAt?.before),
@@ -225,7 +229,7 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
   };
 }
 
-export function docComparator(orderBy: Ordering[]): (a: StoredDoc, b: StoredDoc) => number {
+function docComparator(orderBy: Ordering[]): (a: StoredDoc, b: StoredDoc) => number {
   return (a, b) => {
     for (const o of orderBy) {
       const c =
@@ -235,6 +239,21 @@ export function docComparator(orderBy: Ordering[]): (a: StoredDoc, b: StoredDoc)
       if (c !== 0) return o.desc ? -c : c;
     }
     return 0;
+  };
+}
+
+function docOrder(orderBy: Ordering[]): DocOrder {
+  const fields = orderBy.flatMap((o) => (o.path === null ? [] : [o.path]));
+  return {
+    // JSON tells a field named `a.b` from the field b of map a.
+    signature: orderBy
+      .map(
+        (o) =>
+          `${o.path === null ? '__name__' : JSON.stringify(o.path)}:${o.desc ? 'desc' : 'asc'}`,
+      )
+      .join('|'),
+    compare: docComparator(orderBy),
+    holds: (doc) => fields.every((p) => getField(doc.fields, p) !== undefined),
   };
 }
 
@@ -250,16 +269,22 @@ function compareToBound(doc: StoredDoc, bound: Bound, orderBy: Ordering[]): numb
   return 0;
 }
 
+/** Along the query's order this is true for a leading part, then false. */
+function beforeStart(doc: StoredDoc, q: CompiledQuery): boolean {
+  if (!q.start) return false;
+  const c = compareToBound(doc, q.start, q.orderBy);
+  return q.start.inclusive ? c > 0 : c >= 0;
+}
+
+/** Along the query's order this is false, then true for the rest. */
+function pastEnd(doc: StoredDoc, q: CompiledQuery): boolean {
+  if (!q.end) return false;
+  const c = compareToBound(doc, q.end, q.orderBy);
+  return q.end.inclusive ? c < 0 : c <= 0;
+}
+
 function withinBounds(doc: StoredDoc, q: CompiledQuery): boolean {
-  if (q.start) {
-    const c = compareToBound(doc, q.start, q.orderBy);
-    if (q.start.inclusive ? c > 0 : c >= 0) return false;
-  }
-  if (q.end) {
-    const c = compareToBound(doc, q.end, q.orderBy);
-    if (q.end.inclusive ? c < 0 : c <= 0) return false;
-  }
-  return true;
+  return !beforeStart(doc, q) && !pastEnd(doc, q);
 }
 
 /** Is this document in the collection(s) the query reads from? */
@@ -314,30 +339,52 @@ function* source(
 }
 
 /**
- * Scans the collection (the real Firestore reads an index here) and keeps the first matches.
- * `view` (from the change log) turns it into a read at a past time.
+ * A limited query of one collection with a field in its order: read from the collection's
+ * kept order at the start cursor, so a page costs about the page (as the real Firestore's index
+ * read does). Without a limit a scan and one sort cost as much.
+ */
+function readsKeptOrder(q: CompiledQuery, window: number): boolean {
+  return window !== Infinity && !q.allDescendants && q.orderBy.some((o) => o.path !== null);
+}
+
+/** The first `window` matches of documents that arrive in the query's order, past the offset. */
+function firstInOrder(docs: Iterable<StoredDoc>, q: CompiledQuery, window: number): QueryResult {
+  const found: StoredDoc[] = [];
+  for (const doc of docs) {
+    if (pastEnd(doc, q)) break; // and so is every document after it
+    if (beforeStart(doc, q) || !q.matches(doc)) continue;
+    found.push(doc);
+    if (found.length === window) break;
+  }
+  const skipped = Math.min(q.offset, found.length);
+  return { docs: found.slice(q.offset), skipped };
+}
+
+/**
+ * Reads a kept order when one serves (see pagesByKey and readsKeptOrder), otherwise scans the
+ * collection(s) and keeps the first matches. `view` (from the change log) turns it into a read
+ * at a past time, which always scans: the kept orders hold only the current versions.
  */
 export function executeQuery(
   db: Database,
   q: CompiledQuery,
   view?: Map<string, StoredDoc | undefined>,
 ): QueryResult {
-  const compare = docComparator(q.orderBy);
   const window = q.limit === undefined ? Infinity : q.offset + q.limit;
-  const bounded = window <= WINDOW_LIMIT;
-  let found: StoredDoc[] = [];
   if (window === 0) return { docs: [], skipped: 0 };
   if (!view && pagesByKey(q)) {
-    // The documents arrive in the query's order: the first `window` matches are the answer.
     const startKey = relativeName(q.start!.values[0]?.referenceValue ?? '');
-    for (const doc of db.scanInKeyOrder(q.parentKey, q.collectionId, startKey)) {
-      if (!q.matches(doc) || !withinBounds(doc, q)) continue;
-      found.push(doc);
-      if (found.length === window) break;
-    }
-    const skipped = Math.min(q.offset, found.length);
-    return { docs: found.slice(q.offset), skipped };
+    return firstInOrder(db.scanInKeyOrder(q.parentKey, q.collectionId, startKey), q, window);
   }
+  if (!view && readsKeptOrder(q, window)) {
+    const fromStart = db.scanInOrder(q.parentKey, q.collectionId, q.order, (doc) =>
+      beforeStart(doc, q),
+    );
+    return firstInOrder(fromStart, q, window);
+  }
+  const compare = q.order.compare;
+  const bounded = window <= WINDOW_LIMIT;
+  let found: StoredDoc[] = [];
   for (const doc of source(db, q, view)) {
     if (!q.matches(doc) || !withinBounds(doc, q)) continue;
     if (!bounded) {
@@ -345,14 +392,11 @@ export function executeQuery(
       continue;
     }
     if (found.length === window && compare(doc, found[window - 1]) >= 0) continue;
-    let lo = 0;
-    let hi = found.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (compare(found[mid], doc) <= 0) lo = mid + 1;
-      else hi = mid;
-    }
-    found.splice(lo, 0, doc);
+    found.splice(
+      firstIndexWhere(found.length, (i) => compare(found[i], doc) > 0),
+      0,
+      doc,
+    );
     if (found.length > window) found.pop();
   }
   if (!bounded) found.sort(compare);

@@ -1,5 +1,6 @@
 import { comparePaths } from './values.ts';
 import { ChangeLog } from './history.ts';
+import { firstIndexWhere, OrderedDocs, type DocOrder } from './ordered-docs.ts';
 import type { Fields } from './types.ts';
 
 /** One stored version of a document. Versions are immutable: a write stores a new one. */
@@ -28,6 +29,11 @@ export class CollectionNode {
   readonly docs = new Map<string, DocNode>();
   /** The slots in key order, built when a query asks for it; dropped when a slot comes or goes. */
   inKeyOrder: DocNode[] | undefined;
+  /**
+   * The documents in the field orders queries asked for, by signature, least recently used
+   * first; each is kept up to date by every write (see OrderedDocs).
+   */
+  readonly orderings = new Map<string, OrderedDocs>();
   constructor(
     /** c or c/id/sub */
     readonly path: string,
@@ -41,6 +47,9 @@ export interface Counters {
   writes: number;
   deletes: number;
 }
+
+/** Each kept order costs one pointer per document: a few per collection bound the memory. */
+const MAX_ORDERINGS = 8;
 
 function joinKey(parent: string, child: string): string {
   return parent === '' ? child : `${parent}/${child}`;
@@ -124,15 +133,17 @@ export class Database {
    * change is logged, so reads at an earlier time still see the version it replaced.
    */
   put(key: string, doc: StoredDoc | undefined, commitTime?: number): void {
-    if (commitTime !== undefined) this.history.record(commitTime, key, this.get(key));
+    const node = this.docNode(key, doc !== undefined);
+    const before = node?.doc;
+    if (commitTime !== undefined) this.history.record(commitTime, key, before);
+    if (!node || (!before && !doc)) return;
+    // A document's slot always belongs to a collection (only the root has no parent).
+    for (const ordered of node.parent!.orderings.values()) ordered.replace(before, doc);
     if (doc) {
-      const node = this.docNode(key, true)!;
-      if (!node.doc) this.size++;
+      if (!before) this.size++;
       node.doc = doc;
       return;
     }
-    const node = this.docNode(key, false);
-    if (!node?.doc) return;
     node.doc = undefined;
     this.size--;
     this.prune(node);
@@ -162,7 +173,7 @@ export class Database {
   *scan(parentKey: string, collectionId: string, allDescendants: boolean): Iterable<StoredDoc> {
     if (!allDescendants) {
       const coll = this.collection(joinKey(parentKey, collectionId));
-      if (coll) for (const node of coll.docs.values()) if (node.doc) yield node.doc;
+      if (coll) yield* this.docsOf(coll);
       return;
     }
     if (collectionId === '') {
@@ -172,8 +183,7 @@ export class Database {
     }
     const prefix = parentKey === '' ? '' : `${parentKey}/`;
     for (const coll of this.groups.get(collectionId) ?? []) {
-      if (!coll.path.startsWith(prefix)) continue;
-      for (const node of coll.docs.values()) if (node.doc) yield node.doc;
+      if (coll.path.startsWith(prefix)) yield* this.docsOf(coll);
     }
   }
 
@@ -189,17 +199,39 @@ export class Database {
     const nodes = (coll.inKeyOrder ??= [...coll.docs.values()].sort((a, b) =>
       comparePaths(a.key, b.key),
     ));
-    let lo = 0;
-    let hi = nodes.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (comparePaths(nodes[mid].key, fromKey) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < nodes.length; i++) {
+    const first = firstIndexWhere(nodes.length, (i) => comparePaths(nodes[i].key, fromKey) >= 0);
+    for (let i = first; i < nodes.length; i++) {
       const doc = nodes[i].doc;
       if (doc) yield doc;
     }
+  }
+
+  /**
+   * The stored documents of one collection that have every field of `order`, in that order,
+   * from the first one `isBefore` is false for (see OrderedDocs.from): a page of a query in
+   * that order reads from its cursor. The order is sorted on first use and kept through writes.
+   */
+  scanInOrder(
+    parentKey: string,
+    collectionId: string,
+    order: DocOrder,
+    isBefore: (doc: StoredDoc) => boolean,
+  ): Iterable<StoredDoc> {
+    const coll = this.collection(joinKey(parentKey, collectionId));
+    if (!coll) return [];
+    let ordered = coll.orderings.get(order.signature);
+    if (ordered)
+      coll.orderings.delete(order.signature); // set again below, as the latest used
+    else ordered = new OrderedDocs(order, this.docsOf(coll));
+    coll.orderings.set(order.signature, ordered);
+    if (coll.orderings.size > MAX_ORDERINGS) {
+      coll.orderings.delete(coll.orderings.keys().next().value!);
+    }
+    return ordered.from(isBefore);
+  }
+
+  private *docsOf(coll: CollectionNode): Iterable<StoredDoc> {
+    for (const node of coll.docs.values()) if (node.doc) yield node.doc;
   }
 
   private *descendants(node: DocNode): Iterable<StoredDoc> {
