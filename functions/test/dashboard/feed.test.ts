@@ -6,12 +6,19 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
-import { FOR_EVERYONE } from '../../src/features/notifications/audience';
+import { dashboardJobs } from '../../src/features/dashboard/job';
+import {
+  FOR_ADMINS,
+  FOR_EVERYONE,
+  type Recipient,
+} from '../../src/features/notifications/audience';
+import { NOTIFICATION_FEEDS } from '../../src/features/notifications/feed-docs';
 import { requiredNotificationIndexes } from '../../src/features/notifications/indexes';
 import { addNotification, type Notice } from '../../src/features/notifications/notice';
 import { notifyAdmins } from '../../src/features/notifications/notify-admins';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
+import { readCounters, resetCounters } from '../support/counters';
 import { appAs } from '../support/fake-session';
 
 const START = Date.UTC(2026, 5, 2, 9, 0);
@@ -43,16 +50,7 @@ describe('GET /notifications/latest', () => {
     await write({ title: 'For accounts', to: { userId: 'accounts-uid' } });
     await write({ title: 'For everyone', to: FOR_EVERYONE });
     // A new account awaiting approval: about sales-uid, for the admins (accounts/register.ts).
-    await getDb()
-      .collection('notifications')
-      .add({
-        type: 'user.pending',
-        title: 'About sales',
-        message: '',
-        audience: 'admins',
-        userId: 'sales-uid',
-        at: new Date(clock + 60_000),
-      });
+    await write({ title: 'About sales', to: FOR_ADMINS, about: { userId: 'sales-uid' } });
 
     expect(await titles('admin')).toEqual([
       'About sales',
@@ -79,13 +77,91 @@ describe('GET /notifications/latest', () => {
     });
   });
 
-  it('firestore.indexes.json lists the indexes an employee’s reads need', () => {
+  it('answers the newest 20 of 50 from one feed document (admins) or two (employees)', async () => {
+    // Mixed audiences, newest last: every fourth for everyone, for sales, for accounts, for the
+    // admins (about sales, as a registration is: still not for sales).
+    const recipients: Recipient[] = [
+      FOR_EVERYONE,
+      { userId: 'sales-uid' },
+      { userId: 'accounts-uid' },
+    ];
+    const written: { title: string; visibleTo: string[] }[] = [];
+    for (let start = 0; start < 50; start += 10) {
+      const batch = getDb().batch();
+      for (let i = start; i < start + 10; i++) {
+        const to = recipients[i % 4] ?? FOR_ADMINS;
+        const title = `Notice ${i}`;
+        addNotification(batch, {
+          to,
+          type: 'test',
+          title,
+          message: `${title}.`,
+          about: to === FOR_ADMINS ? { userId: 'sales-uid' } : undefined,
+        });
+        const readers =
+          to === FOR_EVERYONE ? ['sales', 'accounts'] : typeof to === 'object' ? [to.userId] : [];
+        written.push({ title, visibleTo: ['admin', ...readers.map((r) => r.replace('-uid', ''))] });
+      }
+      await batch.commit();
+    }
+    const newest20 = (role: string) =>
+      written
+        .filter((n) => n.visibleTo.includes(role))
+        .map((n) => n.title)
+        .reverse()
+        .slice(0, 20);
+
+    for (const [role, reads] of [
+      ['admin', 1],
+      ['sales', 2],
+      ['accounts', 2],
+    ] as const) {
+      await resetCounters();
+      expect(await titles(role)).toEqual(newest20(role));
+      expect((await readCounters()).reads, role).toBe(reads);
+    }
+  });
+
+  it('prunes a feed document read with over 40 items to 20; newer notifications still show', async () => {
+    for (let i = 0; i < 45; i++) await write({ title: `Old ${i}`, to: FOR_EVERYONE });
+    const itemCount = async (feed: string) =>
+      Object.keys(
+        ((await getDb().collection(NOTIFICATION_FEEDS).doc(feed).get()).get('items') ??
+          {}) as object,
+      ).length;
+    expect(await itemCount('all')).toBe(45);
+
+    const before = await titles('sales');
+    expect(before).toHaveLength(20);
+    expect(before[0]).toBe('Old 44');
+    expect(await itemCount('all')).toBeLessThanOrEqual(40);
+    // Only the feed read is pruned: the admins' holds all 45 until an admin reads it.
+    expect(await itemCount('admins')).toBe(45);
+
+    await write({ title: 'After pruning', to: FOR_EVERYONE });
+    expect(await titles('sales')).toEqual(['After pruning', ...before.slice(0, 19)]);
+    expect(await titles('admin')).toEqual(['After pruning', ...before.slice(0, 19)]);
+    expect(await itemCount('admins')).toBeLessThanOrEqual(40);
+  });
+
+  it('the dashboard job prunes every feed, read or not', async () => {
+    for (let i = 0; i < 42; i++) await write({ title: `Mine ${i}`, to: { userId: 'sales-uid' } });
+    const [job] = dashboardJobs;
+    await job!.run();
+    const feeds = await getDb().collection(NOTIFICATION_FEEDS).get();
+    expect(feeds.docs.map((d) => d.id).sort()).toEqual(['admins', 'user_sales-uid']);
+    for (const feed of feeds.docs)
+      expect(Object.keys(feed.get('items') as object), feed.id).toHaveLength(20);
+    expect((await titles('sales'))[0]).toBe('Mine 41');
+  });
+
+  it('firestore.indexes.json lists the indexes an employee’s stream resume needs', () => {
     const file = JSON.parse(
       readFileSync(path.join(__dirname, '../../../firestore.indexes.json'), 'utf8'),
     ) as { indexes: unknown[] };
     const listed = new Set(file.indexes.map((i) => JSON.stringify(i)));
     const required = requiredNotificationIndexes();
-    expect(required).toHaveLength(4);
+    expect(required).toHaveLength(2);
     for (const index of required)
       expect(listed.has(JSON.stringify(index)), JSON.stringify(index)).toBe(true);
   });

@@ -6,6 +6,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setClock } from '../../src/clock';
+import {
+  FOR_ADMINS,
+  FOR_EVERYONE,
+  type Recipient,
+} from '../../src/features/notifications/audience';
+import { addNotification } from '../../src/features/notifications/notice';
 import { streamClientCount } from '../../src/features/notifications/stream';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
@@ -92,10 +99,14 @@ const until = async (check: () => boolean, ms = 8000) => {
   }
 };
 
-const notify = (title: string, at = new Date(), address: object = { audience: 'admins' }) =>
-  getDb()
-    .collection('notifications')
-    .add({ type: 'test', title, message: title, ...address, at });
+/** A notification written at `at` by the real writer (notice.ts), feeds and all. */
+async function notify(title: string, at = new Date(), to: Recipient = FOR_ADMINS): Promise<void> {
+  const batch = getDb().batch();
+  setClock(() => at.getTime());
+  addNotification(batch, { to, type: 'test', title, message: title });
+  setClock();
+  await batch.commit();
+}
 
 describe('GET /notifications/stream', () => {
   it('refuses a caller that does not accept an event stream', async () => {
@@ -137,7 +148,7 @@ describe('GET /notifications/stream', () => {
     expect(res.body.map((n: Event) => n.title)).toEqual(['new', 'old']);
     const employee = await request(appAs('sales')).get('/api/notifications/latest');
     expect(employee.body).toEqual([]);
-    await notify('mine', new Date(), { audience: 'user', userId: 'sales-uid' });
+    await notify('mine', new Date(), { userId: 'sales-uid' });
     const mine = await request(appAs('sales')).get('/api/notifications/latest');
     expect(mine.body.map((n: Event) => n.title)).toEqual(['mine']);
 
@@ -155,10 +166,9 @@ describe('GET /notifications/stream', () => {
     const sales = connect(undefined, salesBase);
     await until(() => streamClientCount() === 2);
     await notify('for admins');
-    const accounts = { audience: 'user', userId: 'accounts-uid' };
-    await notify('for accounts', new Date(Date.now() + 1), accounts);
-    await notify('for sales', new Date(Date.now() + 2), { audience: 'user', userId: 'sales-uid' });
-    await notify('for everyone', new Date(Date.now() + 3), { audience: 'all' });
+    await notify('for accounts', new Date(Date.now() + 1), { userId: 'accounts-uid' });
+    await notify('for sales', new Date(Date.now() + 2), { userId: 'sales-uid' });
+    await notify('for everyone', new Date(Date.now() + 3), FOR_EVERYONE);
     await until(() => admin.events.length === 4 && sales.events.length === 2);
     expect(sales.events.map((e) => e.title)).toEqual(['for sales', 'for everyone']);
 

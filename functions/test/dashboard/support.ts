@@ -38,6 +38,7 @@ export const DASHBOARD_PATHS = [
   '/dashboard/employees',
   '/followups/due?days=3',
   '/admin/stats',
+  '/notifications/latest',
 ];
 
 /** Every dashboard call as the page makes them (the summary cache forgotten first). */

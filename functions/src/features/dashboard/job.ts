@@ -1,7 +1,18 @@
-// The dashboard job (listed in jobs/index.ts scheduledJobs).
+// The dashboard job (listed in jobs/index.ts scheduledJobs): recomputes the figures, and trims
+// the notification feeds the dashboard's live panel reads, those of users who never open the
+// dashboard (and so never prune their feed on a read) too.
 import type { ScheduledJob } from '../../jobs/registry';
+import { pruneNotificationFeeds } from '../notifications/feed';
 import { recomputeDashboard } from './recompute';
 
 export const dashboardJobs: ScheduledJob[] = [
-  { name: 'recomputeDashboard', schedule: 'every 15 minutes', run: () => recomputeDashboard() },
+  {
+    name: 'recomputeDashboard',
+    schedule: 'every 15 minutes',
+    run: async () => {
+      const recomputed = await recomputeDashboard();
+      await pruneNotificationFeeds();
+      return recomputed;
+    },
+  },
 ];

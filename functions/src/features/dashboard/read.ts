@@ -97,7 +97,8 @@ const usable = (notBefore: number) =>
  * from a read that started after that change committed, shared by the calls of that refetch.
  */
 export async function readSummary(changedAt = 0): Promise<Summary> {
-  const notBefore = changedAt > 0 ? changedAt + COMMIT_MARGIN_MS : 0;
+  // A change from the future (a client's clock, a forged value) waits no longer than a real one.
+  const notBefore = changedAt > 0 ? Math.min(changedAt, now()) + COMMIT_MARGIN_MS : 0;
   if (usable(notBefore)) return cached!.value;
   const wait = notBefore - now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

@@ -1,12 +1,13 @@
 // The notifications a caller may see (audience.ts), as the API answers them (spec §3: title,
-// type, message, text, at, time), with the id the stream uses for Last-Event-ID.
+// type, message, text, at, time), with the id the stream uses for Last-Event-ID. The latest
+// come from the caller's feed documents (feed-docs.ts), one or two reads whatever the number of
+// notifications.
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { Session } from '../../http/access';
-import { getDb } from '../../firebase';
 import { toIso } from '../../timestamps';
 import { toMillis } from '../dashboard/days';
-import { onlyVisible, type Address } from './audience';
-import { NOTIFICATIONS } from './notice';
+import type { Address } from './audience';
+import { pruneFeeds, readFeeds } from './feed-docs';
 
 export const LATEST_LIMIT = 20;
 
@@ -44,8 +45,13 @@ export function eventIdOf(ms: number, id: string): string {
   return `${String(ms).padStart(15, '0')}-${id}`;
 }
 
+/** The document id in an event id (eventIdOf). */
+const idOfEvent = (eventId: string) => eventId.slice(eventId.indexOf('-') + 1);
+
 export async function latestNotifications(session: Session): Promise<Notification[]> {
-  const all = getDb().collection(NOTIFICATIONS).orderBy('at', 'desc');
-  const snap = await onlyVisible(session, all).limit(LATEST_LIMIT).get();
-  return snap.docs.map((d) => toNotification(d.id, d.data()));
+  const items = await readFeeds(session, LATEST_LIMIT);
+  return items.map(([eventId, item]) => toNotification(idOfEvent(eventId), item));
 }
+
+/** Trims every feed to what latestNotifications can answer (the dashboard job). */
+export const pruneNotificationFeeds = () => pruneFeeds(LATEST_LIMIT);

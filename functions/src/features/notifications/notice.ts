@@ -1,10 +1,13 @@
 // A `notifications` document: what the dashboard's live panel and toasts show, addressed as
-// audience.ts says. Written inside the caller's transaction or batch, so a notification exists
-// exactly when the change it tells of does.
+// audience.ts says. Written inside the caller's transaction or batch, with its feed items
+// (feed-docs.ts), so a notification exists, and is listed, exactly when the change it tells of
+// does.
 import type { DocumentData, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
 import { addressOf, type Recipient } from './audience';
+import { toNotification } from './feed';
+import { addToFeeds } from './feed-docs';
 
 export const NOTIFICATIONS = 'notifications';
 
@@ -33,11 +36,16 @@ export function notificationDoc(notice: Notice): DocumentData {
   };
 }
 
-/** Adds the notification to `writer` (a transaction or a batch); answers its reference. */
+/**
+ * Adds the notification and its feed items to `writer` (a transaction or a batch); answers its
+ * reference.
+ */
 export function addNotification(writer: Transaction | WriteBatch, notice: Notice, id?: string) {
   const collection = getDb().collection(NOTIFICATIONS);
   const ref = id ? collection.doc(id) : collection.doc();
+  const data = notificationDoc(notice);
   // Transaction and WriteBatch share create(ref, data); TypeScript cannot see one signature.
-  (writer as WriteBatch).create(ref, notificationDoc(notice));
+  (writer as WriteBatch).create(ref, data);
+  addToFeeds(writer, toNotification(ref.id, data).eventId, data);
   return ref;
 }

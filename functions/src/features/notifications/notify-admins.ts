@@ -5,7 +5,7 @@ import { getDb } from '../../firebase';
 import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
 import { readSettings } from '../settings/store';
 import { FOR_ADMINS } from './audience';
-import { NOTIFICATIONS, notificationDoc } from './notice';
+import { addNotification } from './notice';
 
 export interface AdminNotice {
   title: string;
@@ -21,8 +21,10 @@ export interface NotifyOutcome {
 }
 
 export async function notifyAdmins(notice: AdminNotice): Promise<NotifyOutcome> {
-  const ref = getDb().collection(NOTIFICATIONS).doc();
-  await ref.create(notificationDoc({ ...notice, to: FOR_ADMINS }));
+  // A batch: the notification and its feed item together (notice.ts).
+  const batch = getDb().batch();
+  const ref = addNotification(batch, { ...notice, to: FOR_ADMINS });
+  await batch.commit();
 
   const settings = await readSettings();
   const outcome: NotifyOutcome = { id: ref.id, whatsapp: [] };
