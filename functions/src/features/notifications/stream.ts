@@ -28,7 +28,8 @@ const listeners = new Set<Listener>();
 let unsubscribe: (() => void) | null = null;
 
 function startHub(): void {
-  const since = Timestamp.fromMillis(now() - 1000);
+  const startedAt = now();
+  const since = Timestamp.fromMillis(startedAt - 1000);
   let first = true;
   unsubscribe = getDb()
     .collection(NOTIFICATIONS)
@@ -38,10 +39,12 @@ function startHub(): void {
         const added = snap.docChanges().filter((c) => c.type === 'added');
         const initial = first;
         first = false;
-        // The first snapshot is what existed at start: clients get those only by resuming.
-        if (initial) return;
         for (const change of added) {
           const n = toNotification(change.doc.id, change.doc.data());
+          // The first snapshot also holds what existed before the first client came (clients
+          // get those only by resuming); what was written after it, before the listener's
+          // first answer, is news to that client.
+          if (initial && Number(n.eventId.slice(0, 15)) < startedAt) continue;
           for (const listener of listeners) listener(n);
         }
       },
