@@ -101,7 +101,7 @@ function sessionNotes(report: BenchReport): string[] {
   return report.small.results
     .filter((r) => r.call.sessionReads)
     .flatMap((r) => [
-      `${r.call.name}: its target is judged on the data reads; the load also makes ${int(r.call.sessionReads!)} reads for the session checks (each of its /api calls reads the session and the user: 2 reads per call), the same at every size, so the whole load reads data + ${int(r.call.sessionReads!)}.`,
+      `${r.call.name}: ${r.call.target ? 'its target is judged on the data reads; ' : ''}the load also makes ${int(r.call.sessionReads!)} reads for the session checks (each of its /api calls reads the session and the user: 2 reads per call), the same at every size, so the whole load reads data + ${int(r.call.sessionReads!)}.`,
       '',
     ]);
 }
