@@ -2,7 +2,6 @@
 import { Router } from 'express';
 import { registerAccountRoutes } from '../features/accounts/routes';
 import { registerCustomerRoutes } from '../features/customers/routes';
-import { freshSummaryAfterWrites } from '../features/dashboard/read';
 import { registerDashboardRoutes } from '../features/dashboard/routes';
 import { registerEntryRoutes } from '../features/entries/routes';
 import { registerFollowUpRoutes } from '../features/followups/routes';
@@ -17,7 +16,6 @@ import { route } from './access';
 
 export function createApiRouter(): Router {
   const router = Router();
-  router.use(freshSummaryAfterWrites);
   route(router, 'GET /health', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -1,4 +1,5 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
+import { freshSummaryAfterWrites } from '../features/dashboard/read';
 import { sessionMiddleware } from './access';
 import { createApiRouter } from './api-router';
 import { errorHandler, notFound } from './errors';
@@ -16,7 +17,13 @@ export function createApp(options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders);
-  app.use('/api', jsonBody, options.session ?? sessionMiddleware, options.api ?? createApiRouter());
+  app.use(
+    '/api',
+    jsonBody,
+    options.session ?? sessionMiddleware,
+    freshSummaryAfterWrites,
+    options.api ?? createApiRouter(),
+  );
   app.use(notFound);
   app.use(errorHandler);
   return app;
