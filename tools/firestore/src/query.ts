@@ -1,5 +1,6 @@
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath, projectFields } from './field-paths.ts';
+import { indexedCandidates, indexLookups, type IndexLookup } from './index-lookups.ts';
 import { firstIndexWhere, type DocOrder } from './ordered-docs.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { Filter, StructuredQuery, Value } from './types.ts';
@@ -34,6 +35,8 @@ export interface CompiledQuery {
   collectionId: string;
   allDescendants: boolean;
   matches: (doc: StoredDoc) => boolean;
+  /** Filters a kept value index can answer: every match is among the documents they name. */
+  lookups: IndexLookup[];
   orderBy: Ordering[];
   /** `orderBy` as a kept order: its signature, comparator and who has a place in it. */
   order: DocOrder;
@@ -213,6 +216,7 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
     collectionId: from[0].collectionId ?? '',
     allDescendants: !!from[0].allDescendants,
     matches,
+    lookups: indexLookups(query.where),
     orderBy,
     order,
     // startAt: `before` means the cursor position is included; endAt: `before` means excluded.
@@ -360,32 +364,12 @@ function firstInOrder(docs: Iterable<StoredDoc>, q: CompiledQuery, window: numbe
   return { docs: found.slice(q.offset), skipped };
 }
 
-/**
- * Reads a kept order when one serves (see pagesByKey and readsKeptOrder), otherwise scans the
- * collection(s) and keeps the first matches. `view` (from the change log) turns it into a read
- * at a past time, which always scans: the kept orders hold only the current versions.
- */
-export function executeQuery(
-  db: Database,
-  q: CompiledQuery,
-  view?: Map<string, StoredDoc | undefined>,
-): QueryResult {
-  const window = q.limit === undefined ? Infinity : q.offset + q.limit;
-  if (window === 0) return { docs: [], skipped: 0 };
-  if (!view && pagesByKey(q)) {
-    const startKey = relativeName(q.start!.values[0]?.referenceValue ?? '');
-    return firstInOrder(db.scanInKeyOrder(q.parentKey, q.collectionId, startKey), q, window);
-  }
-  if (!view && readsKeptOrder(q, window)) {
-    const fromStart = db.scanInOrder(q.parentKey, q.collectionId, q.order, (doc) =>
-      beforeStart(doc, q),
-    );
-    return firstInOrder(fromStart, q, window);
-  }
+/** The first `window` matches of documents in no particular order, sorted, past the offset. */
+function firstMatches(docs: Iterable<StoredDoc>, q: CompiledQuery, window: number): QueryResult {
   const compare = q.order.compare;
   const bounded = window <= WINDOW_LIMIT;
   let found: StoredDoc[] = [];
-  for (const doc of source(db, q, view)) {
+  for (const doc of docs) {
     if (!q.matches(doc) || !withinBounds(doc, q)) continue;
     if (!bounded) {
       found.push(doc);
@@ -403,6 +387,38 @@ export function executeQuery(
   const skipped = Math.min(q.offset, found.length);
   found = found.slice(q.offset, window);
   return { docs: found, skipped };
+}
+
+/**
+ * Reads the documents having a filter's value from a kept value index when that is the
+ * cheapest read (see indexedCandidates), else a kept order when one serves (see pagesByKey and
+ * readsKeptOrder), otherwise scans the collection(s); keeps the first matches. `view` (from
+ * the change log) turns it into a read at a past time, which always scans: the kept indexes
+ * and orders hold only the current versions.
+ */
+export function executeQuery(
+  db: Database,
+  q: CompiledQuery,
+  view?: Map<string, StoredDoc | undefined>,
+): QueryResult {
+  const window = q.limit === undefined ? Infinity : q.offset + q.limit;
+  if (window === 0) return { docs: [], skipped: 0 };
+  if (!view && !q.allDescendants) {
+    const walks = pagesByKey(q) || readsKeptOrder(q, window);
+    const candidates = indexedCandidates(db, q, walks ? window : Infinity);
+    if (candidates) return firstMatches(candidates, q, window);
+  }
+  if (!view && pagesByKey(q)) {
+    const startKey = relativeName(q.start!.values[0]?.referenceValue ?? '');
+    return firstInOrder(db.scanInKeyOrder(q.parentKey, q.collectionId, startKey), q, window);
+  }
+  if (!view && readsKeptOrder(q, window)) {
+    const fromStart = db.scanInOrder(q.parentKey, q.collectionId, q.order, (doc) =>
+      beforeStart(doc, q),
+    );
+    return firstInOrder(fromStart, q, window);
+  }
+  return firstMatches(source(db, q, view), q, window);
 }
 
 export function projected(doc: StoredDoc, projection: string[][] | undefined): StoredDoc {

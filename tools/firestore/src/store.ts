@@ -2,6 +2,7 @@ import { comparePaths } from './values.ts';
 import { ChangeLog } from './history.ts';
 import { firstIndexWhere, OrderedDocs, type DocOrder } from './ordered-docs.ts';
 import type { Fields } from './types.ts';
+import { ValueIndex } from './value-index.ts';
 
 /** One stored version of a document. Versions are immutable: a write stores a new one. */
 export interface StoredDoc {
@@ -34,6 +35,13 @@ export class CollectionNode {
    * first; each is kept up to date by every write (see OrderedDocs).
    */
   readonly orderings = new Map<string, OrderedDocs>();
+  /**
+   * The documents by their values at the field paths queries filtered on, by path signature,
+   * least recently used first; each is kept up to date by every write (see ValueIndex).
+   */
+  readonly valueIndexes = new Map<string, ValueIndex>();
+  /** Path signatures whose index grew past MAX_POSTINGS: not built again (it would not fit). */
+  readonly unindexable = new Set<string>();
   constructor(
     /** c or c/id/sub */
     readonly path: string,
@@ -50,6 +58,8 @@ export interface Counters {
 
 /** Each kept order costs one pointer per document: a few per collection bound the memory. */
 const MAX_ORDERINGS = 8;
+/** A value index costs a pointer per (value, document): fewer of them than of orders. */
+const MAX_VALUE_INDEXES = 4;
 
 function joinKey(parent: string, child: string): string {
   return parent === '' ? child : `${parent}/${child}`;
@@ -138,7 +148,15 @@ export class Database {
     if (commitTime !== undefined) this.history.record(commitTime, key, before);
     if (!node || (!before && !doc)) return;
     // A document's slot always belongs to a collection (only the root has no parent).
-    for (const ordered of node.parent!.orderings.values()) ordered.replace(before, doc);
+    const coll = node.parent!;
+    for (const ordered of coll.orderings.values()) ordered.replace(before, doc);
+    for (const [signature, index] of coll.valueIndexes) {
+      index.replace(node, before, doc);
+      if (index.full) {
+        coll.valueIndexes.delete(signature);
+        coll.unindexable.add(signature);
+      }
+    }
     if (doc) {
       if (!before) this.size++;
       node.doc = doc;
@@ -228,6 +246,36 @@ export class Database {
       coll.orderings.delete(coll.orderings.keys().next().value!);
     }
     return ordered.from(isBefore);
+  }
+
+  /**
+   * The kept index of one collection's values at a field path (see ValueIndex): built on first
+   * use, kept through writes. Undefined when the collection does not exist or its values there
+   * are more than an index holds.
+   */
+  valueIndex(parentKey: string, collectionId: string, path: string[]): ValueIndex | undefined {
+    const coll = this.collection(joinKey(parentKey, collectionId));
+    // JSON tells a field named `a.b` from the field b of map a.
+    const signature = JSON.stringify(path);
+    if (!coll || coll.unindexable.has(signature)) return undefined;
+    let index = coll.valueIndexes.get(signature);
+    if (index)
+      coll.valueIndexes.delete(signature); // set again below, as the latest used
+    else index = new ValueIndex(path, coll.docs.values(), coll.docs.size);
+    if (index.full) {
+      coll.unindexable.add(signature);
+      return undefined;
+    }
+    coll.valueIndexes.set(signature, index);
+    if (coll.valueIndexes.size > MAX_VALUE_INDEXES) {
+      coll.valueIndexes.delete(coll.valueIndexes.keys().next().value!);
+    }
+    return index;
+  }
+
+  /** How many document slots a collection has (stored documents and parents of subcollections). */
+  slotCount(parentKey: string, collectionId: string): number {
+    return this.collection(joinKey(parentKey, collectionId))?.docs.size ?? 0;
   }
 
   private *docsOf(coll: CollectionNode): Iterable<StoredDoc> {

@@ -196,8 +196,31 @@ export function timestampMicros(t: Timestamp | undefined): number {
   return Number(t.seconds ?? 0) * 1e6 + Math.floor((t.nanos ?? 0) / 1000);
 }
 
+/** A positive whole number as the wire writes int64 (no sign, no leading zero). */
+function isPositiveDecimal(s: string): boolean {
+  const first = s.charCodeAt(0);
+  return first >= 0x31 && first <= 0x39; // '1' to '9'
+}
+
+/**
+ * Seconds arrive as decimal strings: two positive ones compare by length, then character by
+ * character, as their numbers do — without parsing both on every comparison of a sort.
+ */
+function compareSeconds(a: string | number, b: string | number): number {
+  if (
+    typeof a === 'string' &&
+    typeof b === 'string' &&
+    isPositiveDecimal(a) &&
+    isPositiveDecimal(b)
+  ) {
+    if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+    return a === b ? 0 : a < b ? -1 : 1;
+  }
+  return sign(Number(a) - Number(b));
+}
+
 function compareTimestamps(a: Timestamp | undefined, b: Timestamp | undefined): number {
-  const s = sign(Number(a?.seconds ?? 0) - Number(b?.seconds ?? 0));
+  const s = compareSeconds(a?.seconds ?? 0, b?.seconds ?? 0);
   return s !== 0 ? s : sign((a?.nanos ?? 0) - (b?.nanos ?? 0));
 }
 
@@ -275,6 +298,62 @@ export function compareValues(a: Value, b: Value): number {
 /** Equality as queries see it: same rank and no order between them (so 1 == 1.0). */
 export function valuesEqual(a: Value, b: Value): boolean {
   return rankOf(a) === rankOf(b) && compareValues(a, b) === 0;
+}
+
+/** A number's key: its exact decimal value when whole (so int 1 and double 1.0 share one). */
+function numberKey(n: bigint | number): string {
+  if (typeof n === 'bigint' || Number.isSafeInteger(n)) return String(n); // String(-0) is '0'
+  return Number.isInteger(n) ? BigInt(n).toString() : String(n); // NaN, ±Infinity, fractions
+}
+
+/** A reference's key: its relative name, numeric ids (`__id007__`) written as comparePaths reads them. */
+function referenceKey(name: string): string {
+  const path = relativeName(name);
+  if (!path.includes('__id')) return path;
+  return path
+    .split('/')
+    .map((segment) => {
+      const numeric = NUMERIC_ID.exec(segment);
+      return numeric ? `__id${BigInt(numeric[1])}__` : segment;
+    })
+    .join('/');
+}
+
+/**
+ * Names a value up to query equality, for the kept value indexes: two values have the same key
+ * exactly when valuesEqual holds (int 1 and double 1.0, 0 and -0, NaN and NaN share one), the
+ * first character naming the rank. (Geo points with NaN coordinates, which no SDK writes, are
+ * the exception: compareValues finds them equal to any latitude or longitude.)
+ */
+export function valueKey(v: Value): string {
+  switch (rankOf(v)) {
+    case Rank.Null:
+      return 'z';
+    case Rank.Boolean:
+      return v.booleanValue ? 'b1' : 'b0';
+    case Rank.Number:
+      return `n${numberKey(kindOf(v) === 'integerValue' ? intOf(v) : Number(v.doubleValue))}`;
+    case Rank.Timestamp:
+      return `t${Number(v.timestampValue?.seconds ?? 0)}.${v.timestampValue?.nanos ?? 0}`;
+    case Rank.String:
+      return `s${v.stringValue ?? ''}`;
+    case Rank.Bytes:
+      return `y${Buffer.from(v.bytesValue ?? []).toString('base64')}`;
+    case Rank.Reference:
+      return `r${referenceKey(v.referenceValue ?? '')}`;
+    case Rank.GeoPoint:
+      // `+ 0` turns -0 into 0, which compares equal to it.
+      return `g${(v.geoPointValue?.latitude ?? 0) + 0},${(v.geoPointValue?.longitude ?? 0) + 0}`;
+    case Rank.Array:
+      return `a${JSON.stringify((v.arrayValue?.values ?? []).map(valueKey))}`;
+    case Rank.Vector:
+      return `v${JSON.stringify(vectorOf(v).map(valueKey))}`;
+    case Rank.Map: {
+      const fields = v.mapValue?.fields ?? {};
+      const names = Object.keys(fields).sort(compareStrings);
+      return `m${JSON.stringify(names.map((name) => [name, valueKey(fields[name])]))}`;
+    }
+  }
 }
 
 export function arrayContains(values: Value[], v: Value): boolean {

@@ -187,3 +187,14 @@ export function sleep(ms: number): Promise<void> {
 export function ids(snapshot: { docs: { id: string }[] }): string[] {
   return snapshot.docs.map((d) => d.id);
 }
+
+/** A repeatable pseudo-random sequence (mulberry32), so a failure can be replayed. */
+export function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

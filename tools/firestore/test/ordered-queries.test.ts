@@ -3,7 +3,7 @@
 // embedded server answers them from a kept sort order that each write updates).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FieldPath, FieldValue, type Query } from 'firebase-admin/firestore';
-import { ids, sleep, useFirestore } from './helpers.ts';
+import { ids, random, sleep, useFirestore } from './helpers.ts';
 
 const db = useFirestore();
 const col = db.collection('ordered-queries');
@@ -82,17 +82,6 @@ async function writeMany(rows: [id: string, row: Row | undefined][]): Promise<vo
     if (row) model.set(id, row);
     else model.delete(id);
   }
-}
-
-/** A repeatable pseudo-random sequence (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let s = seed;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // 30 documents: ties on n, four without n, a null and three strings among the numbers.

@@ -1,0 +1,82 @@
+import { parseFieldPath } from './field-paths.ts';
+import type { CompiledQuery } from './query.ts';
+import type { Database, StoredDoc } from './store.ts';
+import type { Filter, Value } from './types.ts';
+import type { ValueIndex } from './value-index.ts';
+import { kindOf, NULL_VALUE } from './values.ts';
+
+/**
+ * A filter a value index answers: every document it matches has one of `values` at `path`
+ * (as the field's value or as an element of it), so those documents are the candidates.
+ */
+export interface IndexLookup {
+  path: string[];
+  values: Value[];
+}
+
+const NAN_VALUE: Value = { doubleValue: NaN, valueType: 'doubleValue' };
+
+/** The values a filter names, when a match must hold one of them at the filter's field. */
+function lookupValues(filter: Filter): Value[] | undefined {
+  if (filter.unaryFilter) {
+    if (filter.unaryFilter.op === 'IS_NULL') return [NULL_VALUE];
+    if (filter.unaryFilter.op === 'IS_NAN') return [NAN_VALUE];
+    return undefined;
+  }
+  const value = filter.fieldFilter?.value ?? {};
+  switch (filter.fieldFilter?.op) {
+    case 'ARRAY_CONTAINS':
+    case 'EQUAL':
+      return [value];
+    case 'ARRAY_CONTAINS_ANY':
+    case 'IN':
+      return value.arrayValue?.values ?? [];
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The filters of a query's `where` that every result satisfies (the filter itself, or the
+ * parts of a top-level AND) and a value index answers. Not those naming an array: an index
+ * holds an array field's elements, not the array (the compiled matcher still tests them all).
+ */
+export function indexLookups(where: Filter | undefined): IndexLookup[] {
+  if (!where) return [];
+  if (where.compositeFilter) {
+    const op = where.compositeFilter.op;
+    if (op !== 'AND' && op !== undefined) return [];
+    return (where.compositeFilter.filters ?? []).flatMap(indexLookups);
+  }
+  const fieldPath = (where.fieldFilter ?? where.unaryFilter)?.field?.fieldPath;
+  const values = lookupValues(where);
+  if (!fieldPath || fieldPath === '__name__' || !values) return [];
+  if (values.some((v) => kindOf(v) === 'arrayValue')) return [];
+  return [{ path: parseFieldPath(fieldPath), values }];
+}
+
+/**
+ * The documents a query of one collection can match, from the kept value index of its
+ * filter with the fewest documents; undefined when none of its filters has an index.
+ * `walkWindow`: the query could instead walk a kept order until it has that many matches,
+ * about walkWindow × collection size / matches documents; as there are no more matches than
+ * candidates, the index is read only when candidates² ≤ walkWindow × collection size, so it
+ * is surely the cheaper read (a rare value is; `status == 'open'` over half the collection
+ * is not).
+ */
+export function indexedCandidates(
+  db: Database,
+  q: CompiledQuery,
+  walkWindow: number,
+): Iterable<StoredDoc> | undefined {
+  let best: { index: ValueIndex; values: Value[]; count: number } | undefined;
+  for (const { path, values } of q.lookups) {
+    const index = db.valueIndex(q.parentKey, q.collectionId, path);
+    if (!index) continue;
+    const count = index.count(values);
+    if (!best || count < best.count) best = { index, values, count };
+  }
+  if (!best) return undefined;
+  if (best.count ** 2 > walkWindow * db.slotCount(q.parentKey, q.collectionId)) return undefined;
+  return best.index.docs(best.values);
+}
