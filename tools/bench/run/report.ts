@@ -188,7 +188,7 @@ export function renderReport(report: BenchReport): string {
     ...failure,
     '## Calls',
     '',
-    'Latency in ms through the hosting emulator (as the browser calls), over repeated runs after one warm-up. Reads and writes: documents per call as the embedded Firestore bills them (median of the runs). Firestore CPU: ms of CPU the embedded Firestore process spent on the call (median) — its own query time, which grows with the data because it scans where the real Firestore reads an index.',
+    'Latency in ms through the hosting emulator (as the browser calls), over repeated runs after one warm-up. Reads and writes: documents per call as the embedded Firestore bills them (median of the runs). Firestore CPU: ms of CPU the embedded Firestore process spent on the call (median) — its own query time, which grows with the data where it scans: it keeps sort orders and value lookups as the real Firestore keeps indexes, but scans for what those do not answer (tools/firestore/README.md).',
     '',
     ...table,
     '',
