@@ -18,3 +18,91 @@ export type Channel = (typeof CHANNELS)[number];
 
 export const STATUSES = ['pending', 'approved', 'confirmed', 'cancelled'] as const;
 export type EntryStatus = (typeof STATUSES)[number];
+
+/** An uploaded file as POST /uploads answers it; `url` is served by /api behind the session. */
+export interface Attachment {
+  name: string;
+  url: string;
+  mimetype: string;
+  size: number;
+}
+
+/** The copy of its customer an entry keeps (search and display without a second read). */
+export interface CustomerCopy {
+  names: string[];
+  phones: string[];
+  emails: string[];
+  categories: string[];
+  potential: string;
+}
+
+export interface EmployeeRef {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+/** How one send went: 'sending' until the provider answers; WhatsApp callbacks move it on. */
+export type SendStatus = 'sending' | 'sent' | 'failed' | 'delivered' | 'read';
+
+export interface MediaOutcome {
+  name: string;
+  status: 'sent' | 'failed';
+  messageId?: string;
+  error?: string;
+}
+
+/** A channel's part of `dispatch`: what was sent, and what became of it. */
+export interface SendOutcome {
+  to?: string[];
+  templateId?: string;
+  text?: string;
+  attachments?: Attachment[];
+  status?: SendStatus;
+  provider?: string;
+  messageId?: string;
+  error?: string;
+  at?: string;
+  media?: MediaOutcome[];
+}
+
+export type EmailSendOutcome = SendOutcome & { subject?: string };
+
+export interface FollowUpSummary {
+  _id: string;
+  when?: string;
+  note: string;
+  by: string;
+  byName: string;
+  status: string;
+  channel: string;
+}
+
+/** An entry as the API answers it (spec §3). */
+export interface Entry {
+  _id: string;
+  customerId: string;
+  customer: CustomerCopy & { _id: string };
+  description: string;
+  tags: string[];
+  attachments: Attachment[];
+  category: string;
+  amount: number;
+  currency: string;
+  process: string;
+  extraNote: string;
+  /** One of CHANNELS for entries the app wrote; older data may hold another word. */
+  channel: string;
+  /** One of STATUSES, likewise. */
+  status: string;
+  employee: EmployeeRef | null;
+  source: string;
+  createdAt?: string;
+  updatedAt?: string;
+  createdByName: string;
+  followUps: FollowUpSummary[];
+  dispatch: { whatsapp?: SendOutcome; email?: EmailSendOutcome };
+  /** Entries made from a template, and inbound messages: where they came from. */
+  templateRef?: unknown;
+  inbound?: unknown;
+}

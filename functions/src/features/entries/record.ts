@@ -5,28 +5,16 @@
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { toIso } from '../../timestamps';
 import { DEFAULT_CURRENCY, type EntrySource } from './constants';
+import type {
+  Attachment,
+  CustomerCopy,
+  EmployeeRef,
+  Entry,
+  FollowUpSummary,
+} from '../../contract/entries';
 import { entrySearchKeys } from './search-keys';
 
-export interface CustomerCopy {
-  names: string[];
-  phones: string[];
-  emails: string[];
-  categories: string[];
-  potential: string;
-}
-
-export interface EmployeeRef {
-  _id: string;
-  name: string;
-  email: string;
-}
-
-export interface Attachment {
-  name: string;
-  url: string;
-  mimetype: string;
-  size: number;
-}
+export type { Attachment, CustomerCopy, EmployeeRef, Entry, FollowUpSummary };
 
 /** The §3 fields an edit snapshot keeps. */
 export interface EntrySnapshot {
@@ -166,18 +154,8 @@ export function isoDeep(value: unknown): unknown {
   return value;
 }
 
-export interface FollowUpSummary {
-  _id: string;
-  when: string | undefined;
-  note: string;
-  by: string;
-  byName: string;
-  status: string;
-  channel: string;
-}
-
 /** The entry as the API answers it (spec §3). */
-export function toEntry(id: string, data: DocumentData) {
+export function toEntry(id: string, data: DocumentData): Entry {
   const followUps: FollowUpSummary[] = (Array.isArray(data.followUps) ? data.followUps : [])
     .map(record)
     .map((f) => ({
@@ -209,13 +187,11 @@ export function toEntry(id: string, data: DocumentData) {
     updatedAt: toIso(data.updatedAt),
     createdByName: text(data.createdByName),
     followUps,
-    dispatch: isoDeep(record(data.dispatch)) as DocumentData,
+    dispatch: isoDeep(record(data.dispatch)) as Entry['dispatch'],
     ...(data.templateRef ? { templateRef: isoDeep(data.templateRef) } : {}),
     ...(data.inbound ? { inbound: isoDeep(data.inbound) } : {}),
   };
 }
-
-export type Entry = ReturnType<typeof toEntry>;
 
 /** A copy without undefined values, at any depth (Firestore refuses them). */
 export function withoutUndefined<T>(value: T): T {

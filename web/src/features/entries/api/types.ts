@@ -1,20 +1,25 @@
-// The entries API's JSON shapes (spec §3; functions/src/features/entries/record.ts), shared by
-// the Entries page and the Add Entry modal. The value lists come from the server's contract.
-import type { Channel, EntryStatus } from '../../../../../functions/src/contract/entries';
+// The entries API's JSON shapes (spec §3), shared by the Entries page and the Add Entry modal.
+// The entry itself is the server's contract (functions/src/contract/entries.ts, which the
+// server's toEntry answers), so the two cannot drift apart.
+import type {
+  EmailSendOutcome,
+  Entry,
+  SendOutcome,
+} from '../../../../../functions/src/contract/entries';
 
-/** An uploaded file as POST /uploads answers it; `url` is served by /api behind the session. */
-export type Attachment = { name: string; url: string; mimetype: string; size: number };
+export type {
+  Attachment,
+  EmployeeRef,
+  Entry,
+  FollowUpSummary,
+  MediaOutcome,
+  SendStatus,
+} from '../../../../../functions/src/contract/entries';
 
-export type EntryCustomer = {
-  _id: string;
-  names: string[];
-  phones: string[];
-  emails: string[];
-  categories: string[];
-  potential: string;
-};
-
-export type EmployeeRef = { _id: string; name: string; email: string };
+/** The customer an entry names: its copy on the entry, with the customer's id. */
+export type EntryCustomer = Entry['customer'];
+export type WhatsAppDispatch = SendOutcome;
+export type EmailDispatch = EmailSendOutcome;
 
 /** A choice of GET /entries/employees: an approved user, sorted by name. */
 export type EmployeeChoice = { _id: string; name: string };
@@ -29,65 +34,6 @@ export type Template = {
   content: string;
   /** Email templates only. */
   subject?: string;
-};
-
-/** How one send went: 'sending' until the provider answers; WhatsApp callbacks move it on. */
-export type SendStatus = 'sending' | 'sent' | 'failed' | 'delivered' | 'read';
-
-export type MediaOutcome = {
-  name: string;
-  status: 'sent' | 'failed';
-  messageId?: string;
-  error?: string;
-};
-
-type SendOutcome = {
-  to?: string[];
-  templateId?: string;
-  text?: string;
-  attachments?: Attachment[];
-  status?: SendStatus;
-  provider?: string;
-  messageId?: string;
-  error?: string;
-  at?: string;
-  media?: MediaOutcome[];
-};
-
-export type WhatsAppDispatch = SendOutcome;
-export type EmailDispatch = SendOutcome & { subject?: string };
-
-export type FollowUpSummary = {
-  _id: string;
-  when?: string;
-  note: string;
-  by: string;
-  byName: string;
-  status: string;
-  channel: string;
-};
-
-export type Entry = {
-  _id: string;
-  customerId: string;
-  customer: EntryCustomer;
-  description: string;
-  tags: string[];
-  attachments: Attachment[];
-  category: string;
-  amount: number;
-  currency: string;
-  process: string;
-  extraNote: string;
-  channel: Channel | string;
-  status: EntryStatus | string;
-  employee: EmployeeRef | null;
-  source: string;
-  createdAt?: string;
-  updatedAt?: string;
-  createdByName: string;
-  followUps: FollowUpSummary[];
-  dispatch: { whatsapp?: WhatsAppDispatch; email?: EmailDispatch };
 };
 
 /** One page of GET /entries with filters. */
