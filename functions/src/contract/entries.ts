@@ -78,11 +78,9 @@ export interface FollowUpSummary {
   channel: string;
 }
 
-/** An entry as the API answers it (spec §3). */
-export interface Entry {
-  _id: string;
+/** What an entry says, the same whether stored or answered. */
+export interface EntryFields {
   customerId: string;
-  customer: CustomerCopy & { _id: string };
   description: string;
   tags: string[];
   attachments: Attachment[];
@@ -96,10 +94,16 @@ export interface Entry {
   /** One of STATUSES, likewise. */
   status: string;
   employee: EmployeeRef | null;
+  createdByName: string;
+}
+
+/** An entry as the API answers it (spec §3). */
+export interface Entry extends EntryFields {
+  _id: string;
+  customer: CustomerCopy & { _id: string };
   source: string;
   createdAt?: string;
   updatedAt?: string;
-  createdByName: string;
   followUps: FollowUpSummary[];
   dispatch: { whatsapp?: SendOutcome; email?: EmailSendOutcome };
   /** Entries made from a template, and inbound messages: where they came from. */

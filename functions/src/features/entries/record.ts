@@ -10,6 +10,7 @@ import type {
   CustomerCopy,
   EmployeeRef,
   Entry,
+  EntryFields,
   FollowUpSummary,
 } from '../../contract/entries';
 import { entrySearchKeys } from './search-keys';
@@ -112,22 +113,9 @@ export function derivedFields(data: DocumentData): {
   };
 }
 
-export interface NewEntry {
-  customerId: string;
+export interface NewEntry extends EntryFields {
   customer: CustomerCopy;
-  description: string;
-  tags: string[];
-  attachments: Attachment[];
-  category: string;
-  amount: number;
-  currency: string;
-  process: string;
-  extraNote: string;
-  channel: string;
-  status: string;
-  employee: EmployeeRef | null;
   createdBy: string | null;
-  createdByName: string;
   source: EntrySource;
   createdAt: Timestamp;
   dispatch?: DocumentData;
