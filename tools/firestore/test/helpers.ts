@@ -3,7 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeEach, expect, inject } from 'vitest';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import {
+  getFirestore,
+  type CollectionReference,
+  type DocumentData,
+  type Firestore,
+} from 'firebase-admin/firestore';
 
 export const PROJECT_ID = 'conformance-test';
 
@@ -197,4 +202,20 @@ export function random(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Sets the document (or deletes it, without a row) and records the same in `model`, the rows
+ * the test expects the collection to hold.
+ */
+export async function writeMirrored<Row extends DocumentData>(
+  col: CollectionReference,
+  model: Map<string, Row>,
+  id: string,
+  row: Row | undefined,
+): Promise<void> {
+  if (row) await col.doc(id).set(row);
+  else await col.doc(id).delete();
+  if (row) model.set(id, row);
+  else model.delete(id);
 }

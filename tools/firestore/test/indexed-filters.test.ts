@@ -14,7 +14,7 @@ import { ValueIndex } from '../src/value-index.ts';
 import { valueKey, valuesEqual } from '../src/values.ts';
 import type { StoredDoc } from '../src/store.ts';
 import type { Value } from '../src/types.ts';
-import { ids, random, sleep, useBigIntFirestore, useFirestore } from './helpers.ts';
+import { ids, random, sleep, useBigIntFirestore, useFirestore, writeMirrored } from './helpers.ts';
 
 const db = useFirestore();
 const big = useBigIntFirestore();
@@ -149,12 +149,7 @@ function randomRow(next: () => number): Row {
   return row;
 }
 
-async function write(id: string, row: Row | undefined): Promise<void> {
-  if (row) await col.doc(id).set(row);
-  else await col.doc(id).delete();
-  if (row) model.set(id, row);
-  else model.delete(id);
-}
+const write = (id: string, row: Row | undefined) => writeMirrored(col, model, id, row);
 
 async function update(id: string, data: UpdateData<Row>, row: Row): Promise<void> {
   await col.doc(id).update(data);

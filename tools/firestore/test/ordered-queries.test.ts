@@ -3,7 +3,7 @@
 // embedded server answers them from a kept sort order that each write updates).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FieldPath, FieldValue, type Query } from 'firebase-admin/firestore';
-import { ids, random, sleep, useFirestore } from './helpers.ts';
+import { ids, random, sleep, useFirestore, writeMirrored } from './helpers.ts';
 
 const db = useFirestore();
 const col = db.collection('ordered-queries');
@@ -61,12 +61,7 @@ async function allPages(query: Query, pageSize: number): Promise<string[]> {
   return seen;
 }
 
-async function write(id: string, row: Row | undefined): Promise<void> {
-  if (row) await col.doc(id).set(row);
-  else await col.doc(id).delete();
-  if (row) model.set(id, row);
-  else model.delete(id);
-}
+const write = (id: string, row: Row | undefined) => writeMirrored(col, model, id, row);
 
 /** Many writes, in batches of 500 (the official emulator's limit). */
 async function writeMany(rows: [id: string, row: Row | undefined][]): Promise<void> {

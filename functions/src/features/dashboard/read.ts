@@ -104,11 +104,7 @@ export async function readSummary(changedAt = 0): Promise<Summary> {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   // Another call of the same refetch may have started the read while this one waited.
   if (usable(notBefore)) return cached!.value;
-  const value = getDb()
-    .collection(DASHBOARD)
-    .doc(SUMMARY_ID)
-    .get()
-    .then((snap) => summaryOf(snap.data()));
+  const value = storedSummary().then((summary) => summary ?? emptySummary());
   const entry: NonNullable<typeof cached> = { startedAt: now(), value };
   value.then(
     () => (entry.doneAt = now()),
