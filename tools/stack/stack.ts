@@ -32,6 +32,9 @@ export interface Stack {
 
 const HOST = '127.0.0.1';
 
+/** Written once the demo company is seeded: a start without it seeds (again). */
+export const seededMarker = (dataDir: string) => path.join(dataDir, 'seeded');
+
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -90,7 +93,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   );
   if (!dataDir) rmSync(filesDir, { recursive: true, force: true });
   mkdirSync(filesDir, { recursive: true });
-  const restored = !!firestoreDir && existsSync(path.join(firestoreDir, 'metadata.json'));
+  // Seeded data, or a snapshot from before the seed was marked; anything else is what a crash
+  // during the first start's seeding left behind, which is started over.
+  const restored =
+    !!dataDir &&
+    (existsSync(seededMarker(dataDir)) || existsSync(path.join(firestoreDir!, 'metadata.json')));
+  if (dataDir && !restored) {
+    rmSync(firestoreDir!, { recursive: true, force: true });
+    rmSync(firebaseDir!, { recursive: true, force: true });
+  }
 
   const env: Record<string, string> = {
     GCLOUD_PROJECT: PROJECT_ID,
@@ -122,7 +133,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         HOST,
       ];
       args.push('--port', String(ports.firestore), '--project', PROJECT_ID);
-      if (firestoreDir) args.push('--import', firestoreDir, '--export-on-exit', firestoreDir);
+      // Every commit is journaled before it is answered: a crash loses nothing acknowledged.
+      if (firestoreDir) args.push('--data', firestoreDir);
       const firestore = startChild('firestore', process.execPath, args, {
         readyWhen: /listening on/,
         quiet: options.quiet,
