@@ -41,7 +41,13 @@ try {
 Object.assign(process.env, stack.env);
 if (!stack.restored) {
   console.log('First start: seeding the demo company…');
-  await seedDemoCompany();
+  try {
+    await seedDemoCompany();
+  } catch (err) {
+    console.error(`\nSeeding failed: ${err instanceof Error ? err.message : String(err)}`);
+    await stack.stop();
+    process.exit(1);
+  }
   writeFileSync(seededMarker(dataDir), `${new Date().toISOString()}\n`);
 }
 
