@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     environment: 'node',
+    // No metadata server here: stop the Google libraries from looking for one.
+    env: { METADATA_SERVER_DETECTION: 'none' },
     fileParallelism: false,
     testTimeout: 600_000,
     hookTimeout: 300_000,

@@ -2,7 +2,6 @@
 // write it acknowledged is there after a restart, through compactions too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FieldValue, Firestore } from '@google-cloud/firestore';
@@ -11,20 +10,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 const PROJECT = 'durability-test';
 const CLI = path.join(import.meta.dirname, '../src/cli.ts');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 interface Server {
   process: ChildProcess;
   output: string[];
+  port: number;
 }
 
 const running: Server[] = [];
@@ -34,19 +23,20 @@ afterEach(async () => {
   for (const f of folders.splice(0)) await rm(f, { recursive: true, force: true });
 });
 
-/** Starts the CLI and resolves once it listens. */
+/** Starts the CLI (port 0: any free one) and resolves once it listens. */
 function startServer(port: number, dir: string, extra: string[] = []): Promise<Server> {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', CLI, '--port', String(port), '--project', PROJECT, '--data', dir, ...extra],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const server: Server = { process: child, output: [] };
+  const server: Server = { process: child, output: [], port };
   running.push(server);
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       server.output.push(chunk.toString());
-      if (/listening on/.test(server.output.join(''))) resolve(server);
+      const listening = /listening on [\d.]+:(\d+)/.exec(server.output.join(''));
+      if (listening) resolve({ ...server, port: Number(listening[1]) });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -162,10 +152,10 @@ describe('durability (--data)', () => {
   it('keeps every acknowledged write through kill -9 while writing, compacting on the way', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'firestore-durable-'));
     folders.push(dir);
-    const port = await freePort();
     // A small threshold, so that compactions run during the load (and some get killed).
     const options = ['--compact-after-bytes', '20000'];
-    let server = await startServer(port, dir, options);
+    let server = await startServer(0, dir, options);
+    const { port } = server;
     const earlier: ReturnType<ReturnType<typeof writeLoad>['stop']>[] = [];
 
     for (let round = 0; round < 3; round++) {
@@ -189,8 +179,8 @@ describe('durability (--data)', () => {
   it('restores the state of the last clean stop from the snapshot alone', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'firestore-durable-'));
     folders.push(dir);
-    const port = await freePort();
-    const server = await startServer(port, dir);
+    const server = await startServer(0, dir);
+    const { port } = server;
     let db = client(port);
     await db.doc('a/1').set({ n: 1 });
     await db.doc('a/2').set({ n: 2 });
