@@ -7,9 +7,12 @@ import { open, rename, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 
-/** Calls that read or only sign in (a sign-in moves lastLoginAt, which need not survive). */
+/**
+ * Calls that read, sign in or mint session cookies: they change no account (a sign-in moves
+ * lastLoginAt, which need not survive).
+ */
 const READ_ONLY =
-  /accounts:(lookup|query|batchGet|signInWithPassword|createSessionCookie|sendOobCode)$|\/token$|\/config$|\/tenants$/;
+  /(accounts:(lookup|query|batchGet|signInWithPassword|sendOobCode)|:createSessionCookie)$|\/token$|\/config$|\/tenants$/;
 
 const SNAPSHOT = /^auth-(\d+)$/;
 
