@@ -110,6 +110,12 @@ export const routeTable = [
   // The WhatsApp Cloud API's webhook: Meta's verification token and signature, not a session.
   { method: 'get', path: '/integrations/whatsapp/webhook', access: 'public' },
   { method: 'post', path: '/integrations/whatsapp/webhook', access: 'public' },
+  // SendGrid's Event Webhook: its ECDSA signature, not a session.
+  { method: 'post', path: '/integrations/email/events', access: 'public' },
+  // Messaging: approved WhatsApp templates (synced by an admin) and the composers' preview.
+  { method: 'get', path: '/whatsapp/templates', access: 'signed-in' },
+  { method: 'post', path: '/admin/whatsapp/templates/sync', access: 'admin' },
+  { method: 'post', path: '/whatsapp/preview', access: { permission: 'entries.write' } },
   // Dashboard, Information stats and live notifications: every signed-in user (spec §2).
   { method: 'get', path: '/overview', access: 'signed-in' },
   { method: 'get', path: '/series', access: 'signed-in' },

@@ -1,4 +1,5 @@
 // Adding, editing and deleting one customer, each in one transaction with its identity keys.
+import { carriedWindows } from './whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { applyCustomerChange } from '../dashboard/contributions';
@@ -133,7 +134,7 @@ export async function updateCustomer(
       createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
       updatedAt: Timestamp.now(),
     });
-    tx.set(ref, record);
+    tx.set(ref, { ...record, ...carriedWindows([data], next.phones) });
     applyCustomerChange(tx, { id, data }, { id, data: record });
     applyRecent({ customers: [{ id, data: record }] });
     for (const key of newKeys)
