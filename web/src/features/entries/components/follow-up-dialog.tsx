@@ -18,7 +18,8 @@ import {
 } from '../model/follow-up-form';
 import type { FollowUpForm } from '../model/follow-up-form';
 import { FileChecklist } from './file-checklist';
-import { EmailTemplatePicker, WhatsAppTemplatePicker } from './shared/template-picker';
+import { EmailTemplatePicker } from './shared/template-picker';
+import { WhatsAppFields } from './shared/whatsapp-fields';
 
 /** Schedules a follow-up: days (presets or custom), channels, texts, templates, files. */
 export function FollowUpDialog({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
@@ -134,22 +135,28 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
         </label>
         {form.whatsapp && (
           <div className="entries-channel-fields">
-            <WhatsAppTemplatePicker
+            <WhatsAppFields
               templates={templates}
               text={form.whatsappText}
-              onText={field('whatsappText')}
-            />
-            <FormField
-              label="WhatsApp template id"
-              value={form.whatsappTemplateId}
-              onValueChange={field('whatsappTemplateId')}
-              hint="Left empty, the preset template is used."
-            />
-            <TextAreaField
-              label="WhatsApp text"
-              value={form.whatsappText}
-              onValueChange={field('whatsappText')}
-              hint="Left empty, the note is sent."
+              templateId={form.whatsappTemplateId}
+              onChange={({ text, templateId }) =>
+                set({
+                  ...(text !== undefined && { whatsappText: text }),
+                  ...(templateId !== undefined && { whatsappTemplateId: templateId }),
+                })
+              }
+              textHint="Left empty, the note is sent. The 24-hour window is checked again when the follow-up goes."
+              preview={
+                entry.customer.phones[0]
+                  ? {
+                      customerId: entry.customerId,
+                      to: entry.customer.phones[0],
+                      text: form.whatsappText.trim() || form.note.trim(),
+                      ...(form.whatsappTemplateId && { templateId: form.whatsappTemplateId }),
+                      attachments: form.attachmentUrls.length,
+                    }
+                  : null
+              }
             />
           </div>
         )}
