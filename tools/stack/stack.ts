@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
+import { savedAppSecret } from './app-secret.ts';
 import { startOutbox } from './outbox.ts';
 import { assertPortFree, waitForPort } from './ports.ts';
 import { startChild, stopChild, type Child } from './processes.ts';
@@ -111,6 +112,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // The senders' providers: the outbox above, unless the shell names others.
   env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outbox.env.SENDGRID_API_BASE;
   env.WHATSAPP_API_BASE = process.env.WHATSAPP_API_BASE || outbox.env.WHATSAPP_API_BASE;
+  // The seed saves it under Integrations: the outbox signs SendGrid's events with its pair.
+  env.SENDGRID_EVENT_PUBLIC_KEY = outbox.sendgridPublicKey;
+  // Signed file links (WhatsApp media) name the console's own address.
+  env.PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL || `http://${HOST}:${ports.hosting}`;
 
   try {
     if (!options.officialEmulators) {
@@ -178,6 +183,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitForPort(HOST, ports.hosting, 30_000);
     const url = `http://${HOST}:${ports.hosting}`;
     await waitForHealth(url, 120_000);
+    outbox.connect({ baseUrl: url, appSecret: savedAppSecret });
     return { url, ports, env, restored, outboxUrl: outbox.url, stop };
   } catch (err) {
     await stop();

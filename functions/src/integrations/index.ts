@@ -44,7 +44,9 @@ export async function sendEmail(message: OutgoingEmail): Promise<SendOutcome> {
 }
 
 /** The account's templates as Meta lists them, or why they could not be read. */
-export async function fetchWhatsAppTemplates(): Promise<MetaTemplate[] | { error: string }> {
+export async function fetchWhatsAppTemplates(): Promise<
+  MetaTemplate[] | { error: string; unconfigured?: boolean }
+> {
   const { settings, secrets } = await readSettingsAndSecrets();
   const token = secretOverride(whatsappToken) ?? secrets.whatsappToken;
   const wabaId = settings.integrations.whatsapp.wabaId.trim();
@@ -52,6 +54,7 @@ export async function fetchWhatsAppTemplates(): Promise<MetaTemplate[] | { error
     return {
       error:
         'Set the access token and the WhatsApp Business Account ID under Integrations to sync templates',
+      unconfigured: true,
     };
   }
   return listMetaTemplates({ token, wabaId }, getSenderEnv());

@@ -264,7 +264,7 @@ describe('POST /api/entries/{id}/resend', () => {
           templateContent: 'Thank you {{name}}',
         },
         send: {
-          whatsapp: { templateId: 'payment_reminder', templateContent: 'Pay soon' },
+          whatsapp: { templateId: 'order_update', templateContent: 'Pay soon' },
           email: { templateTitle: 'Reminder', templateContent: '<p>Please pay</p>' },
         },
       });
@@ -274,15 +274,23 @@ describe('POST /api/entries/{id}/resend', () => {
       templateRef: { templateId: 't1', templateTitle: 'Thanks' },
       failed: [],
       dispatch: {
-        whatsapp: { templateId: 'payment_reminder', text: 'Pay soon', status: 'sent' },
+        whatsapp: {
+          templateId: 'order_update',
+          templateName: 'order_update',
+          text: 'Pay soon',
+          status: 'sent',
+        },
         email: { subject: 'Reminder', text: 'Please pay', status: 'sent' },
       },
     });
     expect(world.graph.requests[0].json).toMatchObject({
-      template: { name: 'payment_reminder' },
+      template: {
+        name: 'order_update',
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pay soon' }] }],
+      },
     });
     expect(world.sendgrid.requests[0].json).toMatchObject({ subject: 'Reminder' });
-    expect((await history(id))[0].text).toBe('Resent: WhatsApp sent; Email sent');
+    expect((await history(id))[0].text).toBe('Resent by WhatsApp and email');
   });
 
   it('answers 502 when every channel failed, and 400 without a channel', async () => {
@@ -293,7 +301,7 @@ describe('POST /api/entries/{id}/resend', () => {
       .send({ send: { whatsapp: {}, email: null } });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({
-      message: 'Resend failed: WhatsApp failed (WhatsApp Cloud API 500: Down)',
+      message: 'Resend failed: WhatsApp failed (Down)',
       failed: ['whatsapp'],
     });
     expect((await getDb().doc(`entries/${id}`).get()).get('dispatch.whatsapp.status')).toBe(

@@ -99,13 +99,14 @@ export async function mergeCustomers(
       createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,
       updatedAt: now,
     });
-    tx.set(primaryRef, {
+    const kept = {
       ...record,
       ...carriedWindows(
         [primary, ...others].map((c) => c.data),
         merged.phones,
       ),
-    });
+    };
+    tx.set(primaryRef, kept);
     for (const other of others) tx.delete(customers.doc(other.id));
     applyCustomerChanges(tx, [
       [primary, { id: primaryId, data: record }],
@@ -131,7 +132,7 @@ export async function mergeCustomers(
         createdAt: o.data.createdAt ?? null,
       })),
     });
-    return toCustomer(primaryId, record);
+    return toCustomer(primaryId, kept);
   });
 
   await forgetRecent({ customers: mergeIds });

@@ -52,7 +52,7 @@ export async function findTemplate(
 /** Reads Meta's list and keeps it in place of the previous one. */
 export async function syncCatalog(): Promise<MetaTemplate[]> {
   const listed = await fetchWhatsAppTemplates();
-  if ('error' in listed) throw new HttpError(502, listed.error);
+  if ('error' in listed) throw new HttpError(listed.unconfigured ? 400 : 502, listed.error);
   const db = getDb();
   const collection = db.collection(WHATSAPP_TEMPLATES);
   const kept = listed.slice(0, MAX_TEMPLATES);

@@ -61,6 +61,10 @@ async function chosenTemplate(
   };
 }
 
+const firstName = (customer: DocumentData | undefined) =>
+  (Array.isArray(customer?.names) && typeof customer.names[0] === 'string' && customer.names[0]) ||
+  'Customer';
+
 export async function planFor(ask: WhatsAppAsk): Promise<WhatsAppPlan> {
   const [customer, chosen, settings] = await Promise.all([
     ask.customer ? Promise.resolve(ask.customer) : customerByPhone(ask.to),
@@ -79,7 +83,7 @@ export async function planFor(ask: WhatsAppAsk): Promise<WhatsAppPlan> {
     now: now(),
     chosen,
     fallback,
-    customerName: ask.customerName,
+    customerName: ask.customerName || firstName(customer),
     lookup,
   });
 }
