@@ -369,6 +369,50 @@ describe('Follow-up', () => {
     });
   });
 
+  it('previews the WhatsApp follow-up and sends the approved template chosen by name', async () => {
+    const api = mockApi(
+      routes({
+        'GET /whatsapp/templates': [
+          {
+            name: 'quote_followup',
+            language: 'en',
+            status: 'APPROVED',
+            category: 'UTILITY',
+            body: 'Dear {{1}}, {{2}}',
+            paramCount: 2,
+          },
+        ],
+        'POST /entries/e1/followup': { _id: 'f1' },
+      }),
+    );
+    const { user } = await openFor('Raj Kumar', 'Follow-up');
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /WhatsApp/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Any news?');
+    const preview = within(within(dialog).getByRole('region', { name: 'WhatsApp preview' }));
+    expect(await preview.findByText('Closed: needs an approved template')).toBeInTheDocument();
+    expect(
+      preview.getByText('Dear Raj Kumar, Hello Raj. Reply to this message to talk to us.'),
+    ).toBeInTheDocument();
+    const approved = within(dialog).getByRole('combobox', { name: 'Approved template' });
+    await within(approved).findByRole('option', { name: 'quote_followup' });
+    await user.selectOptions(approved, 'quote_followup');
+    await waitFor(() =>
+      expect(api.callsTo('POST /whatsapp/preview').at(-1)!.body).toEqual({
+        customerId: 'c1',
+        to: '+919876543210',
+        text: 'Any news?',
+        templateId: 'quote_followup',
+        attachments: 0,
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Follow-up scheduled')).toBeInTheDocument();
+    expect(api.callsTo('POST /entries/e1/followup')[0].body).toMatchObject({
+      send: { whatsapp: { templateId: 'quote_followup', text: 'Any news?' } },
+    });
+  });
+
   it("says 'No customer email found' / 'No customer phone found' without calling the server", async () => {
     const api = mockApi(routes());
     const { user } = await openFor('Meena Shah', 'Follow-up');

@@ -1,7 +1,7 @@
 import { SelectField } from '../../../lib/select-field';
 import { useCatalog } from '../api/get-catalog';
 import type { TemplateLink } from '../api/types';
-import { linkKey, linkProblem, newLink } from '../model/template-link';
+import { linkKey, linkProblem, newLink, withParam } from '../model/template-link';
 import './whatsapp.css';
 
 const numberOrNull = (value: string) => (value === '' ? null : Number(value));
@@ -75,11 +75,11 @@ export function TemplateLinkFields({
               <SelectField
                 label="Parameter for the text"
                 value={linked.textParam === null ? '' : String(linked.textParam)}
-                onValueChange={(v) => onChange({ ...linked, textParam: numberOrNull(v) })}
+                onValueChange={(v) => onChange(withParam(linked, 'textParam', numberOrNull(v)))}
               >
                 <option value="">None</option>
                 {params.map((n) => (
-                  <option key={n} value={n} disabled={n === linked.nameParam}>
+                  <option key={n} value={n}>
                     {`{{${n}}}`}
                   </option>
                 ))}
@@ -87,11 +87,11 @@ export function TemplateLinkFields({
               <SelectField
                 label="Parameter for the customer's name"
                 value={linked.nameParam === null ? '' : String(linked.nameParam)}
-                onValueChange={(v) => onChange({ ...linked, nameParam: numberOrNull(v) })}
+                onValueChange={(v) => onChange(withParam(linked, 'nameParam', numberOrNull(v)))}
               >
                 <option value="">None</option>
                 {params.map((n) => (
-                  <option key={n} value={n} disabled={n === linked.textParam}>
+                  <option key={n} value={n}>
                     {`{{${n}}}`}
                   </option>
                 ))}

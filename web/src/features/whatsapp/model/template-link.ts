@@ -14,6 +14,23 @@ export function newLink(template: CatalogTemplate): TemplateLink {
   };
 }
 
+/**
+ * The link with one parameter set; taking the other's parameter swaps them, as the text and
+ * the name can never share one.
+ */
+export function withParam(
+  link: TemplateLink,
+  key: 'textParam' | 'nameParam',
+  value: number | null,
+): TemplateLink {
+  const other = key === 'textParam' ? 'nameParam' : 'textParam';
+  return {
+    ...link,
+    [key]: value,
+    ...(value !== null && link[other] === value && { [other]: link[key] }),
+  };
+}
+
 /** The parameters a link leaves empty, e.g. [3] for {{3}}. */
 export function unfilledParams(link: TemplateLink, paramCount: number): number[] {
   return Array.from({ length: paramCount }, (_, i) => i + 1).filter(
