@@ -301,7 +301,7 @@ describe('POST /api/entries/{id}/resend', () => {
       .send({ send: { whatsapp: {}, email: null } });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({
-      message: 'Resend failed: WhatsApp failed (Down)',
+      message: 'Resend failed: WhatsApp failed (WhatsApp Cloud API 500: Down)',
       failed: ['whatsapp'],
     });
     expect((await getDb().doc(`entries/${id}`).get()).get('dispatch.whatsapp.status')).toBe(

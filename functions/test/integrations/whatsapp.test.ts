@@ -143,7 +143,7 @@ describe('WhatsApp through the Cloud API', () => {
     expect(await sendWithCloudApi(config, env(), { to: '+919812345678', text: 'x' })).toEqual({
       ok: false,
       provider: 'whatsapp',
-      error: '"upstream exploded"',
+      error: 'WhatsApp Cloud API 500: "upstream exploded"',
       kind: 'refused',
       code: 500,
     });

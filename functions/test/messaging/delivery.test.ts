@@ -3,6 +3,7 @@
 // message with two workers at once, SendGrid's signed events (deduplicated), safe emails and a
 // resend that tells the truth per channel.
 import { createHash } from 'node:crypto';
+import type { DocumentData } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
@@ -17,7 +18,7 @@ const employee = appAs('employee');
 const world = useMessagingWorld();
 
 const entryOf = async (id: string) =>
-  (await getDb().collection('entries').doc(id).get()).data() as Record<string, any>;
+  (await getDb().collection('entries').doc(id).get()).data() as DocumentData;
 const addEntry = (body: object) =>
   request(employee)
     .post('/api/entries')

@@ -1,6 +1,7 @@
 // The sending rules against the outbox playing Meta: the 24-hour window opened by the
 // customer's own message, text and files inside it, only approved templates outside it, a
 // company default filled with the typed text, and refusals before anything is stored.
+import type { DocumentData } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
@@ -14,7 +15,7 @@ const world = useMessagingWorld();
 const RAVI_PHONE = '919812345678';
 
 const entryOf = async (id: string) =>
-  (await getDb().collection('entries').doc(id).get()).data() as Record<string, any>;
+  (await getDb().collection('entries').doc(id).get()).data() as DocumentData;
 
 function addEntry(whatsapp: object, extra: object = {}) {
   return request(employee)

@@ -23,7 +23,6 @@ export interface MessagingWorld {
   control(what: 'next' | 'inbound' | 'reset', body?: object): Promise<unknown>;
 }
 
-
 export async function configureMessaging(
   outbox: Outbox,
   defaultTemplate: object | null = DEFAULT_TEMPLATE,

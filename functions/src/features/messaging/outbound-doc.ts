@@ -2,6 +2,7 @@
 // or send call, written in the same transaction as what it belongs to. The worker sends its
 // parts in order and records each one before the next, so no part is ever sent twice.
 import { Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
+import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import type { PlannedAttachment, WhatsAppPart } from './whatsapp-plan';
 
@@ -81,7 +82,7 @@ export function enqueue(
   ref: FirebaseFirestore.DocumentReference,
   message: NewOutbound,
 ): void {
-  const at = Timestamp.now();
+  const at = Timestamp.fromMillis(now());
   const doc: OutboundDoc = {
     ...message,
     parts: message.parts.map((part) => ({ ...part, state: 'queued' })),

@@ -152,7 +152,11 @@ export function graphFailure(response: Response, body: unknown, text: string): F
     text.trim().slice(0, 200) ||
     `HTTP ${response.status}`;
   const retry = response.status === 429 || (code !== undefined && RETRY_CODES.has(code));
-  return failed(whatsappErrorWords(code, details), {
+  const words =
+    code === undefined
+      ? `WhatsApp Cloud API ${response.status}: ${details}`
+      : whatsappErrorWords(code, details);
+  return failed(words, {
     kind: retry ? 'retry' : 'refused',
     code: code ?? response.status,
     retryAfterMs: retry ? retryAfterMs(response.headers.get('retry-after')) : undefined,
