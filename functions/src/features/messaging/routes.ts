@@ -3,6 +3,7 @@
 // sending rules, and SendGrid's Event Webhook.
 import type { Router } from 'express';
 import { z } from 'zod';
+import type { WhatsAppPreview } from '../../contract/messaging';
 import { getDb } from '../../firebase';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
@@ -61,7 +62,7 @@ export function registerMessagingRoutes(router: Router): void {
       })),
       templateId: input.templateId,
     });
-    res.json({
+    const answer: WhatsAppPreview = {
       to,
       window: plan.window,
       preview: plan.preview,
@@ -69,7 +70,8 @@ export function registerMessagingRoutes(router: Router): void {
       sends: plan.parts.map((p) => p.kind),
       notSent: plan.notSent ?? null,
       skipped: plan.skipped ?? null,
-    });
+    };
+    res.json(answer);
   });
 
   route(router, 'POST /integrations/email/events', async (req, res) => {

@@ -1,19 +1,10 @@
 // The WhatsApp Business Account's message templates, as Meta lists them:
 // GET {base}/{version}/{WABA id}/message_templates, page by page (cursor `after`).
 import type { SenderEnv } from '../config';
+import type { WhatsAppTemplate as MetaTemplate } from '../../contract/messaging';
 import { graphFailure, networkFailure, parseJson } from './cloud-api';
 
-export interface MetaTemplate {
-  name: string;
-  language: string;
-  /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED ... as Meta says. */
-  status: string;
-  category: string;
-  /** The BODY component's text, with {{1}}, {{2}} ... where parameters go. */
-  body: string;
-  /** How many body parameters a send must give. */
-  paramCount: number;
-}
+export type { WhatsAppTemplate as MetaTemplate } from '../../contract/messaging';
 
 /** The highest {{n}} in a body: Meta numbers parameters from 1 without gaps. */
 export function countParams(body: string): number {
