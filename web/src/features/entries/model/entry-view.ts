@@ -59,7 +59,7 @@ const SEND_STATUS: Record<string, { label: string; tone: Tone }> = {
   failed: { label: 'Failed', tone: 'danger' },
   unknown: { label: 'Outcome unknown', tone: 'warn' },
   not_sent: { label: 'Not sent', tone: 'danger' },
-  skipped: { label: 'Not sent (outside the window)', tone: 'gray' },
+  skipped: { label: 'Not sent', tone: 'gray' },
 };
 
 /** A send's (or one step's, or one file's) status in words: 'Delivered', 'Outcome unknown'. */

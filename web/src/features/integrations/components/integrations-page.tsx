@@ -59,7 +59,7 @@ const NO_TEMPLATE = { name: '', language: '', textParam: null, nameParam: null }
 function WebhookUrl({ label, path }: { label: string; path: string }) {
   const id = useId();
   return (
-    <div className="ui-field">
+    <div className="ui-field integrations-webhook">
       <label className="ui-field__label" htmlFor={id}>
         {label}
       </label>

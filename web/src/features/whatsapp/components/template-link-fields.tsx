@@ -4,7 +4,33 @@ import type { TemplateLink } from '../api/types';
 import { linkKey, linkProblem, newLink, withParam } from '../model/template-link';
 import './whatsapp.css';
 
-const numberOrNull = (value: string) => (value === '' ? null : Number(value));
+/** Which body parameter ({{1}}, {{2}}, …) takes a value; '' is none. */
+function ParamSelect({
+  label,
+  value,
+  params,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  params: number[];
+  onChange: (param: number | null) => void;
+}) {
+  return (
+    <SelectField
+      label={label}
+      value={value === null ? '' : String(value)}
+      onValueChange={(v) => onChange(v === '' ? null : Number(v))}
+    >
+      <option value="">None</option>
+      {params.map((n) => (
+        <option key={n} value={n}>
+          {`{{${n}}}`}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
 
 /**
  * An approved template from the catalog and which of its body parameters take the text and
@@ -72,30 +98,18 @@ export function TemplateLinkFields({
           {template && <p className="wa-preview__text wa-link__body">{template.body}</p>}
           {params.length > 0 && (
             <div className="wa-params">
-              <SelectField
+              <ParamSelect
                 label="Parameter for the text"
-                value={linked.textParam === null ? '' : String(linked.textParam)}
-                onValueChange={(v) => onChange(withParam(linked, 'textParam', numberOrNull(v)))}
-              >
-                <option value="">None</option>
-                {params.map((n) => (
-                  <option key={n} value={n}>
-                    {`{{${n}}}`}
-                  </option>
-                ))}
-              </SelectField>
-              <SelectField
+                value={linked.textParam}
+                params={params}
+                onChange={(n) => onChange(withParam(linked, 'textParam', n))}
+              />
+              <ParamSelect
                 label="Parameter for the customer's name"
-                value={linked.nameParam === null ? '' : String(linked.nameParam)}
-                onValueChange={(v) => onChange(withParam(linked, 'nameParam', numberOrNull(v)))}
-              >
-                <option value="">None</option>
-                {params.map((n) => (
-                  <option key={n} value={n}>
-                    {`{{${n}}}`}
-                  </option>
-                ))}
-              </SelectField>
+                value={linked.nameParam}
+                params={params}
+                onChange={(n) => onChange(withParam(linked, 'nameParam', n))}
+              />
             </div>
           )}
           {linkProblem(linked, template) && (

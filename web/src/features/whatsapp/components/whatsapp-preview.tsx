@@ -31,7 +31,7 @@ function PreviewBody({ data }: { data: WhatsAppPreview }) {
   return (
     <>
       <p className="wa-preview__window">
-        <span className={`wa-window ${data.window.open ? 'wa-window--open' : 'wa-window--closed'}`}>
+        <span className={`ui-badge ${data.window.open ? 'ui-badge--success' : 'wa-badge--warn'}`}>
           {windowLabel(data.window)}
         </span>
         <span className="ui-muted"> · {data.to}</span>
