@@ -56,7 +56,6 @@ export function CatalogPanel() {
           `Synced ${list.length} template${list.length === 1 ? '' : 's'} from Meta`,
           'success',
         ),
-      onError: (error) => toast.show(errorMessage(error, SYNC_FAILED), 'danger'),
     });
   }
 
