@@ -2,7 +2,9 @@
 // surely took nothing, a time-out left 'unknown' and settled by a callback, one send per
 // message with two workers at once, SendGrid's signed events (deduplicated), safe emails and a
 // resend that tells the truth per channel.
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, sign } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { DocumentData } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
@@ -173,6 +175,25 @@ describe("SendGrid's Event Webhook", () => {
     expect(forged.status).toBe(401);
     const marker = createHash('sha256').update('evt-1').digest('hex');
     expect((await getDb().doc(`emailEvents/${marker}`).get()).exists).toBe(false);
+
+    // Signed as SendGrid signs (the outbox's key, whose public half Integrations holds).
+    const key = createPrivateKey(readFileSync(path.join(world.dir, 'sendgrid-event-key.pem')));
+    const post = () => {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = sign('sha256', Buffer.from(timestamp + events), {
+        key,
+        dsaEncoding: 'der',
+      }).toString('base64');
+      return request(functionsApp(null))
+        .post('/api/integrations/email/events')
+        .set('Content-Type', 'application/json')
+        .set('X-Twilio-Email-Event-Webhook-Signature', signature)
+        .set('X-Twilio-Email-Event-Webhook-Timestamp', timestamp)
+        .send(events);
+    };
+    expect((await post()).body).toMatchObject({ applied: 1, duplicates: 0 });
+    expect((await post()).body).toMatchObject({ applied: 0, duplicates: 1 });
+    expect((await entryOf(res.body._id)).dispatch.email.status).toBe('opened');
   });
 });
 

@@ -17,6 +17,8 @@ export const PUBLIC_BASE = 'https://crm.example.in';
 
 export interface MessagingWorld {
   outbox: Outbox;
+  /** The outbox's folder (its SendGrid event-signing key is there). */
+  dir: string;
   ravi: string;
   /** Every request the outbox took, as the providers received them. */
   sent(): Promise<OutboxMessage[]>;
@@ -56,6 +58,7 @@ export function useMessagingWorld(): MessagingWorld {
   let dir: string;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'outbox-'));
+    world.dir = dir;
     world.outbox = await startOutbox(dir, () => undefined);
     server = http.createServer(functionsApp(null));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
