@@ -1,6 +1,7 @@
 // Request shapes, checked with zod; field paths in messages name the bad value
 // ('phones.1: Invalid phone number: 12ab').
 import { z } from 'zod';
+import { documentIdField } from '../../http/params';
 import { getConfig } from '../../config';
 import {
   DEFAULT_PAGE_SIZE,
@@ -78,12 +79,7 @@ export const bulkBody = z
     return { rows: body.rows, categories: defaults.categories, potential: defaults.potential };
   });
 
-const id = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(1500)
-  .regex(/^[^/]+$/, 'Not a customer id');
+const id = documentIdField('Customer');
 
 export const mergeBody = z
   .object({
