@@ -8,7 +8,9 @@ const DOCUMENT_ID = /^(?!\.\.?$)(?!__.*__$)[^/]+$/;
 const MAX_ID_BYTES = 1500;
 
 export function isDocumentId(value: unknown): value is string {
-  return typeof value === 'string' && DOCUMENT_ID.test(value) && Buffer.byteLength(value) <= MAX_ID_BYTES;
+  return (
+    typeof value === 'string' && DOCUMENT_ID.test(value) && Buffer.byteLength(value) <= MAX_ID_BYTES
+  );
 }
 
 /** The route parameter as a document id; one that cannot be an id cannot be found either (404). */

@@ -17,7 +17,11 @@ export interface Limit {
 const MINUTE = 60_000;
 
 /** Wrong passwords for one account from every address together: the ceiling a spread-out attack meets. */
-export const LOGIN_FAILURES_PER_EMAIL: Limit = { scope: 'login-email', max: 50, windowMs: 60 * MINUTE };
+export const LOGIN_FAILURES_PER_EMAIL: Limit = {
+  scope: 'login-email',
+  max: 50,
+  windowMs: 60 * MINUTE,
+};
 /** Wrong passwords from one IP address (an office shares one, hence higher). */
 export const LOGIN_FAILURES_PER_IP: Limit = { scope: 'login-ip', max: 30, windowMs: 15 * MINUTE };
 /** Codes asked for one email address or phone number from every address together. */
