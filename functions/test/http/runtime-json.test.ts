@@ -43,7 +43,7 @@ describe('malformed JSON behind the functions runtime', () => {
 
   it('answers the same with body-parser 2.x, and good JSON still goes through', async () => {
     const parsers = frameworkBodyParser();
-    takeOverJsonErrors(parsers);
+    takeOverJsonErrors(parsers as unknown as Parameters<typeof takeOverJsonErrors>[0]);
     const res = await postMalformed(parsers);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Malformed JSON body' });
@@ -56,7 +56,7 @@ describe('malformed JSON behind the functions runtime', () => {
 
   it('refuses a bare JSON value as express.json() does', async () => {
     const parsers = frameworkBodyParser();
-    takeOverJsonErrors(parsers);
+    takeOverJsonErrors(parsers as unknown as Parameters<typeof takeOverJsonErrors>[0]);
     const res = await request(runtimeApp({}, parsers))
       .post('/api/auth/login')
       .set('Content-Type', 'application/json')
