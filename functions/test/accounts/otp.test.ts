@@ -158,6 +158,34 @@ describe('POST /api/auth/otp/request', () => {
   });
 });
 
+describe('OTP answer time', () => {
+  it('is the same for a known account (code stored and sent) and an unknown one', async () => {
+    otpSettings.answerFloorMs = 400;
+    // A provider that takes a while, as a real one does.
+    vi.mocked(sendEmail).mockImplementation(async () => {
+      await new Promise((r) => setTimeout(r, 150));
+      return sent;
+    });
+    await createAccount({ email: 'otp@example.in' });
+    const timeOf = async (identifier: string) => {
+      const started = performance.now();
+      expect((await ask(identifier)).status).toBe(200);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timeOf('otp@example.in'));
+      unknown.push(await timeOf(`nobody-${i}@example.in`));
+      time += 10 * 60_000;
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[1];
+    expect(Math.min(...known, ...unknown)).toBeGreaterThanOrEqual(395);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(60);
+    expect(sendEmail).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('OTP request limits', () => {
   it('allows 3 codes per identifier and address, then rising waits, known or not', async () => {
     await createAccount({ email: 'otp@example.in' });

@@ -33,7 +33,7 @@ export const OTP_REQUESTS_PER_IDENTIFIER: Limit = {
 /** Codes asked from one IP address. */
 export const OTP_REQUESTS_PER_IP: Limit = { scope: 'otp-ip', max: 20, windowMs: 15 * MINUTE };
 /** Registrations tried from one IP address (each answer tells whether an email is taken). */
-export const REGISTRATIONS_PER_IP: Limit = { scope: 'register-ip', max: 5, windowMs: 60 * MINUTE };
+export const REGISTRATIONS_PER_IP: Limit = { scope: 'register-ip', max: 10, windowMs: 60 * MINUTE };
 
 export interface Counter {
   limit: Limit;

@@ -150,11 +150,15 @@ const emailPart = z.object({
 export type WhatsAppPart = z.output<typeof whatsappPart>;
 export type EmailPart = z.output<typeof emailPart>;
 
+/** A customer's id, or the customer itself ({ _id }) as the screen has it. */
 const customerRef = z
-  .union([
+  .preprocess(
+    (value) =>
+      typeof value === 'object' && value !== null && '_id' in value
+        ? (value as { _id: unknown })._id
+        : value,
     documentIdField('Customer'),
-    z.object({ _id: documentIdField('Customer') }).transform((c) => c._id),
-  ])
+  )
   .optional();
 
 /** POST /entries (spec §7). */
