@@ -1,0 +1,112 @@
+// An open notification stream keeps no rights its session lost: a person promoted to admin
+// watches the dashboard in a real browser and gets admin notices live; demoted while the page
+// stays open, they get no more of them (a new applicant's name and email stays off their
+// screen), and the server closes the stream so the page reconnects with its new rights.
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOR_ADMINS } from '../functions/src/features/notifications/audience.ts';
+import { addNotification } from '../functions/src/features/notifications/notice.ts';
+import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { apiSignIn, DEMO } from './support/session.ts';
+
+let browser: Browser;
+let adminToken: string;
+const stamp = Date.now();
+
+async function call(path: string, body: unknown, token?: string): Promise<unknown> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok, `${path} answered ${res.status}`).toBe(true);
+  return res.json();
+}
+
+/** Registers someone through the API (as the sign-in page does); answers their id. */
+async function register(fullName: string, email: string): Promise<string> {
+  await call('/auth/register', { fullName, email, password: `pw-${stamp}-long` });
+  const res = await fetch(`${baseUrl()}/api/admin/users/pending`, {
+    headers: { Authorization: `Bearer ${adminToken}` },
+  });
+  const pending = (await res.json()) as { _id: string; email: string }[];
+  return pending.find((u) => u.email === email)!._id;
+}
+
+/** The notice a registration writes for admins, through the product's own writer. */
+async function applicantNotice(fullName: string, email: string): Promise<void> {
+  if (getApps().length === 0)
+    initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-crm' });
+  const batch = getFirestore().batch();
+  addNotification(batch, {
+    to: FOR_ADMINS,
+    type: 'user.pending',
+    title: `New account awaiting approval: ${fullName}`,
+    message: `${fullName} (${email}) registered as sales and awaits approval.`,
+  });
+  await batch.commit();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  adminToken = (await apiSignIn(DEMO.admin)).token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the notification stream of a demoted admin', () => {
+  it(
+    'carries no admin notice after the demotion, and is closed by the server',
+    { timeout: 120_000 },
+    async () => {
+      const person = { fullName: `Stream Person ${stamp}`, email: `stream-${stamp}@example.in` };
+      const personId = await register(person.fullName, person.email);
+      await call(`/admin/users/${personId}/approve`, { role: 'admin' }, adminToken);
+      const session = await apiSignIn({ email: person.email, password: `pw-${stamp}-long` });
+      expect(session.role).toBe('admin');
+
+      const { context, page } = await openPage(browser, 'desktop', session);
+      const streams: number[] = [];
+      page.on('request', (req: Request) => {
+        if (req.url().includes('/api/notifications/stream')) streams.push(Date.now());
+      });
+      try {
+        await page.goto('/dashboard');
+        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+        const toasts = page.getByRole('region', { name: 'Status messages' });
+
+        // As an admin: a new applicant's notice arrives live.
+        const first = `Applicant One ${stamp}`;
+        await applicantNotice(first, `one-${stamp}@example.in`);
+        await toasts.getByText(first).first().waitFor({ timeout: 25_000 });
+
+        // Demoted while the page stays open.
+        await call(`/admin/users/${personId}/approve`, { role: 'sales' }, adminToken);
+        const demotedAt = Date.now();
+        const second = `Applicant Two ${stamp}`;
+        await applicantNotice(second, `two-${stamp}@example.in`);
+
+        // The server closes the stream (it re-reads the session every few seconds and before each
+        // event); the page opens a new one.
+        await expect
+          .poll(() => streams.filter((at) => at > demotedAt).length, { timeout: 20_000 })
+          .toBeGreaterThan(0);
+        // Longer than a stream's re-check and the page's 15 s poll of the latest notices.
+        await page.waitForTimeout(17_000);
+        expect(await page.getByText(second).count()).toBe(0);
+        expect(await page.getByText(`two-${stamp}@example.in`).count()).toBe(0);
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        await page.getByRole('region', { name: 'Live Notifications' }).waitFor();
+        expect(await page.getByText(second).count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
