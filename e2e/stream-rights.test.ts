@@ -9,28 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOR_ADMINS } from '../functions/src/features/notifications/audience.ts';
 import { addNotification } from '../functions/src/features/notifications/notice.ts';
 import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { apiPost, apiSignIn, DEMO } from './support/session.ts';
 
 let browser: Browser;
 let adminToken: string;
 const stamp = Date.now();
 
-async function call(path: string, body: unknown, token?: string): Promise<unknown> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  expect(res.ok, `${path} answered ${res.status}`).toBe(true);
-  return res.json();
-}
-
 /** Registers someone through the API (as the sign-in page does); answers their id. */
 async function register(fullName: string, email: string): Promise<string> {
-  await call('/auth/register', { fullName, email, password: `pw-${stamp}-long` });
+  await apiPost('/auth/register', { fullName, email, password: `pw-${stamp}-long` });
   const res = await fetch(`${baseUrl()}/api/admin/users/pending`, {
     headers: { Authorization: `Bearer ${adminToken}` },
   });
@@ -67,7 +54,7 @@ describe('the notification stream of a demoted admin', () => {
     async () => {
       const person = { fullName: `Stream Person ${stamp}`, email: `stream-${stamp}@example.in` };
       const personId = await register(person.fullName, person.email);
-      await call(`/admin/users/${personId}/approve`, { role: 'admin' }, adminToken);
+      await apiPost(`/admin/users/${personId}/approve`, { role: 'admin' }, adminToken);
       const session = await apiSignIn({ email: person.email, password: `pw-${stamp}-long` });
       expect(session.role).toBe('admin');
 
@@ -80,6 +67,11 @@ describe('the notification stream of a demoted admin', () => {
         await page.goto('/dashboard');
         await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
         const toasts = page.getByRole('region', { name: 'Status messages' });
+        // Once the page has its stream and its first list of the latest notices (what is there
+        // before counts as history, not news).
+        await page.getByRole('list', { name: 'Totals' }).waitFor({ timeout: 90_000 });
+        await expect.poll(() => streams.length, { timeout: 20_000 }).toBeGreaterThan(0);
+        await page.waitForTimeout(2_000);
 
         // As an admin: a new applicant's notice arrives live.
         const first = `Applicant One ${stamp}`;
@@ -87,7 +79,7 @@ describe('the notification stream of a demoted admin', () => {
         await toasts.getByText(first).first().waitFor({ timeout: 25_000 });
 
         // Demoted while the page stays open.
-        await call(`/admin/users/${personId}/approve`, { role: 'sales' }, adminToken);
+        await apiPost(`/admin/users/${personId}/approve`, { role: 'sales' }, adminToken);
         const demotedAt = Date.now();
         const second = `Applicant Two ${stamp}`;
         await applicantNotice(second, `two-${stamp}@example.in`);

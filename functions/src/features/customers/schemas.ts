@@ -10,7 +10,7 @@ import {
   MAX_NOTE_LENGTH,
   MAX_PAGE_SIZE,
 } from './constants';
-import { isIsoDate, startOfDay } from '../../company-days';
+import { checkDateRange, isIsoDate, startOfDay } from '../../company-days';
 import type { ListFilters, ListOrder } from './list-plan';
 import { SORT_FIELDS } from './list-plan';
 import { type CustomerFields, type CustomerInput, normalizeCustomerInput } from './normalize';
@@ -127,14 +127,7 @@ const LATEST = new Date(Date.UTC(9999, 11, 31));
 
 export const listQuery = z
   .object(listQueryShape)
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from > query.to)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'The end date is before the start date',
-      });
-  })
+  .superRefine(checkDateRange)
   .transform((query) => {
     const { timeZone } = getConfig();
     const sort = query.sort ?? 'createdAt';

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
-import { isIsoDate, startOfDay } from '../../company-days';
+import { checkDateRange, isIsoDate, startOfDay } from '../../company-days';
 import { documentIdField } from '../../http/params';
 import {
   AMOUNT_MESSAGE,
@@ -287,14 +287,7 @@ export const listQuery = z
       .default(DEFAULT_PAGE_SIZE),
     cursor: z.string().max(2000).optional(),
   })
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from > query.to)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'The end date is before the start date',
-      });
-  })
+  .superRefine(checkDateRange)
   .transform((query) => {
     const timeZone = getConfig().timeZone;
     const range =
