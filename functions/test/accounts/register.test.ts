@@ -1,6 +1,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setClock } from '../../src/clock';
 import { getDb, getFirebaseApp } from '../../src/firebase';
 import { createApp } from '../../src/http/app';
 import { bearer, createAccount, createRole, login } from '../support/accounts';
@@ -146,6 +147,9 @@ describe('POST /api/auth/register', () => {
 });
 
 describe('registration limit per address', () => {
+  beforeEach(() => setClock(() => Date.UTC(2026, 10, 21, 10, 0, 0)));
+  afterEach(() => setClock());
+
   it('answers 10 registrations an hour from one address, then 429 with Retry-After, creating nothing', async () => {
     for (let i = 0; i < 10; i++) {
       const res = await registerWith({ ...valid, email: `r${i}@example.in`, phone: '' });
