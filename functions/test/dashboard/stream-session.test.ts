@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetBackends();
-  Object.assign(streamSettings, { sessionRecheckMs: 300, sessionReuseMs: 0 });
+  Object.assign(streamSettings, { sessionRecheckMs: 300 });
   // Promoted to admin.
   person = await createAccount({ role: 'admin' });
   await createAccount({ role: 'admin' });

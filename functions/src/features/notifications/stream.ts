@@ -28,8 +28,6 @@ export const streamSettings = {
   resumeLimit: 200,
   /** How often an idle stream reads its session again. */
   sessionRecheckMs: 5_000,
-  /** How long a session read stays good for the events that follow it. */
-  sessionReuseMs: 1_000,
 };
 
 function sameRights(a: Session, b: Session): boolean {
@@ -124,31 +122,30 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     res.write(`id: ${eventId}\nevent: notification\ndata: ${JSON.stringify(body)}\n\n`);
   };
 
-  // Whether the session still holds what it held when the stream opened; a read is reused for
-  // the events right after it, and only one read runs at a time.
-  let checkedAt = Date.now();
-  let check: Promise<boolean> | undefined;
-  const stillAllowed = (): Promise<boolean> => {
-    if (closed) return Promise.resolve(false);
-    // A session an app set up without a token (the tests' stand-ins) has nothing to read again.
-    if (!token || Date.now() - checkedAt < streamSettings.sessionReuseMs)
-      return Promise.resolve(true);
-    check ??= resolveSession(token)
-      .catch(() => undefined)
-      .then((fresh) => {
-        check = undefined;
-        checkedAt = Date.now();
-        if (fresh && sameRights(fresh, session)) return true;
-        end();
-        return false;
-      });
-    return check;
+  // Whether the session still holds what it held when the stream opened, read afresh: a change
+  // made just before an event counts for it. A session an app set up without a token (the
+  // tests' stand-ins) has nothing to read again.
+  const stillAllowed = async (): Promise<boolean> => {
+    if (closed) return false;
+    if (!token) return true;
+    const fresh = await resolveSession(token).catch(() => undefined);
+    if (fresh && sameRights(fresh, session)) return true;
+    end();
+    return false;
   };
-  // Live events go out in order, each after the session check.
+  // Live events go out in order, each after its own session read.
   let delivery = Promise.resolve();
   const deliver = (n: Notification) => {
     delivery = delivery.then(async () => {
       if (await stillAllowed()) send(n);
+    });
+  };
+  let rechecking = false;
+  const recheckIdle = () => {
+    if (rechecking) return;
+    rechecking = true;
+    void stillAllowed().finally(() => {
+      rechecking = false;
     });
   };
   // Live events are held while the missed ones are read, then sent in order.
@@ -158,7 +155,7 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     () => res.write(`: heartbeat ${now()}\n\n`),
     streamSettings.heartbeatMs,
   );
-  const recheck = setInterval(() => void stillAllowed(), streamSettings.sessionRecheckMs);
+  const recheck = setInterval(recheckIdle, streamSettings.sessionRecheckMs);
   const close = () => {
     if (closed) return;
     closed = true;
