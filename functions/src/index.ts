@@ -4,9 +4,13 @@ import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import { getConfig } from './config';
 import { createApp } from './http/app';
+import { takeOverRuntimeJsonErrors } from './http/runtime-body-parser';
 import { integrationSecrets } from './integrations/secrets';
 import { scheduledJobs } from './jobs';
 import { deliverOutbound } from './features/messaging/outbound-worker';
+
+// Before the runtime builds its body parsers, which it does once this module has loaded.
+takeOverRuntimeJsonErrors();
 
 const region = 'asia-south1';
 // The senders read these (the SendGrid key, the WhatsApp token and app secret). The functions

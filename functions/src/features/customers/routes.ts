@@ -4,6 +4,7 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
+import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { getConfig } from '../../config';
 import { exportFileName, streamCustomersCsv } from './export-csv';
@@ -39,18 +40,7 @@ function answeringDuplicates(
 
 const force = (req: Request) => req.query.force === 'true' || req.query.force === '1';
 
-function customerId(req: Request): string {
-  const id = req.params.id;
-  if (
-    typeof id !== 'string' ||
-    !/^[^/]+$/.test(id) ||
-    id === '.' ||
-    id === '..' ||
-    /^__.*__$/.test(id)
-  )
-    throw new HttpError(404, NOT_FOUND);
-  return id;
-}
+const customerId = (req: Request) => documentId(req.params.id, NOT_FOUND);
 
 export function registerCustomerRoutes(router: Router): void {
   route(router, 'GET /customers', async (req, res) => {
