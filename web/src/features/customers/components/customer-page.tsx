@@ -68,7 +68,7 @@ export function CustomerPage() {
 function BackLink() {
   return (
     <Link className="customer-page__back" to="/customers">
-      <ArrowLeft aria-hidden="true" size={16} /> Customers
+      <ArrowLeft aria-hidden="true" size={16} /> All customers
     </Link>
   );
 }
