@@ -22,7 +22,7 @@ const raj = customer({
 const entry = {
   _id: 'e1',
   customerId: 'raj',
-  customer: { _id: 'raj', ...raj },
+  customer: { ...raj },
   description: 'Quotation for two pumps',
   tags: [],
   attachments: [

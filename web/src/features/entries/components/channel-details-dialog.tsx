@@ -4,7 +4,9 @@ import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { RESEND_FAILED, useResendEntry } from '../api/resend-entry';
-import type { EmailDispatch, Entry, WhatsAppDispatch } from '../api/types';
+import { formatPhone } from '../../../lib/phone';
+import { useEntryTemplates } from '../api/get-templates';
+import type { EmailDispatch, Entry, Template, WhatsAppDispatch } from '../api/types';
 import { outcomeTone, sendOutcome } from '../model/entry-view';
 import { FileLinks, ToneBadge } from './entry-parts';
 
@@ -12,12 +14,20 @@ function ChannelPanel({
   title,
   send,
   subject,
+  templates,
 }: {
   title: string;
   send: WhatsAppDispatch | EmailDispatch | undefined;
   /** Email only. */
   subject?: string;
+  templates: readonly Template[];
 }) {
+  // Email templates are stored by id, WhatsApp ones by their provider name: show the title
+  // where the id is one of ours.
+  const template = send?.templateId
+    ? (templates.find((t) => t._id === send.templateId)?.title ?? send.templateId)
+    : '';
+  const outcome = send ? sendOutcome(send) : '';
   return (
     <section className="ui-panel entries-channel" aria-label={title}>
       <h3 className="entries-channel__title">
@@ -26,9 +36,19 @@ function ChannelPanel({
       {send && (
         <dl className="ui-card__fields">
           <dt>Recipients</dt>
-          <dd>{send.to?.length ? send.to.join(', ') : '—'}</dd>
-          <dt>Template id</dt>
-          <dd>{send.templateId || '—'}</dd>
+          <dd>
+            {send.to?.length ? (
+              <ul className="entries-recipients">
+                {send.to.map((to) => (
+                  <li key={to}>{formatPhone(to)}</li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            )}
+          </dd>
+          <dt>Template</dt>
+          <dd title={send.templateId || undefined}>{template || '—'}</dd>
           {subject !== undefined && (
             <>
               <dt>Subject</dt>
@@ -43,7 +63,9 @@ function ChannelPanel({
           </dd>
           <dt>Outcome</dt>
           <dd>
-            <ToneBadge tone={outcomeTone(send)}>{sendOutcome(send)}</ToneBadge>
+            <span className="entries-outcome">
+              <ToneBadge tone={outcomeTone(send)}>{outcome}</ToneBadge>
+            </span>
             {send.at && <span className="ui-muted"> {formatDateTime(send.at)}</span>}
             {send.media && send.media.length > 0 && (
               <ul className="entries-plain-list">
@@ -83,6 +105,7 @@ function ChannelDetails({ entry }: { entry: Entry }) {
   // The answer of a resend carries the new outcomes.
   const [shown, setShown] = useState(entry);
   const { whatsapp, email } = shown.dispatch;
+  const templates = useEntryTemplates();
 
   function onResend() {
     if (resend.isPending) return;
@@ -101,8 +124,13 @@ function ChannelDetails({ entry }: { entry: Entry }) {
   return (
     <div className="entries-dialog">
       <div className="entries-channels">
-        <ChannelPanel title="WhatsApp" send={whatsapp} />
-        <ChannelPanel title="Email" send={email} subject={email?.subject ?? ''} />
+        <ChannelPanel title="WhatsApp" send={whatsapp} templates={templates} />
+        <ChannelPanel
+          title="Email"
+          send={email}
+          subject={email?.subject ?? ''}
+          templates={templates}
+        />
       </div>
       {(whatsapp || email) && (
         <div className="ui-actions ui-actions--end">

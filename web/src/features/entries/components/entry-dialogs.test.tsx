@@ -33,6 +33,7 @@ const raj = entry({
     },
     email: {
       to: ['raj@example.in'],
+      templateId: 't-quote',
       subject: 'Your quotation',
       text: 'Please find it attached',
       attachments: [
@@ -97,15 +98,24 @@ describe('Entry Details', () => {
 
 describe('Channel Details', () => {
   it('shows both panels with recipients, template, subject, body, files and outcomes', async () => {
-    mockApi(routes());
+    mockApi(
+      routes({
+        'GET /admin/templates': [
+          { _id: 't-quote', type: 'email', title: 'Quotation mail', subject: 's', content: 'c' },
+        ],
+      }),
+    );
     const { user } = renderApp('/entries', SALES);
     await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
     const whatsapp = within(within(dialog).getByRole('region', { name: 'WhatsApp' }));
     const email = within(within(dialog).getByRole('region', { name: 'Email' }));
     expect(whatsapp.getByText('ON')).toBeInTheDocument();
-    expect(whatsapp.getByText('+919876543210')).toBeInTheDocument();
+    expect(whatsapp.getByText('+91 98765 43210')).toBeInTheDocument();
     expect(whatsapp.getByText('hello_world')).toBeInTheDocument();
+    // The email template by its title, not the internal id.
+    expect(await email.findByText('Quotation mail')).toBeInTheDocument();
+    expect(email.queryByText('t-quote')).toBeNull();
     expect(whatsapp.getByText('Sent (wamid.OUTBOX1), delivered')).toBeInTheDocument();
     expect(email.getByText('Your quotation')).toBeInTheDocument();
     expect(email.getByText('Please find it attached')).toBeInTheDocument();
