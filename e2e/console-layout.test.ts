@@ -150,10 +150,50 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
         // Add Entry opens the entries feature's composer for this customer.
         await page.getByRole('button', { name: 'Add Entry', exact: true }).first().click();
-        const dialog = page.getByRole('dialog').first();
+        const dialog = page.getByRole('dialog', { name: 'Add Entry' });
         await dialog.waitFor();
         expect(await dialog.textContent()).toContain(name);
+        // The amount's error under it leaves Category and Process at their own height.
+        const category = dialog.getByRole('combobox', { name: 'Category' });
+        const before = (await category.boundingBox())?.height ?? 0;
+        await dialog.getByRole('spinbutton', { name: 'Amount (₹)' }).fill('-5');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByText('Amount should be a positive number').waitFor();
+        expect((await category.boundingBox())?.height).toBe(before);
+        expect(
+          (await dialog.getByRole('combobox', { name: 'Process' }).boundingBox())?.height,
+        ).toBe(before);
         await page.keyboard.press('Escape');
+        await context.close();
+      },
+      SLOW,
+    );
+
+    it(
+      'shows the other screens without sideways scroll, cut values or emoji',
+      async () => {
+        const { context, page } = await openPage(browser, viewport, admin);
+        const screens: [string, RegExp][] = [
+          ['/dashboard', /^Total Customers$/],
+          ['/templates', /^No text templates$|^Add Template$/],
+          ['/settings', /^Save All$/],
+          ['/information', /^Monthly Entries$/],
+        ];
+        for (const [path, ready] of screens) {
+          await page.goto(path);
+          await page.getByText(ready).first().waitFor({ timeout: 90_000 });
+          await expectReadableLayout(page);
+        }
+        // The Templates tab row (three tabs with counts) fits the screen.
+        await page.goto('/templates');
+        const tabs = page.getByRole('tablist', { name: 'Template types' });
+        expect(await tabs.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+        // Settings lists each admin number once, as people write it.
+        await page.goto('/settings');
+        const numbers = page.getByRole('list', { name: 'Admin numbers:' });
+        const text = (await numbers.textContent()) ?? '';
+        expect(text).toMatch(/^\+91 \d{5} \d{5}/);
+        expect(await page.getByText(text.split(',')[0]).count()).toBe(1);
         await context.close();
       },
       SLOW,

@@ -4,6 +4,7 @@ import { SelectField } from '../../../lib/select-field';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
 import type { EmployeeChoice, EntryListParams } from '../api/types';
 import { CHANNEL_FILTERS, CHANNEL_LABELS } from '../model/constants';
+import { employeeLabels } from '../model/employee-labels';
 
 function TextFilter({
   label,
@@ -67,6 +68,7 @@ export function EntriesFilters({
 }) {
   const text = (key: keyof EntryListParams) => (value: string) => onChange({ [key]: value });
   const active = activeFilterCount(values);
+  const labels = employeeLabels(employees);
   const [open, setOpen] = useState(active > 0);
   const panelId = useId();
   return (
@@ -110,7 +112,7 @@ export function EntriesFilters({
           <option value="">Anyone</option>
           {employees.map((employee) => (
             <option key={employee._id} value={employee._id}>
-              {employee.name}
+              {labels.get(employee._id)}
             </option>
           ))}
         </SelectField>

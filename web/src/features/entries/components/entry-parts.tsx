@@ -9,6 +9,7 @@ import type { Attachment, EmployeeChoice, Entry } from '../api/types';
 import { MAX_CATEGORIES_SHOWN, MAX_TAGS_SHOWN, NO_FILES } from '../model/constants';
 import { channelLabel, customerName, firstOf, statusOf, statusTone } from '../model/entry-view';
 import type { Tone } from '../model/entry-view';
+import { employeeLabels } from '../model/employee-labels';
 import { fileSize } from '../model/shared/file-size';
 
 const TONE_CLASS: Record<Tone, string> = {
@@ -189,6 +190,7 @@ export function EmployeeCell({
   const current = entry.employee;
   if (!onAssign) return <span>{current?.name || current?.email || 'Unassigned'}</span>;
   const listed = !current || employees.some((e) => e._id === current._id);
+  const labels = employeeLabels(employees);
   return (
     <select
       className="ui-input entries-assign"
@@ -200,7 +202,7 @@ export function EmployeeCell({
       {!listed && current && <option value={current._id}>{current.name || current.email}</option>}
       {employees.map((employee) => (
         <option key={employee._id} value={employee._id}>
-          {employee.name}
+          {labels.get(employee._id)}
         </option>
       ))}
     </select>
