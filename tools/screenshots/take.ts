@@ -93,9 +93,13 @@ try {
       );
       const page = await context.newPage();
       // The first calls of a fresh stack wait for the functions emulator to warm up.
-      page.setDefaultTimeout(90_000);
+      page.setDefaultTimeout(180_000);
       for (const screen of SCREENS) {
-        await screen.open(page);
+        await screen.open(page).catch(async (error: unknown) => {
+          const file = path.join(OUT_DIR, `failed-${screen.name}-${size}.png`);
+          await page.screenshot({ path: file });
+          throw new Error(`${screen.name} at ${size} did not load (see ${file})`, { cause: error });
+        });
         const file = path.join(OUT_DIR, `${screen.name}-${size}.png`);
         await page.screenshot({ path: file });
         log(`wrote ${path.relative(ROOT, file)}`);
