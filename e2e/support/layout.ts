@@ -49,7 +49,9 @@ export async function expectNoClippedValueWithoutTitle(page: Page): Promise<void
       const text = element.textContent?.trim() ?? '';
       if (!cut || !text || element.getAttribute('aria-hidden') === 'true') continue;
       if (element.closest('.visually-hidden')) continue;
-      const titled = element.closest('[title]')?.getAttribute('title')?.trim();
+      // The title may sit on the element, around it, or on the value inside a cut cell.
+      const holder = element.closest('[title]') ?? element.querySelector('[title]');
+      const titled = holder?.getAttribute('title')?.trim();
       if (!titled) found.push(`${element.tagName.toLowerCase()}.${element.className}: ${text}`);
     }
     return found;
