@@ -96,6 +96,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await page.getByText('No entries found').waitFor();
         await filters.getByRole('textbox', { name: 'Tag' }).fill('');
         await filters.getByRole('button', { name: 'Filters', exact: true }).waitFor();
+        await page.locator('main [aria-busy="false"]').first().waitFor();
 
         // The row menu holds the other actions under the spec's labels.
         const menuButton = page.getByRole('button', { name: /^More actions for / }).first();

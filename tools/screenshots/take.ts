@@ -23,14 +23,6 @@ type Screen = { name: string; open: (page: Page) => Promise<void> };
 
 const SCREENS: Screen[] = [
   {
-    name: 'dashboard',
-    open: async (page) => {
-      await page.goto('/dashboard');
-      await page.getByText('Total Customers').waitFor();
-      await page.locator('.dash-skeleton').waitFor({ state: 'detached' });
-    },
-  },
-  {
     name: 'customers',
     open: async (page) => {
       await page.goto('/customers');
@@ -51,6 +43,14 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/entries');
       await page.getByText(/^Total: \d+$/).waitFor();
+    },
+  },
+  {
+    name: 'dashboard',
+    open: async (page) => {
+      await page.goto('/dashboard');
+      await page.getByText('Total Customers').waitFor();
+      await page.locator('.dash-skeleton').waitFor({ state: 'detached' });
     },
   },
 ];

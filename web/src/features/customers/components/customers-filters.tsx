@@ -42,7 +42,8 @@ export function CustomersFilters({
     <section className="ui-panel customers-filters" aria-label="Search and filters">
       <div className="customers-filters__bar">
         <label className="ui-field customers-filters__search">
-          <span className="ui-field__label">Search</span>
+          {/* Named for screen readers; the placeholder says what to type. */}
+          <span className="visually-hidden">Search</span>
           <input
             type="search"
             className="ui-input"

@@ -16,7 +16,7 @@ import { useLoadMoreNearEnd } from './use-load-more';
 import type { LoadMore } from './use-load-more';
 
 /** Every row has this height (CSS keeps to it), so the visible window can be computed. */
-export const TABLE_ROW_PX = 56;
+export const TABLE_ROW_PX = 44;
 const COLUMNS = 8;
 
 export function CustomersTable({
