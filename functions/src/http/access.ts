@@ -72,6 +72,9 @@ export const routeTable = [
   // Customers (merge and import are writes: every employee may, spec §2 shows them to all).
   { method: 'get', path: '/customers', access: { permission: 'customers.read' } },
   { method: 'get', path: '/customers/export.csv', access: { permission: 'customers.read' } },
+  { method: 'get', path: '/customers/:id', access: { permission: 'customers.read' } },
+  // The customer page's history: entries and follow-ups, read as the Entries list reads them.
+  { method: 'get', path: '/customers/:id/timeline', access: { permission: 'entries.read' } },
   { method: 'post', path: '/customers', access: { permission: 'customers.write' } },
   { method: 'post', path: '/customers/bulk', access: { permission: 'customers.write' } },
   {

@@ -150,6 +150,8 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   // Customers
   'GET /customers': () => ({ path: '/customers' }),
   'GET /customers/export.csv': () => ({ path: '/customers/export.csv' }),
+  'GET /customers/:id': () => ({ path: '/customers/missing' }),
+  'GET /customers/:id/timeline': () => ({ path: '/customers/missing/timeline' }),
   'POST /customers': () => ({ path: '/customers', body: { names: [unique('Customer')] } }),
   'POST /customers/bulk': () => ({ path: '/customers/bulk', body: { rows: [] } }),
   'POST /customers/import.csv': () => ({ path: '/customers/import.csv' }),

@@ -11,8 +11,18 @@ import { exportFileName, streamCustomersCsv } from './export-csv';
 import { listedErrors, readImportUpload } from './import-csv';
 import { listPage, matchingCustomers, plainList } from './list';
 import { mergeCustomers } from './merge';
+import { readCustomer } from './read-customer';
 import { hasIdentity } from './normalize';
-import { bulkBody, createBody, LIST_PARAMS, listQuery, mergeBody, updateBody } from './schemas';
+import {
+  bulkBody,
+  createBody,
+  LIST_PARAMS,
+  listQuery,
+  mergeBody,
+  timelineQuery,
+  updateBody,
+} from './schemas';
+import { timelinePage } from './timeline';
 import { upsertRows } from './upsert';
 import {
   createCustomer,
@@ -57,6 +67,17 @@ export function registerCustomerRoutes(router: Router): void {
     const { filters, order } = listQuery.parse(req.query);
     const fileName = exportFileName(new Date(), getConfig().timeZone);
     await streamCustomersCsv(res, matchingCustomers(filters, order), fileName);
+  });
+
+  // After export.csv, which the :id pattern would otherwise take.
+  route(router, 'GET /customers/:id', async (req, res) => {
+    res.json(await readCustomer(customerId(req)));
+  });
+
+  route(router, 'GET /customers/:id/timeline', async (req, res) => {
+    const id = customerId(req);
+    const { limit, cursor } = timelineQuery.parse(req.query);
+    res.json(await timelinePage(id, limit, cursor));
   });
 
   route(

@@ -11,6 +11,7 @@ import {
   MAX_PAGE_SIZE,
 } from './constants';
 import { checkDateRange, isIsoDate, startOfDay } from '../../company-days';
+import { TIMELINE_DEFAULT_LIMIT, TIMELINE_MAX_LIMIT } from '../../contract/customer-timeline';
 import type { ListFilters, ListOrder } from './list-plan';
 import { SORT_FIELDS } from './list-plan';
 import { type CustomerFields, type CustomerInput, normalizeCustomerInput } from './normalize';
@@ -153,3 +154,11 @@ export const listQuery = z
 function normalizePotentialParam(value: string | undefined): string {
   return value ? normalizeCustomerInput({ potential: value }).fields.potential : '';
 }
+
+/** GET /customers/:id/timeline: a page size and the previous page's cursor. */
+export const timelineQuery = z.object({
+  limit: param(z.coerce.number().int().min(1).max(TIMELINE_MAX_LIMIT)).transform(
+    (limit) => limit ?? TIMELINE_DEFAULT_LIMIT,
+  ),
+  cursor: param(z.string().max(1000)),
+});

@@ -5,7 +5,9 @@ import { formatDateTime } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { WhatsAppPreviewPanel, windowLabel } from '../../whatsapp';
 import { RESEND_FAILED, useResendEntry } from '../api/resend-entry';
-import type { EmailDispatch, Entry, WhatsAppDispatch } from '../api/types';
+import { formatPhone } from '../../../lib/phone';
+import { useEntryTemplates } from '../api/get-templates';
+import type { EmailDispatch, Entry, Template, WhatsAppDispatch } from '../api/types';
 import { sendStatusLabel, sendStatusTone } from '../model/entry-view';
 import { channelToast, type SentChannel } from '../model/send-toasts';
 import { DeliveryTimeline } from './delivery-timeline';
@@ -15,13 +17,19 @@ function ChannelPanel({
   title,
   send,
   subject,
+  templates,
 }: {
   title: string;
   send: WhatsAppDispatch | EmailDispatch | undefined;
   /** Email only. */
   subject?: string;
+  templates: readonly Template[];
 }) {
   const isWhatsApp = subject === undefined;
+  // Email templates are stored by id: show the title where the id is one of ours.
+  const emailTemplate = send?.templateId
+    ? (templates.find((t) => t._id === send.templateId)?.title ?? send.templateId)
+    : '';
   return (
     <section className="ui-panel entries-channel" aria-label={title}>
       <h3 className="entries-channel__title">
@@ -38,7 +46,17 @@ function ChannelPanel({
             {send.error && <p className="entries-send-error">{send.error}</p>}
           </dd>
           <dt>Recipients</dt>
-          <dd>{send.to?.length ? send.to.join(', ') : '—'}</dd>
+          <dd>
+            {send.to?.length ? (
+              <ul className="entries-recipients">
+                {send.to.map((to) => (
+                  <li key={to}>{isWhatsApp ? formatPhone(to) : to}</li>
+                ))}
+              </ul>
+            ) : (
+              '—'
+            )}
+          </dd>
           {isWhatsApp && (
             <>
               <dt>Template</dt>
@@ -57,6 +75,8 @@ function ChannelPanel({
           )}
           {!isWhatsApp && (
             <>
+              <dt>Template</dt>
+              <dd title={send.templateId || undefined}>{emailTemplate || '—'}</dd>
               <dt>Subject</dt>
               <dd>{subject || '—'}</dd>
             </>
@@ -125,6 +145,7 @@ function ChannelDetails({ entry }: { entry: Entry }) {
   // The answer of a resend carries the new outcomes.
   const [shown, setShown] = useState(entry);
   const { whatsapp, email } = shown.dispatch;
+  const templates = useEntryTemplates();
   const chosen = (['whatsapp', 'email'] as const).filter((c) => shown.dispatch[c]);
 
   function toastEach(answer: Entry, failed: readonly string[]) {
@@ -162,8 +183,13 @@ function ChannelDetails({ entry }: { entry: Entry }) {
   return (
     <div className="entries-dialog">
       <div className="entries-channels">
-        <ChannelPanel title="WhatsApp" send={whatsapp} />
-        <ChannelPanel title="Email" send={email} subject={email?.subject ?? ''} />
+        <ChannelPanel title="WhatsApp" send={whatsapp} templates={templates} />
+        <ChannelPanel
+          title="Email"
+          send={email}
+          subject={email?.subject ?? ''}
+          templates={templates}
+        />
       </div>
       {whatsapp && (
         <section className="entries-delivery" aria-label="If you resend now">

@@ -42,6 +42,7 @@ const raj = entry({
     },
     email: {
       to: ['raj@example.in'],
+      templateId: 't-quote',
       subject: 'Your quotation',
       text: 'Please find it attached',
       attachments: [
@@ -85,10 +86,17 @@ function routes(extra: Record<string, unknown> = {}) {
   };
 }
 
+/** Runs a row action: the button beside the row menu when it is that one, else the item. */
 async function openFor(name: string, action: string) {
   const { user, ...rest } = renderApp('/entries', SALES);
   const group = await screen.findByRole('group', { name: `Actions for ${name}` });
-  await user.click(within(group).getByRole('button', { name: action }));
+  const button = within(group).queryByRole('button', { name: action });
+  if (button) {
+    await user.click(button);
+  } else {
+    await user.click(within(group).getByRole('button', { name: `More actions for ${name}` }));
+    await user.click(screen.getByRole('menuitem', { name: action }));
+  }
   return { user, ...rest };
 }
 
@@ -114,19 +122,28 @@ describe('Entry Details', () => {
 
 describe('Channel Details', () => {
   it('shows each channel: status, reason, template name, what the customer read, timeline', async () => {
-    const api = mockApi(routes());
+    const api = mockApi(
+      routes({
+        'GET /admin/templates': [
+          { _id: 't-quote', type: 'email', title: 'Quotation mail', subject: 's', content: 'c' },
+        ],
+      }),
+    );
     const { user } = renderApp('/entries', SALES);
     await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
     const whatsapp = within(within(dialog).getByRole('region', { name: 'WhatsApp' }));
     const email = within(within(dialog).getByRole('region', { name: 'Email' }));
     expect(whatsapp.getByText('ON')).toBeInTheDocument();
-    expect(whatsapp.getByText('+919876543210')).toBeInTheDocument();
+    expect(whatsapp.getByText('+91 98765 43210')).toBeInTheDocument();
     expect(whatsapp.getByText('quote_followup (en)')).toBeInTheDocument();
     expect(whatsapp.getByText('Closed: needs an approved template')).toBeInTheDocument();
     expect(
       whatsapp.getByText('Dear Raj Kumar, Hello Raj. Reply to this message to talk to us.'),
     ).toBeInTheDocument();
+    // The email template by its title, not the internal id.
+    expect(await email.findByText('Quotation mail')).toBeInTheDocument();
+    expect(email.queryByText('t-quote')).toBeNull();
     const steps = within(whatsapp.getByRole('list', { name: 'WhatsApp timeline' }))
       .getAllByRole('listitem')
       .map((li) => li.textContent);
@@ -345,11 +362,16 @@ describe('Follow-up', () => {
       'Select at least one channel (Email or WhatsApp)',
     );
     await user.click(within(dialog).getByRole('radio', { name: 'Custom' }));
-    await user.type(within(dialog).getByRole('spinbutton', { name: 'Days' }), '0');
+    const days = within(dialog).getByRole('spinbutton', { name: 'Days' });
+    await user.type(days, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'Please select a valid number of days',
-    );
+    // Under the Days field, in words, with the server's limits (1 to 365).
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(days).toHaveAccessibleDescription('1 to 365 Please select a valid number of days');
+    await user.clear(days);
+    await user.type(days, '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(days).toHaveAccessibleDescription('1 to 365 Please select a valid number of days');
     expect(api.callsTo('POST /entries/e1/followup')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: '1 day' }));

@@ -35,6 +35,10 @@ describe('follow-up form', () => {
     expect(followUpError({ ...form, preset: 'custom', customDays: '' }, raj)).toBe(DAYS_MESSAGE);
     expect(followUpError({ ...form, preset: 'custom', customDays: '0' }, raj)).toBe(DAYS_MESSAGE);
     expect(followUpError({ ...form, preset: 'custom', customDays: '-2' }, raj)).toBe(DAYS_MESSAGE);
+    // The server's limit is a year: 400 days would come back as its 400.
+    const withEmail = { ...form, email: true, preset: 'custom' };
+    expect(followUpError({ ...withEmail, customDays: '400' }, raj)).toBe(DAYS_MESSAGE);
+    expect(followUpError({ ...withEmail, customDays: '365' }, raj)).toBeNull();
     expect(followUpError({ ...form, email: true }, raj)).toBeNull();
     const noContacts = entry({ customer: { ...raj.customer, phones: [], emails: [] } });
     expect(followUpError({ ...form, email: true }, noContacts)).toBe(NO_EMAIL);
