@@ -71,6 +71,39 @@ describe('the accounts API through Hosting', () => {
     expect((await call('/auth/me', { headers: auth })).status).toBe(401);
   });
 
+  it('answers malformed JSON with the 400 envelope, not the runtime page', async () => {
+    const res = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"email": "a@b.in", "password": ',
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  it('refuses a cross-site form riding the cookie, and writes nothing', async () => {
+    const login = await call('/auth/login', {
+      body: { email: PERSON.email, password: PERSON.password },
+    });
+    const [cookie] = login.headers.getSetCookie();
+    const name = `CSRF Victim ${Date.now()}`;
+    const res = await fetch(`${baseUrl()}/api/customers`, {
+      method: 'POST',
+      headers: {
+        Cookie: cookie.split(';')[0],
+        Origin: 'https://evil.example',
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: `names[]=${encodeURIComponent(name)}`,
+    });
+    expect(res.status).toBe(403);
+    const found = await call(`/customers?q=${encodeURIComponent(name)}`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    expect(((await found.json()) as { total: number }).total).toBe(0);
+  });
+
   it('refuses employees the admin routes with the spec message', async () => {
     const res = await call('/auth/login', {
       body: { email: PERSON.email, password: PERSON.password },

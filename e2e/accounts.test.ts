@@ -5,13 +5,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   expectAccessible,
   launchBrowser,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
+import { apiPost as api } from './support/session.ts';
 
 const ADMIN = { email: 'admin@demo-crm.local', password: 'admin-demo-123' };
 const EVERYONE_ITEMS = ['Dashboard', 'Customers', 'Entries', 'Information'];
@@ -25,19 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  expect(res.ok, `${path} answered ${res.status}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** Signs in through the Login → Password form and waits for the dashboard. */
 async function signInByPassword(page: Page, email: string, password: string): Promise<void> {

@@ -55,6 +55,22 @@ async function toast(page: Page, message: string): Promise<void> {
 
 const filters = (page: Page) => page.getByRole('region', { name: 'Search and filters' });
 
+/** Opens the folded filters (categories, potential, dates, sort) when they are closed. */
+async function openFilters(page: Page): Promise<void> {
+  const toggle = filters(page).getByRole('button', { name: /^Filters/ });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** A header button: beside Add Customer on wide screens, in the More menu on phones. */
+async function headerAction(page: Page, viewport: ViewportName, name: string): Promise<void> {
+  if (viewport === 'desktop') {
+    await page.getByRole('button', { name, exact: true }).click();
+    return;
+  }
+  await page.getByRole('button', { name: 'More', exact: true }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
+
 /** The rows (table) or cards on screen. */
 function listItems(page: Page, viewport: ViewportName): Locator {
   return viewport === 'desktop'
@@ -143,6 +159,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
         // Filters: categories (all must match), potential, created today.
         await search(page, tag.toLowerCase());
+        await openFilters(page);
         await filters(page)
           .getByRole('button', { name: /^Categories/ })
           .click();
@@ -170,7 +187,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await page.getByText('No customers').waitFor();
 
         // Sort: newest first by default, then by name both ways.
-        await page.getByRole('button', { name: 'Reset' }).click();
+        await headerAction(page, viewport, 'Reset');
         await page.getByText(/^\d+ customers$/).waitFor();
         const names = () =>
           listItems(page, viewport).evaluateAll((items) =>
@@ -193,6 +210,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           await expect.poll(() => nameHeader.getAttribute('aria-sort')).toBe('descending');
           await expect.poll(async () => sorted(await names(), -1)).toBe(true);
         } else {
+          await openFilters(page);
           await filters(page).getByRole('combobox', { name: 'Sort by' }).selectOption('name');
           await expect.poll(async () => sorted(await names(), 1)).toBe(true);
           await filters(page)
@@ -226,7 +244,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           potential: 'HOT',
           note: 'Second note',
         });
-        await page.getByRole('button', { name: 'Refresh' }).click();
+        await headerAction(page, viewport, 'Refresh');
         await search(page, `merge ${tag}`.toLowerCase());
         await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(2);
 
@@ -263,7 +281,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         const { context, page } = await openPage(browser, viewport);
         await signInAsAdmin(page);
 
-        await page.getByRole('button', { name: 'Import CSV' }).click();
+        await headerAction(page, viewport, 'Import CSV');
         const dialog = page.getByRole('dialog', { name: 'Import CSV' });
         const csv = [
           'names,phones,emails,categories,potential,note',
@@ -305,7 +323,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(2);
 
         const download = page.waitForEvent('download');
-        await page.getByRole('button', { name: 'Export CSV' }).click();
+        await headerAction(page, viewport, 'Export CSV');
         const file = await download;
         await toast(page, 'CSV exported');
         expect(file.suggestedFilename()).toMatch(/^customers_\d{4}-\d{2}-\d{2}\.csv$/);

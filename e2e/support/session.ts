@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 
 /** The seeded demo accounts (tools/stack/seed.ts). */
@@ -21,4 +22,18 @@ export async function apiSignIn(account: {
     throw new Error(`Sign-in of ${account.email} failed: ${res.status} ${await res.text()}`);
   const { token, role } = (await res.json()) as { token: string; role: string };
   return { token, role };
+}
+
+/** POSTs `body` as JSON to /api`path` (with the Bearer token if given); expects a 2xx. */
+export async function apiPost<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  expect(res.ok, `${path} answered ${res.status}`).toBe(true);
+  return (await res.json()) as T;
 }

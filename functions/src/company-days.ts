@@ -2,6 +2,8 @@
 // from 2026-03-01 to 2026-03-31 means from that day's local midnight to the next day's after
 // the 31st.
 
+import type { z } from 'zod';
+
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Whether `text` is a real calendar date written YYYY-MM-DD. */
@@ -55,4 +57,17 @@ export function localDate(instant: Date, timeZone: string): string {
     month: '2-digit',
     day: '2-digit',
   }).format(instant);
+}
+
+/** A list query's check: a `to` date before its `from` date (YYYY-MM-DD) is refused. */
+export function checkDateRange(
+  query: { from?: string; to?: string },
+  ctx: z.core.$RefinementCtx,
+): void {
+  if (query.from && query.to && query.from > query.to)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['to'],
+      message: 'The end date is before the start date',
+    });
 }

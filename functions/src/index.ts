@@ -1,10 +1,16 @@
 // Wiring only: what runs where. The work lives in http/ and jobs/.
+import { onDocumentCreated } from 'firebase-functions/firestore';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import { getConfig } from './config';
 import { createApp } from './http/app';
+import { takeOverRuntimeJsonErrors } from './http/runtime-body-parser';
 import { integrationSecrets } from './integrations/secrets';
 import { scheduledJobs } from './jobs';
+import { deliverOutbound } from './features/messaging/outbound-worker';
+
+// Before the runtime builds its body parsers, which it does once this module has loaded.
+takeOverRuntimeJsonErrors();
 
 const region = 'asia-south1';
 // The senders read these (the SendGrid key, the WhatsApp token and app secret). The functions
@@ -32,3 +38,12 @@ for (const job of scheduledJobs) {
     },
   );
 }
+
+// Each queued message is tried as soon as it is written (the API also tries at once, to
+// answer truthfully; the claim makes sure only one of them sends it). Retries are the job's.
+export const sendOutbound = onDocumentCreated(
+  { region, document: 'outboundMessages/{id}', secrets },
+  async (event) => {
+    await deliverOutbound(event.params.id);
+  },
+);

@@ -1,18 +1,35 @@
 // The local stack's stand-in for SendGrid's API and the WhatsApp Cloud API: nothing leaves the
-// machine. The functions (and the local job runner) send here through SENDGRID_API_BASE and
-// WHATSAPP_API_BASE; each message is answered as the provider would, kept in `outbox.jsonl`
-// and listed at GET /messages (the browser tests read it).
-import { appendFileSync, mkdirSync } from 'node:fs';
+// machine, and both play by their documented rules (outbox/meta-rules.ts), so the app meets
+// reality offline. The functions (and the local job runner) send here through
+// SENDGRID_API_BASE and WHATSAPP_API_BASE. Each request is kept in `outbox.jsonl` as the
+// provider received it and listed at GET /messages; once the app is connected, the outbox
+// calls its webhooks back as Meta and SendGrid would (statuses, events), signed.
+//
+// For people and tests:
+//   POST /control/inbound { from, text, name? }  a customer writes in (signed webhook)
+//   POST /control/next { channel, status, body?, hangMs? }  the next send of that channel is
+//        answered so (a rate limit, an outage) or held hangMs before its normal answer
+//   POST /control/reset  forget messages, windows and pending answers
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import {
+  postSendgridEvents,
+  postWhatsAppWebhook,
+  sendgridKeys,
+  whatsappChange,
+  type AppConnection,
+} from './outbox/callbacks.ts';
+import { readableText, refusal, SEEDED_TEMPLATES, WINDOW_MS } from './outbox/meta-rules.ts';
 
 export interface OutboxMessage {
   at: string;
   channel: 'email' | 'whatsapp';
   id: string;
   to: string[];
-  /** The email subject, or the WhatsApp text / template name. */
+  /** The email subject, or the WhatsApp text the customer reads. */
   summary: string;
   /** The request body as the provider would have received it. */
   body: unknown;
@@ -22,87 +39,326 @@ export interface Outbox {
   url: string;
   /** The variables that point the senders here. */
   env: Record<string, string>;
+  /** The public key SendGrid's events are signed with (base64 DER), for Integrations. */
+  sendgridPublicKey: string;
+  /** From now on, call this app's webhooks back. */
+  connect(app: AppConnection): void;
   stop(): Promise<void>;
 }
 
-const KEEP = 200;
-
-function describe(channel: OutboxMessage['channel'], body: Record<string, unknown>) {
-  if (channel === 'email') {
-    const personalizations = (body.personalizations ?? []) as { to?: { email: string }[] }[];
-    return {
-      to: personalizations.flatMap((p) => (p.to ?? []).map((t) => t.email)),
-      summary: String(body.subject ?? ''),
-    };
-  }
-  const text = (body.text as { body?: string } | undefined)?.body;
-  const template = (body.template as { name?: string } | undefined)?.name;
-  return {
-    to: [String(body.to ?? '')],
-    summary: text ?? (template ? `template ${template}` : String(body.type ?? '')),
-  };
+interface NextAnswer {
+  channel: 'email' | 'whatsapp';
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Hold the request this long, then answer as usual (the provider takes it). */
+  hangMs?: number;
 }
 
-/** Starts the outbox on a free port of 127.0.0.1; messages go to `dir`/outbox.jsonl. */
+const KEEP = 200;
+type Json = Record<string, unknown>;
+
+/** How long after a send each callback comes (the statuses of a delivered and read message). */
+const CALLBACK_DELAYS_MS = { sent: 100, delivered: 400, read: 900 };
+
 export async function startOutbox(dir: string, log: (line: string) => void): Promise<Outbox> {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'outbox.jsonl');
+  const windowsFile = path.join(dir, 'windows.json');
+  const keys = sendgridKeys(path.join(dir, 'sendgrid-event-key.pem'));
   const messages: OutboxMessage[] = [];
+  const next: NextAnswer[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let windows: Record<string, number> = existsSync(windowsFile)
+    ? (JSON.parse(readFileSync(windowsFile, 'utf8')) as Record<string, number>)
+    : {};
+  let app: AppConnection | undefined;
   let counter = 0;
+
+  const later = (ms: number, work: () => Promise<unknown>) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      void work();
+    }, ms);
+    timers.add(timer);
+  };
+  const saveWindows = () => writeFileSync(windowsFile, JSON.stringify(windows));
+  const record = (message: OutboxMessage) => {
+    messages.push(message);
+    if (messages.length > KEEP) messages.shift();
+    appendFileSync(file, `${JSON.stringify(message)}\n`);
+    log(`${message.channel} to ${message.to.join(', ')}: ${message.summary}`);
+  };
+
+  function whatsappStatus(body: Json, id: string, status: string, errors?: object[]) {
+    if (!app) return Promise.resolve(0);
+    return postWhatsAppWebhook(
+      app,
+      whatsappChange({
+        messaging_product: 'whatsapp',
+        metadata: { display_phone_number: '15550000000', phone_number_id: 'OUTBOX' },
+        statuses: [
+          {
+            id,
+            status,
+            timestamp: String(Math.floor(Date.now() / 1000)),
+            recipient_id: body.to,
+            ...(body.biz_opaque_callback_data
+              ? { biz_opaque_callback_data: body.biz_opaque_callback_data }
+              : {}),
+            ...(errors ? { errors } : {}),
+          },
+        ],
+      }),
+    );
+  }
+
+  function acceptWhatsApp(body: Json): Json {
+    counter += 1;
+    const id = `wamid.OUTBOX${counter}${randomUUID().slice(0, 8)}`;
+    const to = String(body.to);
+    record({
+      at: new Date().toISOString(),
+      channel: 'whatsapp',
+      id,
+      to: [to],
+      summary: readableText(body),
+      body,
+    });
+    const freeForm = body.type !== 'template';
+    const open = (windows[to] ?? 0) + WINDOW_MS > Date.now();
+    if (freeForm && !open) {
+      later(CALLBACK_DELAYS_MS.sent, () =>
+        whatsappStatus(body, id, 'failed', [
+          {
+            code: 131047,
+            title: 'Re-engagement message',
+            message: 'Re-engagement message',
+            error_data: {
+              details:
+                'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+            },
+          },
+        ]),
+      );
+    } else {
+      for (const [status, ms] of Object.entries(CALLBACK_DELAYS_MS))
+        later(ms, () => whatsappStatus(body, id, status));
+    }
+    return {
+      messaging_product: 'whatsapp',
+      contacts: [{ input: to, wa_id: to }],
+      messages: [{ id }],
+    };
+  }
+
+  function acceptEmail(body: Json): string {
+    counter += 1;
+    const id = `outbox-email-${counter}-${randomUUID().slice(0, 8)}`;
+    const personalizations = (body.personalizations ?? []) as Json[];
+    const to = personalizations.flatMap((p) =>
+      ((p.to ?? []) as { email: string }[]).map((t) => t.email),
+    );
+    record({
+      at: new Date().toISOString(),
+      channel: 'email',
+      id,
+      to,
+      summary: String(body.subject ?? ''),
+      body,
+    });
+    const customArgs = {
+      ...(body.custom_args as Json),
+      ...(personalizations[0]?.custom_args as Json),
+    };
+    const events = (event: string) =>
+      to.map((email) => ({
+        email,
+        event,
+        timestamp: Math.floor(Date.now() / 1000),
+        sg_event_id: randomUUID(),
+        sg_message_id: `${id}.outbox`,
+        ...customArgs,
+      }));
+    for (const [event, ms] of [
+      ['processed', 150],
+      ['delivered', 500],
+    ] as const) {
+      later(ms, async () => (app ? postSendgridEvents(app, keys.privateKey, events(event)) : 0));
+    }
+    return id;
+  }
+
+  function sendgridRefusal(req: http.IncomingMessage, body: Json): Json[] | undefined {
+    const errors: Json[] = [];
+    if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
+      return [
+        {
+          message: 'The provided authorization grant is invalid, expired, or revoked',
+          field: null,
+        },
+      ];
+    const personalizations = Array.isArray(body.personalizations)
+      ? (body.personalizations as Json[])
+      : [];
+    if (
+      personalizations.length === 0 ||
+      personalizations.some((p) => !Array.isArray(p.to) || p.to.length === 0)
+    )
+      errors.push({
+        message: 'The to array is required for all personalization objects.',
+        field: 'personalizations.0.to',
+      });
+    if (!(body.from as Json | undefined)?.email)
+      errors.push({
+        message: 'The from object must be provided for every email send.',
+        field: 'from',
+      });
+    if (!body.subject) errors.push({ message: 'The subject is required.', field: 'subject' });
+    return errors.length > 0 ? errors : undefined;
+  }
+
+  async function inbound(input: Json): Promise<Json> {
+    const from = String(input.from ?? '').replace(/^\+/, '');
+    if (!/^\d{8,15}$/.test(from)) return { status: 400, error: 'from: a phone number in E.164' };
+    const text = String(input.text ?? 'Hello');
+    windows[from] = Date.now();
+    saveWindows();
+    const id = `wamid.IN${randomUUID().replace(/-/g, '')}`;
+    const status = app
+      ? await postWhatsAppWebhook(
+          app,
+          whatsappChange({
+            messaging_product: 'whatsapp',
+            metadata: { display_phone_number: '15550000000', phone_number_id: 'OUTBOX' },
+            contacts: [{ profile: { name: String(input.name ?? '') }, wa_id: from }],
+            messages: [
+              {
+                from,
+                id,
+                timestamp: String(Math.floor(Date.now() / 1000)),
+                type: 'text',
+                text: { body: text },
+              },
+            ],
+          }),
+        )
+      : 0;
+    log(`inbound WhatsApp from +${from}: ${text} (webhook answered ${status || 'nothing'})`);
+    return { id, webhookStatus: status };
+  }
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const url = req.url ?? '';
-      const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-        res.end(body === undefined ? '' : JSON.stringify(body));
-      };
-      if (req.method === 'GET' && url === '/messages') return reply(200, messages);
-      const channel =
-        req.method === 'POST' && url.endsWith('/v3/mail/send')
-          ? 'email'
-          : req.method === 'POST' && /\/messages$/.test(url)
-            ? 'whatsapp'
-            : undefined;
-      if (!channel) return reply(404, { error: { message: `The outbox has no ${url}` } });
-      let body: Record<string, unknown>;
+      void handle(req, res, Buffer.concat(chunks).toString('utf8'));
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    const url = new URL(req.url ?? '/', 'http://outbox');
+    const reply = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      if (res.writableEnded) return;
+      res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+      res.end(body === undefined ? '' : JSON.stringify(body));
+    };
+    let body: Json = {};
+    if (raw) {
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+        body = JSON.parse(raw) as Json;
       } catch {
         return reply(400, { errors: [{ message: 'The outbox got a body that is not JSON' }] });
       }
-      counter += 1;
-      const id = channel === 'email' ? `outbox-email-${counter}` : `wamid.OUTBOX${counter}`;
-      const message: OutboxMessage = {
-        at: new Date().toISOString(),
-        channel,
-        id,
-        ...describe(channel, body),
-        body,
-      };
-      messages.push(message);
-      if (messages.length > KEEP) messages.shift();
-      appendFileSync(file, `${JSON.stringify(message)}\n`);
-      log(`${channel} to ${message.to.join(', ')}: ${message.summary}`);
-      if (channel === 'email') return reply(202, undefined, { 'X-Message-Id': id });
+    }
+    if (req.method === 'GET' && url.pathname === '/messages') return reply(200, messages);
+    if (req.method === 'POST' && url.pathname === '/control/inbound')
+      return reply(200, await inbound(body));
+    if (req.method === 'POST' && url.pathname === '/control/next') {
+      next.push(body as unknown as NextAnswer);
+      return reply(200, { pending: next.length });
+    }
+    if (req.method === 'POST' && url.pathname === '/control/reset') {
+      messages.length = 0;
+      next.length = 0;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      windows = {};
+      saveWindows();
+      return reply(200, {});
+    }
+    if (req.method === 'GET' && /\/message_templates$/.test(url.pathname)) {
+      if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
+        return reply(401, graphError(401, 190, 'Invalid OAuth access token', ''));
       return reply(200, {
-        messaging_product: 'whatsapp',
-        contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id }],
+        data: SEEDED_TEMPLATES.map((t) => ({
+          name: t.name,
+          language: t.language,
+          status: t.status,
+          category: t.category,
+          id: `${t.name}-${t.language}`,
+          components: [{ type: 'BODY', text: t.body }],
+        })),
+        paging: { cursors: { before: 'start', after: 'end' } },
       });
-    });
-  });
+    }
+    const channel =
+      req.method === 'POST' && url.pathname.endsWith('/v3/mail/send')
+        ? 'email'
+        : req.method === 'POST' && /\/messages$/.test(url.pathname)
+          ? 'whatsapp'
+          : undefined;
+    if (!channel) return reply(404, { error: { message: `The outbox has no ${url.pathname}` } });
+
+    const index = next.findIndex((n) => n.channel === channel);
+    const override = index >= 0 ? next.splice(index, 1)[0] : undefined;
+    if (override?.status) return reply(override.status, override.body, override.headers);
+    if (override?.hangMs) await new Promise((resolve) => setTimeout(resolve, override.hangMs));
+
+    if (channel === 'email') {
+      const errors = sendgridRefusal(req, body);
+      if (errors) return reply(errors[0].field === null ? 401 : 400, { errors });
+      return reply(202, undefined, { 'X-Message-Id': acceptEmail(body) });
+    }
+    if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
+      return reply(401, graphError(401, 190, 'Invalid OAuth access token', ''));
+    const refused = refusal(body);
+    if (refused)
+      return reply(
+        refused.status,
+        graphError(refused.status, refused.code, refused.message, refused.details),
+      );
+    return reply(200, acceptWhatsApp(body));
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Where `npm run inbound` finds this outbox.
+  writeFileSync(path.join(dir, 'outbox.url'), url);
   return {
     url,
     env: { SENDGRID_API_BASE: `${url}/sendgrid`, WHATSAPP_API_BASE: `${url}/whatsapp` },
+    sendgridPublicKey: keys.publicKeyBase64,
+    connect: (connection) => {
+      app = connection;
+    },
     stop: () =>
       new Promise((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+function graphError(_status: number, code: number, message: string, details: string) {
+  return {
+    error: {
+      message,
+      type: 'OAuthException',
+      code,
+      ...(details ? { error_data: { messaging_product: 'whatsapp', details } } : {}),
+      fbtrace_id: randomUUID().replace(/-/g, '').slice(0, 22),
+    },
   };
 }

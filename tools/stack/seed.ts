@@ -7,6 +7,7 @@ import { prepareCustomer } from '../../functions/src/features/customers/record.t
 import { recomputeDashboard } from '../../functions/src/features/dashboard/recompute.ts';
 import { buildEntryDoc } from '../../functions/src/features/entries/record.ts';
 import { PROJECT_ID } from './config.ts';
+import { paramCount, SEEDED_TEMPLATES } from './outbox/meta-rules.ts';
 
 export interface DemoAccount {
   role: string;
@@ -241,7 +242,9 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
     {
       type: 'whatsapp',
       title: 'Payment reminder',
-      content: 'Hello {{name}}, a gentle reminder about the pending payment.',
+      content: 'A gentle reminder about the pending payment.',
+      // Sent as the approved "order_update" template, the text in its one parameter.
+      approved: { name: 'order_update', language: 'en', textParam: 1, nameParam: null },
     },
     {
       type: 'email',
@@ -268,7 +271,13 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       // Pointed at the local outbox (tools/stack/outbox.ts stands in for SendGrid and the
       // Graph API): SendGrid through its SMTP relay convention, the password being the key.
       integrations: {
-        whatsapp: { verifyToken: 'demo-verify-token', phoneNumberId: '100000000000001' },
+        whatsapp: {
+          verifyToken: 'demo-verify-token',
+          phoneNumberId: '100000000000001',
+          wabaId: '100000000000002',
+          // Outside the 24-hour window: "Hello {{1}}, a message from our team: {{2}}".
+          defaultTemplate: { name: 'crm_message', language: 'en', nameParam: 1, textParam: 2 },
+        },
         email: {
           smtpHost: 'smtp.sendgrid.net',
           smtpPort: 587,
@@ -278,11 +287,23 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
           imapUser: '',
           fromEmail: 'crm@demo-crm.local',
           fromName: 'Demo Dairy Equipment',
+          // The local SendGrid's event-signing key (tools/stack/outbox.ts).
+          eventWebhookKey: process.env.SENDGRID_EVENT_PUBLIC_KEY ?? '',
         },
       },
       fixedPdfs: [],
     }),
   );
+  // The approved templates as a sync from the local Meta would keep them.
+  for (const t of SEEDED_TEMPLATES) {
+    writes.push((b) =>
+      b.set(db.doc(`whatsappTemplates/${t.name}:${t.language}`), {
+        ...t,
+        paramCount: paramCount(t.body),
+        syncedAt: created,
+      }),
+    );
+  }
   // The integration secrets live apart from the settings (write-only through the API).
   writes.push((b) =>
     b.set(db.doc('secrets/integrations'), {

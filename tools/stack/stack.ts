@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { latestAuthSnapshot, startAuthKeeper } from './auth-keeper.ts';
 import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
+import { savedAppSecret } from './app-secret.ts';
 import { startFront } from './front.ts';
 import { startOutbox } from './outbox.ts';
 import { assertPortFree, freePort } from './ports.ts';
@@ -120,6 +121,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // The senders' providers: the outbox above, unless the shell names others.
   env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outbox.env.SENDGRID_API_BASE;
   env.WHATSAPP_API_BASE = process.env.WHATSAPP_API_BASE || outbox.env.WHATSAPP_API_BASE;
+  // The seed saves it under Integrations: the outbox signs SendGrid's events with its pair.
+  env.SENDGRID_EVENT_PUBLIC_KEY = outbox.sendgridPublicKey;
+  // Signed file links (WhatsApp media) name the console's own address.
+  env.PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL || `http://${HOST}:${ports.hosting}`;
 
   const log = (line: string) => {
     if (!options.quiet) process.stdout.write(`[stack] ${line}\n`);
@@ -178,6 +183,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     keepers.push(await startFront(ports.hosting, ports.functions));
     const url = `http://${HOST}:${ports.hosting}`;
     await waitForHealth(url, 120_000);
+    outbox.connect({ baseUrl: url, appSecret: savedAppSecret });
     return { url, ports, env, restored, outboxUrl: outbox.url, pids: supervisor.pids, stop };
   } catch (err) {
     await stop();

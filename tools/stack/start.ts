@@ -58,6 +58,7 @@ const stopJobs = startJobRunner(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata',
 console.log(`
   CRM console:  ${stack.url}
   API health:   ${stack.url}/api/health
+  Outbox:       ${stack.outboxUrl} (a customer writes in: npm run inbound -- +919812345678 "Hi")
   Sign in as    ${demoAccounts()
     .map((a) => `${a.role.padEnd(8)} ${a.email} / ${a.password}`)
     .join('\n                ')}

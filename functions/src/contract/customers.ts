@@ -34,3 +34,12 @@ export interface CustomerFields {
 
 /** What the customer list can be sorted by. */
 export const SORT_FIELDS = ['name', 'phone', 'email', 'potential', 'createdAt'] as const;
+
+/** WhatsApp's 24-hour customer-service window of one phone, as the API shows it. */
+export interface WhatsAppWindow {
+  phone: string;
+  /** Free-form text and media may be sent (the customer wrote in the last 24 hours). */
+  open: boolean;
+  /** When it closes (or closed); null when the customer never wrote from this phone. */
+  openUntil: string | null;
+}

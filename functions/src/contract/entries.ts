@@ -42,13 +42,36 @@ export interface EmployeeRef {
   email: string;
 }
 
-/** How one send went: 'sending' until the provider answers; WhatsApp callbacks move it on. */
-export type SendStatus = 'sending' | 'sent' | 'failed' | 'delivered' | 'read';
+/**
+ * How one channel's message went: 'queued' / 'sending' until the provider answers; 'sent'
+ * once it took it, moved on by its callbacks ('processed', 'deferred', 'delivered', 'read',
+ * 'opened'); 'failed' when refused; 'unknown' when no answer came (it may have gone);
+ * 'not_sent' when the sending rules kept it back (the reason is in `error`).
+ */
+export type SendStatus =
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'processed'
+  | 'deferred'
+  | 'delivered'
+  | 'read'
+  | 'opened'
+  | 'failed'
+  | 'unknown'
+  | 'not_sent';
 
 export interface MediaOutcome {
   name: string;
-  status: 'sent' | 'failed';
+  status: SendStatus | 'skipped';
   messageId?: string;
+  error?: string;
+}
+
+/** One step of a message's way, with its time. */
+export interface SendStep {
+  status: string;
+  at: string;
   error?: string;
 }
 
@@ -63,7 +86,19 @@ export interface SendOutcome {
   messageId?: string;
   error?: string;
   at?: string;
+  /** When the latest provider callback came. */
+  statusAt?: string;
   media?: MediaOutcome[];
+  /** The approved template that went (WhatsApp), and the text the customer reads. */
+  templateName?: string;
+  language?: string;
+  preview?: string;
+  /** The customer's 24-hour window when the message was queued. */
+  window?: { open: boolean; openUntil: string | null };
+  /** What stayed behind (files outside the window). */
+  skipped?: string;
+  timeline?: SendStep[];
+  outboundId?: string;
 }
 
 export type EmailSendOutcome = SendOutcome & { subject?: string };

@@ -7,7 +7,14 @@ export interface SettingsView {
   adminEmails: string[];
   notifications: { email: boolean; whatsapp: boolean };
   integrations: {
-    whatsapp: { verifyToken: string; token: string; phoneNumberId: string; appSecret: string };
+    whatsapp: {
+      verifyToken: string;
+      token: string;
+      phoneNumberId: string;
+      appSecret: string;
+      wabaId: string;
+      defaultTemplate: WhatsAppTemplateLink;
+    };
     email: {
       smtpHost: string;
       smtpPort: number;
@@ -19,9 +26,18 @@ export interface SettingsView {
       imapPass: string;
       fromEmail: string;
       fromName: string;
+      eventWebhookKey: string;
     };
   };
   fixedPdfs: { title: string; url: string }[];
   /** Secrets set on the server (Secret Manager): they win over the values saved here. */
   serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
+}
+
+/** An approved WhatsApp template and the body parameters that take the text and the name. */
+export interface WhatsAppTemplateLink {
+  name: string;
+  language: string;
+  textParam: number | null;
+  nameParam: number | null;
 }

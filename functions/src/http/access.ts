@@ -3,8 +3,10 @@
 // this table.
 import cookieParser from 'cookie-parser';
 import type { RequestHandler, Router } from 'express';
-import { resolveSession, sessionToken } from '../features/accounts/sessions';
+import { resolveSession, sessionCredential } from '../features/accounts/sessions';
+import { requireBodyType, type BodyType } from './body-type';
 import { HttpError } from './errors';
+import { assertSameOrigin } from './same-origin';
 
 export interface Session {
   uid: string;
@@ -30,6 +32,8 @@ export interface RouteSpec {
   /** Express path below /api, e.g. '/customers/:id'. */
   path: string;
   access: Access;
+  /** What the request body may be; JSON unless said. */
+  body?: BodyType;
 }
 
 export const routeTable = [
@@ -68,9 +72,17 @@ export const routeTable = [
   // Customers (merge and import are writes: every employee may, spec §2 shows them to all).
   { method: 'get', path: '/customers', access: { permission: 'customers.read' } },
   { method: 'get', path: '/customers/export.csv', access: { permission: 'customers.read' } },
+  { method: 'get', path: '/customers/:id', access: { permission: 'customers.read' } },
+  // The customer page's history: entries and follow-ups, read as the Entries list reads them.
+  { method: 'get', path: '/customers/:id/timeline', access: { permission: 'entries.read' } },
   { method: 'post', path: '/customers', access: { permission: 'customers.write' } },
   { method: 'post', path: '/customers/bulk', access: { permission: 'customers.write' } },
-  { method: 'post', path: '/customers/import.csv', access: { permission: 'customers.write' } },
+  {
+    method: 'post',
+    path: '/customers/import.csv',
+    access: { permission: 'customers.write' },
+    body: 'multipart',
+  },
   { method: 'post', path: '/customers/merge', access: { permission: 'customers.write' } },
   { method: 'put', path: '/customers/:id', access: { permission: 'customers.write' } },
   {
@@ -80,7 +92,7 @@ export const routeTable = [
   },
   // Entries and messaging: employees read and write entries (their baseline); confirming,
   // deleting and assigning are admin only with the spec's refusals.
-  { method: 'post', path: '/uploads', access: { permission: 'entries.write' } },
+  { method: 'post', path: '/uploads', access: { permission: 'entries.write' }, body: 'multipart' },
   // Public here: the handler asks for a session unless the link carries a valid signature.
   { method: 'get', path: '/files/uploads/:id', access: 'public' },
   { method: 'get', path: '/entries', access: { permission: 'entries.read' } },
@@ -110,6 +122,12 @@ export const routeTable = [
   // The WhatsApp Cloud API's webhook: Meta's verification token and signature, not a session.
   { method: 'get', path: '/integrations/whatsapp/webhook', access: 'public' },
   { method: 'post', path: '/integrations/whatsapp/webhook', access: 'public' },
+  // SendGrid's Event Webhook: its ECDSA signature, not a session.
+  { method: 'post', path: '/integrations/email/events', access: 'public' },
+  // Messaging: approved WhatsApp templates (synced by an admin) and the composers' preview.
+  { method: 'get', path: '/whatsapp/templates', access: 'signed-in' },
+  { method: 'post', path: '/admin/whatsapp/templates/sync', access: 'admin' },
+  { method: 'post', path: '/whatsapp/preview', access: { permission: 'entries.write' } },
   // Dashboard, Information stats and live notifications: every signed-in user (spec §2).
   { method: 'get', path: '/overview', access: 'signed-in' },
   { method: 'get', path: '/series', access: 'signed-in' },
@@ -140,7 +158,12 @@ const specsByKey = new Map<string, RouteSpec>(
 export function route(router: Router, key: RouteKey, ...handlers: RequestHandler[]): void {
   const spec = specsByKey.get(key);
   if (!spec) throw new Error(`Route ${key} is not in the route table`);
-  router[spec.method](spec.path, requireAccess(spec.access), ...handlers);
+  router[spec.method](
+    spec.path,
+    requireAccess(spec.access),
+    requireBodyType(spec.body ?? 'json'),
+    ...handlers,
+  );
 }
 
 export function requireAccess(access: Access): RequestHandler {
@@ -163,14 +186,22 @@ const parseCookies = cookieParser();
 /**
  * Sets req.session from the Bearer token or the __session cookie: a Firebase session cookie,
  * verified with its revocation check, whose account is approved, with the role and permissions
- * read fresh from Firestore. A token that is no good leaves the caller signed out.
+ * read fresh from Firestore. A token that is no good leaves the caller signed out. A call the
+ * cookie signs in must come from the app's own pages (403 otherwise, before anything runs).
  */
 export const sessionMiddleware: RequestHandler = (req, res, next) => {
   parseCookies(req, res, (err?: unknown) => {
     if (err) return next(err);
-    const token = sessionToken(req);
-    if (!token) return next();
-    resolveSession(token).then((session) => {
+    const credential = sessionCredential(req);
+    if (!credential) return next();
+    if (credential.via === 'cookie') {
+      try {
+        assertSameOrigin(req);
+      } catch (refused) {
+        return next(refused);
+      }
+    }
+    resolveSession(credential.token).then((session) => {
       req.session = session;
       next();
     }, next);

@@ -7,6 +7,7 @@ import { registerEntryRoutes } from '../features/entries/routes';
 import { registerFollowUpRoutes } from '../features/followups/routes';
 import { registerWhatsAppWebhookRoutes } from '../features/inbound/whatsapp-webhook';
 import { registerIntegrationRoutes } from '../features/integrations/routes';
+import { registerMessagingRoutes } from '../features/messaging/routes';
 import { registerRoleRoutes } from '../features/roles/routes';
 import { registerSettingsRoutes } from '../features/settings/routes';
 import { registerTemplateRoutes } from '../features/templates/routes';
@@ -38,6 +39,7 @@ export function createApiRouter(): Router {
   registerEntryRoutes(router);
   registerFollowUpRoutes(router);
   registerWhatsAppWebhookRoutes(router);
+  registerMessagingRoutes(router);
   registerDashboardRoutes(router);
   return router;
 }

@@ -8,8 +8,17 @@ import { deliverEmail, emailConfig } from './email/deliver';
 import { secretOverride, sendgridApiKey, whatsappToken } from './secrets';
 import type { OutgoingEmail, OutgoingWhatsApp, SendOutcome } from './types';
 import { sendWithCloudApi, WHATSAPP } from './whatsapp/cloud-api';
+import { listMetaTemplates, type MetaTemplate } from './whatsapp/templates';
 
-export type { EmailAttachment, OutgoingEmail, OutgoingWhatsApp, SendOutcome } from './types';
+export type {
+  EmailAttachment,
+  FailedSend,
+  OutgoingEmail,
+  OutgoingWhatsApp,
+  SendOutcome,
+} from './types';
+export type { MetaTemplate } from './whatsapp/templates';
+export { escapeHtml } from './email/escape-html';
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -32,6 +41,23 @@ export async function sendEmail(message: OutgoingEmail): Promise<SendOutcome> {
   } catch (err) {
     return logged('Email', { ok: false, provider: 'email', error: reason(err) });
   }
+}
+
+/** The account's templates as Meta lists them, or why they could not be read. */
+export async function fetchWhatsAppTemplates(): Promise<
+  MetaTemplate[] | { error: string; unconfigured?: boolean }
+> {
+  const { settings, secrets } = await readSettingsAndSecrets();
+  const token = secretOverride(whatsappToken) ?? secrets.whatsappToken;
+  const wabaId = settings.integrations.whatsapp.wabaId.trim();
+  if (!token || !wabaId) {
+    return {
+      error:
+        'Set the access token and the WhatsApp Business Account ID under Integrations to sync templates',
+      unconfigured: true,
+    };
+  }
+  return listMetaTemplates({ token, wabaId }, getSenderEnv());
 }
 
 export async function sendWhatsApp(message: OutgoingWhatsApp): Promise<SendOutcome> {

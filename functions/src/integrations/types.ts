@@ -11,6 +11,8 @@ export interface EmailAttachment {
 
 export interface OutgoingEmail {
   to: string[];
+  /** Comes back on the provider's events (SendGrid custom_args): the queued message's id. */
+  trackingId?: string;
   subject: string;
   html: string;
   text?: string;
@@ -20,6 +22,8 @@ export interface OutgoingEmail {
 export interface OutgoingWhatsApp {
   /** E.164 phone number. */
   to: string;
+  /** Comes back on the message's status callbacks (biz_opaque_callback_data). */
+  trackingId?: string;
   text?: string;
   template?: { name: string; language: string; parameters?: string[] };
   media?: {
@@ -30,6 +34,25 @@ export interface OutgoingWhatsApp {
   };
 }
 
+/**
+ * Why a send did not go through, as far as the provider's answer tells:
+ * - 'refused': the provider answered and did not take the message;
+ * - 'retry': it surely did not take it, and asks (or the network suggests) to try again later;
+ * - 'unknown': no answer came (a time-out, a connection cut mid-request): it may have been taken.
+ */
+export type FailureKind = 'refused' | 'retry' | 'unknown';
+
 export type SendOutcome =
   | { ok: true; provider: string; messageId: string }
-  | { ok: false; provider: string; error: string };
+  | {
+      ok: false;
+      provider: string;
+      error: string;
+      kind?: FailureKind;
+      /** The provider's own error code (Graph's error.code, an HTTP status). */
+      code?: number;
+      /** How long the provider asked to wait before trying again. */
+      retryAfterMs?: number;
+    };
+
+export type FailedSend = Extract<SendOutcome, { ok: false }>;

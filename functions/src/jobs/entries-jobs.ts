@@ -2,6 +2,7 @@
 import { remindTodaysFollowUps } from '../features/followups/reminders';
 import { sendDueFollowUps } from '../features/followups/send-due';
 import { importInboundEmail } from '../features/inbound/email-inbox';
+import { deliverDueOutbound } from '../features/messaging/outbound-worker';
 import type { ScheduledJob } from './registry';
 
 /** Sends the follow-ups that are due, each exactly once. */
@@ -25,7 +26,15 @@ export const importInboundEmailJob: ScheduledJob = {
   run: importInboundEmail,
 };
 
+/** The send queue: retries what is due and settles sends abandoned mid-way. */
+export const deliverOutboundJob: ScheduledJob = {
+  name: 'deliverOutbound',
+  schedule: 'every 1 minutes',
+  run: deliverDueOutbound,
+};
+
 export const entriesJobs: ScheduledJob[] = [
+  deliverOutboundJob,
   sendDueFollowUpsJob,
   followUpRemindersJob,
   importInboundEmailJob,

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
+import { otpSettings } from '../../src/features/accounts/otp';
 import { getDb } from '../../src/firebase';
 import { createApp } from '../../src/http/app';
 import { sendEmail, sendWhatsApp } from '../../src/integrations';
@@ -20,6 +21,7 @@ beforeEach(async () => {
   vi.mocked(sendEmail).mockReset().mockResolvedValue(sent);
   vi.mocked(sendWhatsApp).mockReset().mockResolvedValue(sent);
   delete process.env.LOCAL_STACK;
+  otpSettings.answerFloorMs = 0;
 });
 afterEach(() => {
   setClock();
@@ -156,22 +158,53 @@ describe('POST /api/auth/otp/request', () => {
   });
 });
 
+describe('OTP answer time', () => {
+  it('is the same for a known account (code stored and sent) and an unknown one', async () => {
+    otpSettings.answerFloorMs = 400;
+    // A provider that takes a while, as a real one does.
+    vi.mocked(sendEmail).mockImplementation(async () => {
+      await new Promise((r) => setTimeout(r, 150));
+      return sent;
+    });
+    await createAccount({ email: 'otp@example.in' });
+    const timeOf = async (identifier: string) => {
+      const started = performance.now();
+      expect((await ask(identifier)).status).toBe(200);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timeOf('otp@example.in'));
+      unknown.push(await timeOf(`nobody-${i}@example.in`));
+      time += 10 * 60_000;
+    }
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[1];
+    expect(Math.min(...known, ...unknown)).toBeGreaterThanOrEqual(395);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(60);
+    expect(sendEmail).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('OTP request limits', () => {
-  it('allows 3 codes per identifier per 15 minutes, known or not', async () => {
+  it('allows 3 codes per identifier and address, then rising waits, known or not', async () => {
     await createAccount({ email: 'otp@example.in' });
     for (const identifier of ['otp@example.in', 'nobody@example.in']) {
       for (let i = 0; i < 3; i++) expect((await ask(identifier)).status).toBe(200);
       const res = await ask(identifier);
       expect(res.status).toBe(429);
-      expect(res.body.message).toBe('Too many OTP requests. Try again in 15 minutes.');
-      expect(res.headers['retry-after']).toBe('900');
+      expect(res.body.message).toBe('Too many OTP requests. Try again in 1 minute.');
+      expect(res.headers['retry-after']).toBe('60');
     }
     expect(sendEmail).toHaveBeenCalledTimes(3);
-    time += 15 * 60_000;
+    time += 60_000;
     expect((await ask('otp@example.in')).status).toBe(200);
+    const next = await ask('otp@example.in');
+    expect(next.status).toBe(429);
+    expect(next.headers['retry-after']).toBe('120');
   });
 
-  it('allows 20 codes per IP per 15 minutes', async () => {
+  it('allows 20 codes per address per 15 minutes', async () => {
     for (let i = 0; i < 20; i++) expect((await ask(`n${i}@example.in`)).status).toBe(200);
     const res = await ask('n20@example.in');
     expect(res.status).toBe(429);

@@ -1,6 +1,7 @@
 import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setClock } from '../../src/clock';
 import { getDb, getFirebaseApp } from '../../src/firebase';
 import { createApp } from '../../src/http/app';
 import { bearer, createAccount, createRole, login } from '../support/accounts';
@@ -142,5 +143,29 @@ describe('POST /api/auth/register', () => {
   it('takes a foreign number in international form', async () => {
     await registerWith({ ...valid, phone: '+1 650 253 0000' });
     expect((await userByEmail('ravi@example.in')).get('phone')).toBe('+16502530000');
+  });
+});
+
+describe('registration limit per address', () => {
+  beforeEach(() => setClock(() => Date.UTC(2026, 10, 21, 10, 0, 0)));
+  afterEach(() => setClock());
+
+  it('answers 10 registrations an hour from one address, then 429 with Retry-After, creating nothing', async () => {
+    for (let i = 0; i < 10; i++) {
+      const res = await registerWith({ ...valid, email: `r${i}@example.in`, phone: '' });
+      expect(res.status).toBe(201);
+    }
+    // Taken or not, the 11th is not looked at: the limit also slows finding out who has an account.
+    const res = await registerWith({ ...valid, email: 'r0@example.in', phone: '' });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toBe(
+      'Too many registrations from this network. Try again in 60 minutes.',
+    );
+    expect(res.headers['retry-after']).toBe('3600');
+    const fresh = await registerWith({ ...valid, email: 'late@example.in', phone: '' });
+    expect(fresh.status).toBe(429);
+    expect(
+      (await getDb().collection('users').where('email', '==', 'late@example.in').get()).size,
+    ).toBe(0);
   });
 });

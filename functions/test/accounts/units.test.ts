@@ -93,13 +93,24 @@ describe('clientIp', () => {
       socket: { remoteAddress: '10.0.0.1' },
     }) as unknown as Request;
 
-  it('trusts forwarding headers only on Cloud Functions', () => {
+  it("deployed, takes the X-Forwarded-For entry Google appended, past Hosting's CDN; never Fastly-Client-IP", () => {
+    const deployed = { K_SERVICE: 'api' };
     const headers = { 'fastly-client-ip': '1.2.3.4', 'x-forwarded-for': '5.6.7.8, 9.9.9.9' };
     expect(clientIp(req(headers), {})).toBe('10.0.0.1');
-    expect(clientIp(req(headers), { K_SERVICE: 'api' })).toBe('1.2.3.4');
-    expect(clientIp(req({ 'x-forwarded-for': '5.6.7.8, 9.9.9.9' }), { K_SERVICE: 'api' })).toBe(
-      '5.6.7.8',
+    expect(clientIp(req(headers), { ...deployed, FUNCTIONS_EMULATOR: 'true' })).toBe('10.0.0.1');
+    expect(clientIp(req(headers), deployed)).toBe('9.9.9.9');
+    expect(clientIp(req({ 'x-forwarded-for': '5.6.7.8, 9.9.9.9, 151.101.64.1' }), deployed)).toBe(
+      '9.9.9.9',
     );
+    expect(clientIp(req({ 'x-forwarded-for': '2001:db8::1, 2a04:4e42::9' }), deployed)).toBe(
+      '2001:db8::1',
+    );
+    expect(
+      clientIp(req({ 'x-forwarded-for': '5.6.7.8, 9.9.9.9' }), {
+        ...deployed,
+        TRUSTED_PROXY_RANGES: '9.9.9.0/24',
+      }),
+    ).toBe('5.6.7.8');
   });
 });
 

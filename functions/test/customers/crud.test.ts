@@ -48,6 +48,8 @@ describe('POST /customers', () => {
         'note',
         'createdAt',
         'updatedAt',
+        'whatsappWindow',
+        'whatsappWindows',
       ].sort(),
     );
 

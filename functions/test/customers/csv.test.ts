@@ -245,8 +245,8 @@ describe('POST /customers/import.csv', () => {
 
   it('needs multipart with a file, and customers.write', async () => {
     const json = await request(employee).post('/api/customers/import.csv').send({ file: 'x' });
-    expect(json.status).toBe(400);
-    expect(json.body.message).toBe('Send the CSV file as multipart/form-data in the field "file".');
+    expect(json.status).toBe(415);
+    expect(json.body.message).toBe('Send the files as multipart/form-data.');
     const noFile = await request(employee).post('/api/customers/import.csv').field('other', 'x');
     expect(noFile.status).toBe(400);
     expect(noFile.body.message).toBe('No file was sent (expected in the field "file").');

@@ -16,6 +16,7 @@ import { addNotification } from '../../src/features/notifications/notice';
 import { streamClientCount } from '../../src/features/notifications/stream';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
+import { openStream, until, type StreamEvent } from '../support/event-stream';
 import { appAs } from '../support/fake-session';
 
 /** The stream served to an admin (`base`) and to the sales employee (`salesBase`). */
@@ -45,59 +46,12 @@ afterEach(() => {
   delete process.env.NOTIFICATION_STREAM_MAX_MS;
 });
 
-interface Event {
-  id: string;
-  title: string;
-}
-
-/** A stream client: collects events (and the raw text) until aborted or the stream ends. */
-function connect(lastEventId?: string, server = base) {
-  const controller = new AbortController();
-  const events: Event[] = [];
-  let raw = '';
-  let text = '';
-  const done = (async () => {
-    const res = await fetch(`${server}/api/notifications/stream`, {
-      headers: {
-        Accept: 'text/event-stream',
-        ...(lastEventId ? { 'Last-Event-ID': lastEventId } : {}),
-      },
-      signal: controller.signal,
-    });
-    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { value, done: end } = await reader.read();
-        if (end) return 'ended';
-        const chunk = decoder.decode(value, { stream: true });
-        text += chunk;
-        raw += chunk;
-        let cut: number;
-        while ((cut = raw.indexOf('\n\n')) !== -1) {
-          const block = raw.slice(0, cut);
-          raw = raw.slice(cut + 2);
-          const id = /^id: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (id && data) events.push({ id, title: (JSON.parse(data) as Event).title });
-        }
-      }
-    } catch {
-      // aborted
-    }
-    return 'aborted';
-  })();
-  return { events, text: () => text, close: () => controller.abort(), done };
-}
-
-const until = async (check: () => boolean, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+/** A stream client on `server` (the admin's by default). */
+const connect = (lastEventId?: string, server = base) =>
+  openStream(
+    `${server}/api/notifications/stream`,
+    lastEventId ? { 'Last-Event-ID': lastEventId } : {},
+  );
 
 /** A notification written at `at` by the real writer (notice.ts), feeds and all. */
 async function notify(title: string, at = new Date(), to: Recipient = FOR_ADMINS): Promise<void> {
@@ -145,12 +99,12 @@ describe('GET /notifications/stream', () => {
     await notify('old', new Date(Date.now() - 10_000));
     await notify('new');
     const res = await request(appAs('admin')).get('/api/notifications/latest');
-    expect(res.body.map((n: Event) => n.title)).toEqual(['new', 'old']);
+    expect(res.body.map((n: StreamEvent) => n.title)).toEqual(['new', 'old']);
     const employee = await request(appAs('sales')).get('/api/notifications/latest');
     expect(employee.body).toEqual([]);
     await notify('mine', new Date(), { userId: 'sales-uid' });
     const mine = await request(appAs('sales')).get('/api/notifications/latest');
-    expect(mine.body.map((n: Event) => n.title)).toEqual(['mine']);
+    expect(mine.body.map((n: StreamEvent) => n.title)).toEqual(['mine']);
 
     const res2 = await fetch(`${base}/api/notifications/stream`, {
       headers: { Accept: 'text/event-stream' },

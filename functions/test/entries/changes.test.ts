@@ -216,26 +216,32 @@ describe('Approvals: pending entries', () => {
 describe('history and comments', () => {
   it('adds comments and lists the history newest first', async () => {
     const id = await newEntry();
+    const sentAt = new Date();
     const res = await request(employee)
       .post(`/api/entries/${id}/history/comment`)
-      .send({ when: '2030-01-01T10:00:00.000Z', text: ' Customer asked for a call ' });
+      .send({ when: sentAt.toISOString(), text: ' Customer asked for a call ' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       _id: expect.any(String),
       type: 'comment',
-      when: '2030-01-01T10:00:00.000Z',
       text: 'Customer asked for a call',
       by: EMPLOYEE.uid,
       byName: EMPLOYEE.name,
       snapshot: null,
     });
-    await request(employee)
-      .post(`/api/entries/${id}/history/comment`)
-      .send({ when: '2020-01-01T10:00:00.000Z', text: 'Backdated note' });
+    // Stamped with the server's time.
+    expect(Math.abs(Date.parse(res.body.when) - sentAt.getTime())).toBeLessThan(60_000);
+    // History cannot be backdated (or dated ahead) beyond a device clock's drift.
+    for (const when of ['1900-01-01T00:00:00Z', '9999-12-31T00:00:00Z', '2020-01-01T10:00:00Z']) {
+      const refused = await request(employee)
+        .post(`/api/entries/${id}/history/comment`)
+        .send({ when, text: 'Backdated note' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields.when).toMatch(/^When must be the current time/);
+    }
     expect((await history(id)).map((h) => h.text)).toEqual([
       'Customer asked for a call',
       'Entry created',
-      'Backdated note',
     ]);
     const empty = await request(employee).post(`/api/entries/${id}/history/comment`).send({});
     expect(empty.body.message).toBe('text: Comment is required');
@@ -264,7 +270,7 @@ describe('POST /api/entries/{id}/resend', () => {
           templateContent: 'Thank you {{name}}',
         },
         send: {
-          whatsapp: { templateId: 'payment_reminder', templateContent: 'Pay soon' },
+          whatsapp: { templateId: 'order_update', templateContent: 'Pay soon' },
           email: { templateTitle: 'Reminder', templateContent: '<p>Please pay</p>' },
         },
       });
@@ -274,15 +280,23 @@ describe('POST /api/entries/{id}/resend', () => {
       templateRef: { templateId: 't1', templateTitle: 'Thanks' },
       failed: [],
       dispatch: {
-        whatsapp: { templateId: 'payment_reminder', text: 'Pay soon', status: 'sent' },
+        whatsapp: {
+          templateId: 'order_update',
+          templateName: 'order_update',
+          text: 'Pay soon',
+          status: 'sent',
+        },
         email: { subject: 'Reminder', text: 'Please pay', status: 'sent' },
       },
     });
     expect(world.graph.requests[0].json).toMatchObject({
-      template: { name: 'payment_reminder' },
+      template: {
+        name: 'order_update',
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'Pay soon' }] }],
+      },
     });
     expect(world.sendgrid.requests[0].json).toMatchObject({ subject: 'Reminder' });
-    expect((await history(id))[0].text).toBe('Resent: WhatsApp sent; Email sent');
+    expect((await history(id))[0].text).toBe('Resent by WhatsApp and email');
   });
 
   it('answers 502 when every channel failed, and 400 without a channel', async () => {

@@ -90,12 +90,12 @@ describe('POST /api/entries', () => {
       dispatch: {
         whatsapp: {
           to: ['+919812345678'],
-          templateId: 'hello_world',
+          templateName: 'crm_message',
+          preview: 'Hello Ravi Sharma, a message from our team: Namaste Ravi Sharma!',
           text: 'Namaste Ravi Sharma!',
           attachments: [],
           status: 'sent',
           messageId: 'wamid.TEST1',
-          provider: 'whatsapp',
         },
         email: {
           to: ['ravi@example.in'],
@@ -103,7 +103,6 @@ describe('POST /api/entries', () => {
           text: 'Dear Ravi Sharma,\nPlease find the quote.',
           status: 'sent',
           messageId: 'sg-message-1',
-          provider: 'sendgrid',
         },
       },
     });
@@ -112,12 +111,26 @@ describe('POST /api/entries', () => {
     expect(graph.requests).toHaveLength(1);
     expect(graph.requests[0].path).toBe('/v22.0/1098765432/messages');
     expect(graph.requests[0].headers.authorization).toBe('Bearer wa-token');
+    // The customer has not written in 24 hours: the company default template carries the text.
     expect(graph.requests[0].json).toEqual({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '919812345678',
+      biz_opaque_callback_data: res.body.dispatch.whatsapp.outboundId,
       type: 'template',
-      template: { name: 'hello_world', language: { code: 'en_US' } },
+      template: {
+        name: 'crm_message',
+        language: { code: 'en' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Ravi Sharma' },
+              { type: 'text', text: 'Namaste Ravi Sharma!' },
+            ],
+          },
+        ],
+      },
     });
     expect(sendgrid.requests).toHaveLength(1);
     expect(sendgrid.requests[0].headers.authorization).toBe('Bearer SG.key');
@@ -210,7 +223,7 @@ describe('POST /api/entries', () => {
     expect(res.body.failed).toEqual(['whatsapp']);
     expect(res.body.dispatch.whatsapp).toMatchObject({
       status: 'failed',
-      error: 'WhatsApp Cloud API 500: Service unavailable (code 2)',
+      error: 'WhatsApp refused the message: Service unavailable (WhatsApp 2)',
     });
     expect(res.body.dispatch.whatsapp.messageId).toBeUndefined();
     expect(res.body.dispatch.email).toMatchObject({ status: 'sent' });
@@ -219,14 +232,14 @@ describe('POST /api/entries', () => {
     expect(stored.status).toBe('pending');
   });
 
-  it('keeps the entry and records a timeout when the email provider stays silent', async () => {
+  it('keeps the entry and records an unknown outcome when the email provider stays silent', async () => {
     vi.stubEnv('SEND_TIMEOUT_MS', '300');
     sendgrid.replies.push({ status: 202, delayMs: 3000 });
     const res = await create({ customer: ravi, email: { body: 'Hi' } });
     expect(res.status).toBe(201);
-    expect(res.body.failed).toEqual(['email']);
+    expect(res.body.failed).toEqual([]);
     expect(res.body.dispatch.email).toMatchObject({
-      status: 'failed',
+      status: 'unknown',
       error: 'SendGrid did not answer within 0.3 s',
     });
     expect((await getDb().doc(`entries/${res.body._id}`).get()).exists).toBe(true);
@@ -238,18 +251,21 @@ describe('POST /api/entries', () => {
     expect(res.status).toBe(201);
     expect(res.body.failed).toEqual(['whatsapp', 'email']);
     expect(res.body.dispatch.whatsapp).toMatchObject({
-      status: 'failed',
+      status: 'not_sent',
       error: 'No customer phone found',
     });
     expect(res.body.dispatch.email).toMatchObject({
-      status: 'failed',
+      status: 'not_sent',
       error: 'No customer email found',
     });
     expect(graph.requests).toHaveLength(0);
     expect(sendgrid.requests).toHaveLength(0);
   });
 
-  it('sends files: WhatsApp by a signed link, email attached', async () => {
+  it('sends files: WhatsApp by a signed link (inside the window), email attached', async () => {
+    await getDb()
+      .doc(`customers/${ravi}`)
+      .update({ 'whatsappWindows.+919812345678': new Date(Date.now() + 3600_000) });
     const upload = await request(employee)
       .post('/api/uploads')
       .attach('files', PDF, 'quote.pdf')
@@ -267,11 +283,12 @@ describe('POST /api/entries', () => {
       { name: 'site.png', url: png.url, mimetype: 'image/png', size: PNG.length },
     ]);
     expect(graph.requests).toHaveLength(2);
+    expect(graph.requests[0].json).toMatchObject({ type: 'text', text: { body: 'See the quote' } });
     const media = graph.requests[1].json as { document: { link: string } };
     expect(media).toMatchObject({
       to: '919812345678',
       type: 'document',
-      document: { filename: 'quote.pdf', caption: 'See the quote' },
+      document: { filename: 'quote.pdf' },
     });
     expect(media.document.link).toMatch(
       new RegExp(`^https://crm\\.example\\.in${pdf.url}\\?exp=\\d+&sig=[\\w-]+$`),

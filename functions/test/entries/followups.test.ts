@@ -48,7 +48,7 @@ const BOTH = {
   note: 'Ask about the order',
   send: {
     email: { subject: 'Following up', text: 'Dear {{name}}, any news?' },
-    whatsapp: { templateId: 'follow_up', text: 'Any news?' },
+    whatsapp: { templateId: 'order_update', text: 'Any news?' },
   },
 };
 
@@ -73,7 +73,7 @@ describe('POST /api/entries/{id}/followup', () => {
           text: 'Dear {{name}}, any news?',
           to: ['ravi@example.in'],
         },
-        whatsapp: { templateId: 'follow_up', text: 'Any news?', to: ['+919812345678'] },
+        whatsapp: { templateId: 'order_update', text: 'Any news?', to: ['+919812345678'] },
       },
       attachments: [],
       status: 'scheduled',
@@ -124,8 +124,9 @@ describe('POST /api/entries/{id}/followup', () => {
     expect(custom.body).toMatchObject({
       days: 10,
       dueAt: new Date(START + 10 * DAY).toISOString(),
-      send: { whatsapp: { templateId: 'hello_world' } },
+      send: { whatsapp: { text: '' } },
     });
+    expect(custom.body.send.whatsapp.templateId).toBeUndefined();
     const simple = await request(employee)
       .post(`/api/entries/${id}/followup-days`)
       .send({ days: 7, note: 'Call back' });
@@ -166,8 +167,13 @@ describe('the follow-up job', () => {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to: '919812345678',
+        biz_opaque_callback_data: expect.any(String),
         type: 'template',
-        template: { name: 'follow_up', language: { code: 'en_US' } },
+        template: {
+          name: 'order_update',
+          language: { code: 'en' },
+          components: [{ type: 'body', parameters: [{ type: 'text', text: 'Any news?' }] }],
+        },
       },
     ]);
     expect(world.sendgrid.requests).toHaveLength(1);

@@ -5,15 +5,20 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { entryPlan, indexFor, requiredEntryIndexes } from '../../src/features/entries/list-plan';
 import { requiredFollowUpIndexes } from '../../src/features/followups/indexes';
+import { requiredOutboundIndexes } from '../../src/features/messaging/indexes';
 
 const file = JSON.parse(
   readFileSync(path.join(__dirname, '../../../firestore.indexes.json'), 'utf8'),
 ) as { indexes: unknown[] };
 
 describe('firestore.indexes.json', () => {
-  it('lists every composite index the entries and follow-ups queries need', () => {
+  it('lists every composite index the entries, follow-ups and send queue queries need', () => {
     const listed = new Set(file.indexes.map((i) => JSON.stringify(i)));
-    for (const index of [...requiredEntryIndexes(), ...requiredFollowUpIndexes()])
+    for (const index of [
+      ...requiredEntryIndexes(),
+      ...requiredFollowUpIndexes(),
+      ...requiredOutboundIndexes(),
+    ])
       expect(listed.has(JSON.stringify(index)), JSON.stringify(index)).toBe(true);
   });
 

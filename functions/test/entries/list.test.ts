@@ -175,6 +175,10 @@ describe('GET /api/entries', () => {
     expect((await list('?from=2026-13-01')).body.message).toBe(
       'from: From must be a date like 2026-03-01',
     );
+    // As the customers list does.
+    const backwards = await list('?from=2026-03-15&to=2026-03-01');
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.message).toBe('to: The end date is before the start date');
     expect((await list('?cursor=garbage')).body.message).toBe(
       'Invalid cursor: start again from the first page',
     );

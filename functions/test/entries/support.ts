@@ -18,7 +18,7 @@ import {
   type ProviderServers,
 } from '../support/provider-servers';
 import type { RecordingServer } from '../support/recording-server';
-import { writeSettings } from '../support/settings';
+import { DEFAULT_TEMPLATE, seedTemplateCatalog, writeSettings } from '../support/settings';
 
 export {
   ADMIN,
@@ -148,12 +148,18 @@ export async function configureSenders(
       adminEmails: patch.adminEmails ?? [],
       notifications: patch.notifications ?? { email: false, whatsapp: false },
       integrations: {
-        whatsapp: { phoneNumberId: '1098765432', verifyToken: 'verify-me' },
+        whatsapp: {
+          phoneNumberId: '1098765432',
+          verifyToken: 'verify-me',
+          wabaId: '555',
+          defaultTemplate: DEFAULT_TEMPLATE,
+        },
         email: { smtpHost: 'smtp.sendgrid.net', smtpUser: 'apikey', fromEmail: 'crm@demo.in' },
       },
     },
     { whatsappToken: 'wa-token', smtpPass: 'SG.key', whatsappAppSecret: 'app-secret' },
   );
+  await seedTemplateCatalog();
 }
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');

@@ -66,6 +66,19 @@ describe('POST /api/uploads', () => {
     expect(Buffer.from(file.body as Buffer).equals(PDF)).toBe(true);
   });
 
+  it('keeps a non-ASCII file name as the browser sent it (UTF-8)', async () => {
+    const res = await request(employee)
+      .post('/api/uploads')
+      .attach('files', PDF, 'Müller कोटेशन.pdf');
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.files[0].name).toBe('Müller कोटेशन.pdf');
+    const id = String(res.body.files[0].url).split('/').pop()!;
+    const file = await request(employee).get(`/api/files/uploads/${id}`);
+    expect(file.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Müller कोटेशन.pdf')}`,
+    );
+  });
+
   it('trusts the content, not the name: a JPEG called .png is served as a JPEG', async () => {
     const res = await request(employee).post('/api/uploads').attach('files', JPEG, 'photo.png');
     expect(res.status).toBe(201);
@@ -111,8 +124,8 @@ describe('POST /api/uploads', () => {
 
   it('wants multipart with at least one file', async () => {
     const json = await request(employee).post('/api/uploads').send({ files: [] });
-    expect(json.status).toBe(400);
-    expect(json.body.message).toBe('Send the files as multipart/form-data (field "files").');
+    expect(json.status).toBe(415);
+    expect(json.body.message).toBe('Send the files as multipart/form-data.');
     const empty = await request(employee).post('/api/uploads').field('note', 'x');
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('No file was sent.');

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setClock } from '../../src/clock';
-import { sendDueFollowUps } from '../../src/features/followups/send-due';
+import { enqueue, newOutboundRef } from '../../src/features/messaging/outbound-doc';
+import { deliverOutbound } from '../../src/features/messaging/outbound-worker';
 import { MAX_FILE_BYTES } from '../../src/features/uploads/multipart';
 import { getDb } from '../../src/firebase';
 import { appAs, clearRecordings, functionsApp, PDF, useEntriesWorld } from './support';
@@ -259,99 +259,39 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
     const dispatch = (await getDb().doc(`entries/${created.body._id}`).get()).get(
       'dispatch.whatsapp',
     );
-    expect(dispatch).toMatchObject({ status: 'failed', error: 'Not on WhatsApp' });
+    expect(dispatch).toMatchObject({
+      status: 'failed',
+      error:
+        'WhatsApp could not deliver the message: the number may not be on WhatsApp, or its app is too old (WhatsApp 131026)',
+    });
   });
 
-  const statusOf = (id: string, status: string, timestamp = '1780000100') => ({
-    id,
-    status,
-    timestamp,
-    recipient_id: '919812345678',
-  });
-  const held = () => getDb().collection('whatsappEarlyStatuses').get();
-
-  it('keeps a status that comes before the message id is stored and applies it on send', async () => {
-    // Meta reports 'read' and then a late 'delivered' before the send's answer is stored.
+  it('applies a status that comes before the send is answered, by the queue id it carries', async () => {
+    const ref = newOutboundRef();
+    await getDb().runTransaction(async (tx) =>
+      enqueue(tx, ref, {
+        channel: 'whatsapp',
+        owner: null,
+        to: '+919812345678',
+        parts: [{ kind: 'text', text: 'Hi' }],
+      }),
+    );
+    // Meta's 'delivered' arrives while the send's answer is still on its way.
     const early = await deliver(
-      statuses([statusOf('wamid.TEST1', 'read'), statusOf('wamid.TEST1', 'delivered')]),
-    );
-    expect(early.status).toBe(200);
-    expect(early.body.statuses).toBe(0);
-    const waiting = (await held()).docs.map((d) => d.data());
-    expect(waiting).toEqual([
-      expect.objectContaining({ messageId: 'wamid.TEST1', status: 'read' }),
-    ]);
-    // Expires a week on (a TTL policy removes what no send claims).
-    const expiresAt = (waiting[0].expiresAt as { toMillis(): number }).toMillis();
-    expect(expiresAt - Date.now()).toBeGreaterThan(6 * 86_400_000);
-
-    const created = await request(employee)
-      .post('/api/entries')
-      .send({ customer: world.ravi, whatsapp: { body: 'Hi' } });
-    expect(created.status).toBe(201);
-    const dispatch = (await getDb().doc(`entries/${created.body._id}`).get()).get(
-      'dispatch.whatsapp',
-    );
-    expect(dispatch).toMatchObject({ messageId: 'wamid.TEST1', status: 'read' });
-    expect((await held()).size).toBe(0);
-    // The order rule still holds afterwards.
-    await deliver(statuses([statusOf('wamid.TEST1', 'delivered', '1780000200')]));
-    expect(
-      (await getDb().doc(`entries/${created.body._id}`).get()).get('dispatch.whatsapp.status'),
-    ).toBe('read');
-  });
-
-  it('applies an early status when a resend stores its message id', async () => {
-    const created = await request(employee)
-      .post('/api/entries')
-      .send({ customer: world.ravi, whatsapp: { body: 'Hi' } });
-    const id = created.body._id as string;
-    await deliver(
       statuses([
         {
-          ...statusOf('wamid.RESENT', 'failed'),
-          errors: [{ code: 131047, title: 'Re-engagement message' }],
+          id: 'wamid.TEST1',
+          status: 'delivered',
+          timestamp: '1780000100',
+          recipient_id: '919812345678',
+          biz_opaque_callback_data: ref.id,
         },
       ]),
     );
-    expect((await held()).size).toBe(1);
-    world.graph.replies.push({ status: 200, body: { messages: [{ id: 'wamid.RESENT' }] } });
-    const res = await request(employee)
-      .post(`/api/entries/${id}/resend`)
-      .send({ send: { whatsapp: { templateId: 'payment_reminder' } } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((await getDb().doc(`entries/${id}`).get()).get('dispatch.whatsapp')).toMatchObject({
-      messageId: 'wamid.RESENT',
-      status: 'failed',
-      error: 'Re-engagement message',
-    });
-    expect((await held()).size).toBe(0);
-  });
-
-  it('applies an early status when the follow-up job stores its message id', async () => {
-    const created = await request(employee)
-      .post('/api/entries')
-      .send({ customer: world.ravi, description: 'Quoted' });
-    const scheduled = await request(employee)
-      .post(`/api/entries/${created.body._id}/followup`)
-      .send({ days: 1, send: { whatsapp: { templateId: 'follow_up', text: 'Any news?' } } });
-    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
-    await deliver(statuses([statusOf('wamid.FOLLOW', 'delivered')]));
-    world.graph.replies.push({ status: 200, body: { messages: [{ id: 'wamid.FOLLOW' }] } });
-
-    const dueTomorrow = Date.now() + 2 * 86_400_000;
-    setClock(() => dueTomorrow);
-    try {
-      expect(await sendDueFollowUps()).toMatchObject({ claimed: 1, sent: 1 });
-    } finally {
-      setClock();
-    }
-    const followUps = await getDb().collection('followUps').get();
-    expect(followUps.docs[0].get('results.whatsapp')).toMatchObject({
-      messageId: 'wamid.FOLLOW',
-      status: 'delivered',
-    });
-    expect((await held()).size).toBe(0);
+    expect(early.body.statuses).toBe(1);
+    expect(await deliverOutbound(ref.id)).toBe('done');
+    const [part] = (await ref.get()).get('parts') as { state: string; delivery: string }[];
+    expect(part).toMatchObject({ state: 'sent', delivery: 'delivered', messageId: 'wamid.TEST1' });
   });
 });
 

@@ -6,7 +6,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { LocalFolderFileStore } from '../../src/storage/local-folder-file-store';
 import { appAs } from '../support/fake-session';
 import { useProviderServers } from '../support/provider-servers';
-import { writeSettings } from '../support/settings';
+import { seedTemplateCatalog, writeSettings } from '../support/settings';
+import { seedCustomer } from '../entries/support';
+import { getDb } from '../../src/firebase';
+
+/** Ravi wrote on WhatsApp a minute ago: his 24-hour window is open. */
+async function raviWroteIn() {
+  const id = await seedCustomer({ names: ['Ravi'], phones: ['+919812345678'] });
+  await getDb()
+    .doc(`customers/${id}`)
+    .update({ 'whatsappWindows.+919812345678': new Date(Date.now() + 23 * 3600_000) });
+  await seedTemplateCatalog();
+}
 
 const admin = appAs('admin');
 const sales = appAs('sales');
@@ -77,7 +88,8 @@ describe('POST /api/integrations/{whatsapp,email}/test', () => {
     const res = await request(admin).post('/api/integrations/whatsapp/test');
     expect(res.status).toBe(502);
     expect(res.body).toEqual({
-      message: 'WhatsApp Cloud API 401: Error validating access token (code 190)',
+      message:
+        'The WhatsApp access token has expired or is invalid: update it under Integrations (WhatsApp 190)',
       provider: 'whatsapp',
       to: '+919800000001',
     });
@@ -128,14 +140,15 @@ describe('POST /api/integrations/{whatsapp,email}/test', () => {
 });
 
 describe('POST /api/integrations/whatsapp/send', () => {
-  it('sends a text for any signed-in user', async () => {
+  it('sends a text for any signed-in user (inside the window)', async () => {
     await configured();
+    await raviWroteIn();
     const res = await request(sales)
       .post('/api/integrations/whatsapp/send')
       .send({ to: '98123 45678', text: 'Your quotation is ready' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, messageId: 'wamid.TEST1' });
-    expect(providers.graph.requests[0].json).toEqual({
+    expect(providers.graph.requests[0].json).toMatchObject({
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '919812345678',
@@ -144,46 +157,43 @@ describe('POST /api/integrations/whatsapp/send', () => {
     });
   });
 
-  it('sends the named template with its parameters', async () => {
+  it('sends the named approved template with its parameters', async () => {
     await configured();
+    await seedTemplateCatalog();
     await request(sales)
       .post('/api/integrations/whatsapp/send')
       .send({
         to: '+919812345678',
         text: 'ignored by a template',
         templateId: 'order_update',
-        language: 'hi',
-        parameters: ['Ravi', 'ORD-12'],
+        language: 'en',
+        parameters: ['ORD-12 dispatched'],
       });
     expect(providers.graph.requests[0].json).toMatchObject({
       type: 'template',
       template: {
         name: 'order_update',
-        language: { code: 'hi' },
-        components: [
-          {
-            type: 'body',
-            parameters: [
-              { type: 'text', text: 'Ravi' },
-              { type: 'text', text: 'ORD-12' },
-            ],
-          },
-        ],
+        language: { code: 'en' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'ORD-12 dispatched' }] }],
       },
     });
   });
 
-  it('sends media by link with the text as caption', async () => {
+  it('sends the text, then the media by link (inside the window)', async () => {
     await configured();
+    await raviWroteIn();
     await request(sales).post('/api/integrations/whatsapp/send').send({
       to: '+919812345678',
       text: 'Brochure',
       mediaUrl: 'https://crm.example.in/api/files/b.pdf',
       mediaType: 'document',
     });
-    expect(providers.graph.requests[0].json).toMatchObject({
-      type: 'document',
-      document: { link: 'https://crm.example.in/api/files/b.pdf', caption: 'Brochure' },
+    expect(providers.graph.requests.map((r) => (r.json as { type: string }).type)).toEqual([
+      'text',
+      'document',
+    ]);
+    expect(providers.graph.requests[1].json).toMatchObject({
+      document: { link: 'https://crm.example.in/api/files/b.pdf' },
     });
   });
 
@@ -204,15 +214,18 @@ describe('POST /api/integrations/whatsapp/send', () => {
     expect(providers.graph.requests).toHaveLength(0);
   });
 
-  it('answers 502 on a timeout', async () => {
+  it('answers 502 on a timeout, saying it may have gone', async () => {
     await configured();
+    await raviWroteIn();
     vi.stubEnv('SEND_TIMEOUT_MS', '200');
     providers.graph.replies.push({ status: 200, body: {}, delayMs: 2000 });
     const res = await request(sales)
       .post('/api/integrations/whatsapp/send')
       .send({ to: '+919812345678', text: 'x' });
     expect(res.status).toBe(502);
-    expect(res.body.message).toBe('The WhatsApp Cloud API did not answer within 0.2 s');
+    expect(res.body.message).toBe(
+      'The WhatsApp Cloud API did not answer within 0.2 s: the message may have been sent',
+    );
   });
 
   it('needs a session', async () => {

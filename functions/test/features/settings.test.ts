@@ -26,6 +26,8 @@ const full = {
       token: SECRETS.token,
       phoneNumberId: '1098765432',
       appSecret: SECRETS.appSecret,
+      wabaId: '555',
+      defaultTemplate: { name: 'crm_message', language: 'en', textParam: 2, nameParam: 1 },
     },
     email: {
       smtpHost: 'smtp.example.in',
@@ -38,6 +40,7 @@ const full = {
       imapPass: SECRETS.imapPass,
       fromEmail: 'CRM@Example.in',
       fromName: 'Demo Dairy',
+      eventWebhookKey: 'MFkwEwYHKoZIzj0CAQ==',
     },
   },
   fixedPdfs: [{ title: 'Catalogue', url: '/api/files/fixed/catalogue.pdf' }],
@@ -54,6 +57,8 @@ const saved = {
       token: '••••1234',
       phoneNumberId: '1098765432',
       appSecret: '••••5678',
+      wabaId: '555',
+      defaultTemplate: { name: 'crm_message', language: 'en', textParam: 2, nameParam: 1 },
     },
     email: {
       smtpHost: 'smtp.example.in',
@@ -66,6 +71,7 @@ const saved = {
       imapPass: '••••••••',
       fromEmail: 'crm@example.in',
       fromName: 'Demo Dairy',
+      eventWebhookKey: 'MFkwEwYHKoZIzj0CAQ==',
     },
   },
   fixedPdfs: [{ title: 'Catalogue', url: '/api/files/fixed/catalogue.pdf' }],
@@ -90,7 +96,14 @@ describe('/api/admin/settings', () => {
       adminEmails: [],
       notifications: { email: true, whatsapp: false },
       integrations: {
-        whatsapp: { verifyToken: '', token: '', phoneNumberId: '', appSecret: '' },
+        whatsapp: {
+          verifyToken: '',
+          token: '',
+          phoneNumberId: '',
+          appSecret: '',
+          wabaId: '',
+          defaultTemplate: { name: '', language: '', textParam: null, nameParam: null },
+        },
         email: {
           smtpHost: '',
           smtpPort: 587,
@@ -102,6 +115,7 @@ describe('/api/admin/settings', () => {
           imapPass: '',
           fromEmail: '',
           fromName: '',
+          eventWebhookKey: '',
         },
       },
       fixedPdfs: [],

@@ -150,6 +150,8 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   // Customers
   'GET /customers': () => ({ path: '/customers' }),
   'GET /customers/export.csv': () => ({ path: '/customers/export.csv' }),
+  'GET /customers/:id': () => ({ path: '/customers/missing' }),
+  'GET /customers/:id/timeline': () => ({ path: '/customers/missing/timeline' }),
   'POST /customers': () => ({ path: '/customers', body: { names: [unique('Customer')] } }),
   'POST /customers/bulk': () => ({ path: '/customers/bulk', body: { rows: [] } }),
   'POST /customers/import.csv': () => ({ path: '/customers/import.csv' }),
@@ -184,6 +186,11 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   'GET /admin/entries/pending': () => ({ path: '/admin/entries/pending' }),
   'POST /admin/entries/:id/approve': () => ({ path: '/admin/entries/missing/approve' }),
   'DELETE /admin/entries/:id/reject': () => ({ path: '/admin/entries/missing/reject' }),
+  // Messaging: the catalog, a sync with nothing configured (400), a preview of no customer.
+  'GET /whatsapp/templates': () => ({ path: '/whatsapp/templates' }),
+  'POST /admin/whatsapp/templates/sync': () => ({ path: '/admin/whatsapp/templates/sync' }),
+  'POST /whatsapp/preview': () => ({ path: '/whatsapp/preview', body: { customerId: 'missing' } }),
+  'POST /integrations/email/events': () => ({ path: '/integrations/email/events', body: [] }),
   'GET /integrations/whatsapp/webhook': () => ({ path: '/integrations/whatsapp/webhook' }),
   'POST /integrations/whatsapp/webhook': () => ({
     path: '/integrations/whatsapp/webhook',

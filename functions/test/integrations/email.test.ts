@@ -100,6 +100,8 @@ describe('email through SendGrid', () => {
       ok: false,
       provider: 'sendgrid',
       error: 'SendGrid 401: The provided authorization grant is invalid, expired, or revoked',
+      kind: 'refused',
+      code: 401,
     });
   });
 
@@ -117,6 +119,7 @@ describe('email through SendGrid', () => {
       ok: false,
       provider: 'sendgrid',
       error: 'SendGrid did not answer within 0.3 s',
+      kind: 'unknown',
     });
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -254,6 +257,7 @@ describe('email through an SMTP server', () => {
         ok: false,
         provider: 'smtp',
         error: 'The SMTP server refused the sign-in: 535 Authentication credentials invalid',
+        kind: 'refused',
       });
     } finally {
       await smtp.close();
@@ -269,6 +273,7 @@ describe('email through an SMTP server', () => {
         ok: false,
         provider: 'smtp',
         error: 'The SMTP server refused the message: 554 Message rejected as spam',
+        kind: 'refused',
       });
     } finally {
       await smtp.close();
@@ -283,6 +288,7 @@ describe('email through an SMTP server', () => {
         ok: false,
         provider: 'smtp',
         error: `The SMTP server 127.0.0.1:${silent.port} did not answer within 0.3 s`,
+        kind: 'unknown',
       });
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {

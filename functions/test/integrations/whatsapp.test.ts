@@ -82,14 +82,14 @@ describe('WhatsApp through the Cloud API', () => {
     expect(graph.requests[0].json).not.toHaveProperty('template.components');
   });
 
-  it('sends a document by link with its file name, the text as caption', async () => {
+  it('sends a document by link with its file name and caption', async () => {
     await sendWithCloudApi(config, env(), {
       to: '+919812345678',
-      text: 'Your quotation',
       media: {
         type: 'document',
         link: 'https://crm.example.in/api/files/q.pdf',
         filename: 'q.pdf',
+        caption: 'Your quotation',
       },
     });
     expect(graph.requests[0].json).toEqual({
@@ -132,7 +132,9 @@ describe('WhatsApp through the Cloud API', () => {
       ok: false,
       provider: 'whatsapp',
       error:
-        'WhatsApp Cloud API 400: (#131030) Recipient phone number not in allowed list (code 131030)',
+        'WhatsApp refused the message: (#131030) Recipient phone number not in allowed list (WhatsApp 131030)',
+      kind: 'refused',
+      code: 131030,
     });
   });
 
@@ -142,6 +144,8 @@ describe('WhatsApp through the Cloud API', () => {
       ok: false,
       provider: 'whatsapp',
       error: 'WhatsApp Cloud API 500: "upstream exploded"',
+      kind: 'refused',
+      code: 500,
     });
   });
 
@@ -151,7 +155,8 @@ describe('WhatsApp through the Cloud API', () => {
     expect(await sendWithCloudApi(config, env(300), { to: '+919812345678', text: 'x' })).toEqual({
       ok: false,
       provider: 'whatsapp',
-      error: 'The WhatsApp Cloud API did not answer within 0.3 s',
+      error: 'The WhatsApp Cloud API did not answer within 0.3 s: the message may have been sent',
+      kind: 'unknown',
     });
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -166,6 +171,7 @@ describe('WhatsApp through the Cloud API', () => {
       ok: false,
       provider: 'whatsapp',
       error: 'The WhatsApp Cloud API could not be reached: ECONNREFUSED',
+      kind: 'retry',
     });
   });
 
@@ -173,7 +179,7 @@ describe('WhatsApp through the Cloud API', () => {
     expect(await sendWithCloudApi(config, env(), { to: '12345', text: 'x' })).toEqual({
       ok: false,
       provider: 'whatsapp',
-      error: 'Not a phone number: 12345',
+      error: 'Not a phone number',
     });
     expect(await sendWithCloudApi(config, env(), { to: '+919812345678' })).toMatchObject({
       ok: false,

@@ -93,6 +93,25 @@ describe('POST /api/admin/roles', () => {
     expect(unknown.body.fields).toEqual({ permissions: 'Unknown permission: fly' });
   });
 
+  it('refuses invisible, control and right-to-left characters, and reads look-alike forms as plain', async () => {
+    for (const name of ['admin\u200b', 'ad\u0000min', '\u202eadmin', 'sales\u2060', 'mana\tger']) {
+      const res = await send('post', '/admin/roles', { name, permissions: [] });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.fields.name).toBe(
+        'Use letters, digits, spaces and punctuation only (no invisible or control characters)',
+      );
+    }
+    // Full-width letters are the plain ones: 'ａｄｍｉｎ' is admin, taken.
+    const fullWidth = await send('post', '/admin/roles', {
+      name: '\uff41\uff44\uff4d\uff49\uff4e',
+      permissions: [],
+    });
+    expect(fullWidth.status).toBe(409);
+    expect((await getDb().collection('roles').get()).size).toBe(0);
+    const hindi = await send('post', '/admin/roles', { name: 'बिक्री टीम', permissions: [] });
+    expect(hindi.status).toBe(201);
+  });
+
   it('refuses a name taken, in any case, including the built-in names', async () => {
     await send('post', '/admin/roles', { name: 'manager', permissions: [] });
     for (const name of ['MANAGER', 'admin', 'Sales', 'accounts']) {

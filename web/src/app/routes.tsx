@@ -2,6 +2,7 @@ import { Navigate, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { DashboardPage } from '../features/dashboard/components/dashboard-page';
 import { LoginPage } from '../features/auth/components/login-page';
+import { CustomerPage } from '../features/customers/components/customer-page';
 import { AppLayout } from './layout/app-layout';
 import { APP_PAGES } from './pages';
 import type { AppPage } from './pages';
@@ -20,7 +21,12 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <AppLayout />,
-        children: [{ path: '/', element: <DashboardPage /> }, ...APP_PAGES.map(pageRoute)],
+        children: [
+          { path: '/', element: <DashboardPage /> },
+          ...APP_PAGES.map(pageRoute),
+          // One customer's page: reached from the lists and the search, not the menu.
+          { path: '/customers/:id', element: <CustomerPage /> },
+        ],
       },
     ],
   },

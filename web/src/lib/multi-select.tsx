@@ -1,3 +1,4 @@
+import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import './multi-select.css';
@@ -84,9 +85,7 @@ export function MultiSelect({
         <span id={`${id}-value`} className="multi-select__summary">
           {summarizeValues(value, placeholder)}
         </span>
-        <span aria-hidden="true" className="multi-select__caret">
-          ▾
-        </span>
+        <ChevronDown aria-hidden="true" size={16} className="multi-select__caret" />
       </button>
       {open && (
         <div

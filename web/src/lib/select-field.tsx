@@ -4,12 +4,16 @@ import { FieldFrame } from './field-frame';
 /** A labelled select (the choice sibling of FormField); other select attributes pass through. */
 export function SelectField({
   label,
+  hint,
+  error,
   value,
   onValueChange,
   children,
   ...select
 }: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'id'> & {
   label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
   value: string;
   onValueChange: (value: string) => void;
   /** The options. */
@@ -18,6 +22,8 @@ export function SelectField({
   return (
     <FieldFrame
       label={label}
+      hint={hint}
+      error={error}
       control={(wiring) => (
         <select
           {...select}

@@ -5,12 +5,14 @@ import { FieldFrame } from './field-frame';
 export function TextAreaField({
   label,
   hint,
+  error,
   value,
   onValueChange,
   ...textarea
 }: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> & {
   label: string;
   hint?: string;
+  error?: string;
   value: string;
   onValueChange: (value: string) => void;
 }) {
@@ -18,6 +20,7 @@ export function TextAreaField({
     <FieldFrame
       label={label}
       hint={hint}
+      error={error}
       control={(wiring) => (
         <textarea
           {...textarea}

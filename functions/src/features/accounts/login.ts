@@ -6,14 +6,8 @@ import { HttpError } from '../../http/errors';
 import { normalizeRoleName } from '../roles/permissions';
 import { USERS } from '../users/store';
 import { signInWithPassword } from './identity-toolkit';
-import {
-  assertUnderLimits,
-  countEvent,
-  LOGIN_FAILURES_PER_EMAIL,
-  LOGIN_FAILURES_PER_IP,
-  resetCounter,
-  type Counter,
-} from './rate-limit';
+import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from './rate-limit';
+import { assertMayTry, countTry, recordSuccess, type ThrottlePolicy } from './sign-in-throttle';
 import { startSession } from './sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -21,6 +15,15 @@ export const AWAITING_APPROVAL =
   'Your account is awaiting admin approval. You can sign in once an admin approves it.';
 export const NO_ACCESS = 'This account has no access to the console. Contact an admin.';
 const TOO_MANY_FAILURES = 'Too many failed sign-in attempts.';
+
+/** Wrong passwords: 5 free per account and address, 30 per address, 50 per account an hour. */
+export const PASSWORD_THROTTLE: ThrottlePolicy = {
+  scope: 'login',
+  freeTries: 5,
+  perAddress: LOGIN_FAILURES_PER_IP,
+  perAccount: LOGIN_FAILURES_PER_EMAIL,
+  message: TOO_MANY_FAILURES,
+};
 
 export interface SessionAnswer {
   token: string;
@@ -53,21 +56,19 @@ export async function loginWithPassword(
   password: string,
   ip: string,
 ): Promise<SessionAnswer> {
-  const byEmail: Counter = { limit: LOGIN_FAILURES_PER_EMAIL, key: email };
-  const byIp: Counter = { limit: LOGIN_FAILURES_PER_IP, key: ip };
-  await assertUnderLimits([byEmail, byIp], TOO_MANY_FAILURES);
+  await assertMayTry(PASSWORD_THROTTLE, email, ip);
   const result = await signInWithPassword(email, password);
   if (!result.ok) {
     if (result.reason === 'disabled')
       throw new HttpError(403, 'This account is disabled. Contact an admin.');
     if (result.reason === 'too-many-attempts')
       throw new HttpError(429, `${TOO_MANY_FAILURES} Try again later.`);
-    await countEvent([byEmail, byIp]);
+    await countTry(PASSWORD_THROTTLE, email, ip);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   const user = await getDb().collection(USERS).doc(result.uid).get();
   assertMaySignIn(user);
-  await resetCounter(byEmail);
+  await recordSuccess(PASSWORD_THROTTLE, email, ip);
   const token = await startSession(result.idToken, result.uid, 'password');
   return sessionAnswer(token, user);
 }

@@ -1,10 +1,7 @@
 // How a code reaches its owner: by email or WhatsApp through the admin-configured senders.
 import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
 import type { Identifier } from './otp';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../../integrations/email/escape-html';
 
 export async function deliverCode(
   identifier: Identifier,

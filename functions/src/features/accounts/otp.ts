@@ -3,6 +3,7 @@
 // codeHash, attempts, createdAt, expiresAt }: one live code per identifier (a new request
 // replaces it), valid 10 minutes, single use, burnt after 5 wrong tries.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { getAuth } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -15,7 +16,8 @@ import { USERS } from '../users/store';
 import { assertMaySignIn, sessionAnswer, type SessionAnswer } from './login';
 import { signInWithCustomToken } from './identity-toolkit';
 import { deliverCode } from './otp-delivery';
-import { countEvent, OTP_REQUESTS_PER_IDENTIFIER, OTP_REQUESTS_PER_IP } from './rate-limit';
+import { OTP_REQUESTS_PER_IDENTIFIER, OTP_REQUESTS_PER_IP } from './rate-limit';
+import { assertMayTry, countTry, recordSuccess, type ThrottlePolicy } from './sign-in-throttle';
 import { startSession } from './sessions';
 
 export const OTP_TTL_MS = 10 * 60_000;
@@ -26,6 +28,24 @@ export const INVALID_OTP = 'Invalid or expired OTP';
 export const OTPS = 'otps';
 
 export type Identifier = { channel: 'email' | 'whatsapp'; value: string };
+
+/** Codes asked: 3 free per identifier and address, 20 per address, 10 per identifier an hour. */
+export const OTP_THROTTLE: ThrottlePolicy = {
+  scope: 'otp',
+  freeTries: 3,
+  perAddress: OTP_REQUESTS_PER_IP,
+  perAccount: OTP_REQUESTS_PER_IDENTIFIER,
+  message: 'Too many OTP requests.',
+};
+
+/**
+ * The shortest time an OTP request takes to answer. A code for a known account is stored and
+ * sent, for an unknown one nothing happens: without this floor the answer's timing would tell
+ * which accounts exist. It covers a provider's usual send time; tests lower it.
+ */
+export const otpSettings = { answerFloorMs: 1500 };
+
+const throttleKey = (identifier: Identifier) => `${identifier.channel}:${identifier.value}`;
 
 /** An email (lowercased) or a phone number (E.164, India by default). */
 export function parseIdentifier(input: string): Identifier {
@@ -73,13 +93,20 @@ export async function requestOtp(
   ip: string,
 ): Promise<{ message: string; code?: string }> {
   const identifier = parseIdentifier(input);
-  await countEvent(
-    [
-      { limit: OTP_REQUESTS_PER_IDENTIFIER, key: `${identifier.channel}:${identifier.value}` },
-      { limit: OTP_REQUESTS_PER_IP, key: ip },
-    ],
-    { refuseAtLimit: 'Too many OTP requests.' },
-  );
+  await assertMayTry(OTP_THROTTLE, throttleKey(identifier), ip);
+  const floor = sleep(otpSettings.answerFloorMs);
+  try {
+    return await sendCode(identifier, ip);
+  } finally {
+    await floor;
+  }
+}
+
+async function sendCode(
+  identifier: Identifier,
+  ip: string,
+): Promise<{ message: string; code?: string }> {
+  await countTry(OTP_THROTTLE, throttleKey(identifier), ip);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const devAid = showsCodeInAnswer();
   const uid = await findAccount(identifier);
@@ -136,12 +163,13 @@ async function checkCode(identifier: Identifier, code: string): Promise<Check> {
   });
 }
 
-export async function verifyOtp(input: string, code: string): Promise<SessionAnswer> {
+export async function verifyOtp(input: string, code: string, ip: string): Promise<SessionAnswer> {
   const identifier = parseIdentifier(input);
   const check = await checkCode(identifier, code);
   if (!check.ok) throw new HttpError(400, INVALID_OTP);
   const user = await getDb().collection(USERS).doc(check.uid).get();
   assertMaySignIn(user);
+  await recordSuccess(OTP_THROTTLE, throttleKey(identifier), ip);
   const customToken = await getAuth(getFirebaseApp()).createCustomToken(check.uid);
   const idToken = await signInWithCustomToken(customToken);
   const token = await startSession(idToken, check.uid, 'otp');

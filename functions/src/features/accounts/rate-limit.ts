@@ -16,31 +16,40 @@ export interface Limit {
 
 const MINUTE = 60_000;
 
-/** Wrong passwords for one email address. */
+/** Wrong passwords for one account from every address together: the ceiling a spread-out attack meets. */
 export const LOGIN_FAILURES_PER_EMAIL: Limit = {
   scope: 'login-email',
-  max: 5,
-  windowMs: 15 * MINUTE,
+  max: 50,
+  windowMs: 60 * MINUTE,
 };
 /** Wrong passwords from one IP address (an office shares one, hence higher). */
 export const LOGIN_FAILURES_PER_IP: Limit = { scope: 'login-ip', max: 30, windowMs: 15 * MINUTE };
-/** Codes asked for one email address or phone number. */
+/** Codes asked for one email address or phone number from every address together. */
 export const OTP_REQUESTS_PER_IDENTIFIER: Limit = {
   scope: 'otp-identifier',
-  max: 3,
-  windowMs: 15 * MINUTE,
+  max: 10,
+  windowMs: 60 * MINUTE,
 };
 /** Codes asked from one IP address. */
 export const OTP_REQUESTS_PER_IP: Limit = { scope: 'otp-ip', max: 20, windowMs: 15 * MINUTE };
+/** Registrations tried from one IP address (each answer tells whether an email is taken). */
+export const REGISTRATIONS_PER_IP: Limit = { scope: 'register-ip', max: 10, windowMs: 60 * MINUTE };
 
 export interface Counter {
   limit: Limit;
   key: string;
 }
 
+export const RATE_LIMITS = 'rateLimits';
+
+/** rateLimits/{sha256(scope:key)}: keys (emails, addresses) are never stored in clear. */
+export function rateLimitRef(scope: string, key: string) {
+  const id = createHash('sha256').update(`${scope}:${key}`).digest('hex');
+  return getDb().collection(RATE_LIMITS).doc(id);
+}
+
 function ref({ limit, key }: Counter) {
-  const id = createHash('sha256').update(`${limit.scope}:${key}`).digest('hex');
-  return getDb().collection('rateLimits').doc(id);
+  return rateLimitRef(limit.scope, key);
 }
 
 /** The count in the window open at `at`, and when that window closes. */
@@ -59,7 +68,7 @@ export class RateLimited extends HttpError {
   }
 }
 
-function refuse(message: string, retryAfterMs: number): RateLimited {
+export function refuse(message: string, retryAfterMs: number): RateLimited {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
   return new RateLimited(
     `${message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
@@ -67,15 +76,14 @@ function refuse(message: string, retryAfterMs: number): RateLimited {
   );
 }
 
-/** Throws a 429 when any counter has reached its limit. */
-export async function assertUnderLimits(counters: Counter[], message: string): Promise<void> {
+/** How long until each counter that has reached its limit opens again (none: all are under). */
+export async function waitsAtLimit(counters: Counter[]): Promise<number[]> {
   const at = now();
   const docs = await getDb().getAll(...counters.map(ref));
-  const waits = counters
+  return counters
     .map((c, i) => current(docs[i], c.limit, at))
     .filter((state, i) => state.count >= counters[i].limit.max)
     .map((state) => state.endsAt - at);
-  if (waits.length > 0) throw refuse(message, Math.max(...waits));
 }
 
 /**
@@ -110,10 +118,6 @@ export async function countEvent(
       });
     });
   });
-}
-
-export async function resetCounter(counter: Counter): Promise<void> {
-  await ref(counter).delete();
 }
 
 /** Sets Retry-After on a 429 before it goes to the error envelope. */

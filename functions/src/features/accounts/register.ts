@@ -12,6 +12,7 @@ import { USERS } from '../users/store';
 export const REGISTERED = 'Registered successfully. An admin will approve your account.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const PHONE_TAKEN = 'An account with this phone number already exists.';
+export const TOO_MANY_REGISTRATIONS = 'Too many registrations from this network.';
 
 export interface Registration {
   fullName: string;

@@ -7,8 +7,8 @@ import { toUser, USERS } from '../users/store';
 import { clientIp } from './client-ip';
 import { loginWithPassword, type SessionAnswer } from './login';
 import { requestOtp, verifyOtp } from './otp';
-import { withRetryAfter } from './rate-limit';
-import { register, REGISTERED } from './register';
+import { countEvent, REGISTRATIONS_PER_IP, withRetryAfter } from './rate-limit';
+import { register, REGISTERED, TOO_MANY_REGISTRATIONS } from './register';
 import { loginBody, logoutBody, otpRequestBody, otpVerifyBody, registerBody } from './schemas';
 import {
   clearSessionCookie,
@@ -34,7 +34,15 @@ export function registerAccountRoutes(router: Router): void {
   });
 
   route(router, 'POST /auth/register', async (req, res) => {
-    await register(parseBody(registerBody, req));
+    const input = parseBody(registerBody, req);
+    try {
+      await countEvent([{ limit: REGISTRATIONS_PER_IP, key: clientIp(req) }], {
+        refuseAtLimit: TOO_MANY_REGISTRATIONS,
+      });
+    } catch (err) {
+      throw withRetryAfter(res, err);
+    }
+    await register(input);
     res.status(201).json({ message: REGISTERED });
   });
 
@@ -49,7 +57,7 @@ export function registerAccountRoutes(router: Router): void {
 
   route(router, 'POST /auth/otp/verify', async (req, res) => {
     const { identifier, code } = parseBody(otpVerifyBody, req);
-    signedIn(res, await verifyOtp(identifier, code));
+    signedIn(res, await verifyOtp(identifier, code, clientIp(req)));
   });
 
   // Public: signing out always works, even with a token that is no longer good.

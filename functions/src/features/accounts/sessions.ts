@@ -1,8 +1,10 @@
-// Sessions: a Firebase session cookie (5 days, revocable) is the token, sent back as the Bearer
-// header or the __session cookie. Each one also has a record, sessions/{sha256(token)} =
-// { uid, method, createdAt, expiresAt }, so logging out ends exactly that token at once:
-// Firebase's own revocation counts in whole seconds and misses a cookie minted in the same second.
-import { createHash } from 'node:crypto';
+// Sessions: a Firebase session cookie (5 days, revocable) plus a random session id is the token,
+// `<cookie>~<id>`, sent back as the Bearer header or the __session cookie. Each one also has a
+// record, sessions/{sha256(token)} = { uid, method, createdAt, expiresAt }, so logging out ends
+// exactly that token at once: Firebase's own revocation counts in whole seconds and misses a
+// cookie minted in the same second, and two sign-ins of one account in the same second get the
+// same cookie, so only the id keeps them two sessions.
+import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -34,13 +36,22 @@ function sessionRef(token: string) {
   return getDb().collection(SESSIONS).doc(createHash('sha256').update(token).digest('hex'));
 }
 
-/** Turns a fresh ID token into a session token and records it. */
+/** '~' is in both a cookie's and a Bearer token's alphabet, and in neither a JWT's nor base64url's. */
+const SESSION_ID_SEPARATOR = '~';
+
+/** The Firebase session cookie inside a token (tokens from before session ids are only that). */
+export function firebaseCookieOf(token: string): string {
+  return token.split(SESSION_ID_SEPARATOR)[0];
+}
+
+/** Turns a fresh ID token into a session token of its own and records it. */
 export async function startSession(
   idToken: string,
   uid: string,
   method: 'password' | 'otp',
 ): Promise<string> {
-  const token = await auth().createSessionCookie(idToken, { expiresIn: SESSION_LIFETIME_MS });
+  const cookie = await auth().createSessionCookie(idToken, { expiresIn: SESSION_LIFETIME_MS });
+  const token = `${cookie}${SESSION_ID_SEPARATOR}${randomBytes(16).toString('base64url')}`;
   await sessionRef(token).set({
     uid,
     method,
@@ -64,13 +75,19 @@ export function clearSessionCookie(res: Response): void {
   res.clearCookie(SESSION_COOKIE, COOKIE_OPTIONS);
 }
 
-/** The Bearer token, else the __session cookie (req.cookies must be parsed). */
-export function sessionToken(req: Request): string | undefined {
+/** The Bearer token, else the __session cookie (req.cookies must be parsed), and which it was. */
+export function sessionCredential(
+  req: Request,
+): { token: string; via: 'bearer' | 'cookie' } | undefined {
   const header = req.get('authorization');
   const bearer = header?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
-  if (bearer) return bearer;
+  if (bearer) return { token: bearer, via: 'bearer' };
   const cookie: unknown = (req.cookies as Record<string, unknown> | undefined)?.[SESSION_COOKIE];
-  return typeof cookie === 'string' && cookie ? cookie : undefined;
+  return typeof cookie === 'string' && cookie ? { token: cookie, via: 'cookie' } : undefined;
+}
+
+export function sessionToken(req: Request): string | undefined {
+  return sessionCredential(req)?.token;
 }
 
 /** Errors that only say the token is no good (bad, expired, revoked, user gone or disabled). */
@@ -81,7 +98,7 @@ function isRefusedToken(err: unknown): boolean {
 
 async function verify(token: string): Promise<DecodedIdToken | undefined> {
   try {
-    return await auth().verifySessionCookie(token, true);
+    return await auth().verifySessionCookie(firebaseCookieOf(token), true);
   } catch (err) {
     if (isRefusedToken(err)) return undefined;
     throw err;

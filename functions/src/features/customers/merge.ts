@@ -4,6 +4,7 @@
 // makes it run again rather than being lost). An audit document under the primary keeps what
 // was merged. Then the primary's own entries and follow-ups take its merged copy and name, and
 // those of the merged customers move to the primary.
+import { carriedWindows } from './whatsapp-windows';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { applyCustomerChanges, applyEntryChanges } from '../dashboard/contributions';
@@ -98,7 +99,14 @@ export async function mergeCustomers(
       createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,
       updatedAt: now,
     });
-    tx.set(primaryRef, record);
+    const kept = {
+      ...record,
+      ...carriedWindows(
+        [primary, ...others].map((c) => c.data),
+        merged.phones,
+      ),
+    };
+    tx.set(primaryRef, kept);
     for (const other of others) tx.delete(customers.doc(other.id));
     applyCustomerChanges(tx, [
       [primary, { id: primaryId, data: record }],
@@ -124,7 +132,7 @@ export async function mergeCustomers(
         createdAt: o.data.createdAt ?? null,
       })),
     });
-    return toCustomer(primaryId, record);
+    return toCustomer(primaryId, kept);
   });
 
   await forgetRecent({ customers: mergeIds });

@@ -1,6 +1,8 @@
 // The stored customer document: the spec's fields plus what the queries need (search and
 // category keys, sort keys, the potential's rank). Every write builds it here, and so does the
 // demo seed, so stored customers always carry the derived fields.
+import type { WhatsAppWindow } from '../../contract/customers';
+import { windowsView } from './whatsapp-windows';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
@@ -19,6 +21,9 @@ export interface Customer extends CustomerFields {
   _id: string;
   createdAt: string;
   updatedAt: string;
+  /** The window of the first phone (the one messages go to), if the customer has a phone. */
+  whatsappWindow: WhatsAppWindow | null;
+  whatsappWindows: WhatsAppWindow[];
 }
 
 export interface CustomerRecord<T = Timestamp | Date> extends CustomerFields {
@@ -131,6 +136,7 @@ export function toCustomer(id: string, data: DocumentData): Customer {
     ...fieldsOf(data),
     createdAt: iso(data.createdAt),
     updatedAt: iso(data.updatedAt),
+    ...windowsView(data),
   };
 }
 

@@ -4,14 +4,25 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
+import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { getConfig } from '../../config';
 import { exportFileName, streamCustomersCsv } from './export-csv';
 import { listedErrors, readImportUpload } from './import-csv';
 import { listPage, matchingCustomers, plainList } from './list';
 import { mergeCustomers } from './merge';
+import { readCustomer } from './read-customer';
 import { hasIdentity } from './normalize';
-import { bulkBody, createBody, LIST_PARAMS, listQuery, mergeBody, updateBody } from './schemas';
+import {
+  bulkBody,
+  createBody,
+  LIST_PARAMS,
+  listQuery,
+  mergeBody,
+  timelineQuery,
+  updateBody,
+} from './schemas';
+import { timelinePage } from './timeline';
 import { upsertRows } from './upsert';
 import {
   createCustomer,
@@ -39,18 +50,7 @@ function answeringDuplicates(
 
 const force = (req: Request) => req.query.force === 'true' || req.query.force === '1';
 
-function customerId(req: Request): string {
-  const id = req.params.id;
-  if (
-    typeof id !== 'string' ||
-    !/^[^/]+$/.test(id) ||
-    id === '.' ||
-    id === '..' ||
-    /^__.*__$/.test(id)
-  )
-    throw new HttpError(404, NOT_FOUND);
-  return id;
-}
+const customerId = (req: Request) => documentId(req.params.id, NOT_FOUND);
 
 export function registerCustomerRoutes(router: Router): void {
   route(router, 'GET /customers', async (req, res) => {
@@ -67,6 +67,17 @@ export function registerCustomerRoutes(router: Router): void {
     const { filters, order } = listQuery.parse(req.query);
     const fileName = exportFileName(new Date(), getConfig().timeZone);
     await streamCustomersCsv(res, matchingCustomers(filters, order), fileName);
+  });
+
+  // After export.csv, which the :id pattern would otherwise take.
+  route(router, 'GET /customers/:id', async (req, res) => {
+    res.json(await readCustomer(customerId(req)));
+  });
+
+  route(router, 'GET /customers/:id/timeline', async (req, res) => {
+    const id = customerId(req);
+    const { limit, cursor } = timelineQuery.parse(req.query);
+    res.json(await timelinePage(id, limit, cursor));
   });
 
   route(

@@ -1,6 +1,7 @@
 // Request shapes, checked with zod; field paths in messages name the bad value
 // ('phones.1: Invalid phone number: 12ab').
 import { z } from 'zod';
+import { documentIdField } from '../../http/params';
 import { getConfig } from '../../config';
 import {
   DEFAULT_PAGE_SIZE,
@@ -9,7 +10,8 @@ import {
   MAX_NOTE_LENGTH,
   MAX_PAGE_SIZE,
 } from './constants';
-import { isIsoDate, startOfDay } from '../../company-days';
+import { checkDateRange, isIsoDate, startOfDay } from '../../company-days';
+import { TIMELINE_DEFAULT_LIMIT, TIMELINE_MAX_LIMIT } from '../../contract/customer-timeline';
 import type { ListFilters, ListOrder } from './list-plan';
 import { SORT_FIELDS } from './list-plan';
 import { type CustomerFields, type CustomerInput, normalizeCustomerInput } from './normalize';
@@ -78,12 +80,7 @@ export const bulkBody = z
     return { rows: body.rows, categories: defaults.categories, potential: defaults.potential };
   });
 
-const id = z
-  .string()
-  .trim()
-  .min(1, 'Required')
-  .max(1500)
-  .regex(/^[^/]+$/, 'Not a customer id');
+const id = documentIdField('Customer');
 
 export const mergeBody = z
   .object({
@@ -131,14 +128,7 @@ const LATEST = new Date(Date.UTC(9999, 11, 31));
 
 export const listQuery = z
   .object(listQueryShape)
-  .superRefine((query, ctx) => {
-    if (query.from && query.to && query.from > query.to)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['to'],
-        message: 'The end date is before the start date',
-      });
-  })
+  .superRefine(checkDateRange)
   .transform((query) => {
     const { timeZone } = getConfig();
     const sort = query.sort ?? 'createdAt';
@@ -164,3 +154,11 @@ export const listQuery = z
 function normalizePotentialParam(value: string | undefined): string {
   return value ? normalizeCustomerInput({ potential: value }).fields.potential : '';
 }
+
+/** GET /customers/:id/timeline: a page size and the previous page's cursor. */
+export const timelineQuery = z.object({
+  limit: param(z.coerce.number().int().min(1).max(TIMELINE_MAX_LIMIT)).transform(
+    (limit) => limit ?? TIMELINE_DEFAULT_LIMIT,
+  ),
+  cursor: param(z.string().max(1000)),
+});

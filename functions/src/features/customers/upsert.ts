@@ -2,6 +2,7 @@
 // other or with a stored customer, become one customer with the union of their values instead
 // of twins. Rows are grouped by shared keys first; groups are then written in transactions of
 // at most MAX_WRITES_PER_COMMIT writes, each re-reading what it changes.
+import { carriedWindows } from './whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { applyCustomerChanges, type Change, type CustomerState } from '../dashboard/contributions';
@@ -285,7 +286,11 @@ export async function upsertRows(
           createdAt: target.createdAt instanceof Timestamp ? target.createdAt : now,
           updatedAt: now,
         });
-        if (target.stored) tx.set(ref, record);
+        if (target.stored)
+          tx.set(ref, {
+            ...record,
+            ...carriedWindows([stored.get(target.id)], target.fields.phones),
+          });
         else tx.create(ref, record);
         const before = target.stored ? stored.get(target.id) : undefined;
         changes.push([

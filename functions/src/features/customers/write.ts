@@ -1,4 +1,5 @@
 // Adding, editing and deleting one customer, each in one transaction with its identity keys.
+import { carriedWindows } from './whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { applyCustomerChange } from '../dashboard/contributions';
@@ -133,7 +134,8 @@ export async function updateCustomer(
       createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
       updatedAt: Timestamp.now(),
     });
-    tx.set(ref, record);
+    const kept = { ...record, ...carriedWindows([data], next.phones) };
+    tx.set(ref, kept);
     applyCustomerChange(tx, { id, data }, { id, data: record });
     applyRecent({ customers: [{ id, data: record }] });
     for (const key of newKeys)
@@ -144,7 +146,7 @@ export async function updateCustomer(
       if (heir) tx.set(keyRef(db, key.id), keyDoc(key, heir));
       else tx.delete(keyRef(db, key.id));
     }
-    return toCustomer(id, record);
+    return toCustomer(id, kept);
   });
   const copyAfter = customerCopy(customer);
   if (!copyBefore || !sameCustomerCopy(copyBefore, copyAfter))

@@ -15,9 +15,6 @@ export type HistoryType = (typeof HISTORY_TYPES)[number];
 export type EntrySource = 'employee' | 'whatsapp' | 'email';
 
 export const DEFAULT_CURRENCY = 'INR';
-/** Spec §5: the provider template sent when none is typed (Meta's preset template). */
-export const PRESET_WHATSAPP_TEMPLATE = 'hello_world';
-export const PRESET_WHATSAPP_LANGUAGE = 'en_US';
 /** Spec §5: the description of an entry left empty with no single channel body to use. */
 export const DEFAULT_MESSAGE = 'Thank you for your time. We will be in touch shortly.';
 /** Spec §5: the email subject when none is typed ({company} is the company name). */
@@ -51,5 +48,3 @@ export const MAX_CATEGORY_LENGTH = 100;
 export const MAX_AMOUNT = 1e12;
 /** Follow-ups kept on the entry document (the newest); all of them are in followUps. */
 export const MAX_FOLLOW_UPS_ON_ENTRY = 50;
-/** Email attachments read from the file store, all together. */
-export const MAX_EMAIL_ATTACHMENT_BYTES = 20 * 1024 * 1024;

@@ -1,8 +1,8 @@
-// POST /entries (spec §5): the entry is saved first (pending, with each chosen channel marked
-// 'sending') together with its 'created' history item; then the WhatsApp and email messages go
-// out in parallel to the customer's first phone and first email, and each outcome is stored on
-// the entry. The entry stays whatever the providers answer; the answer names the failed sends.
-import type { Request } from 'express';
+// POST /entries: the entry is saved (pending) with its 'created' history item and its
+// messages queued, one per channel on, to the customer's first phone and first email, under
+// the sending rules (messaging/whatsapp-plan.ts). The answer waits for the first tries, so it
+// can name the channels whose message did not go; the entry stays whatever the providers say.
+import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
@@ -10,35 +10,22 @@ import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../customers/constants';
 import { applyEntryChange } from '../dashboard/contributions';
 import { readRecent } from '../dashboard/recent-activity';
-import { applyHeldWhatsAppStatus } from '../inbound/whatsapp-statuses';
 import { FOR_ADMINS } from '../notifications/audience';
 import { addNotification } from '../notifications/notice';
 import { readSettings } from '../settings/store';
-import { publicBaseUrl } from '../uploads/files';
+import { emailContent, fillPlaceholders, planFor, plainText } from '../messaging/compose';
+import type { OwnerField } from '../messaging/outbound-doc';
+import { deliverNow } from '../messaging/outbound-worker';
+import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging/queue-channel';
 import { actorOf } from './actor';
 import { resolveAttachments } from './attachments';
-import {
-  DEFAULT_MESSAGE,
-  DEFAULT_SUBJECT,
-  ENTRIES,
-  PRESET_WHATSAPP_TEMPLATE,
-  type Channel,
-} from './constants';
-import {
-  fillPlaceholders,
-  sendEmailMessage,
-  sendWhatsAppMessage,
-  storedOutcome,
-  toHtml,
-  type Outcome,
-} from './dispatch';
+import { DEFAULT_MESSAGE, DEFAULT_SUBJECT, ENTRIES, type Channel } from './constants';
 import { historyDoc, historyRef, byActor } from './history';
 import {
   buildEntryDoc,
   customerCopy,
   toEntry,
   withoutUndefined,
-  type Attachment,
   type CustomerCopy,
 } from './record';
 import type { CreateInput } from './schemas';
@@ -52,20 +39,8 @@ export function channelOf(whatsapp: boolean, email: boolean, fallback?: Channel)
   return fallback === 'other' ? 'other' : 'manual';
 }
 
-/** Plain text of an HTML body (for a description taken from an email). */
-export function plainText(body: string): string {
-  return body
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h\d)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(Number(code)))
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
+/** No phone to send to: the spec's words. */
+export const NO_PHONE = 'No customer phone found';
 
 export function defaultSubject(companyName: string): string {
   return DEFAULT_SUBJECT.replace('{company}', companyName.trim() || 'our team');
@@ -78,125 +53,132 @@ export async function readCustomerCopy(customerId: string): Promise<CustomerCopy
   return customerCopy(data);
 }
 
-interface PlannedWhatsApp {
-  to: string[];
-  templateId: string;
-  language?: string;
-  text: string;
-  attachments: Attachment[];
+/** Where an entry's channel shows its message's state. */
+export const dispatchField = (entryId: string, channel: SentChannel): OwnerField => ({
+  path: `${ENTRIES}/${entryId}`,
+  field: `dispatch.${channel}`,
+});
+
+/** The files WhatsApp should carry: the list given, else the one media URL of the old form. */
+function whatsappFiles(part: NonNullable<CreateInput['whatsapp']>) {
+  if (part.attachments) return part.attachments;
+  if (!part.mediaUrl) return [];
+  const image = part.mediaType === 'image';
+  return [{ name: 'media', url: part.mediaUrl, mimetype: image ? 'image/jpeg' : '', size: 0 }];
 }
 
-interface PlannedEmail {
-  to: string[];
-  subject: string;
-  templateId?: string;
-  text: string;
-  html: string;
-  attachments: Attachment[];
-}
-
-export async function createEntry(input: CreateInput, session: Session, req: Request) {
+export async function createEntry(input: CreateInput, session: Session) {
   const db = getDb();
-  const [customer, actor, settings] = await Promise.all([
+  const [customer, customerData, actor, settings] = await Promise.all([
     readCustomerCopy(input.customerId),
+    db
+      .collection(CUSTOMERS)
+      .doc(input.customerId)
+      .get()
+      .then((s) => s.data()),
     actorOf(session),
     readSettings(),
   ]);
   const [attachments, waAttachments, emailAttachments] = await Promise.all([
     resolveAttachments(input.attachments),
-    resolveAttachments(
-      input.whatsapp?.attachments ??
-        (input.whatsapp?.mediaUrl
-          ? [
-              {
-                name: 'media',
-                url: input.whatsapp.mediaUrl,
-                mimetype: input.whatsapp.mediaType === 'image' ? 'image/jpeg' : '',
-                size: 0,
-              },
-            ]
-          : []),
-      'whatsapp.attachments',
-    ),
+    resolveAttachments(input.whatsapp ? whatsappFiles(input.whatsapp) : [], 'whatsapp.attachments'),
     resolveAttachments(input.email?.attachments ?? [], 'email.attachments'),
   ]);
   const values = { name: customer.names[0] ?? 'Customer', company: settings.companyName };
+  const phone = customer.phones[0];
 
-  const whatsapp: PlannedWhatsApp | undefined = input.whatsapp && {
-    to: customer.phones.slice(0, 1),
-    templateId: input.whatsapp.templateId || PRESET_WHATSAPP_TEMPLATE,
-    language: input.whatsapp.language,
-    text: fillPlaceholders(input.whatsapp.body ?? input.whatsapp.text ?? '', values),
-    attachments: waAttachments,
-  };
-  const emailBody = fillPlaceholders(input.email?.html ?? input.email?.body ?? '', values);
-  const email: PlannedEmail | undefined = input.email && {
-    to: customer.emails.slice(0, 1),
-    subject: input.email.subject || defaultSubject(settings.companyName),
-    templateId: input.email.templateId || undefined,
-    text: plainText(emailBody),
-    html: toHtml(emailBody.trim() ? emailBody : DEFAULT_MESSAGE),
-    attachments: emailAttachments,
-  };
-  const channel = channelOf(Boolean(whatsapp), Boolean(email), input.channel);
+  const waText = input.whatsapp
+    ? fillPlaceholders(input.whatsapp.body ?? input.whatsapp.text ?? '', values)
+    : '';
+  // The rules run before anything is stored: a chosen template Meta would refuse is a 400.
+  const waPlan =
+    input.whatsapp && phone
+      ? await planFor({
+          to: phone,
+          customer: customerData,
+          customerName: values.name,
+          text: waText,
+          attachments: waAttachments,
+          templateId: input.whatsapp.templateId,
+          language: input.whatsapp.language,
+        })
+      : undefined;
+  const emailBody = input.email?.html ?? input.email?.body ?? '';
+  const email =
+    input.email &&
+    emailContent({
+      to: customer.emails.slice(0, 1),
+      subject: input.email.subject || defaultSubject(settings.companyName),
+      body: emailBody.trim() ? emailBody : DEFAULT_MESSAGE,
+      values,
+      attachments: emailAttachments,
+    });
+  const channel = channelOf(Boolean(input.whatsapp), Boolean(email), input.channel);
   let description = input.description;
   if (!description) {
-    if (whatsapp && !email && whatsapp.text.trim()) description = whatsapp.text.trim();
-    else if (email && !whatsapp && email.text.trim()) description = email.text.trim();
+    if (input.whatsapp && !email && waText.trim()) description = waText.trim();
+    else if (email && !input.whatsapp && plainText(fillPlaceholders(emailBody, values)))
+      description = plainText(fillPlaceholders(emailBody, values));
     else description = DEFAULT_MESSAGE;
   }
 
   const createdAt = timestampNow();
-  const sending = { status: 'sending', at: createdAt.toDate() };
-  const dispatch = withoutUndefined({
-    ...(whatsapp && {
-      whatsapp: {
-        to: whatsapp.to,
-        templateId: whatsapp.templateId,
-        text: whatsapp.text,
-        attachments: whatsapp.attachments,
-        ...sending,
-      },
-    }),
-    ...(email && {
-      email: {
+  const employee = { _id: actor.uid, name: actor.name, email: actor.email };
+  const ref = db.collection(ENTRIES).doc();
+  const queued: string[] = [];
+  // A transaction: recent activity is read before the entry is written beside it; each
+  // message is queued with it, so an entry never exists without its messages or the reverse.
+  const doc = await db.runTransaction(async (tx) => {
+    const applyRecent = await readRecent(tx, db);
+    const dispatch: DocumentData = {};
+    if (input.whatsapp) {
+      const planned = {
+        to: phone ? [phone] : [],
+        templateId: input.whatsapp.templateId || undefined,
+        text: waText,
+        attachments: waAttachments,
+      };
+      const sent = waPlan
+        ? queueWhatsApp(tx, dispatchField(ref.id, 'whatsapp'), phone!, waPlan, planned)
+        : { fields: { ...planned, status: 'not_sent', error: NO_PHONE, at: new Date() } };
+      dispatch.whatsapp = withoutUndefined(sent.fields);
+      if (sent.outboundId) queued.push(sent.outboundId);
+    }
+    if (email) {
+      const planned = {
         to: email.to,
         subject: email.subject,
-        templateId: email.templateId,
+        templateId: input.email?.templateId || undefined,
         text: email.text,
-        attachments: email.attachments,
-        ...sending,
-      },
-    }),
-  });
-  const employee = { _id: actor.uid, name: actor.name, email: actor.email };
-  const doc = buildEntryDoc({
-    customerId: input.customerId,
-    customer,
-    description,
-    tags: input.tags,
-    attachments,
-    category: input.category,
-    amount: input.amount,
-    currency: input.currency,
-    process: input.process,
-    extraNote: input.extraNote,
-    channel,
-    status: 'pending',
-    employee,
-    createdBy: actor.uid,
-    createdByName: actor.name,
-    source: 'employee',
-    createdAt,
-    dispatch,
-  });
-  const ref = db.collection(ENTRIES).doc();
-  // A transaction: recent activity is read before the entry is written beside it.
-  await db.runTransaction(async (tx) => {
-    const applyRecent = await readRecent(tx, db);
-    tx.create(ref, doc);
-    applyEntryChange(tx, null, { id: ref.id, data: doc });
-    applyRecent({ entries: [{ id: ref.id, data: doc }] });
+        attachments: emailAttachments,
+      };
+      const sent = queueEmail(tx, dispatchField(ref.id, 'email'), email, planned);
+      dispatch.email = withoutUndefined(sent.fields);
+      if (sent.outboundId) queued.push(sent.outboundId);
+    }
+    const entry = buildEntryDoc({
+      customerId: input.customerId,
+      customer,
+      description,
+      tags: input.tags,
+      attachments,
+      category: input.category,
+      amount: input.amount,
+      currency: input.currency,
+      process: input.process,
+      extraNote: input.extraNote,
+      channel,
+      status: 'pending',
+      employee,
+      createdBy: actor.uid,
+      createdByName: actor.name,
+      source: 'employee',
+      createdAt,
+      dispatch,
+    });
+    tx.create(ref, entry);
+    applyEntryChange(tx, null, { id: ref.id, data: entry });
+    applyRecent({ entries: [{ id: ref.id, data: entry }] });
     tx.create(
       historyRef(db, ref.id),
       historyDoc({ type: 'created', text: 'Entry created', by: byActor(actor) }),
@@ -210,63 +192,19 @@ export async function createEntry(input: CreateInput, session: Session, req: Req
       message: notice,
       about: { entryId: ref.id },
     });
+    return entry;
   });
 
-  const baseUrl = publicBaseUrl(req);
-  const [waOutcome, emailOutcome] = await Promise.all([
-    whatsapp &&
-      sendWhatsAppMessage({
-        to: whatsapp.to[0],
-        templateId: whatsapp.templateId,
-        language: whatsapp.language,
-        text: whatsapp.text,
-        attachments: whatsapp.attachments,
-        baseUrl,
-      }),
-    email &&
-      sendEmailMessage({
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        attachments: email.attachments,
-      }),
-  ]);
-  const outcomes = await recordOutcomes(ref.id, doc.dispatch, {
-    whatsapp: waOutcome,
-    email: emailOutcome,
-  });
-  const entry = toEntry(ref.id, { ...doc, dispatch: outcomes.dispatch });
-  return { entry, failed: outcomes.failed };
+  await deliverNow(queued);
+  return answerAfterSending(ref.id, doc);
 }
 
-/** Stores each send's outcome on the entry's dispatch; answers the dispatch and the failures. */
-export async function recordOutcomes(
-  entryId: string,
-  dispatch: Record<string, Record<string, unknown>>,
-  outcomes: Partial<Record<SentChannel, Outcome | undefined>>,
-) {
-  const next: Record<string, Record<string, unknown>> = { ...dispatch };
-  const update: Record<string, unknown> = {};
-  const failed: SentChannel[] = [];
-  for (const channel of ['whatsapp', 'email'] as const) {
-    const outcome = outcomes[channel];
-    if (!outcome) continue;
-    const merged = { ...next[channel], ...storedOutcome(outcome) };
-    if (outcome.status === 'sent') delete merged.error;
-    else delete merged.messageId;
-    next[channel] = merged;
-    update[`dispatch.${channel}`] = merged;
-    if (outcome.status === 'failed') failed.push(channel);
-  }
-  if (Object.keys(update).length > 0) {
-    try {
-      await getDb().collection(ENTRIES).doc(entryId).update(withoutUndefined(update));
-    } catch (err) {
-      // Deleted meanwhile (Firestore's NOT_FOUND): nothing left to record on.
-      if ((err as { code?: unknown }).code !== 5) throw err;
-    }
-  }
-  await applyHeldWhatsAppStatus(outcomes.whatsapp?.messageId);
-  return { dispatch: next, failed };
+/** The entry as stored after the first tries, with the channels whose message did not go. */
+export async function answerAfterSending(id: string, fallback: DocumentData) {
+  const data = (await getDb().collection(ENTRIES).doc(id).get()).data() ?? fallback;
+  const dispatch = (data.dispatch ?? {}) as Record<string, { status?: unknown } | undefined>;
+  const failed = (['whatsapp', 'email'] as const).filter((c) =>
+    NOT_DELIVERED.has(String(dispatch[c]?.status)),
+  );
+  return { entry: toEntry(id, data), failed };
 }

@@ -66,11 +66,8 @@ export async function listHistory(entryId: string) {
   return items.docs.map((d) => toHistoryItem(d.id, d.data()));
 }
 
-export async function addComment(
-  entryId: string,
-  input: { when?: Date; text: string },
-  actor: Actor,
-) {
+/** A comment, stamped with the server's time. */
+export async function addComment(entryId: string, input: { text: string }, actor: Actor) {
   const db = getDb();
   const entryRef = db.collection(ENTRIES).doc(entryId);
   const ref = historyRef(db, entryId);
@@ -78,7 +75,6 @@ export async function addComment(
     type: 'comment',
     text: input.text,
     by: byActor(actor),
-    when: input.when,
   });
   await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(entryRef);

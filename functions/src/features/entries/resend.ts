@@ -1,38 +1,26 @@
-// POST /entries/{id}/resend (spec §7): sends the entry's messages again, optionally with other
-// templates (and a description taken from a template), records the new outcomes on its
-// dispatch with an 'edited' history item, and answers the entry with the failed channels. When
-// every chosen channel failed the answer is a 502 carrying the providers' reasons.
-import type { Request } from 'express';
+// POST /entries/{id}/resend: queues the entry's messages again under the sending rules,
+// optionally with other templates (and a description taken from a template), with an 'edited'
+// history item, and answers the entry with the channels whose message did not go. When every
+// chosen channel failed the answer is a 502 carrying the reasons, channel by channel.
 import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { timestampNow } from '../../timestamps';
+import { CUSTOMERS } from '../customers/constants';
 import { applyEntryChange } from '../dashboard/contributions';
 import { updateRecent } from '../dashboard/recent-activity';
-import { applyHeldWhatsAppStatus } from '../inbound/whatsapp-statuses';
+import { emailContent, fillPlaceholders, planFor } from '../messaging/compose';
+import type { EmailContent } from '../messaging/outbound-doc';
+import { deliverNow } from '../messaging/outbound-worker';
+import type { WhatsAppPlan } from '../messaging/whatsapp-plan';
+import { queueEmail, queueWhatsApp } from '../messaging/queue-channel';
 import { readSettings } from '../settings/store';
-import { publicBaseUrl } from '../uploads/files';
 import type { Actor } from './actor';
-import { ENTRIES, NOT_FOUND, PRESET_WHATSAPP_TEMPLATE } from './constants';
-import { defaultSubject, plainText, type SentChannel } from './create';
-import {
-  fillPlaceholders,
-  sendEmailMessage,
-  sendWhatsAppMessage,
-  storedOutcome,
-  toHtml,
-  type Outcome,
-} from './dispatch';
+import { ENTRIES, NOT_FOUND } from './constants';
+import { answerAfterSending, defaultSubject, dispatchField, type SentChannel } from './create';
 import { byActor, historyDoc, historyRef } from './history';
-import {
-  attachmentsOf,
-  customerCopy,
-  derivedFields,
-  snapshotOf,
-  toEntry,
-  withoutUndefined,
-} from './record';
+import { attachmentsOf, customerCopy, derivedFields, snapshotOf, withoutUndefined } from './record';
 import type { ResendInput } from './schemas';
 
 export const NO_CHANNEL = 'Select at least one channel (Email or WhatsApp)';
@@ -40,8 +28,9 @@ export const NO_CHANNEL = 'Select at least one channel (Email or WhatsApp)';
 const record = (value: unknown): DocumentData =>
   value && typeof value === 'object' ? (value as DocumentData) : {};
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const LABEL: Record<SentChannel, string> = { whatsapp: 'WhatsApp', email: 'Email' };
 
-export async function resendEntry(id: string, input: ResendInput, actor: Actor, req: Request) {
+export async function resendEntry(id: string, input: ResendInput, actor: Actor) {
   const db = getDb();
   const ref = db.collection(ENTRIES).doc(id);
   const [snapshot, settings] = await Promise.all([ref.get(), readSettings()]);
@@ -65,105 +54,111 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor, 
   }
   const description = (set.description as string | undefined) ?? str(data.description);
 
-  const sends: Promise<[SentChannel, Outcome, DocumentData]>[] = [];
+  let whatsapp: { to: string; plan: WhatsAppPlan; planned: DocumentData } | undefined;
   if (wa) {
     const before = record(previous.whatsapp);
     const given = wa.to?.[0];
     const to = given ? toE164(given) : customer.phones[0];
     if (given && !to) throw new HttpError(400, `Not a phone number: ${given}`);
+    if (!to) throw new HttpError(400, 'No customer phone found');
     const text = wa.templateContent
       ? fillPlaceholders(wa.templateContent, values)
       : str(before.text) || description;
-    const planned = {
-      to: to ? [to] : [],
-      templateId: wa.templateId || str(before.templateId) || PRESET_WHATSAPP_TEMPLATE,
+    const templateId = wa.templateId || str(before.templateId) || undefined;
+    const attachments = attachmentsOf(before.attachments);
+    const customerId = str(data.customerId);
+    const customerData = customerId
+      ? (await db.collection(CUSTOMERS).doc(customerId).get()).data()
+      : undefined;
+    const plan = await planFor({
+      to,
+      customer: customerData,
+      customerName: values.name,
       text,
-      attachments: attachmentsOf(before.attachments),
-    };
-    sends.push(
-      sendWhatsAppMessage({
-        to,
-        templateId: planned.templateId,
-        text,
-        attachments: planned.attachments,
-        baseUrl: publicBaseUrl(req),
-      }).then((outcome) => ['whatsapp', outcome, planned]),
-    );
+      attachments,
+      templateId,
+    });
+    whatsapp = { to, plan, planned: { to: [to], templateId, text, attachments } };
   }
+  let email: { content: EmailContent; planned: DocumentData } | undefined;
   if (em) {
     const before = record(previous.email);
     const given = (em.to ?? []).map((a) => a.toLowerCase());
     const bad = given.find((a) => !isEmail(a));
     if (bad) throw new HttpError(400, `Not an email address: ${bad}`);
-    const to = given.length > 0 ? given : customer.emails.slice(0, 1);
-    const body = em.templateContent
-      ? fillPlaceholders(em.templateContent, values)
-      : str(before.text) || description;
-    const planned = withoutUndefined({
-      to,
+    const content = emailContent({
+      to: given.length > 0 ? given : customer.emails.slice(0, 1),
       subject: em.templateTitle || str(before.subject) || defaultSubject(settings.companyName),
-      templateId: em.templateId || str(before.templateId) || undefined,
-      text: plainText(body),
+      body: em.templateContent || str(before.text) || description,
+      values,
       attachments: attachmentsOf(before.attachments),
     });
-    sends.push(
-      sendEmailMessage({
-        to,
-        subject: planned.subject,
-        html: toHtml(body),
-        text: planned.text,
-        attachments: planned.attachments,
-      }).then((outcome) => ['email', outcome, planned]),
-    );
+    email = {
+      content,
+      planned: {
+        to: content.to,
+        subject: content.subject,
+        templateId: em.templateId || str(before.templateId) || undefined,
+        text: content.text,
+        attachments: content.attachments,
+      },
+    };
   }
-  const results = await Promise.all(sends);
 
-  const failed: SentChannel[] = [];
-  const lines: string[] = [];
-  const dispatch: DocumentData = { ...previous };
-  for (const [channel, outcome, planned] of results) {
-    dispatch[channel] = { ...planned, ...storedOutcome(outcome) };
-    const label = channel === 'whatsapp' ? 'WhatsApp' : 'Email';
-    if (outcome.status === 'failed') {
-      failed.push(channel);
-      lines.push(`${label} failed (${outcome.error})`);
-    } else lines.push(`${label} sent`);
+  const queued: string[] = [];
+  await db.runTransaction(async (tx) => {
+    const fresh = (await tx.get(ref)).data();
+    if (!fresh) throw new HttpError(404, NOT_FOUND);
+    const dispatch: DocumentData = { ...record(fresh.dispatch) };
+    if (whatsapp) {
+      const sent = queueWhatsApp(
+        tx,
+        dispatchField(id, 'whatsapp'),
+        whatsapp.to,
+        whatsapp.plan,
+        whatsapp.planned,
+      );
+      dispatch.whatsapp = withoutUndefined(sent.fields);
+      if (sent.outboundId) queued.push(sent.outboundId);
+    }
+    if (email) {
+      const sent = queueEmail(tx, dispatchField(id, 'email'), email.content, email.planned);
+      dispatch.email = withoutUndefined(sent.fields);
+      if (sent.outboundId) queued.push(sent.outboundId);
+    }
+    const next = { ...fresh, ...set, dispatch, updatedAt: timestampNow() };
+    const derived = derivedFields(next);
+    tx.update(ref, withoutUndefined({ ...set, dispatch, ...derived, updatedAt: next.updatedAt }));
+    // A description taken from a template shows in recent activity.
+    applyEntryChange(tx, { id, data: fresh }, { id, data: { ...next, ...derived } });
+    tx.create(
+      historyRef(db, id),
+      historyDoc({
+        type: 'edited',
+        text: `Resent by ${[whatsapp && 'WhatsApp', email && 'email'].filter(Boolean).join(' and ')}`,
+        by: byActor(actor),
+        snapshot: snapshotOf(next),
+        previous: snapshotOf(fresh),
+      }),
+    );
+  });
+  await deliverNow(queued);
+  const answer = await answerAfterSending(id, data);
+  await updateRecent({ entries: [{ id, data: (await ref.get()).data() ?? data }] });
+  const chosen = [whatsapp && 'whatsapp', email && 'email'].filter(Boolean) as SentChannel[];
+  if (answer.failed.length === chosen.length) {
+    const dispatch = record(answer.entry.dispatch);
+    const lines = chosen.map((c) => `${LABEL[c]} failed (${str(record(dispatch[c]).error)})`);
+    throw new ResendFailed(`Resend failed: ${lines.join('; ')}`, answer.entry, answer.failed);
   }
-  const next = { ...data, ...set, dispatch, updatedAt: timestampNow() };
-  const derived = derivedFields(next);
-  const batch = db.batch();
-  batch.update(ref, withoutUndefined({ ...set, dispatch, ...derived, updatedAt: next.updatedAt }));
-  // A description taken from a template shows in recent activity.
-  applyEntryChange(batch, { id, data }, { id, data: { ...next, ...derived } });
-  batch.create(
-    historyRef(db, id),
-    historyDoc({
-      type: 'edited',
-      text: `Resent: ${lines.join('; ')}`,
-      by: byActor(actor),
-      snapshot: snapshotOf(next),
-      previous: snapshotOf(data),
-    }),
-  );
-  try {
-    await batch.commit();
-  } catch (err) {
-    if ((err as { code?: unknown }).code === 5) throw new HttpError(404, NOT_FOUND);
-    throw err;
-  }
-  await updateRecent({ entries: [{ id, data: { ...next, ...derived } }] });
-  await applyHeldWhatsAppStatus(str(record(dispatch.whatsapp).messageId));
-  const entry = toEntry(id, { ...next, ...derived });
-  if (failed.length === results.length)
-    throw new ResendFailed(`Resend failed: ${lines.join('; ')}`, entry, failed);
-  return { entry, failed };
+  return answer;
 }
 
 /** Every chosen channel failed: answered as a 502 with the entry and the failures. */
 export class ResendFailed extends Error {
   constructor(
     message: string,
-    readonly entry: ReturnType<typeof toEntry>,
+    readonly entry: Awaited<ReturnType<typeof answerAfterSending>>['entry'],
     readonly failed: SentChannel[],
   ) {
     super(message);

@@ -66,7 +66,7 @@ export function registerEntryRoutes(router: Router): void {
 
   route(router, 'POST /entries', async (req, res) => {
     const input = parseBody(createBody, req);
-    const { entry, failed } = await createEntry(input, req.session!, req);
+    const { entry, failed } = await createEntry(input, req.session!);
     res.status(201).json({ ...entry, failed });
   });
 
@@ -101,7 +101,7 @@ export function registerEntryRoutes(router: Router): void {
     const id = entryId(req);
     const input = parseBody(resendBody, req);
     try {
-      const { entry, failed } = await resendEntry(id, input, await actorOf(req.session!), req);
+      const { entry, failed } = await resendEntry(id, input, await actorOf(req.session!));
       res.json({ ...entry, failed });
     } catch (err) {
       if (!(err instanceof ResendFailed)) throw err;

@@ -1,7 +1,9 @@
 // Request shapes, checked with zod; field paths in messages name the bad value.
 import { z } from 'zod';
+import { now } from '../../clock';
 import { getConfig } from '../../config';
-import { isIsoDate, startOfDay } from '../../company-days';
+import { checkDateRange, isIsoDate, startOfDay } from '../../company-days';
+import { documentIdField } from '../../http/params';
 import {
   AMOUNT_MESSAGE,
   CHANNELS,
@@ -148,18 +150,22 @@ const emailPart = z.object({
 export type WhatsAppPart = z.output<typeof whatsappPart>;
 export type EmailPart = z.output<typeof emailPart>;
 
+/** A customer's id, or the customer itself ({ _id }) as the screen has it. */
 const customerRef = z
-  .union([
-    z.string().trim().min(1),
-    z.object({ _id: z.string().trim().min(1) }).transform((c) => c._id),
-  ])
+  .preprocess(
+    (value) =>
+      typeof value === 'object' && value !== null && '_id' in value
+        ? (value as { _id: unknown })._id
+        : value,
+    documentIdField('Customer'),
+  )
   .optional();
 
 /** POST /entries (spec §7). */
 export const createBody = z
   .object({
     customer: customerRef,
-    customerId: z.string().trim().min(1).optional(),
+    customerId: documentIdField('Customer').optional(),
     description: text(MAX_DESCRIPTION_LENGTH, 'Description').optional(),
     tags: tags.optional(),
     labels: tags.optional(),
@@ -281,6 +287,7 @@ export const listQuery = z
       .default(DEFAULT_PAGE_SIZE),
     cursor: z.string().max(2000).optional(),
   })
+  .superRefine(checkDateRange)
   .transform((query) => {
     const timeZone = getConfig().timeZone;
     const range =
@@ -298,20 +305,31 @@ export const listQuery = z
     };
   });
 
-/** POST /entries/{id}/history/comment. */
+/** How far a comment's `when` may be from the server's clock: a device's clock drifts a little. */
+export const COMMENT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * POST /entries/{id}/history/comment. History is a record of what happened when: a comment is
+ * stamped with the server's time, and a `when` (the screen sends its own clock) further from it
+ * than a device's clock drifts is refused rather than backdating the history.
+ */
 export const commentBody = z.object({
   when: z
     .union([z.string(), z.number(), z.null()])
     .optional()
-    .transform((value, ctx) => {
-      if (value === undefined || value === null || value === '') return undefined;
+    .superRefine((value, ctx) => {
+      if (value === undefined || value === null || value === '') return;
       const date = new Date(value);
       if (Number.isNaN(date.getTime())) {
-        ctx.issues.push({ code: 'custom', message: 'When must be a date and time', input: value });
-        return z.NEVER;
+        ctx.addIssue({ code: 'custom', message: 'When must be a date and time' });
+      } else if (Math.abs(date.getTime() - now()) > COMMENT_CLOCK_SKEW_MS) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `When must be the current time (a comment cannot be dated more than ${COMMENT_CLOCK_SKEW_MS / 60_000} minutes away)`,
+        });
       }
-      return date;
-    }),
+    })
+    .transform(() => undefined),
   text: z
     .string({ error: 'Comment is required' })
     .trim()
@@ -321,7 +339,7 @@ export const commentBody = z.object({
 
 /** PUT /admin/entries/{id}/assign-employee: an approved user's id, or null to unassign. */
 export const assignBody = z.object({
-  employeeId: z.union([z.string().trim().min(1).max(128), z.null()], {
+  employeeId: z.union([documentIdField('Employee'), z.null()], {
     error: 'employeeId is required (null to unassign)',
   }),
 });

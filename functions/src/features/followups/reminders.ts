@@ -9,7 +9,7 @@ import { now } from '../../clock';
 import { getConfig } from '../../config';
 import { sendEmail } from '../../integrations';
 import { localDate, startOfDay } from '../../company-days';
-import { escapeHtml } from '../entries/dispatch';
+import { escapeHtml } from '../../integrations/email/escape-html';
 import { readSettings } from '../settings/store';
 import { FOLLOW_UPS } from './constants';
 import { addNotification } from '../notifications/notice';

@@ -13,13 +13,13 @@ export function registerFollowUpRoutes(router: Router): void {
     const id = documentId(req.params.id, NOT_FOUND);
     const input = parseBody(followUpBody, req);
     const actor = await actorOf(req.session!);
-    res.status(201).json(await scheduleFollowUp(id, input, actor, req, { requireChannel: true }));
+    res.status(201).json(await scheduleFollowUp(id, input, actor, { requireChannel: true }));
   });
 
   route(router, 'POST /entries/:id/followup-days', async (req, res) => {
     const id = documentId(req.params.id, NOT_FOUND);
     const input = parseBody(followUpDaysBody, req);
     const actor = await actorOf(req.session!);
-    res.status(201).json(await scheduleFollowUp(id, input, actor, req, { requireChannel: false }));
+    res.status(201).json(await scheduleFollowUp(id, input, actor, { requireChannel: false }));
   });
 }

@@ -1,9 +1,8 @@
 // Scheduling a follow-up (spec §5, §7): followUps/{id} = { entryId, customerId, customerName,
 // dueAt (now + days), days, note, channels, send { email { templateId, subject, text, to },
 // whatsapp { templateId, text, to } }, attachments (each with to { email, whatsapp }),
-// status 'scheduled', employeeId, createdBy, byName, createdAt, baseUrl }, written in one
+// status 'scheduled', employeeId, createdBy, byName, createdAt }, written in one
 // transaction with a summary on the entry (followUps) and a follow_up history item.
-import type { Request } from 'express';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
@@ -13,15 +12,10 @@ import { getConfig } from '../../config';
 import { timestampNow, toIso } from '../../timestamps';
 import type { Actor } from '../entries/actor';
 import { resolveAttachments } from '../entries/attachments';
-import {
-  ENTRIES,
-  MAX_FOLLOW_UPS_ON_ENTRY,
-  NOT_FOUND,
-  PRESET_WHATSAPP_TEMPLATE,
-} from '../entries/constants';
+import { ENTRIES, MAX_FOLLOW_UPS_ON_ENTRY, NOT_FOUND } from '../entries/constants';
 import { byActor, historyDoc, historyRef } from '../entries/history';
 import { customerCopy, employeeOf, isoDeep, withoutUndefined } from '../entries/record';
-import { publicBaseUrl } from '../uploads/files';
+import { checkChosenTemplate } from '../messaging/compose';
 import { FOLLOW_UPS } from './constants';
 import { followUpCustomerName } from './customer-name';
 import { CHANNEL_MESSAGE, NO_EMAIL_MESSAGE, NO_PHONE_MESSAGE, type FollowUpInput } from './schemas';
@@ -58,7 +52,6 @@ export async function scheduleFollowUp(
   entryId: string,
   input: ScheduleRequest,
   actor: Actor,
-  req: Request,
   options: { requireChannel: boolean },
 ) {
   const db = getDb();
@@ -66,6 +59,8 @@ export async function scheduleFollowUp(
   const email = input.send?.email ?? undefined;
   const whatsapp = input.send?.whatsapp ?? undefined;
   if (options.requireChannel && !email && !whatsapp) throw bad(CHANNEL_MESSAGE, 'send');
+  // A chosen template Meta would refuse is refused now, not when the follow-up is due.
+  if (whatsapp?.templateId) await checkChosenTemplate(whatsapp.templateId);
   const attachments = input.attachments?.length ? await resolveAttachments(input.attachments) : [];
   const attachmentTargets = (input.attachments ?? []).map((a, i) => ({
     ...attachments[i],
@@ -102,7 +97,7 @@ export async function scheduleFollowUp(
         throw bad(given ? `Not a phone number: ${given}` : NO_PHONE_MESSAGE, 'send.whatsapp.to');
       channels.push('whatsapp');
       send.whatsapp = withoutUndefined({
-        templateId: whatsapp.templateId || PRESET_WHATSAPP_TEMPLATE,
+        templateId: whatsapp.templateId || undefined,
         text: whatsapp.text ?? input.note ?? '',
         to: [to],
       });
@@ -126,7 +121,6 @@ export async function scheduleFollowUp(
       createdBy: actor.uid,
       byName: actor.name,
       createdAt,
-      baseUrl: publicBaseUrl(req),
     });
     const summary = {
       _id: ref.id,
@@ -161,6 +155,6 @@ export async function scheduleFollowUp(
 }
 
 export function toFollowUp(id: string, data: DocumentData) {
-  const { baseUrl: _baseUrl, claimToken: _claim, ...rest } = data;
+  const { claimToken: _claim, ...rest } = data;
   return { _id: id, ...(isoDeep(rest) as DocumentData), dueAt: toIso(data.dueAt) };
 }

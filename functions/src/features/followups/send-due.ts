@@ -1,28 +1,26 @@
 // The follow-up job: finds due follow-ups (status 'scheduled', dueAt <= now: one indexed
-// query), claims each in a transaction (status 'sending') so that it is sent exactly once even
-// when two runs overlap, sends it on its channels, and records the outcome on it, on the
-// entry's follow-up list, as a follow_up history item and as a notification for the entry's
-// employee, in one transaction. A claim left behind by a run that died is failed, not resent.
+// query), claims each in a transaction (status 'sending') that also queues its messages under
+// the sending rules, so that it is sent exactly once even when two runs overlap; waits for the
+// first tries and records the outcome on it, on the entry's follow-up list, as a follow_up
+// history item and as a notification for the entry's employee, in one transaction. A claim
+// left behind by a run that died is failed, not resent.
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentData, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { timestampNow } from '../../timestamps';
+import { CUSTOMERS } from '../customers/constants';
 import { readSettings } from '../settings/store';
-import { ENTRIES, PRESET_WHATSAPP_TEMPLATE } from '../entries/constants';
-import { defaultSubject, plainText } from '../entries/create';
-import {
-  fillPlaceholders,
-  sendEmailMessage,
-  sendWhatsAppMessage,
-  storedOutcome,
-  toHtml,
-  type Outcome,
-} from '../entries/dispatch';
+import { ENTRIES } from '../entries/constants';
+import { defaultSubject } from '../entries/create';
 import { historyDoc, historyRef } from '../entries/history';
-import { applyHeldWhatsAppStatus } from '../inbound/whatsapp-statuses';
 import { attachmentsOf, customerCopy, employeeOf, withoutUndefined } from '../entries/record';
+import { emailContent, fillPlaceholders, planFor } from '../messaging/compose';
+import type { EmailContent } from '../messaging/outbound-doc';
+import { deliverNow } from '../messaging/outbound-worker';
+import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging/queue-channel';
+import type { WhatsAppPlan } from '../messaging/whatsapp-plan';
 import {
   DUE_BATCH,
   FOLLOW_UPS,
@@ -47,95 +45,166 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
-/** Claims the follow-up for this run; false when another run has it (or it is gone). */
-async function claim(doc: QueryDocumentSnapshot, token: string): Promise<DocumentData | null> {
+type Channel = 'whatsapp' | 'email';
+type ChannelOutcome = { status: string; error?: string };
+
+interface Planned {
+  whatsapp?: { to: string; plan: WhatsAppPlan; planned: DocumentData };
+  email?: { content: EmailContent; planned: DocumentData };
+}
+
+/** The follow-up's messages under the sending rules (read before its claim). */
+async function plan(data: DocumentData, companyName: string): Promise<Planned> {
+  const sendSpec = record(data.send);
+  const channels = strings(data.channels);
+  const attachments = (Array.isArray(data.attachments) ? data.attachments : []).map(record);
+  const forChannel = (channel: Channel) =>
+    attachmentsOf(attachments.filter((a) => record(a.to)[channel] !== false));
+  const values = { name: str(data.customerName) || 'Customer', company: companyName };
+  const note = str(data.note);
+  const planned: Planned = {};
+  if (channels.includes('whatsapp')) {
+    const wa = record(sendSpec.whatsapp);
+    const to = strings(wa.to)[0] ?? '';
+    const text = fillPlaceholders(str(wa.text) || note, values);
+    const customerId = str(data.customerId);
+    const customer = customerId
+      ? (await getDb().collection(CUSTOMERS).doc(customerId).get()).data()
+      : undefined;
+    const files = forChannel('whatsapp');
+    const templateId = str(wa.templateId) || undefined;
+    planned.whatsapp = {
+      to,
+      plan: await planFor({
+        to,
+        customer,
+        customerName: values.name,
+        text,
+        attachments: files,
+        templateId,
+      }).catch((err: unknown) => ({
+        // A template that stopped being usable since scheduling: not sent, said in words.
+        parts: [],
+        window: { open: false, openUntil: null },
+        preview: '',
+        notSent: err instanceof Error ? err.message : String(err),
+      })),
+      planned: { to: [to], templateId, text, attachments: files },
+    };
+  }
+  if (channels.includes('email')) {
+    const em = record(sendSpec.email);
+    const content = emailContent({
+      to: strings(em.to),
+      subject: str(em.subject) || `Follow-up: ${defaultSubject(companyName)}`,
+      body: str(em.text) || note || 'Following up on our conversation.',
+      values,
+      attachments: forChannel('email'),
+    });
+    planned.email = {
+      content,
+      planned: {
+        to: content.to,
+        subject: content.subject,
+        templateId: str(em.templateId) || undefined,
+        text: content.text,
+      },
+    };
+  }
+  return planned;
+}
+
+const resultsField = (id: string, channel: Channel) => ({
+  path: `${FOLLOW_UPS}/${id}`,
+  field: `results.${channel}`,
+});
+
+/**
+ * Claims the follow-up for this run and queues its messages, in one transaction; null when
+ * another run has it (or it is gone).
+ */
+async function claimAndQueue(
+  doc: QueryDocumentSnapshot,
+  token: string,
+  companyName: string,
+): Promise<{ data: DocumentData; queued: string[] } | null> {
+  const planned = await plan(doc.data(), companyName);
   return getDb().runTransaction(async (tx) => {
     const fresh = await tx.get(doc.ref);
     const data = fresh.data();
     if (!data || data.status !== 'scheduled') return null;
-    tx.update(doc.ref, { status: 'sending', claimedAt: timestampNow(), claimToken: token });
-    return data;
+    const results: DocumentData = {};
+    const queued: string[] = [];
+    if (planned.whatsapp) {
+      const { to, plan: waPlan, planned: fields } = planned.whatsapp;
+      const sent = queueWhatsApp(tx, resultsField(doc.id, 'whatsapp'), to, waPlan, fields);
+      results.whatsapp = withoutUndefined(sent.fields);
+      if (sent.outboundId) queued.push(sent.outboundId);
+    }
+    if (planned.email) {
+      const { content, planned: fields } = planned.email;
+      const sent = queueEmail(tx, resultsField(doc.id, 'email'), content, fields);
+      results.email = withoutUndefined(sent.fields);
+      if (sent.outboundId) queued.push(sent.outboundId);
+    }
+    tx.update(doc.ref, {
+      status: 'sending',
+      claimedAt: timestampNow(),
+      claimToken: token,
+      results,
+    });
+    return { data, queued };
   });
 }
 
-async function send(data: DocumentData, companyName: string): Promise<Record<string, Outcome>> {
-  const sendSpec = record(data.send);
-  const channels = strings(data.channels);
-  const attachments = (Array.isArray(data.attachments) ? data.attachments : []).map(record);
-  const forChannel = (channel: 'email' | 'whatsapp') =>
-    attachmentsOf(attachments.filter((a) => record(a.to)[channel] !== false));
-  const values = { name: str(data.customerName) || 'Customer', company: companyName };
-  const note = str(data.note);
-  const outcomes: Record<string, Outcome> = {};
-  const sends: Promise<void>[] = [];
-  if (channels.includes('whatsapp')) {
-    const wa = record(sendSpec.whatsapp);
-    sends.push(
-      sendWhatsAppMessage({
-        to: strings(wa.to)[0],
-        templateId: str(wa.templateId) || PRESET_WHATSAPP_TEMPLATE,
-        text: fillPlaceholders(str(wa.text) || note, values),
-        attachments: forChannel('whatsapp'),
-        baseUrl: str(data.baseUrl) || process.env.PUBLIC_BASE_URL || undefined,
-      }).then((o) => {
-        outcomes.whatsapp = o;
-      }),
-    );
-  }
-  if (channels.includes('email')) {
-    const em = record(sendSpec.email);
-    const body = fillPlaceholders(
-      str(em.text) || note || 'Following up on our conversation.',
-      values,
-    );
-    sends.push(
-      sendEmailMessage({
-        to: strings(em.to),
-        subject: str(em.subject) || `Follow-up: ${defaultSubject(companyName)}`,
-        html: toHtml(body),
-        text: plainText(body),
-        attachments: forChannel('email'),
-      }).then((o) => {
-        outcomes.email = o;
-      }),
-    );
-  }
-  await Promise.all(sends);
-  return outcomes;
+/** Each channel's state after the first tries, as stored on the follow-up. */
+async function outcomesOf(id: string): Promise<Record<string, ChannelOutcome>> {
+  const snap = await getDb().collection(FOLLOW_UPS).doc(id).get();
+  const results = record(snap.get('results'));
+  return Object.fromEntries(
+    Object.entries(results).map(([channel, value]) => {
+      const r = record(value);
+      return [channel, { status: str(r.status), error: str(r.error) || undefined }];
+    }),
+  );
 }
 
 function statusOf(
-  outcomes: Record<string, Outcome>,
+  outcomes: Record<string, ChannelOutcome>,
 ): Exclude<FollowUpStatus, 'scheduled' | 'sending'> {
   const list = Object.values(outcomes);
-  const failed = list.filter((o) => o.status === 'failed').length;
+  const failed = list.filter((o) => NOT_DELIVERED.has(o.status)).length;
   if (failed === 0) return 'sent';
   return failed === list.length ? 'failed' : 'partial';
 }
 
-function summaryText(outcomes: Record<string, Outcome>, note: string): string {
+function summaryText(outcomes: Record<string, ChannelOutcome>, note: string): string {
   const parts = Object.entries(outcomes).map(([channel, o]) => {
     const label = channel === 'email' ? 'Email' : 'WhatsApp';
-    return o.status === 'sent' ? `${label} sent` : `${label} failed (${o.error})`;
+    if (NOT_DELIVERED.has(o.status)) return `${label} failed (${o.error})`;
+    if (o.status === 'unknown') return `${label} outcome unknown (${o.error})`;
+    if (o.status === 'queued') return `${label} queued${o.error ? ` (${o.error})` : ''}`;
+    return `${label} sent`;
   });
   const head = parts.length > 0 ? `Follow-up: ${parts.join('; ')}` : 'Follow-up reminder due';
   return note ? `${head}. Note: ${note}` : head;
 }
 
 /** Records the outcome everywhere it shows, in one transaction. */
-async function recordOutcome(id: string, data: DocumentData, outcomes: Record<string, Outcome>) {
+async function recordOutcome(
+  id: string,
+  data: DocumentData,
+  outcomes: Record<string, ChannelOutcome>,
+) {
   const db = getDb();
   const ref = db.collection(FOLLOW_UPS).doc(id);
   const entryRef = db.collection(ENTRIES).doc(str(data.entryId) || '-');
   const status = statusOf(outcomes);
   const text = summaryText(outcomes, str(data.note));
-  const results = Object.fromEntries(
-    Object.entries(outcomes).map(([channel, o]) => [channel, storedOutcome(o)]),
-  );
   await db.runTransaction(async (tx) => {
     const entry = await tx.get(entryRef);
     const entryData = entry.data();
-    tx.update(ref, withoutUndefined({ status, results, sentAt: timestampNow() }));
+    tx.update(ref, { status, sentAt: timestampNow() });
     if (!entryData) return;
     const list = (Array.isArray(entryData.followUps) ? entryData.followUps : []).map(record);
     tx.update(entryRef, {
@@ -165,7 +234,6 @@ async function recordOutcome(id: string, data: DocumentData, outcomes: Record<st
       });
     }
   });
-  await applyHeldWhatsAppStatus(outcomes.whatsapp?.messageId);
   return status;
 }
 
@@ -216,13 +284,13 @@ export async function sendDueFollowUps(): Promise<SendRunResult> {
     if (due.empty) break;
     seen += due.size;
     for (const doc of due.docs) {
-      const data = await claim(doc, token);
-      if (!data) continue;
-      result.claimed++;
       companyName ??= (await readSettings()).companyName;
+      const claimed = await claimAndQueue(doc, token, companyName);
+      if (!claimed) continue;
+      result.claimed++;
       try {
-        const outcomes = await send(data, companyName);
-        const status = await recordOutcome(doc.id, data, outcomes);
+        await deliverNow(claimed.queued);
+        const status = await recordOutcome(doc.id, claimed.data, await outcomesOf(doc.id));
         result[status]++;
       } catch (err) {
         // Left 'sending': the stale-claim recovery fails it later rather than sending twice.

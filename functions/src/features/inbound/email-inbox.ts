@@ -11,7 +11,7 @@ import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { readSettingsAndSecrets } from '../settings/store';
 import { notifyAdmins } from '../notifications/notify-admins';
-import { plainText } from '../entries/create';
+import { plainText } from '../messaging/compose';
 import type { Attachment } from '../entries/record';
 import { detectFileType, safeFileName } from '../uploads/file-types';
 import { saveFiles } from '../uploads/files';

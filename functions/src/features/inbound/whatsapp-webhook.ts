@@ -11,11 +11,15 @@ import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
 import { readSettingsAndSecrets } from '../settings/store';
 import { notifyAdmins } from '../notifications/notify-admins';
 import { createInboundEntry } from './inbound-entry';
+import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
+import { applyDelivery } from '../messaging/delivery';
+import { refreshWindow } from '../messaging/window';
 import { validSignature } from './signature';
 import { attachInboundMedia } from './whatsapp-media';
 import { applyWhatsAppStatus } from './whatsapp-statuses';
 
 type Json = Record<string, unknown>;
+const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
 const obj = (value: unknown): Json =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(obj) : []);
@@ -75,25 +79,43 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
       );
       for (const status of list(value.statuses)) {
         const messageId = str(status.id);
-        if (!messageId || !str(status.status)) continue;
-        const errors = list(status.errors);
-        const error = errors
-          .map((e) => str(obj(e.error_data).details) || str(e.message) || str(e.title))
-          .filter(Boolean)
+        const state = str(status.status);
+        if (!messageId || !STATUSES.has(state)) continue;
+        const error = list(status.errors)
+          .map((e) =>
+            whatsappErrorWords(
+              typeof e.code === 'number' ? e.code : undefined,
+              str(obj(e.error_data).details) || str(e.message) || str(e.title),
+            ),
+          )
           .join('; ');
-        result.statuses += await applyWhatsAppStatus({
+        const at = new Date(Number(status.timestamp) * 1000 || Date.now());
+        // Our messages carry their queue id; older ones are found by the message id.
+        const queued = await applyDelivery(str(status.biz_opaque_callback_data), {
           messageId,
-          status: str(status.status),
-          at: new Date(Number(status.timestamp) * 1000 || Date.now()),
+          delivery: state as 'sent' | 'delivered' | 'read' | 'failed',
+          at,
           error: error || undefined,
         });
+        result.statuses += queued
+          ? 1
+          : await applyWhatsAppStatus({ messageId, status: state, at, error: error || undefined });
       }
       for (const message of list(value.messages)) {
         const messageId = str(message.id);
         const from = str(message.from);
         const description = describeMessage(message);
-        if (!messageId || !from || description === undefined) continue;
+        if (!messageId || !from) continue;
+        if (description === undefined) {
+          // A reaction is no new entry, but it is the customer writing: the window opens.
+          await refreshWindow(
+            `+${from.replace(/^\+/, '')}`,
+            new Date(Number(message.timestamp) * 1000 || Date.now()),
+          );
+          continue;
+        }
         result.messages++;
+        const receivedAt = new Date(Number(message.timestamp) * 1000 || Date.now());
         const name = names.get(from) || undefined;
         const type = str(message.type);
         const media = obj(message[type]);
@@ -102,12 +124,14 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
           messageId,
           from: { phone: `+${from.replace(/^\+/, '')}`, name },
           description,
-          receivedAt: new Date(Number(message.timestamp) * 1000 || Date.now()),
+          receivedAt,
           details: {
             type,
             ...(media.id ? { mediaId: str(media.id), mimeType: str(media.mime_type) } : {}),
           },
         });
+        // Every message from the customer opens (or refreshes) the 24-hour window.
+        await refreshWindow(`+${from.replace(/^\+/, '')}`, receivedAt);
         if (!outcome.created) {
           result.duplicates++;
           continue;

@@ -12,8 +12,12 @@ import {
   type SendOutcome,
 } from '../../integrations';
 import { readSettings } from '../settings/store';
+import { isEmail, toE164 } from '../../integrations/recipients';
+import { planFor } from '../messaging/compose';
+import { sendQueued } from '../messaging/send-queued';
 import { readAttachments } from './attachments';
 import { emailSendSchema, whatsappSendSchema, whatsappTestSchema } from './schemas';
+import { escapeHtml } from '../../integrations/email/escape-html';
 
 function answer(res: Response, outcome: SendOutcome, to: string | string[]): void {
   if (outcome.ok) {
@@ -22,6 +26,9 @@ function answer(res: Response, outcome: SendOutcome, to: string | string[]): voi
     res.status(502).json({ message: outcome.error, provider: outcome.provider, to });
   }
 }
+
+const mimetypeOf = (type: string | undefined) =>
+  type === 'image' ? 'image/jpeg' : type === 'video' ? 'video/mp4' : 'application/pdf';
 
 const brand = (companyName: string) => companyName.trim() || 'CRM';
 
@@ -53,28 +60,43 @@ export function registerIntegrationRoutes(router: Router): void {
     answer(res, outcome, to);
   });
 
+  // Under the same sending rules as entries: the customer's window decides whether the text
+  // goes as it is or only as an approved template.
   route(router, 'POST /integrations/whatsapp/send', async (req, res) => {
     const input = parseBody(whatsappSendSchema, req);
-    const text = input.text?.trim() ? input.text : undefined;
-    const message: OutgoingWhatsApp = { to: input.to, text };
-    if (input.templateId?.trim()) {
-      message.template = {
-        name: input.templateId.trim(),
-        language: input.language?.trim() || 'en_US',
-        parameters: input.parameters,
-      };
-    } else if (input.mediaUrl) {
-      message.media = {
-        link: input.mediaUrl,
-        type: input.mediaType ?? 'document',
-        filename: input.filename,
-      };
-    }
-    answer(res, await sendWhatsApp(message), input.to);
+    const to = toE164(input.to);
+    if (!to)
+      throw new HttpError(400, 'Not a valid phone number', { to: 'Not a valid phone number' });
+    const media = input.mediaUrl
+      ? [
+          {
+            name: input.filename || 'media',
+            url: input.mediaUrl,
+            mimetype: mimetypeOf(input.mediaType),
+          },
+        ]
+      : [];
+    const plan = await planFor({
+      to,
+      customerName: '',
+      text: input.text ?? '',
+      attachments: media,
+      templateId: input.templateId,
+      language: input.language,
+      parameters: input.parameters,
+    });
+    if (plan.notSent) throw new HttpError(409, plan.notSent);
+    const outcome = await sendQueued({ channel: 'whatsapp', owner: null, to, parts: plan.parts });
+    answer(res, outcome, to);
   });
 
   route(router, 'POST /integrations/email/send', async (req, res) => {
     const input = parseBody(emailSendSchema, req);
+    const bad = input.to.find((address) => !isEmail(address));
+    if (bad) {
+      const message = `Not an email address: ${bad.slice(0, 80)}`;
+      throw new HttpError(400, message, { to: message });
+    }
     const attachments = await readAttachments(input.attachments ?? [], req);
     const outcome = await sendEmail({
       to: input.to,
@@ -85,8 +107,4 @@ export function registerIntegrationRoutes(router: Router): void {
     });
     answer(res, outcome, input.to);
   });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

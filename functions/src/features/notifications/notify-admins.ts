@@ -6,6 +6,7 @@ import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
 import { readSettings } from '../settings/store';
 import { FOR_ADMINS } from './audience';
 import { addNotification } from './notice';
+import { escapeHtml } from '../../integrations/email/escape-html';
 
 export interface AdminNotice {
   title: string;
@@ -52,8 +53,4 @@ export async function notifyAdmins(notice: AdminNotice): Promise<NotifyOutcome> 
   }
   await Promise.all(sends);
   return outcome;
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

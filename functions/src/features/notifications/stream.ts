@@ -5,13 +5,18 @@
 // heartbeat comment keeps proxies from closing an idle stream, `retry:` tells the browser when
 // to reconnect, and the stream ends cleanly before the function's timeout, or sooner when
 // NOTIFICATION_STREAM_MAX_MS says so (the local stack: its proxies never pass a browser's
-// disconnect on, so only the end of the stream frees a closed page's listener).
+// disconnect on, so only the end of the stream frees a closed page's listener). A stream
+// answers to the session that opened it only while that session holds: before each event and
+// every few seconds the session is read again, and a stream whose session has ended or whose
+// role or permissions have changed is closed (the client reconnects with what it now holds).
 import type { Request, Response } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
+import { resolveSession, sessionToken } from '../accounts/sessions';
 import { onlyVisible, visibleTo } from './audience';
 import { toNotification, type Notification } from './feed';
 import { NOTIFICATIONS } from './notice';
@@ -21,7 +26,18 @@ export const streamSettings = {
   retryMs: 3_000,
   /** Missed events sent on a resume, at most. */
   resumeLimit: 200,
+  /** How often an idle stream reads its session again. */
+  sessionRecheckMs: 5_000,
 };
+
+function sameRights(a: Session, b: Session): boolean {
+  return (
+    a.uid === b.uid &&
+    a.role === b.role &&
+    a.permissions.length === b.permissions.length &&
+    a.permissions.every((p) => b.permissions.includes(p))
+  );
+}
 
 type Listener = (n: Notification) => void;
 const listeners = new Set<Listener>();
@@ -79,6 +95,7 @@ function lastEventId(req: Request): string | null {
 
 export async function notificationStream(req: Request, res: Response): Promise<void> {
   const session = req.session!;
+  const token = sessionToken(req);
   if (!req.accepts('text/event-stream') || !/text\/event-stream/.test(req.get('Accept') ?? '')) {
     throw new HttpError(406, 'This is an event stream: send Accept: text/event-stream');
   }
@@ -104,25 +121,56 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     const { eventId, ...body } = n;
     res.write(`id: ${eventId}\nevent: notification\ndata: ${JSON.stringify(body)}\n\n`);
   };
+
+  // Whether the session still holds what it held when the stream opened, read afresh: a change
+  // made just before an event counts for it. A session an app set up without a token (the
+  // tests' stand-ins) has nothing to read again.
+  const stillAllowed = async (): Promise<boolean> => {
+    if (closed) return false;
+    if (!token) return true;
+    const fresh = await resolveSession(token).catch(() => undefined);
+    if (fresh && sameRights(fresh, session)) return true;
+    end();
+    return false;
+  };
+  // Live events go out in order, each after its own session read.
+  let delivery = Promise.resolve();
+  const deliver = (n: Notification) => {
+    delivery = delivery.then(async () => {
+      if (await stillAllowed()) send(n);
+    });
+  };
+  let rechecking = false;
+  const recheckIdle = () => {
+    if (rechecking) return;
+    rechecking = true;
+    void stillAllowed().finally(() => {
+      rechecking = false;
+    });
+  };
   // Live events are held while the missed ones are read, then sent in order.
-  const stop = subscribe((n) => (replaying ? buffered.push(n) : send(n)));
+  const stop = subscribe((n) => (replaying ? buffered.push(n) : deliver(n)));
 
   const heartbeat = setInterval(
     () => res.write(`: heartbeat ${now()}\n\n`),
     streamSettings.heartbeatMs,
   );
+  const recheck = setInterval(recheckIdle, streamSettings.sessionRecheckMs);
   const close = () => {
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    clearInterval(recheck);
     clearTimeout(deadline);
     stop();
   };
-  const deadline = setTimeout(() => {
+  // The hint again at the end: the client reconnects (with Last-Event-ID) after it.
+  const end = () => {
+    if (closed) return;
     close();
-    // The hint again at the end: the client reconnects (with Last-Event-ID) after it.
     res.end(retryHint);
-  }, lifetimeMs);
+  };
+  const deadline = setTimeout(end, lifetimeMs);
   req.on('close', close);
   res.on('close', close);
 
@@ -143,5 +191,5 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   }
   replaying = false;
   buffered.sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
-  for (const n of buffered.splice(0)) send(n);
+  for (const n of buffered.splice(0)) deliver(n);
 }

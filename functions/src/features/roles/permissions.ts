@@ -44,9 +44,20 @@ export function isBuiltInRole(name: string): boolean {
   return Object.hasOwn(BUILT_IN_ROLES, name);
 }
 
-/** Role names are compared and stored trimmed and lowercased. */
+/**
+ * Role names are compared and stored in Unicode's compatibility form (NFKC: full-width and
+ * styled letters read as the plain ones), trimmed and lowercased.
+ */
 export function normalizeRoleName(name: string): string {
-  return name.trim().toLowerCase();
+  return name.normalize('NFKC').trim().toLowerCase();
+}
+
+/**
+ * Letters, marks, digits, punctuation, symbols and plain spaces: no control, format (zero-width,
+ * right-to-left), private-use or unassigned characters, so that no name can look like another.
+ */
+export function isDisplayableRoleName(name: string): boolean {
+  return /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]*$/u.test(name);
 }
 
 /** Trimmed, empties dropped, duplicates removed, in first-seen order. */

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { route } from '../../http/access';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
-import { isKnownPermission, normalizePermissions, normalizeRoleName } from './permissions';
+import {
+  isDisplayableRoleName,
+  isKnownPermission,
+  normalizePermissions,
+  normalizeRoleName,
+} from './permissions';
 import { createRole, deleteRole, listRoleAnswers, updateRole } from './service';
 
 const MAX_ROLE_NAME = 50;
@@ -17,7 +22,11 @@ export const roleBody = z.object({
       z
         .string()
         .min(1, 'Role name required')
-        .max(MAX_ROLE_NAME, `At most ${MAX_ROLE_NAME} characters`),
+        .max(MAX_ROLE_NAME, `At most ${MAX_ROLE_NAME} characters`)
+        .refine(
+          isDisplayableRoleName,
+          'Use letters, digits, spaces and punctuation only (no invisible or control characters)',
+        ),
     ),
   permissions: z
     .union(

@@ -60,6 +60,30 @@ const host = (label: string) =>
     `${label} must be a host name like smtp.example.com`,
   );
 
+const templateParam = z
+  .number({ error: 'A parameter is a number from 1 to 20' })
+  .int('A parameter is a number from 1 to 20')
+  .min(1, 'A parameter is a number from 1 to 20')
+  .max(20, 'A parameter is a number from 1 to 20')
+  .nullable();
+
+/** An approved template and the parameters that take the typed text and the customer's name. */
+export const templateLinkSchema = z
+  .object(
+    {
+      name: text(512, 'Template name').default(''),
+      language: text(16, 'Template language').default(''),
+      textParam: templateParam.default(null),
+      nameParam: templateParam.default(null),
+    },
+    { error: 'The template must be an object' },
+  )
+  .refine(
+    (t) => t.textParam === null || t.textParam !== t.nameParam,
+    'The text and the name need different parameters',
+  )
+  .transform((t) => (t.name ? { ...t, language: t.language || 'en' } : t));
+
 /** A write-only value: the masked value sent back keeps the stored one, '' clears it. */
 const secret = (label: string) => text(4096, label);
 
@@ -107,6 +131,10 @@ export const updateSettingsSchema = z.object({
                 .refine((v) => /^\d*$/.test(v), 'Phone number ID is digits only')
                 .optional(),
               appSecret: secret('App secret').optional(),
+              wabaId: text(64, 'WhatsApp Business Account ID')
+                .refine((v) => /^\d*$/.test(v), 'WhatsApp Business Account ID is digits only')
+                .optional(),
+              defaultTemplate: templateLinkSchema.optional(),
             },
             { error: 'WhatsApp settings must be an object' },
           )
@@ -124,6 +152,12 @@ export const updateSettingsSchema = z.object({
               imapPass: secret('IMAP password').optional(),
               fromEmail: email.optional(),
               fromName: text(120, 'From name').optional(),
+              eventWebhookKey: text(1024, 'Event webhook verification key')
+                .refine(
+                  (v) => v === '' || /^[A-Za-z0-9+/=\s-]+$/.test(v),
+                  'The verification key is the base64 text SendGrid shows',
+                )
+                .optional(),
             },
             { error: 'Email settings must be an object' },
           )

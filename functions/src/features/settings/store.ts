@@ -18,7 +18,14 @@ export interface CompanySettings {
   adminEmails: string[];
   notifications: { email: boolean; whatsapp: boolean };
   integrations: {
-    whatsapp: { verifyToken: string; phoneNumberId: string };
+    whatsapp: {
+      verifyToken: string;
+      phoneNumberId: string;
+      /** The WhatsApp Business Account whose approved templates are synced. */
+      wabaId: string;
+      /** Sent outside the 24-hour window when no template is chosen. */
+      defaultTemplate: TemplateLink;
+    };
     email: {
       smtpHost: string;
       smtpPort: number;
@@ -28,10 +35,30 @@ export interface CompanySettings {
       imapUser: string;
       fromEmail: string;
       fromName: string;
+      /** SendGrid's Event Webhook verification key (base64 DER public key); empty: not verified. */
+      eventWebhookKey: string;
     };
   };
   fixedPdfs: FixedPdf[];
 }
+
+/**
+ * An approved WhatsApp template and which of its body parameters ({{1}}, {{2}}, ...) take the
+ * typed text and the customer's name. An empty name means none.
+ */
+export interface TemplateLink {
+  name: string;
+  language: string;
+  textParam: number | null;
+  nameParam: number | null;
+}
+
+export const NO_TEMPLATE: TemplateLink = {
+  name: '',
+  language: '',
+  textParam: null,
+  nameParam: null,
+};
 
 export interface IntegrationSecrets {
   whatsappToken: string;
@@ -58,7 +85,7 @@ export function defaultSettings(): CompanySettings {
     // Spec §9: email on, WhatsApp off.
     notifications: { email: true, whatsapp: false },
     integrations: {
-      whatsapp: { verifyToken: '', phoneNumberId: '' },
+      whatsapp: { verifyToken: '', phoneNumberId: '', wabaId: '', defaultTemplate: NO_TEMPLATE },
       email: {
         smtpHost: '',
         smtpPort: DEFAULT_SMTP_PORT,
@@ -68,6 +95,7 @@ export function defaultSettings(): CompanySettings {
         imapUser: '',
         fromEmail: '',
         fromName: '',
+        eventWebhookKey: '',
       },
     },
     fixedPdfs: [],
@@ -93,6 +121,18 @@ const port = (value: unknown, fallback: number): number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65535
     ? value
     : fallback;
+const param = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 20 ? value : null;
+
+export function templateLinkFromData(value: unknown): TemplateLink {
+  const d = record(value);
+  return {
+    name: text(d.name),
+    language: text(d.language),
+    textParam: param(d.textParam),
+    nameParam: param(d.nameParam),
+  };
+}
 const texts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
@@ -117,6 +157,8 @@ export function settingsFromData(data: Data | undefined): CompanySettings {
       whatsapp: {
         verifyToken: text(whatsapp.verifyToken),
         phoneNumberId: text(whatsapp.phoneNumberId),
+        wabaId: text(whatsapp.wabaId),
+        defaultTemplate: templateLinkFromData(whatsapp.defaultTemplate),
       },
       email: {
         smtpHost: text(email.smtpHost),
@@ -127,6 +169,7 @@ export function settingsFromData(data: Data | undefined): CompanySettings {
         imapUser: text(email.imapUser),
         fromEmail: text(email.fromEmail),
         fromName: text(email.fromName),
+        eventWebhookKey: text(email.eventWebhookKey),
       },
     },
     fixedPdfs: (Array.isArray(d.fixedPdfs) ? d.fixedPdfs : [])

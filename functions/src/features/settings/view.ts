@@ -36,6 +36,8 @@ export function settingsView(settings: CompanySettings, secrets: IntegrationSecr
         token: maskSecret(secrets.whatsappToken),
         phoneNumberId: whatsapp.phoneNumberId,
         appSecret: maskSecret(secrets.whatsappAppSecret),
+        wabaId: whatsapp.wabaId,
+        defaultTemplate: whatsapp.defaultTemplate,
       },
       email: {
         smtpHost: email.smtpHost,
@@ -48,6 +50,7 @@ export function settingsView(settings: CompanySettings, secrets: IntegrationSecr
         imapPass: maskSecret(secrets.imapPass),
         fromEmail: email.fromEmail,
         fromName: email.fromName,
+        eventWebhookKey: email.eventWebhookKey,
       },
     },
     fixedPdfs: settings.fixedPdfs,

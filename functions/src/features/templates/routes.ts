@@ -2,18 +2,13 @@
 // dropdowns), admins write them.
 import type { Request, Router } from 'express';
 import { route } from '../../http/access';
-import { HttpError } from '../../http/errors';
+import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { createTemplateSchema, updateTemplateSchema } from './schemas';
 import { createTemplate, deleteTemplate, listTemplates, updateTemplate } from './service';
 
 const uid = (req: Request) => req.session?.uid ?? '';
-/** A Firestore document id as the client got it; anything else names no template. */
-function id(req: Request): string {
-  const value = String(req.params.id);
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(value)) throw new HttpError(404, 'Template not found');
-  return value;
-}
+const id = (req: Request) => documentId(req.params.id, 'Template not found');
 
 export function registerTemplateRoutes(router: Router): void {
   route(router, 'GET /admin/templates', async (_req, res) => {

@@ -25,12 +25,41 @@ const subject = z
   .trim()
   .max(MAX_SUBJECT, `Subject must be at most ${MAX_SUBJECT} characters`);
 
+const param = z
+  .number({ error: 'A parameter is a number from 1 to 20' })
+  .int('A parameter is a number from 1 to 20')
+  .min(1, 'A parameter is a number from 1 to 20')
+  .max(20, 'A parameter is a number from 1 to 20')
+  .nullable()
+  .default(null);
+
+/**
+ * WhatsApp templates only: the approved Meta template this one sends, and which of its body
+ * parameters take the typed text and the customer's name. null unlinks it.
+ */
+const approved = z
+  .object(
+    {
+      name: z.string({ error: 'Template name must be text' }).trim().min(1).max(512),
+      language: z.string({ error: 'Language must be text' }).trim().max(16).default(''),
+      textParam: param,
+      nameParam: param,
+    },
+    { error: 'The approved template must be an object' },
+  )
+  .refine(
+    (t) => t.textParam === null || t.textParam !== t.nameParam,
+    'The text and the name need different parameters',
+  )
+  .nullable();
+
 /** POST /admin/templates: type defaults to text (spec §3). */
 export const createTemplateSchema = z.object({
   type: type.default('text'),
   title,
   content,
   subject: subject.optional(),
+  approved: approved.optional(),
 });
 
 /** PUT /admin/templates/:id: the fields sent replace the stored ones, by the same rules. */
@@ -39,6 +68,7 @@ export const updateTemplateSchema = z.object({
   title: title.optional(),
   content: content.optional(),
   subject: subject.optional(),
+  approved: approved.optional(),
 });
 
 export type CreateTemplateInput = z.output<typeof createTemplateSchema>;

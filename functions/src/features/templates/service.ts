@@ -3,6 +3,7 @@
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
+import { templateLinkFromData, type TemplateLink } from '../settings/store';
 import type { CreateTemplateInput, TemplateType, UpdateTemplateInput } from './schemas';
 
 export const TEMPLATES = 'templates';
@@ -15,6 +16,8 @@ export interface Template {
   content: string;
   /** Email templates only. */
   subject?: string;
+  /** WhatsApp templates only: the approved Meta template it sends, null when not linked. */
+  approved?: TemplateLink | null;
   createdAt: string | null;
   updatedAt: string | null;
 }
@@ -31,6 +34,9 @@ function toTemplate(snap: DocumentSnapshot): Template {
     title: typeof d.title === 'string' ? d.title : '',
     content: typeof d.content === 'string' ? d.content : '',
     ...(type === 'email' ? { subject: typeof d.subject === 'string' ? d.subject : '' } : {}),
+    ...(type === 'whatsapp'
+      ? { approved: d.approved ? templateLinkFromData(d.approved) : null }
+      : {}),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt ?? d.createdAt),
   };
@@ -63,6 +69,7 @@ export async function createTemplate(input: CreateTemplateInput, uid: string): P
       title: input.title,
       content: input.content,
       ...(input.type === 'email' ? { subject: input.subject ?? '' } : {}),
+      ...(input.type === 'whatsapp' && input.approved ? { approved: input.approved } : {}),
       createdAt: now,
       updatedAt: now,
       createdBy: uid,
@@ -89,6 +96,12 @@ export async function updateTemplate(
       // Only email templates keep a subject.
       subject:
         type === 'email' ? (input.subject ?? toTemplate(snap).subject ?? '') : FieldValue.delete(),
+      // Only WhatsApp templates link to an approved one.
+      ...(type !== 'whatsapp' || input.approved === null
+        ? { approved: FieldValue.delete() }
+        : input.approved
+          ? { approved: input.approved }
+          : {}),
       updatedAt: FieldValue.serverTimestamp(),
       updatedBy: uid,
     });

@@ -3,7 +3,6 @@
 // /api/files/uploads/{id}, behind the session or with a signed link; no bucket URL ever leaves
 // the server.
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
 import { createFileStore } from '../../storage/create-file-store';
@@ -124,18 +123,13 @@ export async function readFile(
 }
 
 /**
- * The origin outside readers reach this API at: PUBLIC_BASE_URL when set, else the request's
- * own (Hosting passes the public host in X-Forwarded-Host).
+ * The origin outside readers (WhatsApp's media fetcher) reach this API at: PUBLIC_BASE_URL,
+ * and only that. Request headers (Host, X-Forwarded-Host) are the caller's to choose, so a
+ * signed link built from them could point anywhere.
  */
-export function publicBaseUrl(req?: Request): string | undefined {
+export function publicBaseUrl(): string | undefined {
   const configured = process.env.PUBLIC_BASE_URL?.trim().replace(/\/+$/, '');
-  if (configured) return configured;
-  if (!req) return undefined;
-  const first = (value: string | undefined) => value?.split(',')[0]?.trim() || undefined;
-  const host = first(req.get('x-forwarded-host')) ?? req.get('host');
-  if (!host) return undefined;
-  const proto = first(req.get('x-forwarded-proto')) ?? req.protocol;
-  return `${proto}://${host}`;
+  return configured && /^https?:\/\/[^/\s]+$/i.test(configured) ? configured : undefined;
 }
 
 /** An absolute, signed, expiring link to file `id` (for WhatsApp media). */

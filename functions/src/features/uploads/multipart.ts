@@ -29,6 +29,8 @@ export function readMultipartFiles(req: Request): Promise<ReceivedFile[]> {
     try {
       upload = busboy({
         headers: req.headers,
+        // Browsers send a file's name as UTF-8 bytes; busboy would read them as Latin-1.
+        defParamCharset: 'utf8',
         limits: { files: MAX_FILES, fileSize: MAX_FILE_BYTES, fields: 50, parts: 100 },
       });
     } catch {

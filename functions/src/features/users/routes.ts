@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import { route } from '../../http/access';
-import { documentId } from '../../http/params';
+import { documentId, documentIdField } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { approveUser, assignRole, listPendingUsers, listUsers, rejectUser } from './service';
 
@@ -22,7 +22,7 @@ const MAX_ASSIGN = 400;
 const assignBody = z.object({
   role: roleField,
   userIds: z
-    .array(z.string().trim().min(1, 'User id required'), 'userIds must be a list of user ids')
+    .array(documentIdField('User'), 'userIds must be a list of user ids')
     .min(1, 'Select at least one user')
     .max(MAX_ASSIGN, `At most ${MAX_ASSIGN} users at a time`),
 });

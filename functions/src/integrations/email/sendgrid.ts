@@ -2,7 +2,7 @@
 // URL, key and timeout come from configuration each time (the library's singleton is global).
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
-import type { OutgoingEmail, SendOutcome } from '../types';
+import type { FailedSend, OutgoingEmail, SendOutcome } from '../types';
 
 export interface SendgridOptions {
   apiKey: string;
@@ -39,13 +39,44 @@ export async function sendWithSendgrid(
         content: a.content.toString('base64'),
         disposition: 'attachment',
       })),
+      // Returned on every Event Webhook event of this message.
+      ...(message.trackingId ? { customArgs: { outboundId: message.trackingId } } : {}),
     });
     const headers = response.headers as Record<string, unknown>;
     const id = headers['x-message-id'];
     return { ok: true, provider: SENDGRID, messageId: typeof id === 'string' ? id : '' };
   } catch (err) {
-    return { ok: false, provider: SENDGRID, error: sendgridError(err, options.timeoutMs) };
+    return { ok: false, provider: SENDGRID, ...sendgridFailure(err, options.timeoutMs) };
   }
+}
+
+/** Network failures before the request reached SendGrid: surely not sent. */
+const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH']);
+
+/**
+ * SendGrid's answer in words, and whether it surely did not take the message: 429 (rate limit)
+ * and 503 (unavailable) are refusals to try again later; another 5xx or no answer may have
+ * been taken.
+ */
+function sendgridFailure(err: unknown, timeoutMs: number): Omit<FailedSend, 'ok' | 'provider'> {
+  const e = (err ?? {}) as { code?: unknown; response?: { headers?: Record<string, unknown> } };
+  const error = sendgridError(err, timeoutMs);
+  if (!e.response) {
+    const reached = !(typeof e.code === 'string' && NOT_REACHED.has(e.code));
+    return { error, kind: reached ? 'unknown' : 'retry' };
+  }
+  const status = typeof e.code === 'number' ? e.code : undefined;
+  if (status === 429 || status === 503) {
+    const reset = Number(e.response.headers?.['x-ratelimit-reset']);
+    const wait = Number.isFinite(reset) && reset > 0 ? reset * 1000 - Date.now() : undefined;
+    return {
+      error,
+      kind: 'retry',
+      code: status,
+      retryAfterMs: wait && wait > 0 ? wait : undefined,
+    };
+  }
+  return { error, kind: status && status >= 500 ? 'unknown' : 'refused', code: status };
 }
 
 /** SendGrid's own words: `errors[].message` of its answer, else what went wrong on the way. */

@@ -3,7 +3,7 @@
 // machine (the tests' and the local stack's). One overall time limit for the whole exchange.
 import nodemailer from 'nodemailer';
 import type { ConnectionOptions } from 'node:tls';
-import type { EmailAttachment, SendOutcome } from '../types';
+import type { EmailAttachment, FailureKind, SendOutcome } from '../types';
 
 export const SMTP = 'smtp';
 
@@ -74,11 +74,29 @@ export async function sendWithSmtp(
     const info = await Promise.race([sending, timeout]);
     return { ok: true, provider: SMTP, messageId: String(info.messageId ?? '') };
   } catch (err) {
-    return { ok: false, provider: SMTP, error: smtpError(err, where, seconds) };
+    return {
+      ok: false,
+      provider: SMTP,
+      error: smtpError(err, where, seconds),
+      kind: smtpKind(err),
+    };
   } finally {
     clearTimeout(timer);
     transport.close();
   }
+}
+
+/**
+ * A time-out may come after the server took the message; a refused connection or a 4xx reply
+ * (the server's 'try again later') surely did not.
+ */
+function smtpKind(err: unknown): FailureKind {
+  if (err instanceof Timeout) return 'unknown';
+  const e = (err ?? {}) as { code?: unknown; responseCode?: unknown; message?: unknown };
+  if (typeof e.responseCode === 'number') return e.responseCode < 500 ? 'retry' : 'refused';
+  if (e.code === 'ECONNECTION' || e.code === 'EDNS') return 'retry';
+  if (e.code === 'EAUTH' || e.code === 'EENVELOPE' || e.code === 'EMESSAGE') return 'refused';
+  return 'unknown';
 }
 
 /** The server's own answer where there is one, else what went wrong on the way. */

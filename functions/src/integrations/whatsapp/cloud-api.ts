@@ -1,8 +1,11 @@
 // WhatsApp through the Cloud API: POST {base}/{version}/{phoneNumberId}/messages with the
-// access token as Bearer. Text, approved templates (body parameters) and media by link.
+// access token as Bearer. Text, approved templates (body parameters) and media by link. Each
+// message carries the queue's id as biz_opaque_callback_data, which Meta returns on every
+// status callback of that message.
 import type { SenderEnv } from '../config';
 import { toE164 } from '../recipients';
-import type { OutgoingWhatsApp, SendOutcome } from '../types';
+import type { FailedSend, OutgoingWhatsApp, SendOutcome } from '../types';
+import { RETRY_CODES, whatsappErrorWords } from './errors';
 
 export const WHATSAPP = 'whatsapp';
 
@@ -15,7 +18,12 @@ type Payload = Record<string, unknown>;
 
 /** The request body for one message; a template wins over media, media over plain text. */
 export function messagePayload(to: string, message: OutgoingWhatsApp): Payload | string {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to };
+  const base = {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    ...(message.trackingId ? { biz_opaque_callback_data: message.trackingId } : {}),
+  };
   if (message.template) {
     const { name, language, parameters = [] } = message.template;
     if (!name.trim()) return 'The WhatsApp template has no name';
@@ -38,7 +46,7 @@ export function messagePayload(to: string, message: OutgoingWhatsApp): Payload |
   if (message.media) {
     const { type, link, filename } = message.media;
     if (!/^https?:\/\//i.test(link)) return 'The WhatsApp media link must be an http(s) URL';
-    const caption = message.media.caption ?? message.text;
+    const caption = message.media.caption;
     return {
       ...base,
       type,
@@ -55,7 +63,37 @@ export function messagePayload(to: string, message: OutgoingWhatsApp): Payload |
   return 'The WhatsApp message is empty (no text, template or media)';
 }
 
-const failed = (error: string): SendOutcome => ({ ok: false, provider: WHATSAPP, error });
+const failed = (error: string, more: Omit<FailedSend, 'ok' | 'provider' | 'error'> = {}) =>
+  ({ ok: false, provider: WHATSAPP, error, ...more }) satisfies SendOutcome;
+
+/** Network failures that happen before a request reaches the provider: surely not sent. */
+const NOT_REACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH']);
+
+/** A fetch that did not get an answer: refused before sending (retry) or cut off (unknown). */
+export function networkFailure(err: unknown, who: string, timeoutMs: number) {
+  if (err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
+    return {
+      error: `${who} did not answer within ${timeoutMs / 1000} s: the message may have been sent`,
+      kind: 'unknown' as const,
+    };
+  }
+  const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const detail = code ?? cause?.message ?? (err instanceof Error ? err.message : err);
+  if (code && NOT_REACHED.has(code)) {
+    return { error: `${who} could not be reached: ${code}`, kind: 'retry' as const };
+  }
+  return {
+    error: `The connection to ${who} broke (${String(detail)}): the message may have been sent`,
+    kind: 'unknown' as const,
+  };
+}
+
+/** Seconds in a Retry-After header as milliseconds (HTTP dates are rare here; ignored). */
+export function retryAfterMs(header: string | null): number | undefined {
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
 
 export async function sendWithCloudApi(
   config: WhatsAppConfig,
@@ -63,12 +101,14 @@ export async function sendWithCloudApi(
   message: OutgoingWhatsApp,
 ): Promise<SendOutcome> {
   const to = toE164(message.to ?? '');
-  if (!to) return failed(`Not a phone number: ${message.to}`);
+  if (!to) return failed('Not a phone number');
   const payload = messagePayload(to.slice(1), message);
   if (typeof payload === 'string') return failed(payload);
   const url = `${env.whatsappApiBase}/${env.whatsappApiVersion}/${encodeURIComponent(config.phoneNumberId)}/messages`;
+  let response: Response;
+  let text: string;
   try {
-    const response = await fetch(url, {
+    response = await fetch(url, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${config.token}`,
@@ -78,22 +118,17 @@ export async function sendWithCloudApi(
       body: JSON.stringify(payload),
       signal: AbortSignal.timeout(env.timeoutMs),
     });
-    const text = await response.text();
-    const body = parseJson(text);
-    if (!response.ok) return failed(graphError(response.status, body, text));
-    const id = (body as { messages?: { id?: unknown }[] } | undefined)?.messages?.[0]?.id;
-    return { ok: true, provider: WHATSAPP, messageId: typeof id === 'string' ? id : '' };
+    text = await response.text();
   } catch (err) {
-    if (err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError')) {
-      return failed(`The WhatsApp Cloud API did not answer within ${env.timeoutMs / 1000} s`);
-    }
-    const cause = (err as { cause?: { code?: unknown; message?: unknown } }).cause;
-    const detail = cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : err);
-    return failed(`The WhatsApp Cloud API could not be reached: ${String(detail)}`);
+    return failed('', networkFailure(err, 'The WhatsApp Cloud API', env.timeoutMs));
   }
+  const body = parseJson(text);
+  if (!response.ok) return graphFailure(response, body, text);
+  const id = (body as { messages?: { id?: unknown }[] } | undefined)?.messages?.[0]?.id;
+  return { ok: true, provider: WHATSAPP, messageId: typeof id === 'string' ? id : '' };
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -101,13 +136,29 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Graph's own words: `error.message` (with its code) of the answer. */
-function graphError(status: number, body: unknown, text: string): string {
-  const error = (body as { error?: { message?: unknown; code?: unknown } } | undefined)?.error;
-  if (error && typeof error.message === 'string') {
-    const code = typeof error.code === 'number' ? ` (code ${error.code})` : '';
-    return `WhatsApp Cloud API ${status}: ${error.message}${code}`;
-  }
-  const snippet = text.trim().slice(0, 300);
-  return `WhatsApp Cloud API ${status}${snippet ? `: ${snippet}` : ''}`;
+interface GraphError {
+  message?: unknown;
+  code?: unknown;
+  error_data?: { details?: unknown };
+}
+
+/** Graph's answer in words, with whether asking again later can help. */
+export function graphFailure(response: Response, body: unknown, text: string): FailedSend {
+  const error = (body as { error?: GraphError } | undefined)?.error;
+  const code = typeof error?.code === 'number' ? error.code : undefined;
+  const details =
+    (typeof error?.error_data?.details === 'string' && error.error_data.details) ||
+    (typeof error?.message === 'string' && error.message) ||
+    text.trim().slice(0, 200) ||
+    `HTTP ${response.status}`;
+  const retry = response.status === 429 || (code !== undefined && RETRY_CODES.has(code));
+  const words =
+    code === undefined
+      ? `WhatsApp Cloud API ${response.status}: ${details}`
+      : whatsappErrorWords(code, details);
+  return failed(words, {
+    kind: retry ? 'retry' : 'refused',
+    code: code ?? response.status,
+    retryAfterMs: retry ? retryAfterMs(response.headers.get('retry-after')) : undefined,
+  });
 }

@@ -1,7 +1,9 @@
+import { Menu } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout as endServerSession } from '../../features/auth/api/logout';
+import { CustomerSearch } from '../../features/customers/components/customer-search';
 import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
@@ -44,9 +46,10 @@ export function AppLayout() {
               aria-expanded={menuOpen}
               onClick={() => setMenuOpen(true)}
             >
-              <span aria-hidden="true">☰</span> Menu
+              <Menu aria-hidden="true" size={18} /> Menu
             </button>
           )}
+          <CustomerSearch />
           <span className="topbar__role">Role: {role || 'unknown'}</span>
           <button type="button" className="btn btn--outline" onClick={logout}>
             Logout

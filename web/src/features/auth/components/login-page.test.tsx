@@ -258,6 +258,18 @@ describe('Register', () => {
     expect(await screen.findByText('Registered successfully.')).toBeInTheDocument();
   });
 
+  it('drops the registration message once the user moves on to another tab', async () => {
+    const { user } = await register({ 'POST /auth/register': jsonResponse(201, {}) });
+    await waitFor(() => expect(tab('Login')).toHaveAttribute('aria-selected', 'true'), {
+      timeout: 2000,
+    });
+    expect(screen.getByText('Registered successfully.')).toBeVisible();
+    await user.click(tab('OTP'));
+    expect(screen.queryByText('Registered successfully.')).not.toBeInTheDocument();
+    await user.click(tab('Password'));
+    expect(screen.queryByText('Registered successfully.')).not.toBeInTheDocument();
+  });
+
   it.each([
     [jsonResponse(409, { message: 'Email already registered' }), 'Email already registered'],
     [jsonResponse(500, {}), 'Registration failed'],

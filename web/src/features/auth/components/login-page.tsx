@@ -32,6 +32,17 @@ export function LoginPage() {
   const [tab, setTab] = useState<MainTab>('login');
   const [loginTab, setLoginTab] = useState<LoginTab>('password');
   const [registered, setRegistered] = useState<{ message: string; email: string } | null>(null);
+  // The registration message greets the automatic return to Login; any tab the user picks
+  // after that is a new step, and the message goes.
+  const [notice, setNotice] = useState('');
+  const pickTab = (next: MainTab) => {
+    setNotice('');
+    setTab(next);
+  };
+  const pickLoginTab = (next: LoginTab) => {
+    setNotice('');
+    setLoginTab(next);
+  };
 
   useEffect(() => {
     if (!registered) return;
@@ -47,16 +58,14 @@ export function LoginPage() {
       <BrandPanel companyName={companyName} />
       <div className="login-card">
         <h1 className="login-card__title">Sign in</h1>
-        <div role="status">
-          {registered && <p className="ui-alert ui-alert--success">{registered.message}</p>}
-        </div>
-        <Tabs label="Sign in or register" items={MAIN_TABS} selected={tab} onSelect={setTab}>
+        <div role="status">{notice && <p className="ui-alert ui-alert--success">{notice}</p>}</div>
+        <Tabs label="Sign in or register" items={MAIN_TABS} selected={tab} onSelect={pickTab}>
           {tab === 'login' ? (
             <Tabs
               label="Login method"
               items={LOGIN_TABS}
               selected={loginTab}
-              onSelect={setLoginTab}
+              onSelect={pickLoginTab}
               size="small"
             >
               {loginTab === 'password' ? (
@@ -66,7 +75,12 @@ export function LoginPage() {
               )}
             </Tabs>
           ) : (
-            <RegisterForm onRegistered={(message, email) => setRegistered({ message, email })} />
+            <RegisterForm
+              onRegistered={(message, email) => {
+                setRegistered({ message, email });
+                setNotice(message);
+              }}
+            />
           )}
         </Tabs>
         <footer className="login-footer">

@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { customerQueryParams, customersKey } from './customer-params';
 import type { Customer, CustomerListParams, CustomerPage } from './types';
@@ -11,6 +16,10 @@ export async function getCustomers(
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<CustomerPage> {
+  // A range that ends before it starts matches nobody (the filters say so): the server would
+  // refuse it with a 400.
+  if (params.from && params.to && params.from > params.to)
+    return { items: [], nextCursor: null, total: 0 };
   const answer = await api.get<CustomerPage | Customer[]>('/customers', {
     query: { ...customerQueryParams(params), limit: CUSTOMERS_PAGE_SIZE, cursor },
     fallbackMessage: 'Failed to load customers',
@@ -37,4 +46,22 @@ export const customersQueryOptions = (params: CustomerListParams) =>
 
 export function useCustomers(params: CustomerListParams) {
   return useInfiniteQuery(customersQueryOptions(params));
+}
+
+export const SEARCH_RESULTS = 8;
+
+/** The few best matches of a search by name, phone or email (global search, merge picker). */
+export function useCustomerSearch(q: string) {
+  const text = q.trim();
+  return useQuery({
+    queryKey: [...customersKey, 'search', text],
+    queryFn: ({ signal }) =>
+      api.get<CustomerPage>('/customers', {
+        query: { q: text, limit: SEARCH_RESULTS },
+        fallbackMessage: 'Failed to load customers',
+        signal,
+      }),
+    enabled: text.length > 0,
+    placeholderData: keepPreviousData,
+  });
 }

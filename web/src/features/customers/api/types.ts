@@ -41,3 +41,9 @@ export type CustomerPage = {
 
 /** The body of a 409: a phone or email already belongs to `customer`. */
 export type DuplicateBody = { message?: string; customer?: Customer };
+
+/**
+ * A customer as GET /customers/{id} answers it. Messaging adds when WhatsApp's 24-hour window
+ * for free-form messages stays open; older servers leave it out.
+ */
+export type CustomerDetail = Customer & { whatsappWindow?: { openUntil: string | null } };

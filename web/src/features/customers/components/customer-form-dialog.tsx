@@ -16,6 +16,7 @@ import { hasContact } from '../model/split-values';
 import { MultiValueField } from './multi-value-field';
 
 export const NEED_CONTACT = 'Please add at least a name/phone/email';
+export const CHECK_FIELDS = 'Please correct the fields marked above.';
 
 type Duplicate = { message: string; customer: Customer };
 
@@ -105,9 +106,17 @@ function CustomerForm({
         });
         return;
       }
-      if (caught instanceof ApiError) setFieldErrors(fieldErrorsOf(caught.body));
+      const byField = caught instanceof ApiError ? fieldErrorsOf(caught.body) : {};
+      setFieldErrors(byField);
+      // Each field's message stands under it; the footer only points there.
       setError(
-        caught instanceof Error ? caught.message : editing ? 'Update failed' : 'Create failed',
+        Object.keys(byField).length > 0
+          ? CHECK_FIELDS
+          : caught instanceof Error
+            ? caught.message
+            : editing
+              ? 'Update failed'
+              : 'Create failed',
       );
     }
   }

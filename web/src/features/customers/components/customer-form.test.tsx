@@ -64,17 +64,23 @@ describe('Add Customer', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows the per-field messages of a 400', async () => {
+  it('shows a 400 in words under its field, not as the raw message in the footer', async () => {
     const { user, dialog } = await openAdd({
       'POST /customers': () => ({
         status: 400,
-        body: { message: 'Invalid customer', fields: { 'emails.0': 'Not an email address' } },
+        body: {
+          message: 'phones.0: Invalid phone number: 12ab',
+          fields: { 'phones.0': 'Invalid phone number: 12ab' },
+        },
       }),
     });
-    await user.type(within(dialog).getByRole('textbox', { name: 'Email 1' }), 'x@y');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Phone 1' }), '12ab');
     await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
-    expect(await within(dialog).findByText('Not an email address')).toBeInTheDocument();
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Invalid customer');
+    expect(await within(dialog).findByText('Invalid phone number: 12ab')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please correct the fields marked above.',
+    );
+    expect(within(dialog).queryByText(/phones\.0/)).not.toBeInTheDocument();
   });
 
   describe('when a phone or email belongs to another customer (409)', () => {

@@ -1,7 +1,9 @@
 import { formatDate } from '../../../lib/format';
+import { formatPhone } from '../../../lib/phone';
 import { useWindowedRows } from '../../../lib/use-windowed-rows';
 import type { Customer } from '../api/types';
 import { customerLabel } from '../model/customer-label';
+import { customerPath } from '../../../lib/app-paths';
 import { FirstValue } from './first-value';
 import { PotentialBadge } from './potential-badge';
 import { RowActions } from './row-actions';
@@ -66,14 +68,17 @@ export function CustomersCards({
                 onChange={(event) => selection.toggle(customer._id, event.target.checked)}
               />
               <h2 className="customer-card__title">
-                <FirstValue values={customer.names?.length ? customer.names : [label]} />
+                <FirstValue
+                  values={customer.names?.length ? customer.names : [label]}
+                  to={customerPath(customer._id)}
+                />
               </h2>
               <PotentialBadge potential={customer.potential ?? ''} />
             </div>
             <dl className="customer-card__fields">
               <dt>Phone</dt>
               <dd>
-                <FirstValue values={customer.phones ?? []} href="tel:" />
+                <FirstValue values={customer.phones ?? []} href="tel:" show={formatPhone} />
               </dd>
               <dt>Email</dt>
               <dd>

@@ -1,11 +1,19 @@
-import { useId } from 'react';
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useId, useState } from 'react';
+import { FiltersButton } from '../../../lib/filters-button';
 import { MultiSelect } from '../../../lib/multi-select';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
 import { SORT_FIELDS } from '../api/types';
 import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
 import { SORT_LABELS, defaultDir } from '../model/list-params';
 
-/** Search, filters, sort and the cards/table switch. */
+const activeFilters = (params: CustomerListParams) =>
+  [params.categories.length > 0, params.potential, params.from, params.to].filter(Boolean).length;
+
+/**
+ * Search, filters, sort and the cards/table switch. The search stays in view; the filters and
+ * sort open under 'Filters', which counts the active ones.
+ */
 export function CustomersFilters({
   search,
   onSearch,
@@ -27,91 +35,108 @@ export function CustomersFilters({
 }) {
   const id = useId();
   const dateOrderWrong = Boolean(params.from && params.to && params.from > params.to);
+  const active = activeFilters(params);
+  const [open, setOpen] = useState(active > 0);
 
   return (
     <section className="ui-panel customers-filters" aria-label="Search and filters">
-      <label className="ui-field customers-filters__search">
-        <span className="ui-field__label">Search</span>
-        <input
-          type="search"
-          className="ui-input"
-          placeholder="Name, phone or email"
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
+      <div className="customers-filters__bar">
+        <label className="ui-field customers-filters__search">
+          {/* Named for screen readers; the placeholder says what to type. */}
+          <span className="visually-hidden">Search</span>
+          <input
+            type="search"
+            className="ui-input"
+            placeholder="Name, phone or email"
+            value={search}
+            onChange={(event) => onSearch(event.target.value)}
+          />
+        </label>
+        <FiltersButton
+          open={open}
+          onToggle={() => setOpen((was) => !was)}
+          active={active}
+          controls={`${id}-more`}
         />
-      </label>
-      <MultiSelect
-        label="Categories"
-        options={categoryOptions}
-        value={params.categories}
-        onChange={(categories) => onChange({ categories })}
-      />
-      <label className="ui-field">
-        <span className="ui-field__label">Potential</span>
-        <select
-          className="ui-input"
-          value={params.potential}
-          onChange={(event) => onChange({ potential: event.target.value })}
-        >
-          <option value="">Any</option>
-          {potentialOptions.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="ui-field">
-        <span className="ui-field__label">Created from</span>
-        <input
-          type="date"
-          className="ui-input"
-          value={params.from}
-          max={params.to || undefined}
-          aria-describedby={dateOrderWrong ? `${id}-dates` : undefined}
-          onChange={(event) => onChange({ from: event.target.value })}
+        <ViewToggle view={view} onView={onView} className="customers-filters__view" />
+      </div>
+      <div id={`${id}-more`} className="customers-filters__more" hidden={!open}>
+        <MultiSelect
+          label="Categories"
+          options={categoryOptions}
+          value={params.categories}
+          onChange={(categories) => onChange({ categories })}
         />
-      </label>
-      <label className="ui-field">
-        <span className="ui-field__label">Created to</span>
-        <input
-          type="date"
-          className="ui-input"
-          value={params.to}
-          min={params.from || undefined}
-          aria-describedby={dateOrderWrong ? `${id}-dates` : undefined}
-          onChange={(event) => onChange({ to: event.target.value })}
-        />
-      </label>
-      <div className="customers-filters__sort">
         <label className="ui-field">
-          <span className="ui-field__label">Sort by</span>
+          <span className="ui-field__label">Potential</span>
           <select
             className="ui-input"
-            value={params.sort}
-            onChange={(event) => {
-              const sort = event.target.value as CustomerSort;
-              onChange({ sort, dir: defaultDir(sort) });
-            }}
+            value={params.potential}
+            onChange={(event) => onChange({ potential: event.target.value })}
           >
-            {SORT_FIELDS.map((field) => (
-              <option key={field} value={field}>
-                {field === 'createdAt' ? 'Created date' : SORT_LABELS[field]}
+            <option value="">Any</option>
+            {potentialOptions.map((p) => (
+              <option key={p} value={p}>
+                {p}
               </option>
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          className="btn btn--outline customers-filters__dir"
-          onClick={() => onChange({ dir: (params.dir === 'asc' ? 'desc' : 'asc') as SortDir })}
-        >
-          <span className="visually-hidden">Sort direction: </span>
-          <span aria-hidden="true">{params.dir === 'asc' ? '▲' : '▼'}</span>
-          {params.dir === 'asc' ? 'Ascending' : 'Descending'}
-        </button>
+        <label className="ui-field">
+          <span className="ui-field__label">Created from</span>
+          <input
+            type="date"
+            className="ui-input"
+            value={params.from}
+            max={params.to || undefined}
+            aria-describedby={dateOrderWrong ? `${id}-dates` : undefined}
+            onChange={(event) => onChange({ from: event.target.value })}
+          />
+        </label>
+        <label className="ui-field">
+          <span className="ui-field__label">Created to</span>
+          <input
+            type="date"
+            className="ui-input"
+            value={params.to}
+            min={params.from || undefined}
+            aria-describedby={dateOrderWrong ? `${id}-dates` : undefined}
+            onChange={(event) => onChange({ to: event.target.value })}
+          />
+        </label>
+        <div className="customers-filters__sort">
+          <label className="ui-field">
+            <span className="ui-field__label">Sort by</span>
+            <select
+              className="ui-input"
+              value={params.sort}
+              onChange={(event) => {
+                const sort = event.target.value as CustomerSort;
+                onChange({ sort, dir: defaultDir(sort) });
+              }}
+            >
+              {SORT_FIELDS.map((field) => (
+                <option key={field} value={field}>
+                  {field === 'createdAt' ? 'Created date' : SORT_LABELS[field]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="btn btn--outline customers-filters__dir"
+            onClick={() => onChange({ dir: (params.dir === 'asc' ? 'desc' : 'asc') as SortDir })}
+          >
+            <span className="visually-hidden">Sort direction: </span>
+            {params.dir === 'asc' ? (
+              <ArrowUp aria-hidden="true" size={16} />
+            ) : (
+              <ArrowDown aria-hidden="true" size={16} />
+            )}
+            {params.dir === 'asc' ? 'Ascending' : 'Descending'}
+          </button>
+        </div>
       </div>
-      <ViewToggle view={view} onView={onView} className="customers-filters__view" />
       {dateOrderWrong && (
         <p id={`${id}-dates`} className="ui-error-text customers-filters__note">
           The from date is after the to date, so no customer matches.

@@ -27,6 +27,12 @@ const meena = customer({
 
 const filters = () => within(screen.getByRole('region', { name: 'Search and filters' }));
 
+/** Opens the folded filters (categories, potential, dates, sort). */
+async function openFilters(user: ReturnType<typeof renderApp>['user']) {
+  const toggle = filters().getByRole('button', { name: /^Filters/ });
+  if (toggle.getAttribute('aria-expanded') !== 'true') await user.click(toggle);
+}
+
 function listCalls(api: ReturnType<typeof mockApi>) {
   return api.find('GET', '/customers').map((c) => Object.fromEntries(c.query));
 }
@@ -76,6 +82,7 @@ describe('customers list', () => {
     );
 
     // The Sort by select (cards have no headers) starts a field at its default direction.
+    await openFilters(user);
     await user.selectOptions(filters().getByRole('combobox', { name: 'Sort by' }), 'createdAt');
     await waitFor(() =>
       expect(listCalls(api).at(-1)).toMatchObject({ sort: 'createdAt', dir: 'desc' }),
@@ -98,6 +105,7 @@ describe('customers list', () => {
     // One request for the whole word, not one per key.
     expect(listCalls(api).filter((q) => q.q)).toHaveLength(1);
 
+    await openFilters(user);
     await user.click(filters().getByRole('button', { name: /^Categories/ }));
     await user.click(screen.getByRole('checkbox', { name: 'PHE' }));
     await user.click(screen.getByRole('checkbox', { name: 'SS TANK' }));
@@ -249,6 +257,7 @@ describe('export', () => {
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByRole('table');
+    await openFilters(user);
     await user.selectOptions(filters().getByRole('combobox', { name: 'Potential' }), 'HOT');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 

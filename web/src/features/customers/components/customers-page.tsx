@@ -1,4 +1,6 @@
+import { MoreHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ActionMenu, type ActionMenuItem } from '../../../lib/action-menu';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { PageHeader } from '../../../lib/page-header';
@@ -31,6 +33,22 @@ import type { RowActionHandlers } from './row-actions';
 import { SelectionBar } from './selection-bar';
 import { useListSelection } from './selection';
 
+type HeaderItem = ActionMenuItem & { busy?: boolean };
+
+function HeaderButtons({ items }: { items: readonly HeaderItem[] }) {
+  return items.map((item) => (
+    <button
+      key={item.label}
+      type="button"
+      className={item.label === 'Manage options' ? 'btn btn--ghost' : 'btn btn--outline'}
+      aria-disabled={item.busy || undefined}
+      onClick={item.onSelect}
+    >
+      {item.label}
+    </button>
+  ));
+}
+
 export const ONLY_ADMIN_DELETES = 'Only admin can delete customers.';
 
 type Modal =
@@ -53,7 +71,8 @@ export function CustomersPage() {
   const [search, setSearch] = useState('');
   const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [view, setView] = useListView();
-  const [quickAddOpen, setQuickAddOpen] = useState(!isPhone);
+  // Closed at first: the list is what most visits are for.
+  const [quickAddOpen, setQuickAddOpen] = useState(false);
   const [modal, setModal] = useState<Modal | null>(null);
 
   const list = useCustomers(params);
@@ -61,7 +80,9 @@ export function CustomersPage() {
   const total = list.data?.pages[0]?.total;
   const totalText =
     total === undefined
-      ? 'Loading…'
+      ? list.isError
+        ? 'Count unavailable'
+        : 'Loading…'
       : `${list.data?.pages[0]?.totalIsEstimate ? 'up to ' : ''}${total} ${total === 1 ? 'customer' : 'customers'}`;
   const selection = useListSelection(items);
   const exportCsv = useExportCustomers();
@@ -143,6 +164,24 @@ export function CustomersPage() {
     load: () => void list.fetchNextPage(),
   };
   const openMerge = () => setModal({ kind: 'merge', customers: selection.customers });
+  // Beside Add Customer on wide screens; in the More menu on phones.
+  const secondary: HeaderItem[] = [
+    { label: 'Import CSV', onSelect: () => setModal({ kind: 'import' }) },
+    {
+      label: exportCsv.isPending ? 'Exporting…' : 'Export CSV',
+      busy: exportCsv.isPending,
+      onSelect: onExport,
+    },
+    {
+      label: 'Refresh',
+      busy: list.isFetching && !list.isFetchingNextPage,
+      onSelect: () => {
+        if (!list.isFetching) void list.refetch();
+      },
+    },
+    { label: 'Reset', onSelect: reset },
+    { label: 'Manage options', onSelect: () => setModal({ kind: 'options' }) },
+  ];
   const formModal = modal?.kind === 'add' || modal?.kind === 'edit' ? modal : null;
 
   return (
@@ -151,41 +190,13 @@ export function CustomersPage() {
         <button type="button" className="btn" onClick={() => setModal({ kind: 'add' })}>
           Add Customer
         </button>
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => setModal({ kind: 'import' })}
-        >
-          Import CSV
-        </button>
-        <button
-          type="button"
-          className="btn btn--outline"
-          aria-disabled={exportCsv.isPending || undefined}
-          onClick={onExport}
-        >
-          {exportCsv.isPending ? 'Exporting…' : 'Export CSV'}
-        </button>
-        <button
-          type="button"
-          className="btn btn--outline"
-          aria-disabled={(list.isFetching && !list.isFetchingNextPage) || undefined}
-          onClick={() => {
-            if (!list.isFetching) void list.refetch();
-          }}
-        >
-          Refresh
-        </button>
-        <button type="button" className="btn btn--outline" onClick={reset}>
-          Reset
-        </button>
-        <button
-          type="button"
-          className="btn btn--ghost"
-          onClick={() => setModal({ kind: 'options' })}
-        >
-          Manage options
-        </button>
+        {isPhone ? (
+          <ActionMenu label="More" items={secondary} className="btn btn--outline">
+            <MoreHorizontal aria-hidden="true" size={18} /> More
+          </ActionMenu>
+        ) : (
+          <HeaderButtons items={secondary} />
+        )}
       </PageHeader>
 
       <p className="customers-page__meta">

@@ -1,7 +1,11 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
+import { formatPhone } from '../../../lib/phone';
 import { useWindowedRows } from '../../../lib/use-windowed-rows';
 import type { Customer, CustomerListParams, CustomerSort } from '../api/types';
 import { customerLabel } from '../model/customer-label';
+import { customerPath } from '../../../lib/app-paths';
 import { SORT_LABELS, ariaSort } from '../model/list-params';
 import { FirstValue } from './first-value';
 import { PotentialBadge } from './potential-badge';
@@ -12,7 +16,7 @@ import { useLoadMoreNearEnd } from './use-load-more';
 import type { LoadMore } from './use-load-more';
 
 /** Every row has this height (CSS keeps to it), so the visible window can be computed. */
-export const TABLE_ROW_PX = 56;
+export const TABLE_ROW_PX = 44;
 const COLUMNS = 8;
 
 export function CustomersTable({
@@ -35,16 +39,17 @@ export function CustomersTable({
     rowHeight: TABLE_ROW_PX,
   });
   useLoadMoreNearEnd(end, items.length, loadMore);
+  const navigate = useNavigate();
 
   const header = (sort: CustomerSort) => {
     const state = ariaSort(params, sort);
+    const SortIcon =
+      state === 'ascending' ? ArrowUp : state === 'descending' ? ArrowDown : ArrowUpDown;
     return (
       <th scope="col" aria-sort={state === 'none' ? undefined : state}>
         <button type="button" className="sort-button" onClick={() => onSort(sort)}>
           {SORT_LABELS[sort]}
-          <span aria-hidden="true" className="sort-button__arrow">
-            {state === 'ascending' ? '▲' : state === 'descending' ? '▼' : '↕'}
-          </span>
+          <SortIcon aria-hidden="true" size={14} className="sort-button__arrow" />
         </button>
       </th>
     );
@@ -103,6 +108,12 @@ export function CustomersTable({
                 key={customer._id}
                 aria-rowindex={start + offset + 2}
                 className={selection.has(customer._id) ? 'is-selected' : undefined}
+                // A focused row opens the customer's page on Enter, as its name link does.
+                tabIndex={0}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && event.target === event.currentTarget)
+                    navigate(customerPath(customer._id));
+                }}
               >
                 <td>
                   <input
@@ -114,10 +125,13 @@ export function CustomersTable({
                   />
                 </td>
                 <td>
-                  <FirstValue values={customer.names ?? []} />
+                  <FirstValue
+                    values={customer.names?.length ? customer.names : [label]}
+                    to={customerPath(customer._id)}
+                  />
                 </td>
                 <td>
-                  <FirstValue values={customer.phones ?? []} href="tel:" />
+                  <FirstValue values={customer.phones ?? []} href="tel:" show={formatPhone} />
                 </td>
                 <td>
                   <FirstValue values={customer.emails ?? []} href="mailto:" />

@@ -270,6 +270,7 @@ describe('option managers', () => {
     await user.click(dialog.getByRole('button', { name: 'Remove N/A' }));
     await user.keyboard('{Escape}');
     const filters = within(screen.getByRole('region', { name: 'Search and filters' }));
+    await user.click(filters.getByRole('button', { name: /^Filters/ }));
     const potential = filters.getByRole('combobox', { name: 'Potential' });
     expect(within(potential).queryByRole('option', { name: 'N/A' })).not.toBeInTheDocument();
     expect(within(potential).getByRole('option', { name: 'VIP' })).toBeInTheDocument();

@@ -5,7 +5,10 @@ export function PotentialBadge({ potential }: { potential: string }) {
   if (!potential) return <span className="ui-muted">—</span>;
   const tone = potentialTone(potential);
   return (
-    <span className={`ui-badge potential-badge${tone === 'brand' ? '' : ` ui-badge--${tone}`}`}>
+    <span
+      className={`ui-badge potential-badge${tone === 'brand' ? '' : ` ui-badge--${tone}`}`}
+      title={potential}
+    >
       {potential}
     </span>
   );

@@ -9,6 +9,15 @@ import type { ChannelBreakdown, SeriesItem } from '../api/types';
 const BRAND = '#1754a1';
 const PIE_COLOURS = ['#1754a1', '#0EA5E9', '#94a3b8'];
 const BAR_COLOURS = ['#1754a1', '#0EA5E9', '#22c55e', '#f59e0b', '#ef4444', '#8b5cf6'];
+/** The bar charts' name column: about 6.5 px a character at the axis' 11 px, up to 150 px. */
+const LABEL_CHAR_PX = 6.5;
+const LABEL_PAD_PX = 12;
+const MAX_LABEL_PX = 150;
+const MAX_LABEL_CHARS = Math.floor((MAX_LABEL_PX - LABEL_PAD_PX) / LABEL_CHAR_PX);
+
+/** A name that fits the column: longer ones end in '…' (the table below has them whole). */
+const fitLabel = (label: string) =>
+  label.length > MAX_LABEL_CHARS ? `${label.slice(0, MAX_LABEL_CHARS - 1)}…` : label;
 
 export function DataTable({
   caption,
@@ -79,16 +88,27 @@ export function ChannelPie({ data }: { data: ChannelBreakdown }) {
   return (
     <>
       <div className="dash-chart" aria-hidden="true">
+        {/* Labels outside the slices would be cut at the chart's edge on narrow screens: the
+            slices carry their counts and the legend below names them. */}
         <ResponsivePie
           data={slices}
-          margin={{ top: 16, right: 16, bottom: 16, left: 16 }}
+          margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
           innerRadius={0.5}
           colors={PIE_COLOURS}
-          arcLinkLabelsSkipAngle={12}
+          enableArcLinkLabels={false}
           arcLabelsSkipAngle={12}
+          arcLabelsTextColor="#ffffff"
           animate={false}
         />
       </div>
+      <ul className="dash-legend" aria-hidden="true">
+        {slices.map((slice, i) => (
+          <li key={slice.id}>
+            <span className="dash-legend__swatch" style={{ background: PIE_COLOURS[i] }} />
+            {slice.label} <span className="dash-legend__value">{slice.value}</span>
+          </li>
+        ))}
+      </ul>
       <DataTable
         caption="Entries by channel"
         headers={['Channel', 'Entries']}
@@ -109,16 +129,22 @@ export function CountBars({
   labelHeader: string;
   colours?: string[];
 }) {
+  // Horizontal bars with room on the left for the longest name: rotated labels under the
+  // bars were cut at the chart's edge ('PASTEURIZER' read 'ASTEURIZER').
+  const longest = Math.max(0, ...data.map((d) => d.label.length));
+  const left = Math.min(MAX_LABEL_PX, LABEL_PAD_PX + longest * LABEL_CHAR_PX);
   return (
     <>
       <div className="dash-chart" aria-hidden="true">
         <ResponsiveBar
-          data={data.map((d) => ({ label: d.label, value: d.value }))}
+          data={[...data].reverse().map((d) => ({ label: d.label, value: d.value }))}
           keys={['value']}
           indexBy="label"
-          margin={{ top: 10, right: 10, bottom: 60, left: 40 }}
-          colors={({ index }) => colours[index % colours.length]!}
-          axisBottom={{ tickRotation: -30 }}
+          layout="horizontal"
+          margin={{ top: 10, right: 16, bottom: 30, left }}
+          colors={({ index }) => colours[(data.length - 1 - index) % colours.length]!}
+          axisLeft={{ tickSize: 0, tickPadding: 6, format: (v: string) => fitLabel(v) }}
+          axisBottom={{ tickValues: 5 }}
           enableLabel={false}
           animate={false}
         />

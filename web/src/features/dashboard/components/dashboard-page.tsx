@@ -1,3 +1,4 @@
+import { Bell } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatINR } from '../../../lib/format';
@@ -61,7 +62,7 @@ export function DashboardPage() {
         live.markRead();
       }}
     >
-      <span aria-hidden="true">🔔</span>
+      <Bell aria-hidden="true" size={20} />
       {live.unread > 0 && (
         <span className="dash-bell__count" data-testid="unread-count">
           {unreadLabel(live.unread)}

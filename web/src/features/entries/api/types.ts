@@ -6,6 +6,7 @@ import type {
   Entry,
   SendOutcome,
 } from '../../../../../functions/src/contract/entries';
+import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract/settings';
 
 export type {
   Attachment,
@@ -14,6 +15,7 @@ export type {
   FollowUpSummary,
   MediaOutcome,
   SendStatus,
+  SendStep,
 } from '../../../../../functions/src/contract/entries';
 
 /** The customer an entry names: its copy on the entry, with the customer's id. */
@@ -34,6 +36,8 @@ export type Template = {
   content: string;
   /** Email templates only. */
   subject?: string;
+  /** WhatsApp templates only: the approved template it sends, null or absent when none. */
+  approved?: WhatsAppTemplateLink | null;
 };
 
 /** One page of GET /entries with filters. */

@@ -1,18 +1,18 @@
 import { formatDateTime } from '../../../lib/format';
 import type { EmployeeChoice, Entry } from '../api/types';
-import { customerName } from '../model/entry-view';
 import type { EntryActionHandlers } from './entry-actions';
 import { EntryActions } from './entry-actions';
 import {
-  CustomerSummary,
-  DetailsSummary,
+  CompactCustomer,
+  CompactDetails,
+  CompactMeta,
+  CustomerLink,
   EmployeeCell,
   FilesSummary,
-  MetaSummary,
   StatusBadge,
 } from './entry-parts';
 
-/** The table's columns as one card per entry (phones). */
+/** The table's columns as one compact card per entry (phones): a few short lines each. */
 export function EntriesCards({
   items,
   employees,
@@ -25,36 +25,35 @@ export function EntriesCards({
   return (
     <ul className="ui-cards entries-cards" aria-label="Entries">
       {items.map((entry) => (
-        <li key={entry._id} className="ui-card">
-          <div className="ui-card__head">
-            <h2 className="ui-card__title">{customerName(entry)}</h2>
+        <li key={entry._id} className="ui-card entries-card">
+          <div className="entries-card__head">
+            <h2 className="entries-card__title">
+              <CustomerLink entry={entry} />
+            </h2>
             <StatusBadge entry={entry} />
           </div>
-          <dl className="ui-card__fields">
-            <dt>When</dt>
-            <dd>{formatDateTime(entry.createdAt)}</dd>
-            <dt>Customer</dt>
+          <p className="entries-card__when ui-muted">{formatDateTime(entry.createdAt)}</p>
+          <dl className="entries-card__fields">
+            <dt className="visually-hidden">Customer</dt>
             <dd>
-              <CustomerSummary entry={entry} />
+              <CompactCustomer entry={entry} withName={false} />
             </dd>
-            <dt>Employee</dt>
+            <dt className="visually-hidden">Details</dt>
             <dd>
-              <EmployeeCell entry={entry} employees={employees} onAssign={actions.onAssign} />
+              <CompactDetails entry={entry} onChannels={() => actions.onChannels(entry)} />
             </dd>
-            <dt>Details</dt>
+            <dt className="visually-hidden">Meta</dt>
             <dd>
-              <DetailsSummary entry={entry} onChannels={() => actions.onChannels(entry)} />
-            </dd>
-            <dt>Meta</dt>
-            <dd>
-              <MetaSummary entry={entry} />
-            </dd>
-            <dt>Files</dt>
-            <dd>
-              <FilesSummary entry={entry} />
+              <CompactMeta entry={entry} />
             </dd>
           </dl>
-          <EntryActions entry={entry} {...actions} />
+          <div className="entries-card__foot">
+            <span className="entries-card__employee">
+              <EmployeeCell entry={entry} employees={employees} onAssign={actions.onAssign} />
+            </span>
+            <FilesSummary entry={entry} />
+            <EntryActions entry={entry} {...actions} />
+          </div>
         </li>
       ))}
     </ul>

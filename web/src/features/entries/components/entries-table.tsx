@@ -1,17 +1,23 @@
+import { Clip } from '../../../lib/clip';
 import { formatDateTime } from '../../../lib/format';
 import type { EmployeeChoice, Entry } from '../api/types';
 import type { EntryActionHandlers } from './entry-actions';
 import { EntryActions } from './entry-actions';
 import {
-  CustomerSummary,
-  DetailsSummary,
+  CompactCustomer,
+  CompactDetails,
+  CompactMeta,
   EmployeeCell,
   FilesSummary,
-  MetaSummary,
   StatusBadge,
 } from './entry-parts';
 
-/** Spec §2: When, Customer, Employee, Details, Meta, Files, Status, Actions. */
+const COLUMNS = ['When', 'Customer', 'Employee', 'Details', 'Meta', 'Files', 'Status', 'Actions'];
+
+/**
+ * Spec §2: When, Customer, Employee, Details, Meta, Files, Status, Actions; one compact row per
+ * entry, each cell at most two lines cut with an ellipsis (the title holds the whole value).
+ */
 export function EntriesTable({
   items,
   employees,
@@ -25,32 +31,37 @@ export function EntriesTable({
     <div className="ui-table-wrap">
       <table className="ui-table entries-table">
         <caption className="visually-hidden">Entries, newest first</caption>
+        <colgroup>
+          {COLUMNS.map((column) => (
+            <col key={column} className={`entries-table__col-${column.toLowerCase()}`} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
-            {['When', 'Customer', 'Employee', 'Details', 'Meta', 'Files', 'Status', 'Actions'].map(
-              (column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ),
-            )}
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {items.map((entry) => (
             <tr key={entry._id}>
-              <td className="entries-table__when">{formatDateTime(entry.createdAt)}</td>
+              <td className="entries-table__when">
+                <Clip full={formatDateTime(entry.createdAt)} className="clip--two-lines" />
+              </td>
               <td>
-                <CustomerSummary entry={entry} />
+                <CompactCustomer entry={entry} />
               </td>
               <td>
                 <EmployeeCell entry={entry} employees={employees} onAssign={actions.onAssign} />
               </td>
-              <td className="entries-table__details">
-                <DetailsSummary entry={entry} onChannels={() => actions.onChannels(entry)} />
+              <td>
+                <CompactDetails entry={entry} onChannels={() => actions.onChannels(entry)} />
               </td>
               <td>
-                <MetaSummary entry={entry} />
+                <CompactMeta entry={entry} />
               </td>
               <td>
                 <FilesSummary entry={entry} />

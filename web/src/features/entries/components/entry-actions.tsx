@@ -1,3 +1,4 @@
+import { ActionMenu, type ActionMenuItem } from '../../../lib/action-menu';
 import type { Entry } from '../api/types';
 import { customerName, statusOf } from '../model/entry-view';
 
@@ -13,37 +14,39 @@ export type EntryActionHandlers = {
   onAssign?: (entry: Entry, employeeId: string | null) => void;
 };
 
-/** History, Confirm (admin, not yet confirmed), Edit, Follow-up, Show details, Delete (admin). */
+/**
+ * History, Confirm (admin, not yet confirmed), Edit, Follow-up, Show details, Delete (admin):
+ * the likeliest one as a button (Confirm while an admin has it to do, else Follow-up), the
+ * rest in the row's menu.
+ */
 export function EntryActions({ entry, ...on }: { entry: Entry } & EntryActionHandlers) {
-  const button = 'btn btn--outline btn--small';
+  const name = customerName(entry);
+  const confirm = on.onConfirm && statusOf(entry) !== 'confirmed' ? on.onConfirm : undefined;
+  const remove = on.onDelete;
+  const items: ActionMenuItem[] = [
+    { label: 'History', onSelect: () => on.onHistory(entry) },
+    ...(confirm ? [{ label: 'Confirm', onSelect: () => confirm(entry) }] : []),
+    { label: 'Edit', onSelect: () => on.onEdit(entry) },
+    { label: 'Follow-up', onSelect: () => on.onFollowUp(entry) },
+    { label: 'Show details', onSelect: () => on.onDetails(entry) },
+    ...(remove
+      ? [{ label: 'Delete', tone: 'danger' as const, onSelect: () => remove(entry) }]
+      : []),
+  ];
+  const primary = items.find((item) => item.label === (confirm ? 'Confirm' : 'Follow-up'))!;
   return (
-    <div className="entries-actions" role="group" aria-label={`Actions for ${customerName(entry)}`}>
-      <button type="button" className={button} onClick={() => on.onHistory(entry)}>
-        History
+    <div className="entries-actions" role="group" aria-label={`Actions for ${name}`}>
+      <button
+        type="button"
+        className={confirm ? 'btn btn--small' : 'btn btn--outline btn--small'}
+        onClick={primary.onSelect}
+      >
+        {primary.label}
       </button>
-      {on.onConfirm && statusOf(entry) !== 'confirmed' && (
-        <button type="button" className="btn btn--small" onClick={() => on.onConfirm?.(entry)}>
-          Confirm
-        </button>
-      )}
-      <button type="button" className={button} onClick={() => on.onEdit(entry)}>
-        Edit
-      </button>
-      <button type="button" className={button} onClick={() => on.onFollowUp(entry)}>
-        Follow-up
-      </button>
-      <button type="button" className={button} onClick={() => on.onDetails(entry)}>
-        Show details
-      </button>
-      {on.onDelete && (
-        <button
-          type="button"
-          className="btn btn--danger-outline btn--small"
-          onClick={() => on.onDelete?.(entry)}
-        >
-          Delete
-        </button>
-      )}
+      <ActionMenu
+        label={`More actions for ${name}`}
+        items={items.filter((item) => item !== primary)}
+      />
     </div>
   );
 }

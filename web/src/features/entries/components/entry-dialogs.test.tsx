@@ -25,14 +25,24 @@ const raj = entry({
   dispatch: {
     whatsapp: {
       to: ['+919876543210'],
-      templateId: 'hello_world',
+      templateId: 'quote_followup',
+      templateName: 'quote_followup',
+      language: 'en',
       text: 'Hello Raj',
+      preview: 'Dear Raj Kumar, Hello Raj. Reply to this message to talk to us.',
+      window: { open: false, openUntil: null },
       attachments: [],
       status: 'delivered',
       messageId: 'wamid.OUTBOX1',
+      timeline: [
+        { status: 'queued', at: '2025-01-05T10:00:00.000Z' },
+        { status: 'sent', at: '2025-01-05T10:00:02.000Z' },
+        { status: 'delivered', at: '2025-01-05T10:00:09.000Z' },
+      ],
     },
     email: {
       to: ['raj@example.in'],
+      templateId: 't-quote',
       subject: 'Your quotation',
       text: 'Please find it attached',
       attachments: [
@@ -45,9 +55,22 @@ const raj = entry({
       ],
       status: 'failed',
       error: 'SendGrid said no',
+      timeline: [
+        { status: 'queued', at: '2025-01-05T10:00:00.000Z' },
+        { status: 'failed', at: '2025-01-05T10:00:01.000Z', error: 'SendGrid said no' },
+      ],
     },
   },
 });
+const PREVIEW = {
+  to: '+919876543210',
+  window: { open: false, openUntil: '2025-01-04T10:00:00.000Z' },
+  preview: 'Dear Raj Kumar, Hello Raj. Reply to this message to talk to us.',
+  template: { name: 'quote_followup', language: 'en' },
+  sends: ['template'],
+  notSent: null,
+  skipped: null,
+};
 const noContacts = entry({
   _id: 'e2',
   customer: { ...raj.customer, _id: 'c2', names: ['Meena Shah'], phones: [], emails: [] },
@@ -57,14 +80,23 @@ function routes(extra: Record<string, unknown> = {}) {
   return {
     'GET /entries': page([raj, noContacts]),
     'GET /entries/employees': EMPLOYEES,
+    'GET /whatsapp/templates': [],
+    'POST /whatsapp/preview': PREVIEW,
     ...extra,
   };
 }
 
+/** Runs a row action: the button beside the row menu when it is that one, else the item. */
 async function openFor(name: string, action: string) {
   const { user, ...rest } = renderApp('/entries', SALES);
   const group = await screen.findByRole('group', { name: `Actions for ${name}` });
-  await user.click(within(group).getByRole('button', { name: action }));
+  const button = within(group).queryByRole('button', { name: action });
+  if (button) {
+    await user.click(button);
+  } else {
+    await user.click(within(group).getByRole('button', { name: `More actions for ${name}` }));
+    await user.click(screen.getByRole('menuitem', { name: action }));
+  }
   return { user, ...rest };
 }
 
@@ -89,21 +121,51 @@ describe('Entry Details', () => {
 });
 
 describe('Channel Details', () => {
-  it('shows both panels with recipients, template, subject, body, files and outcomes', async () => {
-    mockApi(routes());
+  it('shows each channel: status, reason, template name, what the customer read, timeline', async () => {
+    const api = mockApi(
+      routes({
+        'GET /admin/templates': [
+          { _id: 't-quote', type: 'email', title: 'Quotation mail', subject: 's', content: 'c' },
+        ],
+      }),
+    );
     const { user } = renderApp('/entries', SALES);
     await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
     const whatsapp = within(within(dialog).getByRole('region', { name: 'WhatsApp' }));
     const email = within(within(dialog).getByRole('region', { name: 'Email' }));
     expect(whatsapp.getByText('ON')).toBeInTheDocument();
-    expect(whatsapp.getByText('+919876543210')).toBeInTheDocument();
-    expect(whatsapp.getByText('hello_world')).toBeInTheDocument();
-    expect(whatsapp.getByText('Sent (wamid.OUTBOX1), delivered')).toBeInTheDocument();
+    expect(whatsapp.getByText('+91 98765 43210')).toBeInTheDocument();
+    expect(whatsapp.getByText('quote_followup (en)')).toBeInTheDocument();
+    expect(whatsapp.getByText('Closed: needs an approved template')).toBeInTheDocument();
+    expect(
+      whatsapp.getByText('Dear Raj Kumar, Hello Raj. Reply to this message to talk to us.'),
+    ).toBeInTheDocument();
+    // The email template by its title, not the internal id.
+    expect(await email.findByText('Quotation mail')).toBeInTheDocument();
+    expect(email.queryByText('t-quote')).toBeNull();
+    const steps = within(whatsapp.getByRole('list', { name: 'WhatsApp timeline' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toMatch(/^Queued 05 Jan 2025/);
+    expect(steps[2]).toMatch(/^Delivered 05 Jan 2025/);
     expect(email.getByText('Your quotation')).toBeInTheDocument();
     expect(email.getByText('Please find it attached')).toBeInTheDocument();
     expect(email.getByRole('link', { name: 'quote.pdf' })).toBeInTheDocument();
-    expect(email.getByText('Failed: SendGrid said no')).toBeInTheDocument();
+    expect(email.getAllByText('Failed')[0]).toHaveClass('entries-badge--danger');
+    expect(email.getAllByText('SendGrid said no').length).toBeGreaterThan(0);
+
+    // What a resend would send now, asked of the server with the stored text and template.
+    const preview = within(within(dialog).getByRole('region', { name: 'WhatsApp preview' }));
+    expect(await preview.findByText('Closed: needs an approved template')).toBeInTheDocument();
+    expect(preview.getByText('The customer will receive:')).toBeInTheDocument();
+    expect(api.callsTo('POST /whatsapp/preview')[0].body).toEqual({
+      customerId: 'c1',
+      text: 'Hello Raj',
+      templateId: 'quote_followup',
+      attachments: 0,
+    });
   });
 
   it('shows OFF panels for an entry sent on no channel', async () => {
@@ -116,32 +178,70 @@ describe('Channel Details', () => {
     expect(within(dialog).queryByRole('button', { name: 'Resend' })).toBeNull();
   });
 
-  it("resends the ON channels: 'Resent successfully!', then 'Resend failed'", async () => {
+  it("resends the ON channels: 'Resent successfully!', then 'Resend failed' with the reasons", async () => {
     let fail = false;
     const resent = {
       ...raj,
       dispatch: {
         ...raj.dispatch,
-        email: { ...raj.dispatch.email, status: 'sent', messageId: 'm-2' },
+        email: { ...raj.dispatch.email, status: 'sent', error: undefined, messageId: 'm-2' },
       },
       failed: [],
     };
     const api = mockApi(
-      routes({ 'POST /entries/e1/resend': () => (fail ? jsonResponse(502, {}) : resent) }),
+      routes({
+        'POST /entries/e1/resend': () =>
+          fail
+            ? jsonResponse(502, {
+                message: 'Resend failed: WhatsApp failed (Meta refused the template)',
+                failed: ['whatsapp', 'email'],
+              })
+            : resent,
+      }),
     );
     const { user } = renderApp('/entries', SALES);
     await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
     expect(await screen.findByText('Resent successfully!')).toBeInTheDocument();
-    expect(within(dialog).getByText('Sent (m-2)')).toBeInTheDocument();
+    const email = within(within(dialog).getByRole('region', { name: 'Email' }));
+    expect(email.getByText('Sent')).toBeInTheDocument();
     expect(api.callsTo('POST /entries/e1/resend')[0].body).toEqual({
       descriptionTemplate: null,
       send: { whatsapp: {}, email: {} },
     });
     fail = true;
     await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
-    expect(await screen.findByText('Resend failed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Resend failed: WhatsApp failed (Meta refused the template)'),
+    ).toBeInTheDocument();
+  });
+
+  it('toasts per channel when one channel of a resend failed or its outcome is unknown', async () => {
+    const partly = {
+      ...raj,
+      dispatch: {
+        whatsapp: { ...raj.dispatch.whatsapp, status: 'unknown', error: 'Meta did not answer' },
+        email: { ...raj.dispatch.email, status: 'failed', error: 'Mailbox does not exist' },
+      },
+      failed: ['email'],
+    };
+    mockApi(routes({ 'POST /entries/e1/resend': partly }));
+    const { user } = renderApp('/entries', SALES);
+    await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
+    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    const toasts = within(screen.getByRole('region', { name: 'Status messages' }));
+    expect(await toasts.findByText('Email failed: Mailbox does not exist')).toBeInTheDocument();
+    expect(
+      toasts.getByText(/^WhatsApp: outcome unknown – Meta did not answer/),
+    ).toBeInTheDocument();
+    expect(toasts.queryByText('Resent successfully!')).toBeNull();
+    expect(
+      within(within(dialog).getByRole('region', { name: 'WhatsApp' })).getAllByText(
+        'Outcome unknown',
+      )[0],
+    ).toHaveClass('entries-badge--warn');
   });
 });
 
@@ -191,6 +291,13 @@ describe('History', () => {
     expect(within(list).getByText('Created')).toHaveClass('ui-badge');
     expect(within(list).getByText('Follow-up')).toHaveClass('entries-badge--info');
     expect(within(list).getByText('Comment')).toHaveClass('ui-badge--gray');
+    const delivery = within(within(dialog).getByRole('region', { name: 'Delivery' }));
+    expect(
+      within(delivery.getByRole('list', { name: 'WhatsApp delivery' })).getAllByRole('listitem'),
+    ).toHaveLength(3);
+    expect(
+      within(delivery.getByRole('list', { name: 'Email delivery' })).getByText('SendGrid said no'),
+    ).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Add comment' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please write a comment');
@@ -255,11 +362,16 @@ describe('Follow-up', () => {
       'Select at least one channel (Email or WhatsApp)',
     );
     await user.click(within(dialog).getByRole('radio', { name: 'Custom' }));
-    await user.type(within(dialog).getByRole('spinbutton', { name: 'Days' }), '0');
+    const days = within(dialog).getByRole('spinbutton', { name: 'Days' });
+    await user.type(days, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent(
-      'Please select a valid number of days',
-    );
+    // Under the Days field, in words, with the server's limits (1 to 365).
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+    expect(days).toHaveAccessibleDescription('1 to 365 Please select a valid number of days');
+    await user.clear(days);
+    await user.type(days, '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(days).toHaveAccessibleDescription('1 to 365 Please select a valid number of days');
     expect(api.callsTo('POST /entries/e1/followup')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: '1 day' }));
@@ -276,6 +388,50 @@ describe('Follow-up', () => {
         whatsapp: { templateId: '', text: 'Ask about the quote', to: ['+919876543210'] },
       },
       entryId: 'e1',
+    });
+  });
+
+  it('previews the WhatsApp follow-up and sends the approved template chosen by name', async () => {
+    const api = mockApi(
+      routes({
+        'GET /whatsapp/templates': [
+          {
+            name: 'quote_followup',
+            language: 'en',
+            status: 'APPROVED',
+            category: 'UTILITY',
+            body: 'Dear {{1}}, {{2}}',
+            paramCount: 2,
+          },
+        ],
+        'POST /entries/e1/followup': { _id: 'f1' },
+      }),
+    );
+    const { user } = await openFor('Raj Kumar', 'Follow-up');
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' });
+    await user.click(within(dialog).getByRole('checkbox', { name: /WhatsApp/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Any news?');
+    const preview = within(within(dialog).getByRole('region', { name: 'WhatsApp preview' }));
+    expect(await preview.findByText('Closed: needs an approved template')).toBeInTheDocument();
+    expect(
+      preview.getByText('Dear Raj Kumar, Hello Raj. Reply to this message to talk to us.'),
+    ).toBeInTheDocument();
+    const approved = within(dialog).getByRole('combobox', { name: 'Approved template' });
+    await within(approved).findByRole('option', { name: 'quote_followup' });
+    await user.selectOptions(approved, 'quote_followup');
+    await waitFor(() =>
+      expect(api.callsTo('POST /whatsapp/preview').at(-1)!.body).toEqual({
+        customerId: 'c1',
+        to: '+919876543210',
+        text: 'Any news?',
+        templateId: 'quote_followup',
+        attachments: 0,
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Follow-up scheduled')).toBeInTheDocument();
+    expect(api.callsTo('POST /entries/e1/followup')[0].body).toMatchObject({
+      send: { whatsapp: { templateId: 'quote_followup', text: 'Any news?' } },
     });
   });
 

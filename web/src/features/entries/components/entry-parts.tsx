@@ -1,10 +1,15 @@
 // The pieces the table rows, the cards and the Entry Details modal share.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { customerPath } from '../../../lib/app-paths';
+import { Clip } from '../../../lib/clip';
 import { formatINR } from '../../../lib/format';
+import { formatPhone } from '../../../lib/phone';
 import type { Attachment, EmployeeChoice, Entry } from '../api/types';
 import { MAX_CATEGORIES_SHOWN, MAX_TAGS_SHOWN, NO_FILES } from '../model/constants';
 import { channelLabel, customerName, firstOf, statusOf, statusTone } from '../model/entry-view';
 import type { Tone } from '../model/entry-view';
+import { employeeLabels } from '../model/employee-labels';
 import { fileSize } from '../model/shared/file-size';
 
 const TONE_CLASS: Record<Tone, string> = {
@@ -46,33 +51,79 @@ export function ChipList({ values, max, label }: { values: string[]; max: number
   );
 }
 
-/** First name, phone and email, and up to 3 categories then +N. */
-export function CustomerSummary({ entry }: { entry: Entry }) {
-  const { names, phones, emails, categories } = entry.customer;
+/** The customer's name, linking to their page when the entry knows who it is. */
+export function CustomerLink({ entry }: { entry: Entry }) {
+  const name = customerName(entry);
+  const id = entry.customer._id || entry.customerId;
+  const full = entry.customer.names.join(', ') || name;
+  return id ? (
+    <Link className="clip entries-customer" title={full} to={customerPath(id)}>
+      {name}
+    </Link>
+  ) : (
+    <Clip full={full} className="entries-customer">
+      {name}
+    </Clip>
+  );
+}
+
+/** A table row's customer: the name (linking to their page), then phone and categories. */
+export function CompactCustomer({ entry, withName = true }: { entry: Entry; withName?: boolean }) {
+  const { phones, emails, categories } = entry.customer;
+  const phone = phones[0];
+  const full = [...phones.map(formatPhone), ...emails, ...categories].join(' · ');
   return (
-    <div className="entries-stack">
-      <strong>{names[0] || '—'}</strong>
-      {phones[0] && <a href={`tel:${phones[0]}`}>{phones[0]}</a>}
-      {emails[0] && (
-        <a className="entries-break" href={`mailto:${emails[0]}`}>
-          {emails[0]}
-        </a>
-      )}
-      {categories.length > 0 && (
-        <ChipList values={categories} max={MAX_CATEGORIES_SHOWN} label="Customer categories" />
+    <div className="entries-compact">
+      {withName && <CustomerLink entry={entry} />}
+      {full && (
+        <Clip full={full} className="entries-compact__second">
+          {phone ? (
+            <a href={`tel:${phone}`}>{formatPhone(phone)}</a>
+          ) : (
+            emails[0] && <a href={`mailto:${emails[0]}`}>{emails[0]}</a>
+          )}{' '}
+          {categories.length > 0 && (
+            <ChipList values={categories} max={MAX_CATEGORIES_SHOWN} label="Customer categories" />
+          )}
+        </Clip>
       )}
     </div>
   );
 }
 
-export function DetailsSummary({ entry, onChannels }: { entry: Entry; onChannels: () => void }) {
+/** A table row's details: the description on one line, then the channel. */
+export function CompactDetails({ entry, onChannels }: { entry: Entry; onChannels: () => void }) {
   return (
-    <div className="entries-stack">
-      <p className="entries-description">{entry.description || '—'}</p>
+    <div className="entries-compact">
+      <Clip full={entry.description || '—'} />
       <button type="button" className="entries-link-button" onClick={onChannels}>
         {channelLabel(entry.channel)}
         <span className="visually-hidden"> – channel details</span>
       </button>
+    </div>
+  );
+}
+
+/** A table row's meta: category and amount, then process and tags. */
+export function CompactMeta({ entry }: { entry: Entry }) {
+  const amount = entry.amount ? formatINR(entry.amount) : '';
+  const first = [entry.category, amount].filter(Boolean).join(' · ') || '—';
+  const full = [
+    `Category: ${entry.category || '—'}`,
+    `Amount: ${amount || '—'}`,
+    `Process: ${entry.process || '—'}`,
+    `Tags: ${entry.tags.join(', ') || '—'}`,
+  ].join('\n');
+  return (
+    <div className="entries-compact" title={full}>
+      <span className="clip">{first}</span>
+      <span className="clip entries-compact__second">
+        {entry.process}
+        {entry.process && entry.tags.length > 0 ? ' ' : ''}
+        {entry.tags.length > 0 && (
+          <ChipList values={entry.tags} max={MAX_TAGS_SHOWN} label="Tags" />
+        )}
+      </span>
     </div>
   );
 }
@@ -92,15 +143,6 @@ export function MetaItems({ entry, maxTags }: { entry: Entry; maxTags: number })
         <ChipList values={entry.tags} max={maxTags} label="Tags" />
       </dd>
     </>
-  );
-}
-
-/** The list's meta column: up to MAX_TAGS_SHOWN tags. */
-export function MetaSummary({ entry }: { entry: Entry }) {
-  return (
-    <dl className="entries-meta">
-      <MetaItems entry={entry} maxTags={MAX_TAGS_SHOWN} />
-    </dl>
   );
 }
 
@@ -148,6 +190,7 @@ export function EmployeeCell({
   const current = entry.employee;
   if (!onAssign) return <span>{current?.name || current?.email || 'Unassigned'}</span>;
   const listed = !current || employees.some((e) => e._id === current._id);
+  const labels = employeeLabels(employees);
   return (
     <select
       className="ui-input entries-assign"
@@ -159,7 +202,7 @@ export function EmployeeCell({
       {!listed && current && <option value={current._id}>{current.name || current.email}</option>}
       {employees.map((employee) => (
         <option key={employee._id} value={employee._id}>
-          {employee.name}
+          {labels.get(employee._id)}
         </option>
       ))}
     </select>

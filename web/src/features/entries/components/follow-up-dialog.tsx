@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';
-import { FormField } from '../../../lib/form-field';
+import { FormField, fieldErrors } from '../../../lib/form-field';
 import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
 import { useEntryTemplates } from '../api/get-templates';
@@ -12,13 +12,16 @@ import type { Entry } from '../api/types';
 import { customerName } from '../model/entry-view';
 import {
   DAY_PRESETS,
+  DAYS_MESSAGE,
+  MAX_DAYS,
   followUpError,
   followUpRequest,
   initialFollowUpForm,
 } from '../model/follow-up-form';
 import type { FollowUpForm } from '../model/follow-up-form';
 import { FileChecklist } from './file-checklist';
-import { EmailTemplatePicker, WhatsAppTemplatePicker } from './shared/template-picker';
+import { EmailTemplatePicker } from './shared/template-picker';
+import { WhatsAppFields } from './shared/whatsapp-fields';
 
 /** Schedules a follow-up: days (presets or custom), channels, texts, templates, files. */
 export function FollowUpDialog({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
@@ -39,6 +42,7 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
   const templates = useEntryTemplates();
   const [form, setForm] = useState<FollowUpForm>(() => initialFollowUpForm(entry));
   const [error, setError] = useState('');
+  const [daysError, setDaysError] = useState('');
   const set = (change: Partial<FollowUpForm>) => setForm((f) => ({ ...f, ...change }));
   const field = (key: keyof FollowUpForm) => (value: string) => set({ [key]: value });
 
@@ -46,7 +50,9 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
     event.preventDefault();
     if (schedule.isPending) return;
     const problem = followUpError(form, entry);
-    setError(problem ?? '');
+    // The days message stands under the Days field; the others concern the whole form.
+    setDaysError(problem === DAYS_MESSAGE ? problem : '');
+    setError(problem === DAYS_MESSAGE ? '' : (problem ?? ''));
     if (problem) return;
     schedule.mutate(
       { id: entry._id, request: followUpRequest(form, entry) },
@@ -55,7 +61,11 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
           toast.show('Follow-up scheduled', 'success');
           onDone();
         },
-        onError: (err) => setError(errorMessage(err, FOLLOWUP_FAILED)),
+        onError: (err) => {
+          const days = fieldErrors(err).days;
+          setDaysError(days ?? '');
+          setError(days ? '' : errorMessage(err, FOLLOWUP_FAILED));
+        },
       },
     );
   }
@@ -83,7 +93,10 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
             label="Days"
             type="number"
             min={1}
+            max={MAX_DAYS}
             step={1}
+            hint={`1 to ${MAX_DAYS}`}
+            error={daysError}
             value={form.customDays}
             onValueChange={field('customDays')}
           />
@@ -134,22 +147,28 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
         </label>
         {form.whatsapp && (
           <div className="entries-channel-fields">
-            <WhatsAppTemplatePicker
+            <WhatsAppFields
               templates={templates}
               text={form.whatsappText}
-              onText={field('whatsappText')}
-            />
-            <FormField
-              label="WhatsApp template id"
-              value={form.whatsappTemplateId}
-              onValueChange={field('whatsappTemplateId')}
-              hint="Left empty, the preset template is used."
-            />
-            <TextAreaField
-              label="WhatsApp text"
-              value={form.whatsappText}
-              onValueChange={field('whatsappText')}
-              hint="Left empty, the note is sent."
+              templateId={form.whatsappTemplateId}
+              onChange={({ text, templateId }) =>
+                set({
+                  ...(text !== undefined && { whatsappText: text }),
+                  ...(templateId !== undefined && { whatsappTemplateId: templateId }),
+                })
+              }
+              textHint="Left empty, the note is sent. The 24-hour window is checked again when the follow-up goes."
+              preview={
+                entry.customer.phones[0]
+                  ? {
+                      customerId: entry.customerId,
+                      to: entry.customer.phones[0],
+                      text: form.whatsappText.trim() || form.note.trim(),
+                      ...(form.whatsappTemplateId && { templateId: form.whatsappTemplateId }),
+                      attachments: form.attachmentUrls.length,
+                    }
+                  : null
+              }
             />
           </div>
         )}

@@ -10,6 +10,8 @@ import { LOAD_HISTORY_FAILED, useHistory } from '../api/get-history';
 import type { Entry } from '../api/types';
 import { NO_HISTORY } from '../model/constants';
 import { customerName, HISTORY_LABELS, historyTone } from '../model/entry-view';
+import { CHANNEL_NAME } from '../model/send-toasts';
+import { DeliveryTimeline } from './delivery-timeline';
 import { ToneBadge } from './entry-parts';
 
 export const COMMENT_REQUIRED = 'Please write a comment';
@@ -32,6 +34,7 @@ function History({ entry }: { entry: Entry }) {
   const items = history.data ?? [];
   return (
     <div className="entries-dialog">
+      <Delivery entry={entry} />
       <CommentForm entryId={entry._id} />
       {history.isPending ? (
         <p className="ui-muted" role="status">
@@ -64,6 +67,28 @@ function History({ entry }: { entry: Entry }) {
         </ol>
       )}
     </div>
+  );
+}
+
+/** Each channel's way to the customer, with times, when the entry sent anything. */
+function Delivery({ entry }: { entry: Entry }) {
+  const channels = (['whatsapp', 'email'] as const).filter(
+    (c) => (entry.dispatch[c]?.timeline ?? []).length > 0,
+  );
+  if (channels.length === 0) return null;
+  return (
+    <section className="entries-delivery" aria-label="Delivery">
+      <h3>Delivery</h3>
+      {channels.map((channel) => (
+        <div key={channel}>
+          <p className="ui-field__label">{CHANNEL_NAME[channel]}</p>
+          <DeliveryTimeline
+            steps={entry.dispatch[channel]?.timeline ?? []}
+            label={`${CHANNEL_NAME[channel]} delivery`}
+          />
+        </div>
+      ))}
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 // How an entry's values read on screen: status and history tones (spec §4, §9), the +N of long
 // lists and the parts of the Channel Details panels.
-import type { EmailDispatch, Entry, HistoryItem, WhatsAppDispatch } from '../api/types';
+import type { Entry, HistoryItem } from '../api/types';
 import { CHANNEL_LABELS } from './constants';
 
 export type Tone = 'brand' | 'gray' | 'success' | 'warn' | 'info' | 'danger';
@@ -47,22 +47,25 @@ export function customerName(entry: Pick<Entry, 'customer'>): string {
   return c?.names?.[0] || c?.phones?.[0] || c?.emails?.[0] || 'Unknown customer';
 }
 
-/** One send's stored outcome as words: sent with the id, failed with the reason, delivery. */
-export function sendOutcome(send: WhatsAppDispatch | EmailDispatch): string {
-  switch (send.status) {
-    case 'sending':
-      return 'Sending…';
-    case 'failed':
-      return `Failed: ${send.error || 'no reason given'}`;
-    case 'delivered':
-    case 'read':
-      return `Sent (${send.messageId ?? 'no message id'}), ${send.status}`;
-    case 'sent':
-      return `Sent (${send.messageId ?? 'no message id'})`;
-    default:
-      return 'Not sent';
-  }
-}
+const SEND_STATUS: Record<string, { label: string; tone: Tone }> = {
+  queued: { label: 'Queued', tone: 'gray' },
+  sending: { label: 'Sending…', tone: 'gray' },
+  sent: { label: 'Sent', tone: 'info' },
+  processed: { label: 'Accepted by SendGrid', tone: 'info' },
+  deferred: { label: 'Deferred (retrying)', tone: 'warn' },
+  delivered: { label: 'Delivered', tone: 'success' },
+  read: { label: 'Read', tone: 'success' },
+  opened: { label: 'Opened', tone: 'success' },
+  failed: { label: 'Failed', tone: 'danger' },
+  unknown: { label: 'Outcome unknown', tone: 'warn' },
+  not_sent: { label: 'Not sent', tone: 'danger' },
+  skipped: { label: 'Not sent', tone: 'gray' },
+};
 
-export const outcomeTone = (send: WhatsAppDispatch | EmailDispatch): Tone =>
-  send.status === 'failed' ? 'danger' : send.status === 'sending' ? 'gray' : 'success';
+/** A send's (or one step's, or one file's) status in words: 'Delivered', 'Outcome unknown'. */
+export const sendStatusLabel = (status: string | undefined): string =>
+  status ? (SEND_STATUS[status]?.label ?? status) : 'Not sent';
+
+/** Failures red, doubts amber, delivery green, on the way grey or blue. */
+export const sendStatusTone = (status: string | undefined): Tone =>
+  (status && SEND_STATUS[status]?.tone) || 'gray';

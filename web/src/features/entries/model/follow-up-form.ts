@@ -7,6 +7,8 @@ import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from './shared/recipients'
 /** Spec §9: presets 1, 3, 7, 14, 30 days (3 by default), or custom. */
 export const DAY_PRESETS = [1, 3, 7, 14, 30] as const;
 export const DEFAULT_DAYS = 3;
+/** The server's limit: a follow-up at most a year ahead. */
+export const MAX_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DAYS_MESSAGE = 'Please select a valid number of days';
@@ -49,7 +51,7 @@ export function followUpDays(form: FollowUpForm): number {
 /** The first §5 message the form breaks, or null. */
 export function followUpError(form: FollowUpForm, entry: Entry): string | null {
   const days = followUpDays(form);
-  if (!Number.isFinite(days) || days <= 0) return DAYS_MESSAGE;
+  if (!Number.isFinite(days) || days <= 0 || days > MAX_DAYS) return DAYS_MESSAGE;
   if (!form.email && !form.whatsapp) return CHANNEL_MESSAGE;
   if (form.email && !firstEmail(entry.customer)) return NO_EMAIL;
   if (form.whatsapp && !firstPhone(entry.customer)) return NO_PHONE;

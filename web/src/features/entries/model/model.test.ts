@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { entry } from '../test/entries-fixtures';
 import { editError, editUpdate, initialEditForm, NEEDS_CONTACT } from './edit-form';
-import { firstOf, historyTone, sendOutcome, statusOf, statusTone } from './entry-view';
+import {
+  firstOf,
+  historyTone,
+  sendStatusLabel,
+  sendStatusTone,
+  statusOf,
+  statusTone,
+} from './entry-view';
 import {
   CHANNEL_MESSAGE,
   DAYS_MESSAGE,
@@ -28,6 +35,10 @@ describe('follow-up form', () => {
     expect(followUpError({ ...form, preset: 'custom', customDays: '' }, raj)).toBe(DAYS_MESSAGE);
     expect(followUpError({ ...form, preset: 'custom', customDays: '0' }, raj)).toBe(DAYS_MESSAGE);
     expect(followUpError({ ...form, preset: 'custom', customDays: '-2' }, raj)).toBe(DAYS_MESSAGE);
+    // The server's limit is a year: 400 days would come back as its 400.
+    const withEmail = { ...form, email: true, preset: 'custom' };
+    expect(followUpError({ ...withEmail, customDays: '400' }, raj)).toBe(DAYS_MESSAGE);
+    expect(followUpError({ ...withEmail, customDays: '365' }, raj)).toBeNull();
     expect(followUpError({ ...form, email: true }, raj)).toBeNull();
     const noContacts = entry({ customer: { ...raj.customer, phones: [], emails: [] } });
     expect(followUpError({ ...form, email: true }, noContacts)).toBe(NO_EMAIL);
@@ -120,11 +131,18 @@ describe('entry view', () => {
     expect(firstOf(['a'], 3)).toEqual({ shown: ['a'], more: 0 });
   });
 
-  it("words each send's outcome", () => {
-    expect(sendOutcome({ status: 'sent', messageId: 'wamid.1' })).toBe('Sent (wamid.1)');
-    expect(sendOutcome({ status: 'failed', error: 'Bad token' })).toBe('Failed: Bad token');
-    expect(sendOutcome({ status: 'read', messageId: 'wamid.1' })).toBe('Sent (wamid.1), read');
-    expect(sendOutcome({ status: 'sending' })).toBe('Sending…');
+  it("words each send's status, with its tone", () => {
+    expect(sendStatusLabel('read')).toBe('Read');
+    expect(sendStatusLabel('unknown')).toBe('Outcome unknown');
+    expect(sendStatusLabel(undefined)).toBe('Not sent');
+    expect(sendStatusLabel('something_new')).toBe('something_new');
+    expect(['failed', 'not_sent', 'unknown', 'delivered', 'queued'].map(sendStatusTone)).toEqual([
+      'danger',
+      'danger',
+      'warn',
+      'success',
+      'gray',
+    ]);
   });
 });
 

@@ -26,9 +26,16 @@ export function InformationPage() {
         <h2 id="monthly-entries" className="ui-panel__title">
           Monthly Entries
         </h2>
-        <Suspense fallback={<div className="info-chart" aria-hidden="true" />}>
-          <MonthlyChart data={points} />
-        </Suspense>
+        {/* The line chart draws a path of "null" for no points: it waits for at least one. */}
+        {points.length > 0 ? (
+          <Suspense fallback={<div className="info-chart" aria-hidden="true" />}>
+            <MonthlyChart data={points} />
+          </Suspense>
+        ) : stats.isPending ? (
+          <div className="info-chart" aria-hidden="true" />
+        ) : (
+          <p className="ui-empty">No entries yet</p>
+        )}
       </section>
     </>
   );

@@ -1,9 +1,15 @@
+import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract/settings';
+
 /** The integrations part of GET /admin/settings (spec §3); secrets come masked. */
 export type WhatsAppIntegration = {
   verifyToken: string;
   token: string;
   phoneNumberId: string;
   appSecret: string;
+  /** The WhatsApp Business Account whose approved templates are synced (digits). */
+  wabaId: string;
+  /** Sent outside the 24-hour window when no template is chosen; an empty name is none. */
+  defaultTemplate: WhatsAppTemplateLink;
 };
 
 export type EmailIntegration = {
@@ -17,6 +23,8 @@ export type EmailIntegration = {
   imapPass: string;
   fromEmail: string;
   fromName: string;
+  /** SendGrid's Event Webhook verification key (base64); empty: events are refused. */
+  eventWebhookKey: string;
 };
 
 export type Integrations = { whatsapp: WhatsAppIntegration; email: EmailIntegration };

@@ -16,6 +16,8 @@ const SETTINGS = {
       token: '••••1234',
       phoneNumberId: '1098765432',
       appSecret: '',
+      wabaId: '',
+      defaultTemplate: { name: '', language: '', textParam: null, nameParam: null },
     },
     email: {
       smtpHost: 'smtp.example.in',
@@ -28,17 +30,33 @@ const SETTINGS = {
       imapPass: '',
       fromEmail: 'crm@example.in',
       fromName: 'Demo Dairy',
+      eventWebhookKey: '',
     },
   },
   fixedPdfs: [],
   serverSecrets: { sendgridApiKey: false, whatsappToken: false, whatsappAppSecret: false },
 };
 
+const CATALOG = [
+  {
+    name: 'crm_update',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    body: 'Hello {{1}}, {{2}}',
+    paramCount: 2,
+  },
+];
+
 const section = (name: string) => screen.getByRole('region', { name });
 const field = (name: string) => screen.getByLabelText(name);
 
 async function openPage(routes: Record<string, unknown> = {}) {
-  const api = mockApi({ 'GET /admin/settings': SETTINGS, ...routes });
+  const api = mockApi({
+    'GET /admin/settings': SETTINGS,
+    'GET /whatsapp/templates': CATALOG,
+    ...routes,
+  });
   const view = renderApp('/integrations', ADMIN);
   await screen.findByRole('region', { name: 'WhatsApp' });
   return { ...api, ...view };
@@ -99,6 +117,45 @@ describe('Integrations page', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(field('App secret')).toHaveValue('••••cret');
+  });
+
+  it('sets the WABA id, the default template with its parameters and the SendGrid key, and shows the webhook URLs', async () => {
+    const { user, callsTo } = await openPage({
+      'PUT /admin/settings': (call: { body: { integrations: typeof SETTINGS.integrations } }) => ({
+        ...SETTINGS,
+        integrations: call.body.integrations,
+      }),
+    });
+    expect(field('Webhook URL for Meta (WhatsApp, Configuration, Webhook)')).toHaveValue(
+      `${window.location.origin}/api/integrations/whatsapp/webhook`,
+    );
+    expect(field("Post URL for SendGrid's Event Webhook")).toHaveValue(
+      `${window.location.origin}/api/integrations/email/events`,
+    );
+    await user.type(field('WhatsApp Business Account ID'), '102030405060');
+    const template = field('Default template');
+    await within(template).findByRole('option', { name: 'crm_update (en) – 2 parameters' });
+    await user.selectOptions(template, 'crm_update (en) – 2 parameters');
+    expect(screen.getByText('Hello {{1}}, {{2}}')).toBeInTheDocument();
+    await user.selectOptions(field('Parameter for the text'), '{{2}}');
+    await user.selectOptions(field("Parameter for the customer's name"), '{{1}}');
+    await user.type(
+      field('Event webhook verification key'),
+      'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PUT /admin/settings')).toHaveLength(1));
+    const saved = (
+      callsTo('PUT /admin/settings')[0].body as { integrations: typeof SETTINGS.integrations }
+    ).integrations;
+    expect(saved.whatsapp.wabaId).toBe('102030405060');
+    expect(saved.whatsapp.defaultTemplate).toEqual({
+      name: 'crm_update',
+      language: 'en',
+      textParam: 2,
+      nameParam: 1,
+    });
+    expect(saved.email.eventWebhookKey).toBe('MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE');
   });
 
   it("shows the server's message under each bad field", async () => {

@@ -5,7 +5,9 @@ import { FormField, fieldErrors } from '../../../lib/form-field';
 import { PageHeader } from '../../../lib/page-header';
 import { QueryState } from '../../../lib/query-state';
 import { SaveFooter } from '../../../lib/save-footer';
+import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
+import { TemplateLinkFields } from '../../whatsapp';
 import { useIntegrations } from '../api/get-integrations';
 import { useTestEmail } from '../api/test-email';
 import { useTestWhatsApp } from '../api/test-whatsapp';
@@ -48,6 +50,27 @@ function Section({
       {note}
       {children}
     </section>
+  );
+}
+
+const NO_TEMPLATE = { name: '', language: '', textParam: null, nameParam: null };
+
+/** A URL to paste at the provider, built from where this console is served. */
+function WebhookUrl({ label, path }: { label: string; path: string }) {
+  const id = useId();
+  return (
+    <div className="ui-field integrations-webhook">
+      <label className="ui-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="ui-input integrations-url"
+        readOnly
+        value={`${window.location.origin}${path}`}
+        onFocus={(event) => event.target.select()}
+      />
+    </div>
   );
 }
 
@@ -125,7 +148,31 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
             onValueChange={(appSecret) => setWa({ appSecret })}
             error={waError('appSecret')}
           />
+          <FormField
+            label="WhatsApp Business Account ID"
+            value={wa.wabaId ?? ''}
+            onValueChange={(wabaId) => setWa({ wabaId })}
+            error={waError('wabaId')}
+            inputMode="numeric"
+            autoComplete="off"
+            hint="Its approved templates are synced under Templates, WhatsApp."
+          />
         </div>
+        <h3 className="integrations-subtitle">Outside the 24-hour window</h3>
+        <TemplateLinkFields
+          label="Default template"
+          value={wa.defaultTemplate?.name ? wa.defaultTemplate : null}
+          onChange={(link) => setWa({ defaultTemplate: link ?? NO_TEMPLATE })}
+          noneLabel="None (WhatsApp is not sent to customers whose window is closed)"
+          hint="Sent when the customer has not written in the last 24 hours and no template is chosen; the typed text fills its parameter."
+        />
+        {waError('defaultTemplate') && (
+          <p className="ui-field__error">{waError('defaultTemplate')}</p>
+        )}
+        <WebhookUrl
+          label="Webhook URL for Meta (WhatsApp, Configuration, Webhook)"
+          path="/api/integrations/whatsapp/webhook"
+        />
         <TestSend label="WhatsApp" mutation={testWhatsApp} unsaved={unsaved} />
       </Section>
 
@@ -218,6 +265,20 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
             error={emError('imapPass')}
           />
         </div>
+        <h3 className="integrations-subtitle">Delivery events (SendGrid Event Webhook)</h3>
+        <TextAreaField
+          label="Event webhook verification key"
+          rows={3}
+          spellCheck={false}
+          value={em.eventWebhookKey ?? ''}
+          onValueChange={(eventWebhookKey) => setEm({ eventWebhookKey })}
+          error={emError('eventWebhookKey')}
+          hint="SendGrid, Settings, Mail Settings, Event Webhook: turn on Signed Event Webhook and paste the verification key it shows. Events are refused until it is set."
+        />
+        <WebhookUrl
+          label="Post URL for SendGrid's Event Webhook"
+          path="/api/integrations/email/events"
+        />
         <TestSend label="Email" mutation={testEmail} unsaved={unsaved} />
       </Section>
 

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
@@ -13,6 +14,7 @@ export function ContactList({
   check,
   type,
   errors,
+  show = (value) => value,
 }: {
   /** 'Add phone' */
   label: string;
@@ -24,6 +26,8 @@ export function ContactList({
   type: 'tel' | 'email';
   /** Messages the server gave for this list. */
   errors: string[];
+  /** How a stored value reads (phones as people write them). */
+  show?: (value: string) => string;
 }) {
   const inputId = useId();
   const problemId = useId();
@@ -68,7 +72,10 @@ export function ContactList({
             value={text}
             aria-invalid={problem ? true : undefined}
             aria-describedby={messages.length > 0 ? problemId : undefined}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              setProblem(null);
+            }}
             onKeyDown={onKeyDown}
           />
           <button type="button" className="btn btn--outline" onClick={add}>
@@ -88,26 +95,24 @@ export function ContactList({
         {values.length === 0 ? (
           <span className="ui-muted">none yet</span>
         ) : (
-          <>
-            <span className="settings-contacts__joined">{values.join(', ')}</span>
-            <ul
-              className="ui-chips settings-contacts__chips"
-              aria-label={`Remove from ${listLabel}`}
-            >
-              {values.map((value) => (
-                <li key={value}>
-                  <button
-                    type="button"
-                    className="ui-chip settings-contacts__remove"
-                    aria-label={`Remove ${value}`}
-                    onClick={() => onChange(values.filter((v) => v !== value))}
-                  >
-                    {value} <span aria-hidden="true">×</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          </>
+          // Each value once, comma-joined, with its own remove button.
+          <ul className="settings-contacts__joined" aria-labelledby={listId}>
+            {values.map((value, index) => (
+              <li key={value}>
+                {show(value)}
+                <button
+                  type="button"
+                  className="settings-contacts__remove"
+                  aria-label={`Remove ${value}`}
+                  title={`Remove ${show(value)}`}
+                  onClick={() => onChange(values.filter((v) => v !== value))}
+                >
+                  <X aria-hidden="true" size={14} />
+                </button>
+                {index < values.length - 1 && ', '}
+              </li>
+            ))}
+          </ul>
         )}
       </div>
     </div>

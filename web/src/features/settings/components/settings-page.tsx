@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { FormField, fieldErrors } from '../../../lib/form-field';
 import { PageHeader } from '../../../lib/page-header';
+import { formatPhone } from '../../../lib/phone';
 import { QueryState } from '../../../lib/query-state';
 import { SaveFooter } from '../../../lib/save-footer';
 import { useSettings } from '../api/get-settings';
@@ -56,6 +57,9 @@ const messagesFor = (errors: Record<string, string>, field: string) =>
 function SettingsForm({ settings }: { settings: Settings }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const [saved, setSaved] = useState(false);
+  // Each save starts the contact inputs afresh: a message about a value typed before it would
+  // otherwise stand beside 'Saved'.
+  const [saves, setSaves] = useState(0);
   const update = useUpdateSettings();
   const errors = fieldErrors(update.error);
   const notificationsId = useId();
@@ -72,6 +76,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
       const answer = await update.mutateAsync({ ...draft, companyName: draft.companyName.trim() });
       setDraft(draftOf(answer));
       setSaved(true);
+      setSaves((n) => n + 1);
     } catch {
       // Shown below the form.
     }
@@ -97,6 +102,8 @@ function SettingsForm({ settings }: { settings: Settings }) {
         </h2>
         <div className="settings-contacts-grid">
           <ContactList
+            key={`numbers-${saves}`}
+            show={formatPhone}
             label="Add phone"
             listLabel="Admin numbers"
             type="tel"
@@ -106,6 +113,7 @@ function SettingsForm({ settings }: { settings: Settings }) {
             errors={messagesFor(errors, 'adminNumbers')}
           />
           <ContactList
+            key={`emails-${saves}`}
             label="Add email"
             listLabel="Admin emails"
             type="email"

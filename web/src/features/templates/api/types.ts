@@ -1,3 +1,5 @@
+import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract/settings';
+
 export const TEMPLATE_TYPES = ['text', 'whatsapp', 'email'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
@@ -9,6 +11,8 @@ export type Template = {
   content: string;
   /** Email templates only. */
   subject?: string;
+  /** WhatsApp templates only: the approved Meta template it sends, null or absent when none. */
+  approved?: WhatsAppTemplateLink | null;
 };
 
 export type TemplateInput = {
@@ -16,4 +20,6 @@ export type TemplateInput = {
   title: string;
   content: string;
   subject?: string;
+  /** null unlinks. */
+  approved?: WhatsAppTemplateLink | null;
 };

@@ -3,6 +3,8 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { FormField, fieldErrors } from '../../../lib/form-field';
 import { useToast } from '../../../lib/toast';
+import { TemplateLinkFields } from '../../whatsapp';
+import type { TemplateLink } from '../../whatsapp';
 import { useCreateTemplate } from '../api/create-template';
 import { TEMPLATE_TYPES } from '../api/types';
 import type { Template, TemplateInput, TemplateType } from '../api/types';
@@ -11,13 +13,20 @@ import { TYPE_LABEL } from './template-labels';
 /** Spec §5: title and content are both required (the message is Hindi-English). */
 export const REQUIRED_MESSAGE = 'Title aur Content dono required hain.';
 
-type Draft = { type: TemplateType; title: string; content: string; subject: string };
+type Draft = {
+  type: TemplateType;
+  title: string;
+  content: string;
+  subject: string;
+  approved: TemplateLink | null;
+};
 
 const toInput = (draft: Draft): TemplateInput => ({
   type: draft.type,
   title: draft.title.trim(),
   content: draft.content,
   ...(draft.type === 'email' ? { subject: draft.subject.trim() } : {}),
+  ...(draft.type === 'whatsapp' ? { approved: draft.approved } : {}),
 });
 
 function TemplateFields({
@@ -95,6 +104,15 @@ function TemplateFields({
           </p>
         )}
       </div>
+      {draft.type === 'whatsapp' && (
+        <TemplateLinkFields
+          label="Approved template"
+          value={draft.approved}
+          onChange={(approved) => onChange({ ...draft, approved })}
+          noneLabel="None (the content goes as text inside the 24-hour window)"
+          hint="Optional: the approved template this one sends, its parameters filled with the content and the customer's name."
+        />
+      )}
     </div>
   );
 }
@@ -105,7 +123,7 @@ function missingRequired(draft: Draft): boolean {
 
 /** The add form: the type is the active tab's. */
 export function AddTemplateForm({ type }: { type: TemplateType }) {
-  const empty: Draft = { type, title: '', content: '', subject: '' };
+  const empty: Draft = { type, title: '', content: '', subject: '', approved: null };
   const [draft, setDraft] = useState<Draft>(empty);
   const [problem, setProblem] = useState<string | null>(null);
   const create = useCreateTemplate();
@@ -178,6 +196,7 @@ export function EditTemplateForm({
     title: template.title,
     content: template.content,
     subject: template.subject ?? '',
+    approved: template.approved ?? null,
   });
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = useId();

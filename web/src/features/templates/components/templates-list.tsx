@@ -35,6 +35,16 @@ function rowActions({ template, onEdit, onDelete, deletingId }: Props & { templa
   };
 }
 
+/** The approved template a WhatsApp template sends, when it is linked to one. */
+function ApprovedNote({ template }: { template: Template }) {
+  if (!template.approved?.name) return null;
+  return (
+    <p className="ui-muted templates-approved">
+      Sends the approved template {template.approved.name} ({template.approved.language})
+    </p>
+  );
+}
+
 /** Type, Title, Content (one line, cut at about 520 px), Edit, Delete; cards on phones. */
 export function TemplatesList(props: Props) {
   const isPhone = useIsPhone();
@@ -53,6 +63,7 @@ export function TemplatesList(props: Props) {
               </div>
               {template.subject && <p className="ui-muted">Subject: {template.subject}</p>}
               <p className="templates-card__content">{template.content}</p>
+              <ApprovedNote template={template} />
               <div className="ui-actions">
                 {actions.edit}
                 {actions.remove}
@@ -87,6 +98,7 @@ export function TemplatesList(props: Props) {
                   <div className="templates-table__content" title={template.content}>
                     {template.content}
                   </div>
+                  <ApprovedNote template={template} />
                 </td>
                 <td>{actions.edit}</td>
                 <td>{actions.remove}</td>

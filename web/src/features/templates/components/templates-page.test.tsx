@@ -19,12 +19,35 @@ const TEMPLATES: Template[] = [
   },
 ];
 
+const CATALOG = [
+  {
+    name: 'quote_followup',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    body: 'Dear {{1}}, {{2}}',
+    paramCount: 2,
+  },
+  {
+    name: 'diwali_offer',
+    language: 'hi',
+    status: 'PENDING',
+    category: 'MARKETING',
+    body: 'Shubh Deepavali {{1}}',
+    paramCount: 1,
+  },
+];
+
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 const bodyRows = () => screen.getAllByRole('row').slice(1);
 const titles = () => bodyRows().map((row) => within(row).getAllByRole('cell')[1].textContent);
 
 async function openPage(routes: Record<string, unknown> = {}) {
-  const api = mockApi({ 'GET /admin/templates': TEMPLATES, ...routes });
+  const api = mockApi({
+    'GET /admin/templates': TEMPLATES,
+    'GET /whatsapp/templates': [],
+    ...routes,
+  });
   const view = renderApp('/templates', ADMIN);
   await screen.findByText('Thank you');
   return { ...api, ...view };
@@ -104,6 +127,7 @@ describe('Templates page', { timeout: 20_000 }, () => {
         type: 'whatsapp',
         title: 'Reminder',
         content: 'Pay soon',
+        approved: null,
       });
       expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('');
       expect(screen.getByText('Template added')).toBeInTheDocument();
@@ -150,6 +174,7 @@ describe('Templates page', { timeout: 20_000 }, () => {
       type: 'whatsapp',
       title: 'Quote follow-up',
       content: 'Following up on the quotation.',
+      approved: null,
     });
     expect(screen.getByRole('heading', { name: 'Add WhatsApp Template' })).toBeInTheDocument();
   });
@@ -210,5 +235,97 @@ describe('Templates page', { timeout: 20_000 }, () => {
     expect(cards).toHaveLength(2);
     expect(within(cards[0]).getByRole('button', { name: 'Edit Thank you' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('syncs the approved templates from Meta and shows them, with the empty and error states', async () => {
+    let sync: Response = jsonResponse(502, {
+      message: 'WhatsApp is not configured: set the WABA id under Integrations',
+    });
+    const { user, callsTo } = await openPage({
+      'POST /admin/whatsapp/templates/sync': () => sync,
+    });
+    await user.click(tab(/WhatsApp/));
+    const panel = within(screen.getByRole('region', { name: 'Approved templates from Meta' }));
+    expect(
+      await panel.findByText('No templates synced yet. Press Sync from Meta to read them.'),
+    ).toBeInTheDocument();
+
+    await user.click(panel.getByRole('button', { name: 'Sync from Meta' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent(
+      'WhatsApp is not configured: set the WABA id under Integrations',
+    );
+
+    sync = jsonResponse(200, CATALOG);
+    await user.click(panel.getByRole('button', { name: 'Sync from Meta' }));
+    const items = within(
+      await panel.findByRole('list', { name: 'Templates at Meta' }),
+    ).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('quote_followup');
+    expect(items[0]).toHaveTextContent('en · UTILITY · 2 parameters');
+    expect(items[0]).toHaveTextContent('Dear {{1}}, {{2}}');
+    expect(within(items[0]).getByText('APPROVED')).toHaveClass('ui-badge--success');
+    expect(within(items[1]).getByText('PENDING')).toHaveClass('wa-badge--warn');
+    expect(screen.getByText('Synced 2 templates from Meta')).toBeInTheDocument();
+    expect(callsTo('POST /admin/whatsapp/templates/sync')).toHaveLength(2);
+  });
+
+  it("shows 'Failed to load the WhatsApp templates' and retries", async () => {
+    let fail = true;
+    const { user } = await openPage({
+      'GET /whatsapp/templates': () => (fail ? jsonResponse(500) : CATALOG),
+    });
+    await user.click(tab(/WhatsApp/));
+    const panel = within(screen.getByRole('region', { name: 'Approved templates from Meta' }));
+    expect(await panel.findByRole('alert')).toHaveTextContent(
+      'Failed to load the WhatsApp templates',
+    );
+    fail = false;
+    await user.click(panel.getByRole('button', { name: 'Try again' }));
+    expect(await panel.findByRole('list', { name: 'Templates at Meta' })).toBeInTheDocument();
+  });
+
+  it('links a WhatsApp template to an approved one with its parameters', async () => {
+    const { user, callsTo } = await openPage({
+      'GET /whatsapp/templates': CATALOG,
+      'PUT /admin/templates/w1': (call: { body: Record<string, unknown> }) => ({
+        _id: 'w1',
+        ...call.body,
+      }),
+    });
+    await user.click(tab(/WhatsApp/));
+    await user.click(screen.getByRole('button', { name: 'Edit Greeting' }));
+    const approved = screen.getByRole('combobox', { name: 'Approved template' });
+    // Only approved templates can be linked.
+    await waitFor(() =>
+      expect(
+        within(approved)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'None (the content goes as text inside the 24-hour window)',
+        'quote_followup (en) – 2 parameters',
+      ]),
+    );
+    await user.selectOptions(approved, 'quote_followup (en) – 2 parameters');
+    const text = screen.getByRole('combobox', { name: 'Parameter for the text' });
+    const name = screen.getByRole('combobox', { name: "Parameter for the customer's name" });
+    expect(
+      within(text)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None', '{{1}}', '{{2}}']);
+    await user.selectOptions(name, '');
+    expect(
+      screen.getByText('Every parameter needs the text or the name: {{2}} takes neither.'),
+    ).toBeInTheDocument();
+    await user.selectOptions(text, '{{2}}');
+    await user.selectOptions(name, '{{1}}');
+    expect(screen.queryByText(/takes neither/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo('PUT /admin/templates/w1')).toHaveLength(1));
+    expect(callsTo('PUT /admin/templates/w1')[0].body).toMatchObject({
+      approved: { name: 'quote_followup', language: 'en', textParam: 2, nameParam: 1 },
+    });
   });
 });

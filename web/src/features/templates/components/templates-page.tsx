@@ -12,6 +12,7 @@ import { useUpdateTemplate } from '../api/update-template';
 import { AddTemplateForm, EditTemplateForm } from './template-form';
 import { TYPE_LABEL } from './template-labels';
 import { TemplatesList } from './templates-list';
+import { CatalogPanel } from '../../whatsapp';
 import './templates.css';
 
 /** Templates (spec §2): Text, WhatsApp and Email tabs; add, edit and delete. */
@@ -74,7 +75,8 @@ export function TemplatesPage() {
         <p>
           <strong>Text</strong> templates are boilerplate for the Add Entry message box.{' '}
           <strong>WhatsApp</strong> and <strong>Email</strong> templates appear in the entry channel
-          dropdown.
+          dropdown. A WhatsApp template linked to an approved template from Meta sends that
+          template, which also reaches customers who have not written in the last 24 hours.
         </p>
       </aside>
       <Tabs label="Template types" items={tabs} selected={tab} onSelect={selectTab}>
@@ -90,6 +92,7 @@ export function TemplatesPage() {
         ) : (
           <AddTemplateForm key={tab} type={tab} />
         )}
+        {tab === 'whatsapp' && <CatalogPanel />}
         {templates.isPending ? (
           <p className="ui-muted" role="status">
             Loading…

@@ -1,7 +1,7 @@
 // The shapes only the Add Entry modal sends and reads (spec §3, §7); the entry's own shapes
 // (customer, attachments, templates) are the feature's, in ../../api/types.
 import type { Channel } from '../../../../../../functions/src/contract/entries';
-import type { Attachment } from '../../api/types';
+import type { Attachment, Entry } from '../../api/types';
 
 /** A company PDF offered for one-click attaching (GET /settings/fixed-pdfs). */
 export type FixedPdf = { title: string; url: string; mimetype?: string; size?: number };
@@ -40,8 +40,9 @@ export type CreateEntryBody = {
   email?: EmailPart;
 };
 
-/** The answer of POST /entries: the saved entry and the sends that failed. */
+/** The answer of POST /entries: the saved entry (with its sends' outcomes) and the sends that failed. */
 export type CreatedEntry = {
   _id: string;
+  dispatch?: Entry['dispatch'];
   failed?: ('whatsapp' | 'email')[];
 };

@@ -39,12 +39,48 @@ const UPLOADED = {
   size: 2048,
 };
 
-const created = (failed: string[] = []) => jsonResponse(201, { _id: 'e1', failed });
+const CATALOG = [
+  {
+    name: 'quote_v2',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    body: 'Dear {{1}}, {{2}}',
+    paramCount: 2,
+  },
+  {
+    name: 'draft_offer',
+    language: 'en',
+    status: 'PENDING',
+    category: 'MARKETING',
+    body: 'x',
+    paramCount: 0,
+  },
+];
+
+/** The preview answer for a closed window: the chosen template, else the company default. */
+const closedPreview = (call: { body: unknown }) => {
+  const { text, templateId } = call.body as { text: string; templateId?: string };
+  return {
+    to: '+919876543210',
+    window: { open: false, openUntil: '2025-01-01T10:00:00.000Z' },
+    preview: `Dear Raj Kumar, ${text}`,
+    template: { name: templateId ?? 'company_default', language: 'en' },
+    sends: ['template'],
+    notSent: null,
+    skipped: null,
+  };
+};
+
+const created = (failed: string[] = [], dispatch: Record<string, unknown> = {}) =>
+  jsonResponse(201, { _id: 'e1', failed, dispatch });
 
 function renderModal(routes: Record<string, unknown> = {}, customer: EntryCustomer = RAJ) {
   const api = mockApi({
     'GET /admin/templates': TEMPLATES,
     'GET /settings/fixed-pdfs': [],
+    'GET /whatsapp/templates': CATALOG,
+    'POST /whatsapp/preview': closedPreview,
     'POST /entries': () => created(),
     ...routes,
   });
@@ -80,7 +116,15 @@ describe('Add Entry modal', () => {
     await user.type(dialog.getByRole('textbox', { name: 'Tags' }), 'hot lead{Enter}repeat,');
     await user.type(dialog.getByRole('textbox', { name: 'Extra note' }), 'Call on Monday');
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
-    await user.type(dialog.getByRole('textbox', { name: 'Template id' }), 'quote_v2');
+    const approved = dialog.getByRole('combobox', { name: 'Approved template' });
+    await waitFor(() =>
+      expect(
+        within(approved)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['None', 'quote_v2']),
+    );
+    await user.selectOptions(approved, 'quote_v2');
     await user.type(dialog.getByRole('textbox', { name: 'WhatsApp text' }), 'Hello Raj');
     await user.click(dialog.getByRole('switch', { name: 'Email' }));
     await user.type(dialog.getByRole('textbox', { name: 'Subject' }), 'Our visit');
@@ -299,17 +343,120 @@ describe('Add Entry modal', () => {
     expect(toasts().queryByText('Email sent')).not.toBeInTheDocument();
   });
 
-  it("toasts 'WhatsApp failed' and 'Email failed' while the entry is saved", async () => {
+  it("toasts 'WhatsApp failed: <reason>' and 'Email failed' while the entry is saved", async () => {
     const { onClose, user, dialog, save } = renderModal({
-      'POST /entries': () => created(['whatsapp', 'email']),
+      'POST /entries': () =>
+        created(['whatsapp', 'email'], {
+          whatsapp: {
+            status: 'failed',
+            error: 'Meta refused: the template does not exist (132001)',
+          },
+          email: { status: 'failed' },
+        }),
     });
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
     await user.click(dialog.getByRole('switch', { name: 'Email' }));
     await save();
     expect(await toasts().findByText('Entry created')).toBeInTheDocument();
-    expect(toasts().getByText('WhatsApp failed')).toBeInTheDocument();
+    expect(
+      toasts().getByText('WhatsApp failed: Meta refused: the template does not exist (132001)'),
+    ).toBeInTheDocument();
     expect(toasts().getByText('Email failed')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("toasts 'WhatsApp queued: …' and an unknown outcome as a warning", async () => {
+    const { user, dialog, save } = renderModal({
+      'POST /entries': () =>
+        created([], {
+          whatsapp: { status: 'queued', error: 'Meta asked to slow down; retrying in 30 s' },
+          email: { status: 'unknown', error: 'SendGrid did not answer in time' },
+        }),
+    });
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    await save();
+    expect(
+      await toasts().findByText('WhatsApp queued: Meta asked to slow down; retrying in 30 s'),
+    ).toBeInTheDocument();
+    const unknown = toasts().getByText(/^Email: outcome unknown – SendGrid did not answer in time/);
+    expect(unknown.closest('.toast')).toHaveAttribute('data-tone', 'warn');
+  });
+
+  it('previews what the customer will receive while typing, and sends a linked app template by its id', async () => {
+    const { api, user, dialog, save } = renderModal({
+      'GET /admin/templates': [
+        ...TEMPLATES,
+        {
+          _id: 'w2',
+          type: 'whatsapp',
+          title: 'Quote ready',
+          content: 'Your quotation is ready',
+          approved: { name: 'quote_v2', language: 'en', textParam: 2, nameParam: 1 },
+        },
+      ],
+    });
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    const preview = within(dialog.getByRole('region', { name: 'WhatsApp preview' }));
+    expect(await preview.findByText('Closed: needs an approved template')).toBeInTheDocument();
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'WhatsApp template' }), 'w2');
+    expect(dialog.getByRole('textbox', { name: 'WhatsApp text' })).toHaveValue(
+      'Your quotation is ready',
+    );
+    expect(await preview.findByText('Dear Raj Kumar, Your quotation is ready')).toBeInTheDocument();
+    expect(preview.getByText('The customer will receive:')).toBeInTheDocument();
+    expect(dialog.getByText(/sends the approved template "quote_v2"/)).toBeInTheDocument();
+    // Typing is debounced: one preview for the settled text, not one per key.
+    const before = api.callsTo('POST /whatsapp/preview').length;
+    await user.type(dialog.getByRole('textbox', { name: 'WhatsApp text' }), ' today');
+    expect(
+      await preview.findByText('Dear Raj Kumar, Your quotation is ready today'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST /whatsapp/preview').length).toBe(before + 1);
+    expect(api.callsTo('POST /whatsapp/preview').at(-1)!.body).toEqual({
+      customerId: 'c1',
+      to: '+919876543210',
+      text: 'Your quotation is ready today',
+      templateId: 'w2',
+      attachments: 0,
+    });
+
+    await save();
+    await waitFor(() => expect(postedEntry(api)).toMatchObject({ whatsapp: { templateId: 'w2' } }));
+  });
+
+  it("shows why WhatsApp will not go, and a refused template's message, in words", async () => {
+    let answer: Response = jsonResponse(200, {
+      to: '+919876543210',
+      window: { open: false, openUntil: null },
+      preview: '',
+      template: null,
+      sends: [],
+      notSent: 'WhatsApp not sent: the customer has not written in the last 24 hours.',
+      skipped: null,
+    });
+    const { user, dialog } = renderModal({ 'POST /whatsapp/preview': () => answer });
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    const preview = within(dialog.getByRole('region', { name: 'WhatsApp preview' }));
+    expect(
+      await preview.findByText(
+        'WhatsApp not sent: the customer has not written in the last 24 hours.',
+      ),
+    ).toBeInTheDocument();
+    expect(preview.queryByText('The customer will receive:')).toBeNull();
+
+    answer = jsonResponse(400, {
+      message: 'The WhatsApp template "quote_v2" (en) takes 2 parameter(s)',
+    });
+    await dialog.findByRole('option', { name: 'quote_v2' });
+    await user.selectOptions(
+      dialog.getByRole('combobox', { name: 'Approved template' }),
+      'quote_v2',
+    );
+    expect(await preview.findByRole('alert')).toHaveTextContent(
+      'The WhatsApp template "quote_v2" (en) takes 2 parameter(s)',
+    );
   });
 
   it("shows the server's message, else 'Failed to create entry', inline and as a toast", async () => {

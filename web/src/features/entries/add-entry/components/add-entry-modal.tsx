@@ -9,6 +9,7 @@ import { useToast } from '../../../../lib/toast';
 import { useEntryTemplates } from '../../api/get-templates';
 import type { EntryCustomer } from '../../api/types';
 import { amountError } from '../../model/shared/amount';
+import { channelToast } from '../../model/send-toasts';
 import { CREATE_FAILED, useCreateEntry } from '../api/create-entry';
 import { useFixedPdfs } from '../api/get-fixed-pdfs';
 import { useSaveTextTemplate } from '../api/save-text-template';
@@ -31,9 +32,6 @@ export type AddEntryModalProps = {
   categoryOptions: readonly string[];
   onClose: () => void;
 };
-
-const SENT_TOAST = { whatsapp: 'WhatsApp sent', email: 'Email sent' } as const;
-const FAILED_SEND_TOAST = { whatsapp: 'WhatsApp failed', email: 'Email failed' } as const;
 
 /** The Add Entry modal opened from a customer (spec §2): message, files, meta and channels. */
 export function AddEntryModal({ customer, categoryOptions, onClose }: AddEntryModalProps) {
@@ -108,8 +106,9 @@ function AddEntryForm({
       toast.show('Entry created', 'success');
       const on = activeChannels(form, customer);
       for (const channel of ['whatsapp', 'email'] as const) {
-        if (created.failed?.includes(channel)) toast.show(FAILED_SEND_TOAST[channel], 'warn');
-        else if (on[channel]) toast.show(SENT_TOAST[channel], 'success');
+        if (!on[channel] && !created.failed?.includes(channel)) continue;
+        const { message, tone } = channelToast(channel, created.dispatch, created.failed);
+        toast.show(message, tone);
       }
       onClose();
     } catch (caught) {
@@ -159,7 +158,13 @@ function AddEntryForm({
         tagSuggestions={savedTags.saved}
         amountError={amountProblem || undefined}
       />
-      <ChannelsSection customer={customer} values={form} onChange={patch} templates={templates} />
+      <ChannelsSection
+        customer={customer}
+        values={form}
+        onChange={patch}
+        templates={templates}
+        attachmentCount={attachments.items.length}
+      />
 
       <DialogFormFooter error={error} errorId={`${id}-error`} busy={busy} onCancel={onClose} />
     </form>

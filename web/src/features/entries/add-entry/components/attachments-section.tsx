@@ -1,3 +1,4 @@
+import { FileText, Film, Image as ImageIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { ChangeEvent } from 'react';
 import type { FixedPdf } from '../api/types';
@@ -7,7 +8,7 @@ import { itemMimetype, itemName, itemSize } from './use-entry-attachments';
 import type { AttachmentItem } from './use-entry-attachments';
 
 const MEDIA_LABEL = { image: 'Image', video: 'Video', document: 'Document' } as const;
-const MEDIA_ICON = { image: '🖼', video: '🎬', document: '📄' } as const;
+const MEDIA_ICON = { image: ImageIcon, video: Film, document: FileText } as const;
 
 /** Files picked here, fixed company PDFs, and the list of what the entry will carry. */
 export function AttachmentsSection({
@@ -80,9 +81,10 @@ export function AttachmentsSection({
           {items.map((item) => {
             const name = itemName(item);
             const media = mediaTypeOf(itemMimetype(item), name);
+            const MediaIcon = MEDIA_ICON[media];
             return (
               <li key={item.id} className="add-entry__file-row">
-                <span aria-hidden="true">{MEDIA_ICON[media]}</span>
+                <MediaIcon aria-hidden="true" size={16} className="add-entry__file-icon" />
                 <span className="add-entry__file-name">{name}</span>
                 <span className="ui-badge ui-badge--gray">{MEDIA_LABEL[media]}</span>
                 <span className="ui-muted">{fileSize(itemSize(item))}</span>

@@ -1,10 +1,8 @@
 import { FormField } from '../../../../lib/form-field';
 import { TextAreaField } from '../../../../lib/text-area-field';
 import type { EntryCustomer, Template } from '../../api/types';
-import {
-  EmailTemplatePicker,
-  WhatsAppTemplatePicker,
-} from '../../components/shared/template-picker';
+import { EmailTemplatePicker } from '../../components/shared/template-picker';
+import { WhatsAppFields } from '../../components/shared/whatsapp-fields';
 import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from '../../model/shared/recipients';
 import type { EntryForm } from '../model/entry-form';
 import { ChannelSwitch } from './channel-switch';
@@ -26,12 +24,16 @@ export function ChannelsSection({
   values,
   onChange,
   templates,
+  attachmentCount,
 }: {
   customer: EntryCustomer;
   values: ChannelFields;
   onChange: (patch: Partial<ChannelFields>) => void;
   templates: readonly Template[];
+  /** How many files the entry carries (they go on WhatsApp inside the window only). */
+  attachmentCount: number;
 }) {
+  const phone = firstPhone(customer);
   return (
     <fieldset className="add-entry__section">
       <legend className="add-entry__legend">Channels</legend>
@@ -39,26 +41,30 @@ export function ChannelsSection({
         label="WhatsApp"
         on={values.whatsappOn}
         onToggle={(whatsappOn) => onChange({ whatsappOn })}
-        recipient={firstPhone(customer)}
+        recipient={phone}
         missing={NO_PHONE}
       >
-        <WhatsAppTemplatePicker
+        <WhatsAppFields
           templates={templates}
           text={values.whatsappText}
-          onText={(whatsappText) => onChange({ whatsappText })}
-        />
-        <FormField
-          label="Template id"
-          hint="The WhatsApp provider's template name; left empty, the preset template is sent."
-          value={values.whatsappTemplateId}
-          onValueChange={(whatsappTemplateId) => onChange({ whatsappTemplateId })}
-          autoComplete="off"
-        />
-        <TextAreaField
-          label="WhatsApp text"
-          rows={3}
-          value={values.whatsappText}
-          onValueChange={(whatsappText) => onChange({ whatsappText })}
+          templateId={values.whatsappTemplateId}
+          onChange={({ text, templateId }) =>
+            onChange({
+              ...(text !== undefined && { whatsappText: text }),
+              ...(templateId !== undefined && { whatsappTemplateId: templateId }),
+            })
+          }
+          preview={
+            values.whatsappOn && phone
+              ? {
+                  customerId: customer._id,
+                  to: phone,
+                  text: values.whatsappText,
+                  ...(values.whatsappTemplateId && { templateId: values.whatsappTemplateId }),
+                  attachments: attachmentCount,
+                }
+              : null
+          }
         />
       </ChannelSwitch>
       <ChannelSwitch

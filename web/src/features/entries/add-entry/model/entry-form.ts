@@ -13,7 +13,10 @@ export type EntryForm = {
   tags: string[];
   extraNote: string;
   whatsappOn: boolean;
-  /** The provider's template name; empty: the server sends its preset template. */
+  /**
+   * An app WhatsApp template linked to an approved one (its id) or an approved template's name;
+   * empty: the text inside the customer's 24-hour window, the company default template outside.
+   */
   whatsappTemplateId: string;
   whatsappText: string;
   emailOn: boolean;
@@ -83,7 +86,7 @@ export const descriptionHint = (form: EntryForm, customer: EntryCustomer): strin
 
 /**
  * The body of POST /entries. Recipients are the customer's first phone and email; the server
- * fills the defaults of spec §5 (description, email subject, preset WhatsApp template id).
+ * fills the defaults of spec §5 (description, email subject) and applies the sending rules.
  */
 export function entryBody(
   form: EntryForm,

@@ -1,0 +1,242 @@
+// The sales console read at a glance, in a real browser against the seeded local stack, at
+// desktop and phone sizes: Customers and Entries lists start on the first screen without
+// sideways scroll, cut values or emoji; a customer's page reached from the list, an entry or
+// the global search shows their details and history and offers the actions; axe stays clean.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  VIEWPORTS,
+  type ViewportName,
+} from './support/browser.ts';
+import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
+import { apiSignIn, DEMO } from './support/session.ts';
+
+let browser: Browser;
+let admin: { token: string; role: string };
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await apiSignIn(DEMO.admin);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SLOW = 180_000;
+
+async function openCustomers(page: Page): Promise<void> {
+  await page.goto('/customers');
+  // The first list of a fresh stack waits for the functions emulator to warm up.
+  await page.getByText(/^\d+ customers$/).waitFor({ timeout: 90_000 });
+}
+
+async function openEntries(page: Page): Promise<void> {
+  await page.goto('/entries');
+  await page.getByText(/^Total: \d+$/).waitFor({ timeout: 90_000 });
+}
+
+for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
+  const phone = viewport === 'phone';
+
+  describe(`the console at ${viewport} size`, () => {
+    it(
+      'lists customers with the first rows on the first screen, Quick Add closed',
+      async () => {
+        const { context, page } = await openPage(browser, viewport, admin);
+        await openCustomers(page);
+        expect(await page.locator('details.quick-add').getAttribute('open')).toBeNull();
+        if (phone) {
+          const cards = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+          expect(await countOnFirstScreen(cards, true)).toBeGreaterThanOrEqual(1);
+          // Secondary buttons wait in the More menu.
+          await page.getByRole('button', { name: 'More', exact: true }).click();
+          for (const name of ['Import CSV', 'Export CSV', 'Refresh', 'Reset'])
+            await page.getByRole('menuitem', { name, exact: true }).waitFor();
+          await expectAccessible(page);
+          await page.keyboard.press('Escape');
+        } else {
+          const rows = page.locator('table.customers-table tbody tr:not([aria-hidden])');
+          expect(await countOnFirstScreen(rows, true)).toBeGreaterThanOrEqual(8);
+        }
+        // Phones as people write them, never raw E.164.
+        const phones = await page.locator('main a[href^="tel:"]').allTextContents();
+        expect(phones.length).toBeGreaterThan(0);
+        for (const text of phones) expect(text).toMatch(/^\+91 \d/);
+        await expectReadableLayout(page);
+        await expectAccessible(page);
+        await context.close();
+      },
+      SLOW,
+    );
+
+    it(
+      'lists entries compactly, actions in a row menu and filters folded',
+      async () => {
+        const { context, page } = await openPage(browser, viewport, admin);
+        await openEntries(page);
+        if (phone) {
+          const cards = page.getByRole('list', { name: 'Entries' }).getByRole('listitem');
+          await cards.first().waitFor();
+          expect(await countOnFirstScreen(cards, false)).toBeGreaterThanOrEqual(2);
+        } else {
+          const rows = page.locator('table.entries-table tbody tr');
+          await rows.first().waitFor();
+          expect(await countOnFirstScreen(rows, true)).toBeGreaterThanOrEqual(5);
+        }
+        await expectReadableLayout(page);
+
+        // Filters: the search stays in view, the rest open under Filters, which counts them.
+        const filters = page.getByRole('region', { name: 'Search and filters' });
+        expect(await filters.getByRole('textbox', { name: 'Tag' }).isVisible()).toBe(false);
+        await filters.getByRole('button', { name: /^Filters/ }).click();
+        await filters.getByRole('textbox', { name: 'Tag' }).fill('zz-no-such-tag');
+        await filters.getByRole('button', { name: /^Filters 1 active/ }).waitFor();
+        await page.getByText('No entries found').waitFor();
+        await filters.getByRole('textbox', { name: 'Tag' }).fill('');
+        await filters.getByRole('button', { name: 'Filters', exact: true }).waitFor();
+        await page.locator('main [aria-busy="false"]').first().waitFor();
+
+        // The row menu holds the other actions under the spec's labels.
+        const menuButton = page.getByRole('button', { name: /^More actions for / }).first();
+        await menuButton.click();
+        const menu = page.getByRole('menu');
+        for (const name of ['History', 'Edit', 'Show details', 'Delete'])
+          await menu.getByRole('menuitem', { name, exact: true }).waitFor();
+        await expectAccessible(page);
+        await page.keyboard.press('Escape');
+        await menu.waitFor({ state: 'detached' });
+        expect(await menuButton.evaluate((b) => b === document.activeElement)).toBe(true);
+        await menuButton.click();
+        await menu.getByRole('menuitem', { name: 'History', exact: true }).click();
+        await page.getByRole('dialog', { name: /^History – / }).waitFor();
+        await page.keyboard.press('Escape');
+        await context.close();
+      },
+      SLOW,
+    );
+
+    it(
+      "opens a customer's page from the list, with details, history and actions",
+      async () => {
+        const { context, page } = await openPage(browser, viewport, admin);
+        await openCustomers(page);
+        const first = page.locator('main .first-value__text a[href^="/customers/"]').first();
+        const name = (await first.textContent()) ?? '';
+        await first.click();
+        await page.waitForURL(/\/customers\/[^/]+$/);
+        await page.getByRole('heading', { level: 1, name }).waitFor();
+
+        const details = page.getByRole('region', { name: 'Details' });
+        await details.waitFor();
+        const phone = details.locator('a[href^="tel:"]').first();
+        expect(await phone.textContent()).toMatch(/^\+91 \d{5} \d{5}$/);
+        const e164 = (await phone.getAttribute('href'))?.replace('tel:', '') ?? '';
+        expect(e164).toMatch(/^\+91\d{10}$/);
+        const contact = page.getByRole('list', { name: 'Contact' });
+        expect(await contact.getByRole('link', { name: /^Call / }).getAttribute('href')).toBe(
+          `tel:${e164}`,
+        );
+        expect(await contact.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(
+          `https://wa.me/${e164.slice(1)}`,
+        );
+
+        const history = page.getByRole('region', { name: 'History' });
+        await history.locator('.timeline__item').first().waitFor({ timeout: 30_000 });
+        for (const action of ['Add Entry', 'Follow-up', 'Edit', 'Merge', 'Delete'])
+          await page.getByRole('button', { name: action, exact: true }).first().waitFor();
+        await expectReadableLayout(page);
+        await expectAccessible(page);
+
+        // Add Entry opens the entries feature's composer for this customer.
+        await page.getByRole('button', { name: 'Add Entry', exact: true }).first().click();
+        const dialog = page.getByRole('dialog', { name: 'Add Entry' });
+        await dialog.waitFor();
+        expect(await dialog.textContent()).toContain(name);
+        // The amount's error under it leaves Category and Process at their own height.
+        const category = dialog.getByRole('combobox', { name: 'Category' });
+        const before = (await category.boundingBox())?.height ?? 0;
+        await dialog.getByRole('spinbutton', { name: 'Amount (₹)' }).fill('-5');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByText('Amount should be a positive number').waitFor();
+        expect((await category.boundingBox())?.height).toBe(before);
+        expect(
+          (await dialog.getByRole('combobox', { name: 'Process' }).boundingBox())?.height,
+        ).toBe(before);
+        await page.keyboard.press('Escape');
+        await context.close();
+      },
+      SLOW,
+    );
+
+    it(
+      'shows the other screens without sideways scroll, cut values or emoji',
+      async () => {
+        const { context, page } = await openPage(browser, viewport, admin);
+        const screens: [string, RegExp][] = [
+          ['/dashboard', /^Total Customers$/],
+          ['/templates', /^No text templates$|^Add Template$/],
+          ['/settings', /^Save All$/],
+          ['/information', /^Monthly Entries$/],
+        ];
+        for (const [path, ready] of screens) {
+          await page.goto(path);
+          await page.getByText(ready).first().waitFor({ timeout: 90_000 });
+          await expectReadableLayout(page);
+        }
+        // The Templates tab row (three tabs with counts) fits the screen.
+        await page.goto('/templates');
+        const tabs = page.getByRole('tablist', { name: 'Template types' });
+        expect(await tabs.evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
+        // Settings lists each admin number once, as people write it.
+        await page.goto('/settings');
+        const numbers = page.getByRole('list', { name: 'Admin numbers:' });
+        const text = (await numbers.textContent()) ?? '';
+        expect(text).toMatch(/^\+91 \d{5} \d{5}/);
+        expect(await page.getByText(text.split(',')[0]).count()).toBe(1);
+        await context.close();
+      },
+      SLOW,
+    );
+
+    it(
+      "finds a customer with Ctrl-K or '/' and opens their page; entries link there too",
+      async () => {
+        const { context, page } = await openPage(browser, viewport, admin);
+        await openEntries(page);
+        const link = page.locator('main a.entries-customer').first();
+        const name = (await link.textContent()) ?? '';
+        await link.click();
+        await page.waitForURL(/\/customers\/[^/]+$/);
+        await page.getByRole('heading', { level: 1, name }).waitFor();
+        const customerUrl = page.url();
+
+        await page.goto('/dashboard');
+        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+        await page.keyboard.press('Control+k');
+        let search = page.getByRole('dialog', { name: 'Search customers' });
+        await search.waitFor();
+        await page.keyboard.press('Escape');
+        await search.waitFor({ state: 'detached' });
+        await page.keyboard.press('/');
+        search = page.getByRole('dialog', { name: 'Search customers' });
+        await search.getByRole('combobox').fill(name.split(' ')[0]);
+        await search
+          .getByRole('option', { name: new RegExp(name) })
+          .first()
+          .waitFor();
+        await expectAccessible(page);
+        await search
+          .getByRole('option', { name: new RegExp(name) })
+          .first()
+          .click();
+        await page.waitForURL((url) => url.pathname.startsWith('/customers/'));
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if (page.url() === customerUrl) await page.getByRole('heading', { name }).waitFor();
+        await context.close();
+      },
+      SLOW,
+    );
+  });
+}

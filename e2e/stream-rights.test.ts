@@ -1,0 +1,111 @@
+// An open notification stream keeps no rights its session lost: a person promoted to admin
+// watches the dashboard in a real browser and gets admin notices live; demoted while the page
+// stays open, they get no more of them (a new applicant's name and email stays off their
+// screen), and the server closes the stream so the page reconnects with its new rights.
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOR_ADMINS } from '../functions/src/features/notifications/audience.ts';
+import { addNotification } from '../functions/src/features/notifications/notice.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { apiPost, apiSignIn } from './support/session.ts';
+
+let browser: Browser;
+const stamp = Date.now();
+
+function firestore() {
+  if (getApps().length === 0)
+    initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-crm' });
+  return getFirestore();
+}
+
+/**
+ * Sets the role of the account with this email and approves it, as an admin's approval does
+ * (the API reads both afresh on every call). Straight in Firestore: a busy machine's emulator
+ * proxy may time an API call out, and the role change is not what this test is about.
+ */
+async function setRole(email: string, role: string): Promise<void> {
+  const users = await firestore().collection('users').where('email', '==', email).get();
+  expect(users.size).toBe(1);
+  await users.docs[0]!.ref.update({ role, approved: true });
+}
+
+/** The notice a registration writes for admins, through the product's own writer. */
+async function applicantNotice(fullName: string, email: string): Promise<void> {
+  const batch = firestore().batch();
+  addNotification(batch, {
+    to: FOR_ADMINS,
+    type: 'user.pending',
+    title: `New account awaiting approval: ${fullName}`,
+    message: `${fullName} (${email}) registered as sales and awaits approval.`,
+  });
+  await batch.commit();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the notification stream of a demoted admin', () => {
+  it(
+    'carries no admin notice after the demotion, and is closed by the server',
+    { timeout: 150_000 },
+    async () => {
+      const person = { fullName: `Stream Person ${stamp}`, email: `stream-${stamp}@example.in` };
+      const password = `pw-${stamp}-long`;
+      await apiPost('/auth/register', { ...person, password });
+      await setRole(person.email, 'admin');
+      const session = await apiSignIn({ email: person.email, password });
+      expect(session.role).toBe('admin');
+
+      const { context, page } = await openPage(browser, 'desktop', session);
+      const streams: number[] = [];
+      page.on('request', (req: Request) => {
+        if (req.url().includes('/api/notifications/stream')) streams.push(Date.now());
+      });
+      try {
+        const latest = page.waitForResponse((r) => r.url().includes('/api/notifications/latest'), {
+          timeout: 60_000,
+        });
+        await page.goto('/dashboard');
+        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+        const toasts = page.getByRole('region', { name: 'Status messages' });
+        // Once the page has its stream and its first list of the latest notices (what is
+        // there before counts as history, not news).
+        await latest;
+        await expect.poll(() => streams.length, { timeout: 20_000 }).toBeGreaterThan(0);
+        await page.waitForTimeout(2_000);
+
+        // As an admin: a new applicant's notice arrives live.
+        const first = `Applicant One ${stamp}`;
+        await applicantNotice(first, `one-${stamp}@example.in`);
+        await toasts.getByText(first).first().waitFor({ timeout: 25_000 });
+
+        // Demoted while the page stays open.
+        await setRole(person.email, 'sales');
+        const demotedAt = Date.now();
+        const second = `Applicant Two ${stamp}`;
+        await applicantNotice(second, `two-${stamp}@example.in`);
+
+        // The server closes the stream (it reads the session again every few seconds and
+        // before each event); the page opens a new one.
+        await expect
+          .poll(() => streams.filter((at) => at > demotedAt).length, { timeout: 20_000 })
+          .toBeGreaterThan(0);
+        // Longer than a stream's re-check and the page's 15 s poll of the latest notices.
+        await page.waitForTimeout(17_000);
+        expect(await page.getByText(second).count()).toBe(0);
+        expect(await page.getByText(`two-${stamp}@example.in`).count()).toBe(0);
+        await page.getByRole('button', { name: /^Notifications/ }).click();
+        await page.getByRole('region', { name: 'Live Notifications' }).waitFor();
+        expect(await page.getByText(second).count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,29 @@
+// WhatsApp shapes shared by the server and the web app. Like everything in contract/, plain
+// TypeScript without imports: web/ imports it by relative path.
+
+/** One approved-template candidate as Meta last listed it (GET /whatsapp/templates). */
+export interface WhatsAppTemplate {
+  name: string;
+  language: string;
+  /** APPROVED, PENDING, REJECTED, PAUSED, DISABLED ... as Meta says. */
+  status: string;
+  category: string;
+  /** The BODY component's text, with {{1}}, {{2}} ... where parameters go. */
+  body: string;
+  /** How many body parameters a send must give. */
+  paramCount: number;
+}
+
+/** POST /whatsapp/preview: what the customer will receive, under the sending rules. */
+export interface WhatsAppPreview {
+  to: string;
+  window: { open: boolean; openUntil: string | null };
+  /** Exactly what the customer will read. */
+  preview: string;
+  template: { name: string; language: string } | null;
+  sends: ('text' | 'template' | 'media')[];
+  /** Why WhatsApp will not go, in words. */
+  notSent: string | null;
+  /** What of the request stays behind (files outside the window). */
+  skipped: string | null;
+}

@@ -1,0 +1,111 @@
+// Keeping guessing out of sign-in without handing anyone a way to lock an account (OWASP ASVS
+// 5.0, chapter 6): tries are counted per account *and* source address, so failures from one
+// place slow that place only.
+//
+// - One account from one address: the first `freeTries` are free, then each try waits a rising
+//   delay (1, 2, 4, 8, 16, then 30 minutes), the right password included. Forgotten an hour
+//   after the last counted try, or at a successful sign-in.
+// - One address over every account: a fixed window (an office shares one address, hence high).
+// - One account over every address: a higher ceiling for an attack spread over many addresses.
+//   Past it, only addresses the account signed in from in the last 30 days may still try, so
+//   the owner at their usual place gets in.
+//
+// Records sit in rateLimits/ beside the counters (same TTL field, keys hashed).
+import { Timestamp } from 'firebase-admin/firestore';
+import { now } from '../../clock';
+import { getDb } from '../../firebase';
+import {
+  countEvent,
+  rateLimitRef,
+  refuse,
+  waitsAtLimit,
+  type Counter,
+  type Limit,
+} from './rate-limit';
+
+const MINUTE = 60_000;
+
+export interface ThrottlePolicy {
+  /** Prefix of the records' scopes: 'login', 'otp'. */
+  scope: string;
+  freeTries: number;
+  perAddress: Limit;
+  perAccount: Limit;
+  /** Start of the 429's message; ' Try again in N minutes.' follows. */
+  message: string;
+}
+
+export const DELAYS = { firstMs: MINUTE, maxMs: 30 * MINUTE, forgetAfterMs: 60 * MINUTE };
+const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
+
+const pairRef = (policy: ThrottlePolicy, account: string, ip: string) =>
+  rateLimitRef(`${policy.scope}-pair`, `${account}|${ip}`);
+const knownRef = (policy: ThrottlePolicy, account: string, ip: string) =>
+  rateLimitRef(`${policy.scope}-known`, `${account}|${ip}`);
+const counters = (policy: ThrottlePolicy, account: string, ip: string): Counter[] => [
+  { limit: policy.perAddress, key: ip },
+  { limit: policy.perAccount, key: account },
+];
+
+/** The wait after `tries` counted tries: none while they are free, then doubling to the cap. */
+export function delayAfter(tries: number, freeTries: number): number {
+  if (tries < freeTries) return 0;
+  return Math.min(DELAYS.maxMs, DELAYS.firstMs * 2 ** (tries - freeTries));
+}
+
+/** Throws a 429 (with its wait) unless `account` may be tried from `ip` now. */
+export async function assertMayTry(
+  policy: ThrottlePolicy,
+  account: string,
+  ip: string,
+): Promise<void> {
+  const at = now();
+  const pair = await pairRef(policy, account, ip).get();
+  const lockedUntil = Number(pair.get('lockedUntil') ?? 0);
+  if (lockedUntil > at) throw refuse(policy.message, lockedUntil - at);
+  const [byAddress, byAccount] = counters(policy, account, ip);
+  const addressWaits = await waitsAtLimit([byAddress]);
+  if (addressWaits.length > 0) throw refuse(policy.message, Math.max(...addressWaits));
+  const accountWaits = await waitsAtLimit([byAccount]);
+  if (accountWaits.length === 0) return;
+  const known = await knownRef(policy, account, ip).get();
+  const knownUntil = (known.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
+  if (knownUntil <= at) throw refuse(policy.message, Math.max(...accountWaits));
+}
+
+/** Counts a try (a wrong password, a code asked for) against the pair and both counters. */
+export async function countTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
+  const ref = pairRef(policy, account, ip);
+  await getDb().runTransaction(async (tx) => {
+    const at = now();
+    const doc = await tx.get(ref);
+    const last = Number(doc.get('lastTryAt') ?? 0);
+    const fresh = !doc.exists || at - last >= DELAYS.forgetAfterMs;
+    const tries = (fresh ? 0 : Number(doc.get('tries') ?? 0)) + 1;
+    const lockedUntil = at + delayAfter(tries, policy.freeTries);
+    tx.set(ref, {
+      scope: `${policy.scope}-pair`,
+      tries,
+      lastTryAt: at,
+      lockedUntil,
+      // Firestore's TTL policy on this field removes pairs nobody tries any more.
+      expiresAt: Timestamp.fromMillis(Math.max(lockedUntil, at + DELAYS.forgetAfterMs)),
+    });
+  });
+  await countEvent(counters(policy, account, ip));
+}
+
+/** A successful sign-in: the pair starts over and the address counts as the account's own. */
+export async function recordSuccess(
+  policy: ThrottlePolicy,
+  account: string,
+  ip: string,
+): Promise<void> {
+  const batch = getDb().batch();
+  batch.delete(pairRef(policy, account, ip));
+  batch.set(knownRef(policy, account, ip), {
+    scope: `${policy.scope}-known`,
+    expiresAt: Timestamp.fromMillis(now() + KNOWN_ADDRESS_MS),
+  });
+  await batch.commit();
+}

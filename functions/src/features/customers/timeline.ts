@@ -1,0 +1,180 @@
+// One customer's timeline: their entries and follow-ups, newest first, a page at a time. Each
+// source is one indexed query (customerId ==, ordered by createdAt and id, newest first) that
+// starts after the last document of it a previous page showed, so a page reads at most
+// `limit` documents of each source: 2 × limit in all, never an offset.
+import {
+  FieldPath,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import type { CompositeIndex } from '../../composite-indexes';
+import type {
+  TimelineFollowUp,
+  TimelineItem,
+  TimelinePage,
+} from '../../contract/customer-timeline';
+import type { SendOutcome } from '../../contract/entries';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { toIso } from '../../timestamps';
+import { ENTRIES } from '../entries/constants';
+import { isoDeep, toEntry } from '../entries/record';
+import { FOLLOW_UPS } from '../followups/constants';
+
+const SOURCES = { entry: ENTRIES, followUp: FOLLOW_UPS } as const;
+type Kind = keyof typeof SOURCES;
+const KINDS = Object.keys(SOURCES) as Kind[];
+
+/** Where a source stands: after this document (createdAt's seconds and nanoseconds, id), or
+ * 'end' when read out. Full precision: a rounded time could skip a document. */
+type After = [number, number, string];
+type SourcePosition = After | 'end' | undefined;
+type Cursor = Partial<Record<Kind, SourcePosition>>;
+
+const invalidCursor = () =>
+  new HttpError(400, 'Invalid cursor: start again from the first page', {
+    cursor: 'Invalid cursor',
+  });
+
+export function encodeTimelineCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+export function decodeTimelineCursor(text: string | undefined): Cursor {
+  if (!text) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidCursor();
+  const cursor: Cursor = {};
+  for (const [kind, value] of Object.entries(parsed)) {
+    if (!(kind in SOURCES)) throw invalidCursor();
+    const valid =
+      value === 'end' ||
+      (Array.isArray(value) &&
+        value.length === 3 &&
+        Number.isSafeInteger(value[0]) &&
+        Number.isInteger(value[1]) &&
+        value[1] >= 0 &&
+        value[1] < 1e9 &&
+        typeof value[2] === 'string' &&
+        /^[^/]+$/.test(value[2]));
+    if (!valid) throw invalidCursor();
+    cursor[kind as Kind] = value as SourcePosition;
+  }
+  return cursor;
+}
+
+const timeOf = (value: unknown): Timestamp =>
+  value instanceof Timestamp ? value : new Timestamp(0, 0);
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function toTimelineFollowUp(data: DocumentData): TimelineFollowUp {
+  return {
+    entryId: text(data.entryId),
+    dueAt: toIso(data.dueAt),
+    days: typeof data.days === 'number' ? data.days : 0,
+    note: text(data.note),
+    channels: Array.isArray(data.channels)
+      ? data.channels.filter((c) => typeof c === 'string')
+      : [],
+    status: text(data.status) || 'scheduled',
+    byName: text(data.byName),
+    sentAt: toIso(data.sentAt),
+    results: (isoDeep(data.results ?? {}) ?? {}) as Record<string, SendOutcome>,
+  };
+}
+
+function toItem(kind: Kind, doc: QueryDocumentSnapshot): TimelineItem {
+  const data = doc.data();
+  const at = toIso(data.createdAt) ?? '';
+  return kind === 'entry'
+    ? { kind, _id: doc.id, at, entry: toEntry(doc.id, data) }
+    : { kind, _id: doc.id, at, followUp: toTimelineFollowUp(data) };
+}
+
+async function readSource(
+  db: Firestore,
+  kind: Kind,
+  customerId: string,
+  after: After | undefined,
+  limit: number,
+): Promise<QueryDocumentSnapshot[]> {
+  let query = db
+    .collection(SOURCES[kind])
+    .where('customerId', '==', customerId)
+    .orderBy('createdAt', 'desc')
+    .orderBy(FieldPath.documentId(), 'desc');
+  if (after) query = query.startAfter(new Timestamp(after[0], after[1]), after[2]);
+  return (await query.limit(limit).get()).docs;
+}
+
+type Candidate = { kind: Kind; doc: QueryDocumentSnapshot; t: Timestamp };
+
+/** Newest first as each query orders (time, then id, descending); at the same time an entry
+ * before a follow-up. */
+function newestFirst(a: Candidate, b: Candidate): number {
+  return (
+    b.t.seconds - a.t.seconds ||
+    b.t.nanoseconds - a.t.nanoseconds ||
+    a.kind.localeCompare(b.kind) ||
+    (a.doc.id < b.doc.id ? 1 : -1)
+  );
+}
+
+export async function timelinePage(
+  customerId: string,
+  limit: number,
+  cursorText: string | undefined,
+): Promise<TimelinePage> {
+  const db = getDb();
+  const cursor = decodeTimelineCursor(cursorText);
+  const read = await Promise.all(
+    KINDS.map(async (kind) => {
+      const position = cursor[kind];
+      if (position === 'end') return { kind, docs: [] };
+      return { kind, docs: await readSource(db, kind, customerId, position, limit) };
+    }),
+  );
+  const candidates = read
+    .flatMap(({ kind, docs }) =>
+      docs.map((doc) => ({ kind, doc, t: timeOf(doc.get('createdAt')) })),
+    )
+    .sort(newestFirst);
+  const shown = candidates.slice(0, limit);
+
+  const next: Cursor = {};
+  for (const { kind, docs } of read) {
+    const mine = shown.filter((c) => c.kind === kind);
+    const last = mine.at(-1);
+    const readOut = cursor[kind] === 'end' || (docs.length < limit && mine.length === docs.length);
+    next[kind] = readOut
+      ? 'end'
+      : last
+        ? [last.t.seconds, last.t.nanoseconds, last.doc.id]
+        : cursor[kind];
+  }
+  const done = KINDS.every((kind) => next[kind] === 'end');
+  return {
+    items: shown.map((c) => toItem(c.kind, c.doc)),
+    nextCursor: done ? null : encodeTimelineCursor(next),
+  };
+}
+
+/** The composite index each source's query needs (for firestore.indexes.json). */
+export function requiredTimelineIndexes(): CompositeIndex[] {
+  return KINDS.map((kind) => ({
+    collectionGroup: SOURCES[kind],
+    queryScope: 'COLLECTION',
+    fields: [
+      { fieldPath: 'customerId', order: 'ASCENDING' },
+      { fieldPath: 'createdAt', order: 'DESCENDING' },
+    ],
+  }));
+}

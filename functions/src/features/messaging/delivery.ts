@@ -1,0 +1,71 @@
+// What the providers' callbacks say of a queued message (WhatsApp statuses, SendGrid events),
+// found by the queue id the message carried. A state only moves forward (Meta may skip
+// 'delivered' and does not keep order; SendGrid repeats events), a failure keeps its reason,
+// and a callback settles a message whose send timed out: the provider surely took it.
+import { Timestamp } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { OUTBOUND, type Delivery, type OutboundDoc, type OutboundPart } from './outbound-doc';
+import { recordChange } from './outbound-worker';
+
+const RANK: Record<Delivery, number> = {
+  sent: 1,
+  processed: 1,
+  deferred: 2,
+  delivered: 3,
+  read: 4,
+  opened: 4,
+  failed: 0,
+};
+
+/** Whether `next` may replace `current`: forward only; a failure unless already read/opened. */
+export function movesForward(current: Delivery | undefined, next: Delivery): boolean {
+  if (next === 'failed') return current !== 'read' && current !== 'opened' && current !== 'failed';
+  if (current === 'failed') return false;
+  return RANK[next] > (current ? RANK[current] : 0);
+}
+
+export interface DeliveryUpdate {
+  /** The provider's id of the message, when the callback has one. */
+  messageId?: string;
+  delivery: Delivery;
+  at: Date;
+  error?: string;
+}
+
+/** The part the callback is about: its message id, else the one whose send had no answer. */
+function partIndex(doc: OutboundDoc, messageId: string | undefined): number {
+  if (messageId) {
+    const byId = doc.parts.findIndex((p) => p.messageId === messageId);
+    if (byId >= 0) return byId;
+  }
+  if (doc.parts.length === 1) return 0;
+  return doc.parts.findIndex(
+    (p) => !p.messageId && (p.state === 'unknown' || p.state === 'queued'),
+  );
+}
+
+/** Applies a callback to the queued message `outboundId`; false when there is no such message. */
+export async function applyDelivery(outboundId: string, update: DeliveryUpdate): Promise<boolean> {
+  if (!/^[A-Za-z0-9]{1,64}$/.test(outboundId)) return false;
+  const exists = (await getDb().collection(OUTBOUND).doc(outboundId).get()).exists;
+  if (!exists) return false;
+  await recordChange(outboundId, (doc) => {
+    const index = partIndex(doc, update.messageId);
+    if (index < 0) return null;
+    const part: OutboundPart = { ...doc.parts[index] };
+    if (!movesForward(part.delivery, update.delivery)) return null;
+    part.delivery = update.delivery;
+    part.deliveryAt = Timestamp.fromDate(update.at);
+    if (update.messageId && !part.messageId) part.messageId = update.messageId;
+    if (update.delivery === 'failed')
+      part.error = update.error ?? 'The provider could not deliver it';
+    // A callback proves the provider took a message whose send had no answer.
+    if (part.state === 'unknown') {
+      part.state = 'sent';
+      if (update.delivery !== 'failed') delete part.error;
+    }
+    const parts = doc.parts.map((p, i) => (i === index ? part : p));
+    return { ...doc, parts };
+  });
+  return true;
+}

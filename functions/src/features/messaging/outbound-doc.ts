@@ -1,0 +1,109 @@
+// The send queue's documents: outboundMessages/{id}, one per channel of one entry, follow-up
+// or send call, written in the same transaction as what it belongs to. The worker sends its
+// parts in order and records each one before the next, so no part is ever sent twice.
+import { Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
+import { now } from '../../clock';
+import { getDb } from '../../firebase';
+import type { PlannedAttachment, WhatsAppPart } from './whatsapp-plan';
+
+export const OUTBOUND = 'outboundMessages';
+
+/**
+ * A part's own state: 'queued' until tried; 'sent' once the provider took it; 'failed' when it
+ * refused; 'unknown' when no answer came (it may have gone); 'skipped' when an earlier part
+ * did not go (order matters: a file after the text it belongs to).
+ */
+export type PartState = 'queued' | 'sent' | 'failed' | 'unknown' | 'skipped';
+
+/** What the provider's callbacks said later: sent, delivered, read (WhatsApp), opened (email). */
+export type Delivery =
+  'sent' | 'processed' | 'deferred' | 'delivered' | 'read' | 'opened' | 'failed';
+
+export interface EmailContent {
+  to: string[];
+  subject: string;
+  html: string;
+  text: string;
+  attachments: PlannedAttachment[];
+}
+
+export type OutboundPart = (WhatsAppPart | { kind: 'email' }) & {
+  state: PartState;
+  messageId?: string;
+  error?: string;
+  at?: Timestamp;
+  delivery?: Delivery;
+  deliveryAt?: Timestamp;
+};
+
+export interface TimelineItem {
+  status: string;
+  at: Timestamp;
+  error?: string;
+}
+
+/** Where the message's state is shown: a map field of a document (dispatch.whatsapp, ...). */
+export interface OwnerField {
+  path: string;
+  field: string;
+}
+
+export interface OutboundDoc {
+  channel: 'whatsapp' | 'email';
+  owner: OwnerField | null;
+  /** WhatsApp: the phone in E.164; email: the recipients. */
+  to: string | string[];
+  parts: OutboundPart[];
+  email?: EmailContent;
+  /** 'queued' (waiting for a try), 'sending' (a worker holds it), 'done' (nothing left to try). */
+  state: 'queued' | 'sending' | 'done';
+  attempts: number;
+  nextAttemptAt: Timestamp;
+  claimToken?: string;
+  claimedAt?: Timestamp;
+  createdAt: Timestamp;
+  timeline: TimelineItem[];
+}
+
+export interface NewOutbound {
+  channel: OutboundDoc['channel'];
+  owner: OwnerField | null;
+  to: string | string[];
+  parts: (WhatsAppPart | { kind: 'email' })[];
+  email?: EmailContent;
+}
+
+/** A new queue document's reference (its id goes on the owner before the write). */
+export const newOutboundRef = () => getDb().collection(OUTBOUND).doc();
+
+/** Writes the queue document in the caller's transaction. */
+export function enqueue(
+  tx: Transaction,
+  ref: FirebaseFirestore.DocumentReference,
+  message: NewOutbound,
+): void {
+  const at = Timestamp.fromMillis(now());
+  const doc: OutboundDoc = {
+    ...message,
+    parts: message.parts.map((part) => ({ ...part, state: 'queued' })),
+    state: 'queued',
+    attempts: 0,
+    nextAttemptAt: at,
+    createdAt: at,
+    timeline: [{ status: 'queued', at }],
+  };
+  tx.create(ref, withoutUndefinedDeep(doc));
+}
+
+/** Firestore refuses undefined fields: drop them, at any depth. */
+export function withoutUndefinedDeep<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withoutUndefinedDeep) as T;
+  if (value && typeof value === 'object' && value.constructor === Object) {
+    return Object.fromEntries(
+      Object.entries(value as DocumentData)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, withoutUndefinedDeep(v)]),
+    ) as T;
+  }
+  return value;
+}

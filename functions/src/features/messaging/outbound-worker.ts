@@ -1,0 +1,226 @@
+// The send queue's worker. A try claims the document in a transaction ('queued' -> 'sending'
+// with a token), so two workers never send the same message; each part's result is recorded
+// (with its owner's view) before the next part goes. Only a refusal that surely left nothing
+// at the provider (its rate limit, a refused connection) is tried again, with backoff; a
+// time-out is 'unknown' and never sent again by itself: a status callback may settle it.
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { now } from '../../clock';
+import { getDb } from '../../firebase';
+import type { SendOutcome } from '../../integrations';
+import { OUTBOUND, type OutboundDoc, type OutboundPart } from './outbound-doc';
+import { ownerUpdate, underField, withTimeline } from './outbound-view';
+import { sendPart } from './send-part';
+
+export const MAX_ATTEMPTS = 5;
+const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
+const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
+/** A claim older than this belongs to a worker that stopped mid-send. */
+export const STALE_CLAIM_MS = 5 * 60 * 1000;
+const DUE_BATCH = 50;
+
+const ref = (id: string) => getDb().collection(OUTBOUND).doc(id);
+
+async function claim(id: string, token: string): Promise<OutboundDoc | null> {
+  return getDb().runTransaction(async (tx) => {
+    const doc = (await tx.get(ref(id))).data() as OutboundDoc | undefined;
+    if (!doc || doc.state !== 'queued' || doc.nextAttemptAt.toMillis() > now()) return null;
+    const claimed: OutboundDoc = {
+      ...doc,
+      state: 'sending',
+      claimToken: token,
+      claimedAt: Timestamp.fromMillis(now()),
+      attempts: doc.attempts + 1,
+    };
+    tx.update(ref(id), {
+      state: claimed.state,
+      claimToken: token,
+      claimedAt: claimed.claimedAt,
+      attempts: claimed.attempts,
+    });
+    return claimed;
+  });
+}
+
+/**
+ * Stores `change` of the document (and its owner's view) if this worker still holds it;
+ * answers the stored document, or null when the claim was lost.
+ */
+export async function recordChange(
+  id: string,
+  change: (doc: OutboundDoc) => OutboundDoc | null,
+  token?: string,
+): Promise<OutboundDoc | null> {
+  const db = getDb();
+  return db.runTransaction(async (tx) => {
+    const doc = (await tx.get(ref(id))).data() as OutboundDoc | undefined;
+    if (!doc || (token !== undefined && doc.claimToken !== token)) return null;
+    const changed = change(doc);
+    if (!changed) return doc;
+    const next = { ...changed, timeline: withTimeline(changed) };
+    const owner = next.owner ? db.doc(next.owner.path) : undefined;
+    const ownerExists = owner ? (await tx.get(owner)).exists : false;
+    tx.update(ref(id), {
+      parts: next.parts,
+      state: next.state,
+      nextAttemptAt: next.nextAttemptAt,
+      timeline: next.timeline,
+    });
+    if (owner && ownerExists && next.owner) {
+      tx.update(owner, underField(next.owner.field, ownerUpdate(id, next)));
+    }
+    return next;
+  });
+}
+
+function backoffMs(attempts: number, asked: number | undefined): number {
+  const base = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)];
+  return Math.min(Math.max(base, asked ?? 0), MAX_RETRY_AFTER_MS);
+}
+
+const withoutEmpty = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
+/** The document after part `index` got `outcome`. */
+function applyOutcome(doc: OutboundDoc, index: number, outcome: SendOutcome): OutboundDoc {
+  const at = Timestamp.fromMillis(now());
+  const parts = doc.parts.map((p) => ({ ...p }));
+  const part = parts[index];
+  if (outcome.ok) {
+    parts[index] = withoutEmpty({
+      ...part,
+      state: 'sent',
+      messageId: outcome.messageId || undefined,
+      at,
+      error: undefined,
+      // A callback that came before this answer (it carries our id) already said more.
+      delivery: part.delivery,
+    });
+    const more = parts.some((p) => p.state === 'queued');
+    return { ...doc, parts, state: more ? doc.state : 'done' };
+  }
+  if (outcome.kind === 'retry' && doc.attempts < MAX_ATTEMPTS) {
+    parts[index] = { ...part, error: outcome.error };
+    const wait = backoffMs(doc.attempts, outcome.retryAfterMs);
+    return { ...doc, parts, state: 'queued', nextAttemptAt: Timestamp.fromMillis(now() + wait) };
+  }
+  const settled: OutboundPart['state'] = outcome.kind === 'unknown' ? 'unknown' : 'failed';
+  // A callback carrying our id may have settled a time-out already.
+  parts[index] =
+    settled === 'unknown' && part.delivery
+      ? { ...part, state: 'sent', at }
+      : { ...part, state: settled, error: outcome.error, at };
+  for (const later of parts.slice(index + 1)) {
+    if (later.state !== 'queued') continue;
+    later.state = 'skipped';
+    later.error = 'Not sent: the message before it did not go';
+  }
+  return { ...doc, parts, state: 'done' };
+}
+
+/**
+ * One try of one queued message: 'done', 'queued' (to be tried again later), or 'busy' when
+ * it was not this worker's to send (another holds it, it is done, or not due yet).
+ */
+export async function deliverOutbound(id: string): Promise<'done' | 'queued' | 'busy'> {
+  const token = randomUUID();
+  let doc = await claim(id, token);
+  if (!doc) return 'busy';
+  for (let index = 0; index < doc.parts.length; index++) {
+    if (doc.parts[index].state !== 'queued') continue;
+    let outcome: SendOutcome;
+    try {
+      outcome = await sendPart(id, doc, doc.parts[index]);
+    } catch (err) {
+      logger.error(`Outbound ${id}: the sender threw`, err);
+      outcome = { ok: false, provider: doc.channel, error: 'The sender failed', kind: 'unknown' };
+    }
+    // Applied to the document as stored now: a callback may have come meanwhile.
+    const stored = await recordChange(id, (fresh) => applyOutcome(fresh, index, outcome), token);
+    if (!stored) return 'busy';
+    doc = stored;
+    if (doc.state !== 'sending') break;
+  }
+  if (doc.state === 'sending') {
+    doc = (await recordChange(id, (d) => ({ ...d, state: 'done' }), token)) ?? doc;
+  }
+  return doc.state === 'queued' ? 'queued' : 'done';
+}
+
+/**
+ * Tries these messages now and waits, at most `waitMs`, for each first try to end (another
+ * worker's included), so that an answer can say 'sent' or 'failed' truthfully.
+ */
+export async function deliverNow(ids: string[], waitMs = 15_000): Promise<void> {
+  const deadline = now() + waitMs;
+  await Promise.all(
+    ids.map(async (id) => {
+      if ((await deliverOutbound(id)) !== 'busy') return;
+      while (now() < deadline) {
+        const state = (await ref(id).get()).get('state') as unknown;
+        if (state !== 'sending') return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }),
+  );
+}
+
+/** Claims left by a worker that stopped mid-send: the part in flight is 'unknown'. */
+async function settleStaleClaims(): Promise<number> {
+  const stale = await getDb()
+    .collection(OUTBOUND)
+    .where('state', '==', 'sending')
+    .where('claimedAt', '<=', Timestamp.fromMillis(now() - STALE_CLAIM_MS))
+    .orderBy('claimedAt')
+    .limit(DUE_BATCH)
+    .get();
+  let settled = 0;
+  for (const doc of stale.docs) {
+    const token = doc.get('claimToken') as string | undefined;
+    const done = await recordChange(
+      doc.id,
+      (d) => {
+        if (d.state !== 'sending') return null;
+        const index = d.parts.findIndex((p) => p.state === 'queued');
+        if (index < 0) return { ...d, state: 'done' };
+        return applyOutcome(d, index, {
+          ok: false,
+          provider: d.channel,
+          error: 'The sender stopped while sending: it may have gone, so it is not sent again',
+          kind: 'unknown',
+        });
+      },
+      token,
+    );
+    if (done) settled++;
+  }
+  return settled;
+}
+
+export interface QueueRunResult {
+  tried: number;
+  done: number;
+  requeued: number;
+  stale: number;
+}
+
+/** The queue job: retries what is due and settles abandoned claims. */
+export async function deliverDueOutbound(): Promise<QueueRunResult> {
+  const result: QueueRunResult = { tried: 0, done: 0, requeued: 0, stale: 0 };
+  result.stale = await settleStaleClaims();
+  const due = await getDb()
+    .collection(OUTBOUND)
+    .where('state', '==', 'queued')
+    .where('nextAttemptAt', '<=', Timestamp.fromMillis(now()))
+    .orderBy('nextAttemptAt')
+    .limit(DUE_BATCH)
+    .get();
+  for (const doc of due.docs) {
+    const outcome = await deliverOutbound(doc.id);
+    if (outcome === 'busy') continue;
+    result.tried++;
+    result[outcome === 'done' ? 'done' : 'requeued']++;
+  }
+  return result;
+}

@@ -1,0 +1,64 @@
+// Queuing one channel's message with whatever it belongs to: in the caller's transaction the
+// queue document is created and the owner's map field says what will go and that it is
+// queued. What the rules refused to send is stored as 'not_sent' with the reason, and queues
+// nothing.
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import { enqueue, newOutboundRef, type EmailContent, type OwnerField } from './outbound-doc';
+import type { WhatsAppPlan } from './whatsapp-plan';
+
+export interface Queued {
+  /** The queue document's id; undefined when nothing was queued. */
+  outboundId?: string;
+  /** The owner's map field as first stored. */
+  fields: DocumentData;
+}
+
+const defined = (value: DocumentData): DocumentData =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
+
+/** What the owner shows of a WhatsApp plan before any try. */
+export function whatsappFields(plan: WhatsAppPlan): DocumentData {
+  return defined({
+    templateName: plan.template?.name,
+    language: plan.template?.language,
+    preview: plan.preview,
+    window: plan.window,
+    skipped: plan.skipped,
+  });
+}
+
+export function queueWhatsApp(
+  tx: Transaction,
+  owner: OwnerField,
+  to: string,
+  plan: WhatsAppPlan,
+  planned: DocumentData,
+): Queued {
+  const base = { ...planned, ...whatsappFields(plan), at: new Date() };
+  if (plan.notSent || plan.parts.length === 0) {
+    return {
+      fields: defined({ ...base, status: 'not_sent', error: plan.notSent ?? 'Nothing to send' }),
+    };
+  }
+  const ref = newOutboundRef();
+  enqueue(tx, ref, { channel: 'whatsapp', owner, to, parts: plan.parts });
+  return { outboundId: ref.id, fields: defined({ ...base, status: 'queued', outboundId: ref.id }) };
+}
+
+export function queueEmail(
+  tx: Transaction,
+  owner: OwnerField,
+  email: EmailContent,
+  planned: DocumentData,
+): Queued {
+  const base = { ...planned, at: new Date() };
+  if (email.to.length === 0) {
+    return { fields: defined({ ...base, status: 'not_sent', error: 'No customer email found' }) };
+  }
+  const ref = newOutboundRef();
+  enqueue(tx, ref, { channel: 'email', owner, to: email.to, parts: [{ kind: 'email' }], email });
+  return { outboundId: ref.id, fields: defined({ ...base, status: 'queued', outboundId: ref.id }) };
+}
+
+/** The channels whose message did not go (for the answers' `failed` list and the toasts). */
+export const NOT_DELIVERED = new Set(['failed', 'not_sent']);

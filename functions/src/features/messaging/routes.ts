@@ -1,0 +1,87 @@
+// Messaging routes: the approved WhatsApp templates (listed for every composer, synced from
+// Meta by an admin), the composers' preview of what the customer will receive under the
+// sending rules, and SendGrid's Event Webhook.
+import type { Router } from 'express';
+import { z } from 'zod';
+import type { WhatsAppPreview } from '../../contract/messaging';
+import { getDb } from '../../firebase';
+import { route } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { parseBody } from '../../http/validate';
+import { toE164 } from '../../integrations/recipients';
+import { CUSTOMERS } from '../customers/constants';
+import { readSettings } from '../settings/store';
+import { listCatalog, syncCatalog } from './catalog';
+import { fillPlaceholders, planFor } from './compose';
+import {
+  handleEmailEvents,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  validEventSignature,
+} from './email-events';
+
+const previewBody = z.object({
+  customerId: z.string({ error: 'customerId must be text' }).trim().min(1).max(128),
+  to: z.string({ error: 'to must be text' }).trim().max(64).optional(),
+  text: z.string({ error: 'Text must be text' }).max(4096).default(''),
+  templateId: z.string({ error: 'Template id must be text' }).trim().max(512).optional(),
+  attachments: z.number({ error: 'attachments is a count' }).int().min(0).max(10).default(0),
+});
+
+export function registerMessagingRoutes(router: Router): void {
+  route(router, 'GET /whatsapp/templates', async (_req, res) => {
+    res.json(await listCatalog());
+  });
+
+  route(router, 'POST /admin/whatsapp/templates/sync', async (_req, res) => {
+    res.json(await syncCatalog());
+  });
+
+  route(router, 'POST /whatsapp/preview', async (req, res) => {
+    const input = parseBody(previewBody, req);
+    const id = input.customerId;
+    const customer = /^[^/]{1,128}$/.test(id)
+      ? (await getDb().collection(CUSTOMERS).doc(id).get()).data()
+      : undefined;
+    if (!customer) throw new HttpError(404, 'Customer not found');
+    const phones = Array.isArray(customer.phones) ? (customer.phones as string[]) : [];
+    const to = input.to ? toE164(input.to) : phones[0];
+    if (!to)
+      throw new HttpError(400, input.to ? 'Not a valid phone number' : 'No customer phone found');
+    const name = (Array.isArray(customer.names) && String(customer.names[0] ?? '')) || 'Customer';
+    const company = (await readSettings()).companyName;
+    const plan = await planFor({
+      to,
+      customer,
+      customerName: name,
+      text: fillPlaceholders(input.text, { name, company }),
+      attachments: Array.from({ length: input.attachments }, (_, i) => ({
+        name: `file ${i + 1}`,
+        url: '',
+        mimetype: '',
+      })),
+      templateId: input.templateId,
+    });
+    const answer: WhatsAppPreview = {
+      to,
+      window: plan.window,
+      preview: plan.preview,
+      template: plan.template ?? null,
+      sends: plan.parts.map((p) => p.kind),
+      notSent: plan.notSent ?? null,
+      skipped: plan.skipped ?? null,
+    };
+    res.json(answer);
+  });
+
+  route(router, 'POST /integrations/email/events', async (req, res) => {
+    const rawBody: unknown = (req as { rawBody?: unknown }).rawBody;
+    const key = (await readSettings()).integrations.email.eventWebhookKey;
+    if (
+      !Buffer.isBuffer(rawBody) ||
+      !validEventSignature(rawBody, req.get(SIGNATURE_HEADER), req.get(TIMESTAMP_HEADER), key)
+    )
+      throw new HttpError(401, 'Invalid signature');
+    res.json(await handleEmailEvents(req.body));
+  });
+}

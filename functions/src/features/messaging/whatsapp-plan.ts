@@ -1,0 +1,178 @@
+// The one set of WhatsApp sending rules, for every way a message leaves (entries, follow-ups,
+// resends, the send route):
+// - a template chosen: that approved template, its parameters filled; media only inside the
+//   customer's 24-hour window;
+// - no template, window open: the typed text as a text message, attachments as media;
+// - no template, window closed: the company's default approved template with the text in its
+//   parameter; nothing at all when there is none.
+// A chosen template that Meta would refuse (unknown, not approved, wrong parameter count) is a
+// 400 before anything is stored or sent; a bad company default only leaves WhatsApp unsent.
+import { HttpError } from '../../http/errors';
+import type { MetaTemplate } from '../../integrations';
+import type { TemplateLink } from '../settings/store';
+
+export interface PlannedAttachment {
+  name: string;
+  url: string;
+  mimetype: string;
+  size?: number;
+}
+
+export type WhatsAppPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'template'; name: string; language: string; parameters: string[] }
+  | { kind: 'media'; attachment: PlannedAttachment };
+
+export interface WhatsAppPlan {
+  parts: WhatsAppPart[];
+  window: { open: boolean; openUntil: string | null };
+  /** What the customer will read: the text, or the template's body filled in. */
+  preview: string;
+  /** The template that goes, if one does. */
+  template?: { name: string; language: string };
+  /** Why nothing goes (the entry is still saved). */
+  notSent?: string;
+  /** What of the request stays behind (attachments outside the window). */
+  skipped?: string;
+}
+
+export interface PlanInput {
+  text: string;
+  attachments: PlannedAttachment[];
+  openUntil: Date | null;
+  now: number;
+  /** The template picked for this message (a link with its parameter mapping). */
+  chosen?: TemplateLink & { parameters?: string[] };
+  /** The company default from Integrations; an empty name is none. */
+  fallback: TemplateLink;
+  customerName: string;
+  /** The synced template of that name and language, read beforehand. */
+  lookup: (link: TemplateLink) => MetaTemplate | undefined;
+}
+
+export const NO_DEFAULT_TEMPLATE =
+  'WhatsApp not sent: the customer has not written in the last 24 hours, and only an approved template may be sent then. Choose one, or set a default template under Integrations.';
+const MEDIA_OUTSIDE_WINDOW =
+  'Attachments are not sent on WhatsApp outside the 24-hour window (only the template goes)';
+
+/** Meta refuses parameters with line breaks, tabs or more than 4 spaces in a row. */
+export function paramText(value: string): string {
+  return (
+    value
+      .replace(/[\r\n\t]+/g, ' ')
+      .replace(/ {4,}/g, '   ')
+      .trim() || '-'
+  );
+}
+
+export function fillBody(body: string, parameters: string[]): string {
+  return body.replace(/\{\{\s*(\d+)\s*\}\}/g, (m, n: string) => parameters[Number(n) - 1] ?? m);
+}
+
+/** The parameters a template link gives, or why Meta would refuse them. */
+function templateParameters(
+  link: TemplateLink & { parameters?: string[] },
+  meta: MetaTemplate,
+  values: { text: string; name: string },
+): string[] | string {
+  const label = `The WhatsApp template "${meta.name}" (${meta.language})`;
+  if (link.parameters) {
+    if (link.parameters.length !== meta.paramCount) {
+      return `${label} takes ${meta.paramCount} parameter(s); ${link.parameters.length} given`;
+    }
+    return link.parameters.map(paramText);
+  }
+  // A template picked by name alone with one parameter: the typed text fills it.
+  const textParam =
+    link.textParam === null && link.nameParam === null && meta.paramCount === 1
+      ? 1
+      : link.textParam;
+  const parameters: (string | undefined)[] = Array.from({ length: meta.paramCount });
+  for (const [param, value] of [
+    [textParam, values.text],
+    [link.nameParam, values.name],
+  ] as const) {
+    if (param === null) continue;
+    if (param > meta.paramCount) {
+      return `${label} has no parameter {{${param}}}: it takes ${meta.paramCount}`;
+    }
+    parameters[param - 1] = paramText(value);
+  }
+  const missing = parameters.findIndex((p) => p === undefined);
+  if (missing >= 0) {
+    return `${label} takes ${meta.paramCount} parameter(s): say which one takes the text and which the customer's name ({{${missing + 1}}} is not filled)`;
+  }
+  return parameters as string[];
+}
+
+/** The template's message, or why it cannot go. */
+function templatePart(
+  link: TemplateLink & { parameters?: string[] },
+  input: PlanInput,
+): { part: Extract<WhatsAppPart, { kind: 'template' }>; preview: string } | string {
+  const meta = input.lookup(link);
+  const named = `The WhatsApp template "${link.name}"${link.language ? ` (${link.language})` : ''}`;
+  if (!meta)
+    return `${named} is not among the templates synced from Meta: sync them under Templates`;
+  if (meta.status !== 'APPROVED') {
+    return `${named} is ${meta.status.toLowerCase() || 'not approved'}: only approved templates can be sent`;
+  }
+  const parameters = templateParameters(link, meta, {
+    text: input.text,
+    name: input.customerName,
+  });
+  if (typeof parameters === 'string') return parameters;
+  return {
+    part: { kind: 'template', name: meta.name, language: meta.language, parameters },
+    preview: fillBody(meta.body, parameters),
+  };
+}
+
+export function planWhatsApp(input: PlanInput): WhatsAppPlan {
+  const open = input.openUntil !== null && input.openUntil.getTime() > input.now;
+  const window = { open, openUntil: input.openUntil ? input.openUntil.toISOString() : null };
+  const media: WhatsAppPart[] = input.attachments.map((attachment) => ({
+    kind: 'media',
+    attachment,
+  }));
+  const skipped = !open && media.length > 0 ? MEDIA_OUTSIDE_WINDOW : undefined;
+
+  if (input.chosen?.name) {
+    const planned = templatePart(input.chosen, input);
+    if (typeof planned === 'string') throw new HttpError(400, planned, { whatsapp: planned });
+    return {
+      parts: [planned.part, ...(open ? media : [])],
+      window,
+      preview: planned.preview,
+      template: { name: planned.part.name, language: planned.part.language },
+      skipped,
+    };
+  }
+  if (open) {
+    const text = input.text.trim();
+    const parts: WhatsAppPart[] = [...(text ? [{ kind: 'text' as const, text }] : []), ...media];
+    return {
+      parts,
+      window,
+      preview: text,
+      ...(parts.length === 0 && { notSent: 'WhatsApp not sent: there is no text or file to send' }),
+    };
+  }
+  if (!input.fallback.name) return { parts: [], window, preview: '', notSent: NO_DEFAULT_TEMPLATE };
+  const planned = templatePart(input.fallback, input);
+  if (typeof planned === 'string') {
+    return {
+      parts: [],
+      window,
+      preview: '',
+      notSent: `WhatsApp not sent: the customer has not written in the last 24 hours, and the default template cannot be used. ${planned}.`,
+    };
+  }
+  return {
+    parts: [planned.part],
+    window,
+    preview: planned.preview,
+    template: { name: planned.part.name, language: planned.part.language },
+    skipped,
+  };
+}

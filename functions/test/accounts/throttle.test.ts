@@ -1,0 +1,91 @@
+// Sign-in throttling that keeps guessing out without locking the owner out: failures count per
+// account and source address with rising waits, an address has its own ceiling over all
+// accounts, and an account a higher one over all addresses, past which only addresses it has
+// signed in from before may try. Addresses come as Google's front end appends them (deployed).
+import request from 'supertest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setClock } from '../../src/clock';
+import { otpSettings } from '../../src/features/accounts/otp';
+import { createApp } from '../../src/http/app';
+import { sendEmail } from '../../src/integrations';
+import { createAccount, PASSWORD, type TestAccount } from '../support/accounts';
+import { resetBackends } from '../support/backends';
+
+vi.mock('../../src/integrations', () => ({ sendEmail: vi.fn(), sendWhatsApp: vi.fn() }));
+
+const app = createApp();
+let time = 0;
+let owner: TestAccount;
+
+beforeEach(async () => {
+  await resetBackends();
+  time = Date.UTC(2026, 10, 21, 10, 0, 0);
+  setClock(() => time);
+  vi.stubEnv('K_SERVICE', 'api');
+  vi.mocked(sendEmail)
+    .mockReset()
+    .mockResolvedValue({ ok: true, provider: 'test', messageId: 'm1' });
+  otpSettings.answerFloorMs = 0;
+  owner = await createAccount({ role: 'admin', email: 'owner@example.in' });
+});
+afterEach(() => {
+  setClock();
+  vi.unstubAllEnvs();
+});
+
+const loginFrom = (ip: string, password: string, email = owner.email) =>
+  request(app).post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+const askFrom = (ip: string, identifier = owner.email) =>
+  request(app).post('/api/auth/otp/request').set('X-Forwarded-For', ip).send({ identifier });
+
+describe('wrong passwords', () => {
+  it('slow only the address they come from: the owner elsewhere still gets in', async () => {
+    for (let i = 0; i < 5; i++) expect((await loginFrom('203.0.113.1', 'wrong')).status).toBe(401);
+    expect((await loginFrom('203.0.113.1', PASSWORD)).status).toBe(429);
+    expect((await loginFrom('198.51.100.20', PASSWORD)).status).toBe(200);
+  });
+
+  it('make each further try from that address wait longer: 1, 2, 4 minutes…', async () => {
+    for (let i = 0; i < 5; i++) await loginFrom('203.0.113.1', 'wrong');
+    const waits: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const refused = await loginFrom('203.0.113.1', 'wrong');
+      waits.push(String(refused.headers['retry-after']));
+      time += Number(refused.headers['retry-after']) * 1000;
+      expect((await loginFrom('203.0.113.1', 'wrong')).status).toBe(401);
+    }
+    expect(waits).toEqual(['60', '120', '240']);
+    const refused = await loginFrom('203.0.113.1', PASSWORD);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('Too many failed sign-in attempts. Try again in 8 minutes.');
+  });
+
+  it('spread over many addresses meet the account-wide ceiling, past which only known addresses try', async () => {
+    // The owner has signed in from the office before.
+    expect((await loginFrom('198.51.100.20', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 50; i++) await loginFrom(`203.0.113.${i}`, 'wrong');
+    const newPlace = await loginFrom('192.0.2.44', PASSWORD);
+    expect(newPlace.status).toBe(429);
+    expect(newPlace.body.message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ minutes\.$/,
+    );
+    expect((await loginFrom('198.51.100.20', PASSWORD)).status).toBe(200);
+    // The ceiling's window is an hour.
+    time += 60 * 60_000;
+    expect((await loginFrom('192.0.2.44', PASSWORD)).status).toBe(200);
+  });
+});
+
+describe('OTP requests', () => {
+  it('from one address do not use up OTP sign-in for the owner elsewhere', async () => {
+    for (let i = 0; i < 3; i++) expect((await askFrom('203.0.113.1')).status).toBe(200);
+    expect((await askFrom('203.0.113.1')).status).toBe(429);
+    expect((await askFrom('198.51.100.20')).status).toBe(200);
+  });
+
+  it('meet a ceiling of 10 an hour per identifier, so an inbox cannot be flooded', async () => {
+    for (let i = 0; i < 10; i++) expect((await askFrom(`203.0.113.${i}`)).status).toBe(200);
+    expect((await askFrom('203.0.113.99')).status).toBe(429);
+    expect(sendEmail).toHaveBeenCalledTimes(10);
+  });
+});

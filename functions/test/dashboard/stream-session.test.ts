@@ -1,0 +1,80 @@
+// A notification stream answers to the session that opened it only while that session holds:
+// a person promoted to admin, then demoted (or logged out everywhere) while a stream is open,
+// gets no admin-only notice after that, and the stream closes so the page reconnects with what
+// it now holds.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FOR_ADMINS } from '../../src/features/notifications/audience';
+import { addNotification } from '../../src/features/notifications/notice';
+import { streamSettings } from '../../src/features/notifications/stream';
+import { getDb } from '../../src/firebase';
+import { createApp } from '../../src/http/app';
+import { bearer, createAccount, login, type TestAccount } from '../support/accounts';
+import { resetBackends } from '../support/backends';
+import { openStream, until } from '../support/event-stream';
+
+const app = createApp();
+let server: Server;
+let base: string;
+let person: TestAccount;
+let token: string;
+const saved = { ...streamSettings };
+
+beforeAll(async () => {
+  server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+beforeEach(async () => {
+  await resetBackends();
+  Object.assign(streamSettings, { sessionRecheckMs: 300 });
+  // Promoted to admin.
+  person = await createAccount({ role: 'admin' });
+  await createAccount({ role: 'admin' });
+  token = await login(app, person);
+});
+afterEach(() => Object.assign(streamSettings, saved));
+
+async function notifyAdmins(title: string): Promise<void> {
+  const batch = getDb().batch();
+  addNotification(batch, { to: FOR_ADMINS, type: 'user.pending', title, message: title });
+  await batch.commit();
+}
+
+const open = () =>
+  openStream(`${base}/api/notifications/stream`, { Authorization: `Bearer ${token}` });
+
+describe('an open notification stream', () => {
+  it('stops carrying admin-only notices once its admin is demoted, and closes', async () => {
+    const stream = open();
+    await new Promise((r) => setTimeout(r, 300));
+    await notifyAdmins('while admin');
+    await until(() => stream.events.length === 1);
+
+    await getDb().doc(`users/${person.uid}`).update({ role: 'sales' });
+    await notifyAdmins('after demotion: Ravi (ravi@example.in)');
+    expect(await stream.done).toBe('ended');
+    expect(stream.events.map((e) => e.title)).toEqual(['while admin']);
+  });
+
+  it('closes within seconds when its session ends, even with nothing to send', async () => {
+    const stream = open();
+    await new Promise((r) => setTimeout(r, 300));
+    const res = await request(app)
+      .post('/api/auth/logout')
+      .set(...bearer(token))
+      .send({ everywhere: true });
+    expect(res.status).toBe(200);
+    const started = Date.now();
+    expect(await stream.done).toBe('ended');
+    expect(Date.now() - started).toBeLessThan(3000);
+    await notifyAdmins('after logout');
+    expect(stream.events).toEqual([]);
+  });
+});

@@ -1,0 +1,121 @@
+// The WhatsApp Cloud API as the outbox plays it, by Meta's documented rules: a bearer token is
+// needed (190); a template must exist in that language and be approved (132001) and get as
+// many body parameters as its {{n}} (132000); free-form text and media are taken, then fail
+// by status callback with 131047 when the customer has not written in the last 24 hours.
+
+export interface SeededTemplate {
+  name: string;
+  language: string;
+  status: 'APPROVED' | 'PENDING' | 'REJECTED';
+  category: 'UTILITY' | 'MARKETING';
+  body: string;
+}
+
+/** What the local WhatsApp Business Account has; the seed makes crm_message the default. */
+export const SEEDED_TEMPLATES: SeededTemplate[] = [
+  {
+    name: 'crm_message',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    body: 'Hello {{1}}, a message from our team: {{2}}',
+  },
+  {
+    name: 'order_update',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    body: 'Update on your order: {{1}}. Reply to this message for any question.',
+  },
+  {
+    name: 'hello_world',
+    language: 'en_US',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    body: 'Welcome and congratulations!! This message demonstrates your ability to send a WhatsApp message notification from the Cloud API, hosted by Meta. Thank you for taking the time to test with us.',
+  },
+  {
+    name: 'festive_offer',
+    language: 'en',
+    status: 'PENDING',
+    category: 'MARKETING',
+    body: 'Festive offer for {{1}}: {{2}}',
+  },
+];
+
+export const WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export function paramCount(body: string): number {
+  let max = 0;
+  for (const m of body.matchAll(/\{\{\s*(\d+)\s*\}\}/g)) max = Math.max(max, Number(m[1]));
+  return max;
+}
+
+export interface GraphError {
+  status: number;
+  code: number;
+  message: string;
+  details: string;
+}
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v && typeof v === 'object' ? (v as Json) : {});
+
+/** Why Meta would refuse this request outright, or undefined when it takes it. */
+export function refusal(body: Json): GraphError | undefined {
+  if (body.messaging_product !== 'whatsapp') {
+    return {
+      status: 400,
+      code: 100,
+      message: '(#100) Invalid parameter',
+      details: 'messaging_product is required',
+    };
+  }
+  if (typeof body.to !== 'string' || !/^\d{8,15}$/.test(body.to)) {
+    return { status: 400, code: 100, message: '(#100) Invalid parameter', details: 'Invalid to' };
+  }
+  if (body.type !== 'template') return undefined;
+  const template = obj(body.template);
+  const language = String(obj(template.language).code ?? '');
+  const seeded = SEEDED_TEMPLATES.find((t) => t.name === template.name && t.language === language);
+  if (!seeded || seeded.status !== 'APPROVED') {
+    return {
+      status: 404,
+      code: 132001,
+      message: '(#132001) Template name does not exist in the translation',
+      details: `template name (${String(template.name)}) does not exist in ${language}`,
+    };
+  }
+  const components = Array.isArray(template.components) ? template.components.map(obj) : [];
+  const given = components
+    .filter((c) => c.type === 'body')
+    .reduce((n, c) => n + (Array.isArray(c.parameters) ? c.parameters.length : 0), 0);
+  const expected = paramCount(seeded.body);
+  if (given !== expected) {
+    return {
+      status: 400,
+      code: 132000,
+      message: '(#132000) Number of parameters does not match the expected number of params',
+      details: `body: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
+    };
+  }
+  return undefined;
+}
+
+/** The text the customer reads, for the outbox's own record. */
+export function readableText(body: Json): string {
+  if (body.type === 'text') return String(obj(body.text).body ?? '');
+  if (body.type === 'template') {
+    const template = obj(body.template);
+    const seeded = SEEDED_TEMPLATES.find((t) => t.name === template.name);
+    const params = (Array.isArray(template.components) ? template.components.map(obj) : [])
+      .flatMap((c) => (Array.isArray(c.parameters) ? c.parameters.map(obj) : []))
+      .map((p) => String(p.text ?? ''));
+    return (seeded?.body ?? `template ${String(template.name)}`).replace(
+      /\{\{\s*(\d+)\s*\}\}/g,
+      (m, n: string) => params[Number(n) - 1] ?? m,
+    );
+  }
+  const media = obj(body[String(body.type)]);
+  return `[${String(body.type)}] ${String(media.filename ?? media.link ?? '')}`;
+}

@@ -1,0 +1,225 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app';
+import { customer, mockApi, page } from '../test/mock-api';
+
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+const ADMIN = { token: 't', role: 'admin' };
+const SALES = { token: 't', role: 'sales' };
+
+const raj = customer({
+  _id: 'raj',
+  names: ['Raj Kumar', 'Kumar Dairy'],
+  phones: ['+919810245489', '+912223456789'],
+  emails: ['raj@example.in'],
+  categories: ['PHE', 'N/I BUT FUTURE POTENTIAL'],
+  potential: 'HOT',
+  note: 'Met at the expo',
+});
+
+const entry = {
+  _id: 'e1',
+  customerId: 'raj',
+  customer: { ...raj },
+  description: 'Quotation for two pumps',
+  tags: [],
+  attachments: [
+    { name: 'quote.pdf', url: '/api/files/uploads/f1', mimetype: 'application/pdf', size: 2048 },
+  ],
+  category: 'PHE',
+  amount: 0,
+  currency: 'INR',
+  process: 'Quotation',
+  extraNote: '',
+  channel: 'whatsapp',
+  status: 'pending',
+  employee: null,
+  createdByName: 'Asha',
+  source: 'employee',
+  createdAt: '2025-02-01T10:00:00.000Z',
+  followUps: [],
+  dispatch: {
+    whatsapp: { to: ['+919810245489'], status: 'failed', error: 'Outside the 24-hour window' },
+  },
+};
+
+const timeline = {
+  items: [
+    {
+      kind: 'followUp',
+      _id: 'f1',
+      at: '2025-02-02T10:00:00.000Z',
+      followUp: {
+        entryId: 'e1',
+        dueAt: '2025-02-05T10:00:00.000Z',
+        days: 3,
+        note: 'Call about the quote',
+        channels: ['email'],
+        status: 'scheduled',
+        byName: 'Asha',
+        results: {},
+      },
+    },
+    { kind: 'entry', _id: 'e1', at: entry.createdAt, entry },
+  ],
+  nextCursor: 'next',
+};
+
+function routes(extra: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
+  return {
+    'GET /customers/raj': () => ({ body: raj }),
+    'GET /customers/raj/timeline': () => ({ body: timeline }),
+    ...extra,
+  };
+}
+
+describe('customer page', () => {
+  it('shows every value in full, phones as people write them, and the contact links', async () => {
+    mockApi(routes());
+    renderApp('/customers/raj', SALES);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Raj Kumar' })).toBeVisible();
+    const details = screen.getByRole('region', { name: 'Details' });
+    expect(within(details).getByRole('link', { name: '+91 98102 45489' })).toHaveAttribute(
+      'href',
+      'tel:+919810245489',
+    );
+    expect(within(details).getByText('+91 22 2345 6789')).toBeInTheDocument();
+    expect(within(details).getByText('Kumar Dairy')).toBeInTheDocument();
+    expect(within(details).getByText('N/I BUT FUTURE POTENTIAL')).toBeInTheDocument();
+    expect(within(details).getByText('Met at the expo')).toBeInTheDocument();
+    const contact = screen.getByRole('list', { name: 'Contact' });
+    expect(within(contact).getByRole('link', { name: /^Call/ })).toHaveAttribute(
+      'href',
+      'tel:+919810245489',
+    );
+    expect(within(contact).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      'https://wa.me/919810245489',
+    );
+    expect(within(contact).getByRole('link', { name: 'Email' })).toHaveAttribute(
+      'href',
+      'mailto:raj@example.in',
+    );
+    // Employees do not delete customers; the rest is offered to everyone.
+    for (const name of ['Add Entry', 'Follow-up', 'Edit', 'Merge'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    // Messaging has not said anything about the WhatsApp window: nothing shows.
+    expect(screen.queryByTestId('whatsapp-window')).toBeNull();
+  });
+
+  it('lists entries, their messages and files, and follow-ups newest first, and pages on', async () => {
+    const api = mockApi(
+      routes({
+        'GET /customers/raj/timeline': ({ query }) =>
+          query.get('cursor') === 'next'
+            ? { body: { items: [], nextCursor: null } }
+            : { body: timeline },
+      }),
+    );
+    const { user } = renderApp('/customers/raj', SALES);
+    const history = await screen.findByRole('region', { name: 'History' });
+    const items = await within(history).findAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Follow-up');
+    expect(items[0]).toHaveTextContent('Call about the quote');
+    expect(within(history).getByText('Quotation for two pumps')).toBeInTheDocument();
+    expect(within(history).getByText('Failed: Outside the 24-hour window')).toBeInTheDocument();
+    expect(within(history).getByRole('link', { name: 'quote.pdf' })).toBeInTheDocument();
+
+    await user.click(within(history).getByRole('button', { name: 'Load older' }));
+    await waitFor(() =>
+      expect(api.find('GET', '/customers/raj/timeline').map((c) => c.query.get('cursor'))).toEqual([
+        null,
+        'next',
+      ]),
+    );
+    await waitFor(() =>
+      expect(within(history).queryByRole('button', { name: 'Load older' })).toBeNull(),
+    );
+  });
+
+  it('shows the WhatsApp window once the customer answer carries it', async () => {
+    const openUntil = new Date(Date.now() + 3_600_000).toISOString();
+    mockApi(
+      routes({ 'GET /customers/raj': () => ({ body: { ...raj, whatsappWindow: { openUntil } } }) }),
+    );
+    renderApp('/customers/raj', SALES);
+    expect(await screen.findByTestId('whatsapp-window')).toHaveTextContent('WhatsApp window open');
+  });
+
+  it("follows up the latest entry, and says 'Customer not found' for an unknown id", async () => {
+    mockApi(routes());
+    const { user } = renderApp('/customers/raj', ADMIN);
+    await screen.findByRole('region', { name: 'History' });
+    await screen.findByText('Quotation for two pumps');
+    await user.click(screen.getAllByRole('button', { name: 'Follow-up' })[0]);
+    expect(await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' })).toBeVisible();
+
+    mockApi({
+      'GET /customers/gone': () => ({ status: 404, body: { message: 'Customer not found' } }),
+    });
+    renderApp('/customers/gone', ADMIN);
+    expect(await screen.findByRole('heading', { name: 'Customer not found' })).toBeVisible();
+  });
+
+  it('opens from a name in the list, and from a focused row with Enter', async () => {
+    mockApi({ ...routes(), 'GET /customers': () => page([raj]) });
+    const { user, location } = renderApp('/customers', ADMIN);
+    const table = await screen.findByRole('table');
+    await user.click(within(table).getByRole('link', { name: 'Raj Kumar' }));
+    await waitFor(() => expect(location()).toBe('/customers/raj'));
+
+    await user.click(screen.getByRole('link', { name: 'All customers' }));
+    const row = (await screen.findByRole('link', { name: 'Raj Kumar' })).closest('tr')!;
+    row.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/customers/raj'));
+  });
+});
+
+describe('customer search', () => {
+  it("opens with Ctrl-K or '/', finds by name, phone or email, and Enter opens the page", async () => {
+    const api = mockApi({ ...routes(), 'GET /customers': () => page([raj]) });
+    const { user, location } = renderApp('/dashboard', SALES);
+    await screen.findByRole('button', { name: 'Search customers' });
+
+    await user.keyboard('{Control>}k{/Control}');
+    let dialog = await screen.findByRole('dialog', { name: 'Search customers' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.keyboard('/');
+    dialog = await screen.findByRole('dialog', { name: 'Search customers' });
+
+    await user.type(within(dialog).getByRole('combobox'), '98102');
+    expect(await within(dialog).findByRole('option', { name: /Raj Kumar/ })).toHaveTextContent(
+      '+91 98102 45489',
+    );
+    expect(api.find('GET', '/customers').at(-1)?.query.get('q')).toBe('98102');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/customers/raj'));
+  });
+});
+
+describe('customers date range', () => {
+  it('counts 0 at once when From is after To, without asking the server', async () => {
+    const api = mockApi({ 'GET /customers': () => page([raj], 1) });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByText('1 customer');
+    const filters = within(screen.getByRole('region', { name: 'Search and filters' }));
+    await user.click(filters.getByRole('button', { name: /^Filters/ }));
+    await user.type(filters.getByLabelText('Created from'), '2025-02-10');
+    await user.type(filters.getByLabelText('Created to'), '2025-02-01');
+    expect(await screen.findByText('0 customers')).toBeInTheDocument();
+    expect(
+      screen.getByText('The from date is after the to date, so no customer matches.'),
+    ).toBeVisible();
+    expect(
+      api
+        .find('GET', '/customers')
+        .some((c) => c.query.get('from') === '2025-02-10' && c.query.get('to')),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { customerPath } from '../../../lib/app-paths';
+import { Dialog } from '../../../lib/dialog';
+import { formatPhone } from '../../../lib/phone';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCustomerSearch } from '../api/get-customers';
+import type { Customer } from '../api/types';
+import { SEARCH_DEBOUNCE_MS } from '../model/constants';
+import { customerLabel } from '../model/customer-label';
+import '../customer-search.css';
+
+/** True when a key press belongs to what is being typed, not to the page. */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The top bar's search: Ctrl/⌘-K (anywhere) or '/' (outside a text field) opens it; it finds a
+ * customer by name, phone or email and opens their page.
+ */
+export function CustomerSearch() {
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const commandK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
+      const slash =
+        event.key === '/' && !event.ctrlKey && !event.metaKey && !typingIn(event.target);
+      if (!commandK && !slash) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn--outline customer-search__open"
+        aria-label="Search customers"
+        aria-keyshortcuts="Control+K Meta+K /"
+        onClick={() => setOpen(true)}
+      >
+        <Search aria-hidden="true" size={16} />
+        <span className="customer-search__label">Search customers</span>
+        <kbd className="customer-search__kbd" aria-hidden="true">
+          Ctrl K
+        </kbd>
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Search customers">
+        <SearchForm onDone={() => setOpen(false)} />
+      </Dialog>
+    </>
+  );
+}
+
+function SearchForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const q = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const results = useCustomerSearch(q);
+  const found = text.trim() ? (results.data?.items ?? []) : [];
+  const current = Math.min(active, Math.max(0, found.length - 1));
+
+  function openCustomer(customer: Customer) {
+    onDone();
+    navigate(customerPath(customer._id));
+  }
+
+  function onKey(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current + step + found.length) % Math.max(1, found.length));
+    } else if (event.key === 'Enter' && found[current]) {
+      event.preventDefault();
+      openCustomer(found[current]);
+    }
+  }
+
+  const optionId = (index: number) => `${id}-option-${index}`;
+  return (
+    <div className="customer-search">
+      <label className="ui-field" htmlFor={`${id}-q`}>
+        <span className="ui-field__label">Name, phone or email</span>
+        <input
+          id={`${id}-q`}
+          type="text"
+          className="ui-input"
+          role="combobox"
+          aria-expanded={found.length > 0}
+          aria-controls={`${id}-results`}
+          aria-autocomplete="list"
+          aria-activedescendant={found.length > 0 ? optionId(current) : undefined}
+          autoComplete="off"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKey}
+        />
+      </label>
+      <ul
+        id={`${id}-results`}
+        role="listbox"
+        aria-label="Customers found"
+        className="customer-search__results"
+      >
+        {found.map((customer, index) => (
+          <li
+            key={customer._id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === current}
+            className={
+              index === current ? 'customer-search__result is-active' : 'customer-search__result'
+            }
+            onMouseEnter={() => setActive(index)}
+            onClick={() => openCustomer(customer)}
+          >
+            <strong>{customerLabel(customer)}</strong>
+            <span className="ui-muted">
+              {[customer.phones?.[0] && formatPhone(customer.phones[0]), customer.emails?.[0]]
+                .filter(Boolean)
+                .join(' · ')}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="ui-muted customer-search__status" role="status">
+        {!text.trim()
+          ? 'Type to search; Enter opens the highlighted customer.'
+          : results.isFetching
+            ? 'Searching…'
+            : results.isError
+              ? 'Search failed'
+              : found.length === 0
+                ? 'No customer matches.'
+                : `${found.length} found`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { CalendarClock, FileText } from 'lucide-react';
+import { formatDateTime } from '../../../lib/format';
+import { RetryAlert } from '../../../lib/retry-alert';
+import type { Entry } from '../../entries/api/types';
+import { FileLinks, StatusBadge, ToneBadge } from '../../entries/components/entry-parts';
+import { channelLabel, sendStatusLabel, sendStatusTone } from '../../entries/model/entry-view';
+import { LOAD_TIMELINE_FAILED, useCustomerTimeline } from '../api/get-customer-timeline';
+import type { TimelineFollowUp, TimelineItem } from '../api/get-customer-timeline';
+
+const CHANNEL_NAMES: Record<string, string> = { whatsapp: 'WhatsApp', email: 'Email' };
+
+/** Each channel's send: where it went and how it went (delivered, read, failed and why). */
+function Sends({ sends }: { sends: Record<string, Entry['dispatch']['whatsapp'] | undefined> }) {
+  const listed = Object.entries(sends).filter(([, send]) => send);
+  if (listed.length === 0) return null;
+  return (
+    <ul className="timeline__sends" aria-label="Messages">
+      {listed.map(([channel, send]) => {
+        const label = sendStatusLabel(send!.status);
+        const outcome = send!.error ? `${label}: ${send!.error}` : label;
+        return (
+          <li key={channel}>
+            <span className="timeline__send-channel">{CHANNEL_NAMES[channel] ?? channel}</span>{' '}
+            {send!.to?.length ? <span className="ui-muted">to {send!.to.join(', ')} </span> : null}
+            <span className="timeline__outcome" title={outcome}>
+              <ToneBadge tone={sendStatusTone(send!.status)}>{outcome}</ToneBadge>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function EntryItem({ entry, actions }: { entry: Entry; actions: TimelineActions }) {
+  return (
+    <>
+      <p className="timeline__head">
+        <strong>Entry</strong> <StatusBadge entry={entry} />{' '}
+        <span className="ui-muted">{channelLabel(entry.channel)}</span>
+      </p>
+      {entry.description && <p className="timeline__text">{entry.description}</p>}
+      <Sends sends={{ whatsapp: entry.dispatch.whatsapp, email: entry.dispatch.email }} />
+      {entry.attachments.length > 0 && <FileLinks files={entry.attachments} />}
+      <div className="timeline__actions">
+        <button
+          type="button"
+          className="btn btn--outline btn--small"
+          onClick={() => actions.onFollowUp(entry)}
+        >
+          Follow-up
+        </button>
+        <button
+          type="button"
+          className="btn btn--outline btn--small"
+          onClick={() => actions.onDetails(entry)}
+        >
+          Show details
+        </button>
+      </div>
+    </>
+  );
+}
+
+function FollowUpItem({ followUp }: { followUp: TimelineFollowUp }) {
+  const scheduled = followUp.status === 'scheduled';
+  return (
+    <>
+      <p className="timeline__head">
+        <strong>Follow-up</strong>{' '}
+        <ToneBadge tone={scheduled ? 'info' : followUp.status === 'failed' ? 'danger' : 'success'}>
+          {followUp.status}
+        </ToneBadge>{' '}
+        <span className="ui-muted">
+          {scheduled ? 'due' : 'was due'} {formatDateTime(followUp.dueAt)}
+          {followUp.byName ? ` · by ${followUp.byName}` : ''}
+        </span>
+      </p>
+      {followUp.note && <p className="timeline__text">{followUp.note}</p>}
+      <Sends sends={followUp.results} />
+    </>
+  );
+}
+
+export type TimelineActions = {
+  onFollowUp: (entry: Entry) => void;
+  onDetails: (entry: Entry) => void;
+};
+
+function ItemBody({ item, actions }: { item: TimelineItem; actions: TimelineActions }) {
+  return item.kind === 'entry' ? (
+    <EntryItem entry={item.entry} actions={actions} />
+  ) : (
+    <FollowUpItem followUp={item.followUp} />
+  );
+}
+
+/** The customer's entries, messages, files and follow-ups, newest first. */
+export function CustomerTimeline({
+  customerId,
+  actions,
+}: {
+  customerId: string;
+  actions: TimelineActions;
+}) {
+  const timeline = useCustomerTimeline(customerId);
+  const items = timeline.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <section className="ui-panel timeline" aria-labelledby="timeline-title">
+      <h2 id="timeline-title" className="ui-panel__title">
+        History
+      </h2>
+      {timeline.isPending ? (
+        <p className="ui-empty" role="status">
+          Loading history…
+        </p>
+      ) : timeline.isError && items.length === 0 ? (
+        <RetryAlert
+          error={timeline.error}
+          fallback={LOAD_TIMELINE_FAILED}
+          onRetry={() => void timeline.refetch()}
+        />
+      ) : items.length === 0 ? (
+        <p className="ui-empty">No entries or follow-ups yet.</p>
+      ) : (
+        <ol className="timeline__list">
+          {items.map((item) => (
+            <li
+              key={`${item.kind}:${item._id}`}
+              className={`timeline__item timeline__item--${item.kind}`}
+            >
+              <span className="timeline__icon" aria-hidden="true">
+                {item.kind === 'entry' ? <FileText size={18} /> : <CalendarClock size={18} />}
+              </span>
+              <div className="timeline__body">
+                <time className="timeline__time" dateTime={item.at}>
+                  {formatDateTime(item.at)}
+                </time>
+                <ItemBody item={item} actions={actions} />
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {timeline.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn--outline btn--small"
+          aria-disabled={timeline.isFetchingNextPage || undefined}
+          onClick={() => {
+            if (!timeline.isFetchingNextPage) void timeline.fetchNextPage();
+          }}
+        >
+          {timeline.isFetchingNextPage ? 'Loading…' : 'Load older'}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { errorMessage } from '../../../lib/api-client';
+import { PREVIEW_FAILED, usePreviewMessage } from '../api/preview-message';
+import type { PreviewRequest, WhatsAppPreview } from '../api/types';
+import { windowLabel } from '../model/window-label';
+import './whatsapp.css';
+
+/**
+ * What the customer will receive on WhatsApp, asked of the server as the composer changes: the
+ * 24-hour window, the approved template that goes (if one does), the text word for word, and
+ * in words why nothing or not everything goes. null shows nothing (WhatsApp off).
+ */
+export function WhatsAppPreviewPanel({ request }: { request: PreviewRequest | null }) {
+  const preview = usePreviewMessage(request);
+  if (request === null) return null;
+  return (
+    <section className="wa-preview" aria-label="WhatsApp preview" aria-live="polite">
+      {preview.isError ? (
+        <p className="ui-alert wa-preview__alert" role="alert">
+          {errorMessage(preview.error, PREVIEW_FAILED)}
+        </p>
+      ) : preview.data ? (
+        <PreviewBody data={preview.data} />
+      ) : (
+        <p className="ui-muted">Checking what the customer will receive…</p>
+      )}
+    </section>
+  );
+}
+
+function PreviewBody({ data }: { data: WhatsAppPreview }) {
+  return (
+    <>
+      <p className="wa-preview__window">
+        <span className={`ui-badge ${data.window.open ? 'ui-badge--success' : 'wa-badge--warn'}`}>
+          {windowLabel(data.window)}
+        </span>
+        <span className="ui-muted"> · {data.to}</span>
+      </p>
+      {data.template && (
+        <p className="ui-muted">
+          Sent as the approved template <strong>{data.template.name}</strong> (
+          {data.template.language})
+        </p>
+      )}
+      {data.preview && (
+        <>
+          <p className="wa-preview__label">The customer will receive:</p>
+          <p className="wa-preview__text">{data.preview}</p>
+        </>
+      )}
+      {data.notSent && <p className="ui-alert wa-preview__alert">{data.notSent}</p>}
+      {data.skipped && <p className="wa-preview__note">{data.skipped}</p>}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { linkProblem, newLink, unfilledParams, withParam } from './template-link';
+import { CLOSED_WINDOW, windowLabel } from './window-label';
+
+const TEMPLATE = {
+  name: 'quote',
+  language: 'en',
+  status: 'APPROVED',
+  category: 'UTILITY',
+  body: 'Dear {{1}}, {{2}} {{3}}',
+  paramCount: 3,
+};
+
+describe('window label', () => {
+  const now = new Date(2026, 10, 23, 9, 0);
+
+  it("says until when today's window is open, in 24-hour en-IN time", () => {
+    const until = new Date(2026, 10, 23, 14, 32);
+    expect(windowLabel({ open: true, openUntil: until.toISOString() }, now)).toBe(
+      'Open until 14:32',
+    );
+  });
+
+  it('adds the date when the window closes on another day', () => {
+    const until = new Date(2026, 10, 24, 8, 5);
+    expect(windowLabel({ open: true, openUntil: until.toISOString() }, now)).toBe(
+      'Open until 24 Nov, 08:05',
+    );
+  });
+
+  it('says a closed or never-opened window needs an approved template', () => {
+    expect(windowLabel({ open: false, openUntil: '2026-11-20T10:00:00Z' }, now)).toBe(
+      CLOSED_WINDOW,
+    );
+    expect(windowLabel({ open: false, openUntil: null }, now)).toBe(
+      'Closed: needs an approved template',
+    );
+  });
+});
+
+describe('template link', () => {
+  it('links a new template with the text in {{1}} and the name in {{2}}', () => {
+    expect(newLink(TEMPLATE)).toEqual({
+      name: 'quote',
+      language: 'en',
+      textParam: 1,
+      nameParam: 2,
+    });
+    expect(newLink({ ...TEMPLATE, paramCount: 0 })).toMatchObject({
+      textParam: null,
+      nameParam: null,
+    });
+  });
+
+  it('swaps the parameters when one takes the other’s', () => {
+    const link = newLink(TEMPLATE);
+    expect(withParam(link, 'textParam', 2)).toMatchObject({ textParam: 2, nameParam: 1 });
+    expect(withParam(link, 'nameParam', null)).toMatchObject({ textParam: 1, nameParam: null });
+    expect(withParam(link, 'nameParam', 3)).toMatchObject({ textParam: 1, nameParam: 3 });
+  });
+
+  it('says which parameters nothing fills', () => {
+    const link = newLink(TEMPLATE);
+    expect(unfilledParams(link, 3)).toEqual([3]);
+    expect(linkProblem(link, TEMPLATE)).toBe(
+      'Every parameter needs the text or the name: {{3}} takes neither.',
+    );
+    expect(linkProblem(link, { ...TEMPLATE, paramCount: 2 })).toBeNull();
+    expect(linkProblem(link, undefined)).toBeNull();
+  });
+});
