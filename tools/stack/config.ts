@@ -16,11 +16,10 @@ export interface Ports {
 
 interface FirebaseJson {
   emulators: Record<string, { host?: string; port?: number }>;
-  hosting: Record<string, unknown> & { public: string };
   [key: string]: unknown;
 }
 
-export function readFirebaseJson(): FirebaseJson {
+function readFirebaseJson(): FirebaseJson {
   return JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
 }
 
