@@ -181,16 +181,17 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         expect(await actionNames(page, actions)).toContain('Delete');
         await expectAccessible(page);
 
-        // Channel Details: both panels ON, each send recorded with the outbox's message id.
+        // Channel Details: both panels ON, and what the outbox (as Meta and SendGrid) called
+        // back since: the WhatsApp message read, the email delivered.
         await item.getByRole('button', { name: /channel details/ }).click();
         const channels = page.getByRole('dialog', { name: 'Channel Details' });
-        for (const [panel, send] of [
-          ['WhatsApp', created.dispatch.whatsapp],
-          ['Email', created.dispatch.email],
+        for (const [panel, state] of [
+          ['WhatsApp', 'Read'],
+          ['Email', 'Delivered'],
         ] as const) {
           const region = channels.getByRole('region', { name: panel });
           await region.getByText('ON', { exact: true }).waitFor();
-          await region.getByText(`Sent (${send?.messageId})`).waitFor();
+          await region.getByText(state, { exact: true }).first().waitFor();
         }
         await channels.getByText(`Quote ${tag}`).waitFor();
         await expectAccessible(page);
