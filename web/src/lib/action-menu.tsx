@@ -49,6 +49,17 @@ export function ActionMenu({
     setPlace({ top: rect.bottom + MENU_GAP_PX, right: window.innerWidth - rect.right });
   }, [open]);
 
+  // Near the bottom of the screen (a phone's last row) the menu opens upwards, so that every
+  // item stays on screen.
+  useLayoutEffect(() => {
+    if (!open || !place || !menu.current || !button.current) return;
+    const height = menu.current.offsetHeight;
+    if (place.top + height <= window.innerHeight - MENU_GAP_PX) return;
+    const above = button.current.getBoundingClientRect().top - MENU_GAP_PX - height;
+    const top = Math.max(MENU_GAP_PX, above);
+    if (top !== place.top) setPlace({ ...place, top });
+  }, [open, place]);
+
   useEffect(() => {
     if (!open) return;
     menu.current
