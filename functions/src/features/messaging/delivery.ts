@@ -3,8 +3,7 @@
 // 'delivered' and does not keep order; SendGrid repeats events), a failure keeps its reason,
 // and a callback settles a message whose send timed out: the provider surely took it.
 import { Timestamp } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
-import { OUTBOUND, type Delivery, type OutboundDoc, type OutboundPart } from './outbound-doc';
+import { type Delivery, type OutboundDoc, type OutboundPart } from './outbound-doc';
 import { recordChange } from './outbound-worker';
 
 const RANK: Record<Delivery, number> = {
@@ -47,9 +46,8 @@ function partIndex(doc: OutboundDoc, messageId: string | undefined): number {
 /** Applies a callback to the queued message `outboundId`; false when there is no such message. */
 export async function applyDelivery(outboundId: string, update: DeliveryUpdate): Promise<boolean> {
   if (!/^[A-Za-z0-9]{1,64}$/.test(outboundId)) return false;
-  const exists = (await getDb().collection(OUTBOUND).doc(outboundId).get()).exists;
-  if (!exists) return false;
-  await recordChange(outboundId, (doc) => {
+  // recordChange answers null only when there is no such message (no claim is checked here).
+  const stored = await recordChange(outboundId, (doc) => {
     const index = partIndex(doc, update.messageId);
     if (index < 0) return null;
     const part: OutboundPart = { ...doc.parts[index] };
@@ -67,5 +65,5 @@ export async function applyDelivery(outboundId: string, update: DeliveryUpdate):
     const parts = doc.parts.map((p, i) => (i === index ? part : p));
     return { ...doc, parts };
   });
-  return true;
+  return stored !== null;
 }

@@ -7,6 +7,7 @@ import type { WhatsAppPreview } from '../../contract/messaging';
 import { getDb } from '../../firebase';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
+import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { toE164 } from '../../integrations/recipients';
 import { CUSTOMERS } from '../customers/constants';
@@ -19,6 +20,8 @@ import {
   TIMESTAMP_HEADER,
   validEventSignature,
 } from './email-events';
+
+const CUSTOMER_NOT_FOUND = 'Customer not found';
 
 const previewBody = z.object({
   customerId: z.string({ error: 'customerId must be text' }).trim().min(1).max(128),
@@ -39,11 +42,9 @@ export function registerMessagingRoutes(router: Router): void {
 
   route(router, 'POST /whatsapp/preview', async (req, res) => {
     const input = parseBody(previewBody, req);
-    const id = input.customerId;
-    const customer = /^[^/]{1,128}$/.test(id)
-      ? (await getDb().collection(CUSTOMERS).doc(id).get()).data()
-      : undefined;
-    if (!customer) throw new HttpError(404, 'Customer not found');
+    const id = documentId(input.customerId, CUSTOMER_NOT_FOUND);
+    const customer = (await getDb().collection(CUSTOMERS).doc(id).get()).data();
+    if (!customer) throw new HttpError(404, CUSTOMER_NOT_FOUND);
     const phones = Array.isArray(customer.phones) ? (customer.phones as string[]) : [];
     const to = input.to ? toE164(input.to) : phones[0];
     if (!to)
