@@ -7,7 +7,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { setClock } from '../functions/src/clock.ts';
-import { sendDueFollowUpsJob } from '../functions/src/jobs/entries-jobs.ts';
+import { sendDueFollowUpsJob } from '../functions/src/app/entries-jobs.ts';
 import {
   baseUrl,
   expectAccessible,

@@ -4,7 +4,7 @@
 // otherwise on the real project, with application default credentials
 // (`gcloud auth application-default login`).
 import { parseArgs } from 'node:util';
-import { createAdmin } from '../src/features/users/create-admin';
+import { createAdmin } from '../src/features/accounts/create-admin';
 import { HttpError } from '../src/http/errors';
 
 async function main(): Promise<void> {

@@ -3,10 +3,10 @@ import { onDocumentCreated } from 'firebase-functions/firestore';
 import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import { getConfig } from './config';
-import { createApp } from './http/app';
+import { createApp } from './app/app';
 import { takeOverRuntimeJsonErrors } from './http/runtime-body-parser';
 import { integrationSecrets } from './integrations/secrets';
-import { scheduledJobs } from './jobs';
+import { scheduledJobs } from './app/scheduled-jobs';
 import { deliverOutbound } from './features/messaging/outbound-worker';
 
 // Before the runtime builds its body parsers, which it does once this module has loaded.

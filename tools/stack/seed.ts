@@ -3,9 +3,9 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { DEFAULT_CATEGORIES, POTENTIALS } from '../../functions/src/contract/customers.ts';
 import { CHANNELS, PROCESSES, STATUSES } from '../../functions/src/contract/entries.ts';
-import { prepareCustomer } from '../../functions/src/features/customers/record.ts';
+import { prepareCustomer } from '../../functions/src/domain/customers/record.ts';
 import { recomputeDashboard } from '../../functions/src/features/dashboard/recompute.ts';
-import { buildEntryDoc } from '../../functions/src/features/entries/record.ts';
+import { buildEntryDoc } from '../../functions/src/domain/entries/record.ts';
 import { PROJECT_ID } from './config.ts';
 import { paramCount, SEEDED_TEMPLATES } from './outbox/meta-rules.ts';
 

@@ -3,7 +3,7 @@
 // this table.
 import cookieParser from 'cookie-parser';
 import type { RequestHandler, Router } from 'express';
-import { resolveSession, sessionCredential } from '../features/accounts/sessions';
+import { resolveSession, sessionCredential } from '../domain/identity/sessions';
 import { requireBodyType, type BodyType } from './body-type';
 import { HttpError } from './errors';
 import { assertSameOrigin } from './same-origin';

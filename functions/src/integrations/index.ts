@@ -2,7 +2,7 @@
 // (Integrations screen) and secrets, so a saved change applies at once. Never throws: a
 // provider error, a timeout or missing configuration comes back as { ok: false, error }.
 import * as logger from 'firebase-functions/logger';
-import { readSettingsAndSecrets } from '../features/settings/store';
+import { readSettingsAndSecrets } from '../domain/settings/store';
 import { getSenderEnv } from './config';
 import { deliverEmail, emailConfig } from './email/deliver';
 import { secretOverride, sendgridApiKey, whatsappToken } from './secrets';

@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { createAccount, PASSWORD } from '../support/accounts';
 import { resetBackends } from '../support/backends';
 

@@ -2,9 +2,9 @@ import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
-import { firebaseCookieOf, SESSION_LIFETIME_MS } from '../../src/features/accounts/sessions';
+import { firebaseCookieOf, SESSION_LIFETIME_MS } from '../../src/domain/identity/sessions';
 import { getDb, getFirebaseApp } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { bearer, createAccount, PASSWORD } from '../support/accounts';
 import { resetBackends } from '../support/backends';
 

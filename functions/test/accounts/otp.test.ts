@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
 import { otpSettings } from '../../src/features/accounts/otp';
 import { getDb } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { sendEmail, sendWhatsApp } from '../../src/integrations';
 import { bearer, createAccount } from '../support/accounts';
 import { resetBackends } from '../support/backends';

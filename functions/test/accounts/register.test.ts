@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
 import { getDb, getFirebaseApp } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { bearer, createAccount, createRole, login } from '../support/accounts';
 import { resetBackends } from '../support/backends';
 

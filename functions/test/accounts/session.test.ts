@@ -2,9 +2,9 @@ import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signInWithCustomToken } from '../../src/features/accounts/identity-toolkit';
-import { firebaseCookieOf } from '../../src/features/accounts/sessions';
+import { firebaseCookieOf } from '../../src/domain/identity/sessions';
 import { getDb, getFirebaseApp } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import {
   bearer,
   createAccount,

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
 import { otpSettings } from '../../src/features/accounts/otp';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { sendEmail } from '../../src/integrations';
 import { createAccount, PASSWORD, type TestAccount } from '../support/accounts';
 import { resetBackends } from '../support/backends';

@@ -12,8 +12,8 @@ import {
   normalizePermissions,
   normalizeRoleName,
   PERMISSION_CATALOGUE,
-} from '../../src/features/roles/permissions';
-import { toE164 } from '../../src/features/users/phone';
+} from '../../src/domain/identity/permissions';
+import { toE164 } from '../../src/domain/identity/phone';
 
 afterEach(() => setClock());
 

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import type { DocumentData } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { POTENTIALS } from '../../src/features/customers/constants';
+import { POTENTIALS } from '../../src/domain/customers/constants';
 import { recomputeDashboard } from '../../src/features/dashboard/recompute';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';

@@ -3,10 +3,10 @@
 // read counters.
 import type { Express, RequestHandler } from 'express';
 import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
-import { prepareCustomer } from '../../src/features/customers/record';
-import type { CustomerInput } from '../../src/features/customers/normalize';
+import { prepareCustomer } from '../../src/domain/customers/record';
+import type { CustomerInput } from '../../src/domain/customers/normalize';
 import { getDb } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { session, type Caller } from '../support/callers';
 
 export { appAs } from '../support/callers';

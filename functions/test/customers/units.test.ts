@@ -17,14 +17,14 @@ import {
   potentialRank,
   splitNames,
   splitValues,
-} from '../../src/features/customers/normalize';
-import { prepareCustomer } from '../../src/features/customers/record';
+} from '../../src/domain/customers/normalize';
+import { prepareCustomer } from '../../src/domain/customers/record';
 import {
   categoryKeys,
   MAX_SEARCH_KEYS,
   queryTokens,
   searchKeys,
-} from '../../src/features/customers/search-keys';
+} from '../../src/domain/customers/search-keys';
 import { Timestamp } from 'firebase-admin/firestore';
 
 describe('identity rules', () => {

@@ -7,14 +7,10 @@ import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
 import { dashboardJobs } from '../../src/features/dashboard/job';
-import {
-  FOR_ADMINS,
-  FOR_EVERYONE,
-  type Recipient,
-} from '../../src/features/notifications/audience';
-import { NOTIFICATION_FEEDS } from '../../src/features/notifications/feed-docs';
+import { FOR_ADMINS, FOR_EVERYONE, type Recipient } from '../../src/domain/notifications/audience';
+import { NOTIFICATION_FEEDS } from '../../src/domain/notifications/feed-docs';
 import { requiredNotificationIndexes } from '../../src/features/notifications/indexes';
-import { addNotification, type Notice } from '../../src/features/notifications/notice';
+import { addNotification, type Notice } from '../../src/domain/notifications/notice';
 import { notifyAdmins } from '../../src/features/notifications/notify-admins';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';

@@ -4,17 +4,17 @@ import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firesto
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
-import { applyCustomerChange, applyEntryChange } from '../../src/features/dashboard/contributions';
-import { dayKey, monthKey, previousMonth, startOfDay } from '../../src/features/dashboard/days';
+import { applyCustomerChange, applyEntryChange } from '../../src/domain/figures/contributions';
+import { dayKey, monthKey, previousMonth, startOfDay } from '../../src/domain/figures/days';
 import { clearDashboardCache, COMMIT_MARGIN_MS } from '../../src/features/dashboard/read';
 import {
   forgetRecent,
   readRecent,
   type RecentWriter,
-} from '../../src/features/dashboard/recent-activity';
+} from '../../src/domain/figures/recent-activity';
 import { recomputeDashboard } from '../../src/features/dashboard/recompute';
-import { FOR_ADMINS } from '../../src/features/notifications/audience';
-import { addNotification } from '../../src/features/notifications/notice';
+import { FOR_ADMINS } from '../../src/domain/notifications/audience';
+import { addNotification } from '../../src/domain/notifications/notice';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { readCounters, resetCounters } from '../support/counters';

@@ -7,12 +7,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
-import {
-  FOR_ADMINS,
-  FOR_EVERYONE,
-  type Recipient,
-} from '../../src/features/notifications/audience';
-import { addNotification } from '../../src/features/notifications/notice';
+import { FOR_ADMINS, FOR_EVERYONE, type Recipient } from '../../src/domain/notifications/audience';
+import { addNotification } from '../../src/domain/notifications/notice';
 import { streamClientCount } from '../../src/features/notifications/stream';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';

@@ -4,8 +4,8 @@ import type { DocumentData, QueryDocumentSnapshot, Timestamp } from 'firebase-ad
 import type { Express } from 'express';
 import request from 'supertest';
 import { expect } from 'vitest';
-import { dayKey, monthKey, previousMonth, addDays } from '../../src/features/dashboard/days';
-import { customerActivity, entryActivity } from '../../src/features/dashboard/contributions';
+import { dayKey, monthKey, previousMonth, addDays } from '../../src/domain/figures/days';
+import { customerActivity, entryActivity } from '../../src/domain/figures/contributions';
 import { clearDashboardCache } from '../../src/features/dashboard/read';
 import { getDb } from '../../src/firebase';
 

@@ -6,7 +6,7 @@ import { setClock } from '../../src/clock';
 import { remindTodaysFollowUps } from '../../src/features/followups/reminders';
 import { sendDueFollowUps } from '../../src/features/followups/send-due';
 import { getDb } from '../../src/firebase';
-import { scheduledJobs } from '../../src/jobs';
+import { scheduledJobs } from '../../src/app/scheduled-jobs';
 import {
   appAs,
   clearRecordings,

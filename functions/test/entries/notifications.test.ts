@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { ADMIN, appAs, EMPLOYEE, EMPLOYEE_PERMISSIONS, seedUser, useEntriesWorld } from './support';
 
 const admin = appAs('admin');

@@ -5,12 +5,12 @@
 import express, { type Express } from 'express';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { beforeEach } from 'vitest';
-import { keyDoc, keyRef } from '../../src/features/customers/keys';
-import type { CustomerInput } from '../../src/features/customers/normalize';
-import { prepareCustomer } from '../../src/features/customers/record';
-import { buildEntryDoc, customerCopy, type NewEntry } from '../../src/features/entries/record';
+import { keyDoc, keyRef } from '../../src/domain/customers/keys';
+import type { CustomerInput } from '../../src/domain/customers/normalize';
+import { prepareCustomer } from '../../src/domain/customers/record';
+import { buildEntryDoc, customerCopy, type NewEntry } from '../../src/domain/entries/record';
 import { getDb } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { ADMIN, EMPLOYEE, session, type Caller } from '../support/callers';
 import {
   pointSendersAt,

@@ -2,7 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { requireAccess, sessionMiddleware } from '../../src/http/access';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 
 // Stands in for the real session middleware: the caller's role and permissions come from
 // test headers.

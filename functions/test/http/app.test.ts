@@ -2,7 +2,7 @@ import express from 'express';
 import type { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { JSON_BODY_LIMIT_BYTES } from '../../src/http/json-body';
 
 const securityHeaders = {

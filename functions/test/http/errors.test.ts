@@ -3,7 +3,7 @@ import * as logger from 'firebase-functions/logger';
 import request from 'supertest';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { HttpError, validationError } from '../../src/http/errors';
 import { parseBody } from '../../src/http/validate';
 

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, type Access, type RouteKey } from '../../src/http/access';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import {
   createAccount,
   createRole,

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import { route, routeTable, type RouteKey } from '../../src/http/access';
-import { createApiRouter } from '../../src/http/api-router';
+import { createApiRouter } from '../../src/app/api-router';
 
 interface RegisteredRoute {
   key: string;

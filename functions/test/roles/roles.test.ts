@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { bearer, createAccount, createRole, login } from '../support/accounts';
 import { resetBackends } from '../support/backends';
 

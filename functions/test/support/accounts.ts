@@ -6,7 +6,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { expect } from 'vitest';
 import { signInWithCustomToken } from '../../src/features/accounts/identity-toolkit';
-import { startSession } from '../../src/features/accounts/sessions';
+import { startSession } from '../../src/domain/identity/sessions';
 import { getDb, getFirebaseApp } from '../../src/firebase';
 
 export interface TestAccount {

@@ -1,7 +1,7 @@
 // Apps for the customers and entries API tests whose caller is an admin, an employee (the
 // baseline permissions), a role without customer or entry permissions, or nobody.
 import type { Express, RequestHandler } from 'express';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 
 export const EMPLOYEE_PERMISSIONS = [
   'customers.read',

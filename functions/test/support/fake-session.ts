@@ -1,6 +1,6 @@
 // Apps for API tests whose caller is whoever the test says: an admin, an employee, nobody.
 import type { Express, RequestHandler } from 'express';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 
 export function fakeSession(role: string | null): RequestHandler {
   return (req, _res, next) => {

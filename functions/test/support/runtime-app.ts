@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import type { IncomingMessage } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
-import { createApp, type AppOptions } from '../../src/http/app';
+import { createApp, type AppOptions } from '../../src/app/app';
 
 type Factory = (options: Record<string, unknown>) => RequestHandler;
 export interface BodyParsers {

@@ -4,7 +4,7 @@ import {
   SETTINGS_DOC,
   defaultSettings,
   type IntegrationSecrets,
-} from '../../src/features/settings/store';
+} from '../../src/domain/settings/store';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../src/firebase';
 import { paramCount, SEEDED_TEMPLATES } from '../../../tools/stack/outbox/meta-rules.ts';

@@ -2,7 +2,7 @@ import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, getFirebaseApp } from '../../src/firebase';
-import { createApp } from '../../src/http/app';
+import { createApp } from '../../src/app/app';
 import { bearer, createAccount, createRole, login, type TestAccount } from '../support/accounts';
 import { resetBackends } from '../support/backends';
 

@@ -3,12 +3,12 @@
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
-import { normalizeRoleName } from '../roles/permissions';
-import { USERS } from '../users/store';
+import { normalizeRoleName } from '../../domain/identity/permissions';
+import { USERS } from '../../domain/identity/user-store';
 import { signInWithPassword } from './identity-toolkit';
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from './rate-limit';
 import { assertMayTry, countTry, recordSuccess, type ThrottlePolicy } from './sign-in-throttle';
-import { startSession } from './sessions';
+import { startSession } from '../../domain/identity/sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const AWAITING_APPROVAL =

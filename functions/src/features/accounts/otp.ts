@@ -11,14 +11,14 @@ import { now } from '../../clock';
 import { getDb, getFirebaseApp } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { toE164 } from '../users/phone';
-import { USERS } from '../users/store';
+import { toE164 } from '../../domain/identity/phone';
+import { USERS } from '../../domain/identity/user-store';
 import { assertMaySignIn, sessionAnswer, type SessionAnswer } from './login';
 import { signInWithCustomToken } from './identity-toolkit';
 import { deliverCode } from './otp-delivery';
 import { OTP_REQUESTS_PER_IDENTIFIER, OTP_REQUESTS_PER_IP } from './rate-limit';
 import { assertMayTry, countTry, recordSuccess, type ThrottlePolicy } from './sign-in-throttle';
-import { startSession } from './sessions';
+import { startSession } from '../../domain/identity/sessions';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;

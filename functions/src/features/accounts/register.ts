@@ -4,10 +4,10 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDb, getFirebaseApp } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { FOR_ADMINS } from '../notifications/audience';
-import { addNotification } from '../notifications/notice';
-import { findRoleByName } from '../roles/store';
-import { USERS } from '../users/store';
+import { FOR_ADMINS } from '../../domain/notifications/audience';
+import { addNotification } from '../../domain/notifications/notice';
+import { findRoleByName } from '../../domain/identity/role-store';
+import { USERS } from '../../domain/identity/user-store';
 
 export const REGISTERED = 'Registered successfully. An admin will approve your account.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';

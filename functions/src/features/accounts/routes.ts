@@ -3,7 +3,7 @@ import { getDb } from '../../firebase';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { toUser, USERS } from '../users/store';
+import { toUser, USERS } from '../../domain/identity/user-store';
 import { clientIp } from './client-ip';
 import { loginWithPassword, type SessionAnswer } from './login';
 import { requestOtp, verifyOtp } from './otp';
@@ -16,7 +16,7 @@ import {
   endSession,
   sessionToken,
   setSessionCookie,
-} from './sessions';
+} from '../../domain/identity/sessions';
 
 function signedIn(res: Response, answer: SessionAnswer): void {
   setSessionCookie(res, answer.token);

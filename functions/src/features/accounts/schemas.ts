@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { toE164 } from '../users/phone';
-import { ADMIN_ROLE, DEFAULT_ROLE, normalizeRoleName } from '../roles/permissions';
+import { toE164 } from '../../domain/identity/phone';
+import { ADMIN_ROLE, DEFAULT_ROLE, normalizeRoleName } from '../../domain/identity/permissions';
 
 export const MIN_PASSWORD = 8;
 /** Firebase Authentication's own ceiling is far higher; this keeps hashing bounded. */

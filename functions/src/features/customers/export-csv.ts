@@ -6,7 +6,7 @@ import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { localDate } from '../../company-days';
-import type { Customer } from './record';
+import type { Customer } from '../../domain/customers/record';
 
 export const EXPORT_COLUMNS = [
   'names',

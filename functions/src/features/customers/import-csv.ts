@@ -7,8 +7,17 @@ import { parse, type CsvError } from 'csv-parse';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../../http/errors';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_LISTED_ERRORS, IMPORT_MAX_ROWS } from './constants';
-import { hasIdentity, normalizeCustomerInput, splitNames, splitValues } from './normalize';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_LISTED_ERRORS,
+  IMPORT_MAX_ROWS,
+} from '../../domain/customers/constants';
+import {
+  hasIdentity,
+  normalizeCustomerInput,
+  splitNames,
+  splitValues,
+} from '../../domain/customers/normalize';
 import type { UpsertRow } from './upsert';
 import { NEEDS_IDENTITY } from './write';
 

@@ -13,8 +13,13 @@ import {
 import { distinctIndexes, type CompositeIndex, type IndexField } from '../../composite-indexes';
 import { SORT_FIELDS } from '../../contract/customers';
 import { HttpError } from '../../http/errors';
-import { CUSTOMERS } from './constants';
-import { CATEGORY_KEY_MAX_SET, categorySetKey, hasAllCategories, queryTokens } from './search-keys';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import {
+  CATEGORY_KEY_MAX_SET,
+  categorySetKey,
+  hasAllCategories,
+  queryTokens,
+} from '../../domain/customers/search-keys';
 
 export { SORT_FIELDS };
 export type SortField = (typeof SORT_FIELDS)[number];

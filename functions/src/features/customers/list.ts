@@ -4,7 +4,7 @@
 // RESIDUAL_SCAN_MAX documents per request.
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { CUSTOMERS, EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from './constants';
+import { CUSTOMERS, EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from '../../domain/customers/constants';
 import {
   comparePositions,
   decodeCursor,
@@ -18,7 +18,7 @@ import {
   type ListOrder,
   type ListPlan,
 } from './list-plan';
-import { toCustomer, type Customer } from './record';
+import { toCustomer, type Customer } from '../../domain/customers/record';
 import { storedSummary } from '../dashboard/read';
 
 /** The most documents one request reads to check a filter the query could not apply. */

@@ -4,14 +4,17 @@
 // makes it run again rather than being lost). An audit document under the primary keeps what
 // was merged. Then the primary's own entries and follow-ups take its merged copy and name, and
 // those of the merged customers move to the primary.
-import { carriedWindows } from './whatsapp-windows';
+import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { applyCustomerChanges, applyEntryChanges } from '../dashboard/contributions';
-import { forgetRecent, readRecent, updateRecent } from '../dashboard/recent-activity';
-import { refreshCustomerOnEntries, withCustomerCopy } from '../entries/customer-refresh';
-import { customerCopy } from '../entries/record';
-import { followUpCustomerName, renameCustomerOnFollowUps } from '../followups/customer-name';
+import { applyCustomerChanges, applyEntryChanges } from '../../domain/figures/contributions';
+import { forgetRecent, readRecent, updateRecent } from '../../domain/figures/recent-activity';
+import { refreshCustomerOnEntries, withCustomerCopy } from '../../domain/writes/customer-copies';
+import { customerCopy } from '../../domain/entries/record';
+import {
+  followUpCustomerName,
+  renameCustomerOnFollowUps,
+} from '../../domain/followups/customer-name';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import {
@@ -22,10 +25,21 @@ import {
   MAX_NAMES,
   MAX_PHONES,
   MAX_WRITES_PER_COMMIT,
-} from './constants';
-import { keyDoc, keyRef, readKeyOwners } from './keys';
-import { type CustomerFields, higherPotential, joinNotes, unique } from './normalize';
-import { buildCustomerRecord, type Customer, customerKeys, fieldsOf, toCustomer } from './record';
+} from '../../domain/customers/constants';
+import { keyDoc, keyRef, readKeyOwners } from '../../domain/customers/keys';
+import {
+  type CustomerFields,
+  higherPotential,
+  joinNotes,
+  unique,
+} from '../../domain/customers/normalize';
+import {
+  buildCustomerRecord,
+  type Customer,
+  customerKeys,
+  fieldsOf,
+  toCustomer,
+} from '../../domain/customers/record';
 import { NOT_FOUND } from './write';
 
 export function mergedFields(all: readonly CustomerFields[]): CustomerFields {

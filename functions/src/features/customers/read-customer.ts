@@ -1,8 +1,8 @@
 // One customer by id, as the customer page reads it.
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
-import { CUSTOMERS } from './constants';
-import { toCustomer, type Customer } from './record';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { toCustomer, type Customer } from '../../domain/customers/record';
 import { NOT_FOUND } from './write';
 
 export async function readCustomer(id: string): Promise<Customer> {

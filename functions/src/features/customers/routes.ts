@@ -12,7 +12,7 @@ import { listedErrors, readImportUpload } from './import-csv';
 import { listPage, matchingCustomers, plainList } from './list';
 import { mergeCustomers } from './merge';
 import { readCustomer } from './read-customer';
-import { hasIdentity } from './normalize';
+import { hasIdentity } from '../../domain/customers/normalize';
 import {
   bulkBody,
   createBody,

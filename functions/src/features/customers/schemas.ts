@@ -9,12 +9,16 @@ import {
   MAX_MERGE_CUSTOMERS,
   MAX_NOTE_LENGTH,
   MAX_PAGE_SIZE,
-} from './constants';
+} from '../../domain/customers/constants';
 import { checkDateRange, isIsoDate, startOfDay } from '../../company-days';
 import { TIMELINE_DEFAULT_LIMIT, TIMELINE_MAX_LIMIT } from '../../contract/customer-timeline';
 import type { ListFilters, ListOrder } from './list-plan';
 import { SORT_FIELDS } from './list-plan';
-import { type CustomerFields, type CustomerInput, normalizeCustomerInput } from './normalize';
+import {
+  type CustomerFields,
+  type CustomerInput,
+  normalizeCustomerInput,
+} from '../../domain/customers/normalize';
 
 const RAW_LIST_MAX = 200;
 

@@ -19,9 +19,9 @@ import type { SendOutcome } from '../../contract/entries';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { toIso } from '../../timestamps';
-import { ENTRIES } from '../entries/constants';
-import { isoDeep, toEntry } from '../entries/record';
-import { FOLLOW_UPS } from '../followups/constants';
+import { ENTRIES } from '../../domain/entries/constants';
+import { isoDeep, toEntry } from '../../domain/entries/record';
+import { FOLLOW_UPS } from '../../domain/followups/constants';
 
 const SOURCES = { entry: ENTRIES, followUp: FOLLOW_UPS } as const;
 type Kind = keyof typeof SOURCES;

@@ -2,14 +2,23 @@
 // other or with a stored customer, become one customer with the union of their values instead
 // of twins. Rows are grouped by shared keys first; groups are then written in transactions of
 // at most MAX_WRITES_PER_COMMIT writes, each re-reading what it changes.
-import { carriedWindows } from './whatsapp-windows';
+import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { applyCustomerChanges, type Change, type CustomerState } from '../dashboard/contributions';
-import { updateRecent } from '../dashboard/recent-activity';
-import { CUSTOMERS, MAX_EMAILS, MAX_PHONES, MAX_WRITES_PER_COMMIT } from './constants';
-import { keyDoc, keyRef, readCustomers, readKeyOwners } from './keys';
-import { type CustomerFields, sameFields, unionFields } from './normalize';
+import {
+  applyCustomerChanges,
+  type Change,
+  type CustomerState,
+} from '../../domain/figures/contributions';
+import { updateRecent } from '../../domain/figures/recent-activity';
+import {
+  CUSTOMERS,
+  MAX_EMAILS,
+  MAX_PHONES,
+  MAX_WRITES_PER_COMMIT,
+} from '../../domain/customers/constants';
+import { keyDoc, keyRef, readCustomers, readKeyOwners } from '../../domain/customers/keys';
+import { type CustomerFields, sameFields, unionFields } from '../../domain/customers/normalize';
 import {
   buildCustomerRecord,
   nameSortKey,
@@ -18,7 +27,7 @@ import {
   customerLabel,
   fieldsOf,
   toCustomer,
-} from './record';
+} from '../../domain/customers/record';
 import { duplicateError } from './write';
 
 export interface UpsertRow {

@@ -1,16 +1,29 @@
 // Adding, editing and deleting one customer, each in one transaction with its identity keys.
-import { carriedWindows } from './whatsapp-windows';
+import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { applyCustomerChange } from '../dashboard/contributions';
-import { forgetRecent, readRecent } from '../dashboard/recent-activity';
-import { refreshCustomerOnEntries, sameCustomerCopy } from '../entries/customer-refresh';
-import { customerCopy, type CustomerCopy } from '../entries/record';
-import { followUpCustomerName, renameCustomerOnFollowUps } from '../followups/customer-name';
+import { applyCustomerChange } from '../../domain/figures/contributions';
+import { forgetRecent, readRecent } from '../../domain/figures/recent-activity';
+import { refreshCustomerOnEntries, sameCustomerCopy } from '../../domain/writes/customer-copies';
+import { customerCopy, type CustomerCopy } from '../../domain/entries/record';
+import {
+  followUpCustomerName,
+  renameCustomerOnFollowUps,
+} from '../../domain/followups/customer-name';
 import { HttpError } from '../../http/errors';
-import { CUSTOMERS } from './constants';
-import { findHeirs, keyDoc, keyRef, readCustomers, readKeyOwners } from './keys';
-import { type CustomerFields, type CustomerInput, hasIdentity } from './normalize';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import {
+  findHeirs,
+  keyDoc,
+  keyRef,
+  readCustomers,
+  readKeyOwners,
+} from '../../domain/customers/keys';
+import {
+  type CustomerFields,
+  type CustomerInput,
+  hasIdentity,
+} from '../../domain/customers/normalize';
 import {
   buildCustomerRecord,
   type Customer,
@@ -19,7 +32,7 @@ import {
   customerLabel,
   fieldsOf,
   toCustomer,
-} from './record';
+} from '../../domain/customers/record';
 
 export const NEEDS_IDENTITY = 'Please add at least a name/phone/email';
 export const NOT_FOUND = 'Customer not found';

@@ -2,7 +2,7 @@
 // the notification feeds the dashboard's live panel reads, those of users who never open the
 // dashboard (and so never prune their feed on a read) too.
 import type { ScheduledJob } from '../../jobs/registry';
-import { pruneNotificationFeeds } from '../notifications/feed';
+import { pruneNotificationFeeds } from '../../domain/notifications/feed';
 import { recomputeDashboard } from './recompute';
 
 export const dashboardJobs: ScheduledJob[] = [

@@ -20,9 +20,9 @@ import {
   SERIES_DAYS,
   SUMMARY_ID,
   TOP_CUSTOMERS,
-} from './constants';
-import { addDays, dayKey, monthKey, previousMonth, startOfDay } from './days';
-import { recentItemsOf } from './recent-activity';
+} from '../../domain/figures/constants';
+import { addDays, dayKey, monthKey, previousMonth, startOfDay } from '../../domain/figures/days';
+import { recentItemsOf } from '../../domain/figures/recent-activity';
 import { emptySummary, type Summary } from './recompute';
 
 /** How long a finished summary read answers this instance's calls (one page load's burst). */

@@ -6,10 +6,16 @@
 import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
-import { DASHBOARD, DAYS_KEPT, RECOMPUTE_PAGE, REVENUE, SUMMARY_ID } from './constants';
-import { entryFigures } from './contributions';
-import { addDays, dayKey } from './days';
-import { rebuildRecent } from './recent-activity';
+import {
+  DASHBOARD,
+  DAYS_KEPT,
+  RECOMPUTE_PAGE,
+  REVENUE,
+  SUMMARY_ID,
+} from '../../domain/figures/constants';
+import { entryFigures } from '../../domain/figures/contributions';
+import { addDays, dayKey } from '../../domain/figures/days';
+import { rebuildRecent } from '../../domain/figures/recent-activity';
 
 const ENTRIES = 'entries';
 const CUSTOMERS = 'customers';

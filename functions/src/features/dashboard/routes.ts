@@ -2,9 +2,9 @@
 import type { Router } from 'express';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
-import { latestNotifications } from '../notifications/feed';
+import { latestNotifications } from '../../domain/notifications/feed';
 import { notificationStream } from '../notifications/stream';
-import { DEFAULT_DUE_DAYS, SERIES_DAYS } from './constants';
+import { DEFAULT_DUE_DAYS, SERIES_DAYS } from '../../domain/figures/constants';
 import {
   categories,
   channelBreakdown,

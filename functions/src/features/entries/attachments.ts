@@ -4,7 +4,7 @@
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { FILES, fileIdFromUrl, fileUrl } from '../uploads/files';
-import type { Attachment } from './record';
+import type { Attachment } from '../../domain/entries/record';
 import type { AttachmentInput } from './schemas';
 
 export async function resolveAttachments(

@@ -7,27 +7,32 @@ import { getDb } from '../../firebase';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../customers/constants';
-import { applyEntryChange } from '../dashboard/contributions';
-import { readRecent } from '../dashboard/recent-activity';
-import { FOR_ADMINS } from '../notifications/audience';
-import { addNotification } from '../notifications/notice';
-import { readSettings } from '../settings/store';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { applyEntryChange } from '../../domain/figures/contributions';
+import { readRecent } from '../../domain/figures/recent-activity';
+import { FOR_ADMINS } from '../../domain/notifications/audience';
+import { addNotification } from '../../domain/notifications/notice';
+import { readSettings } from '../../domain/settings/store';
 import { emailContent, fillPlaceholders, planFor, plainText } from '../messaging/compose';
 import type { OwnerField } from '../messaging/outbound-doc';
 import { deliverNow } from '../messaging/outbound-worker';
 import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging/queue-channel';
-import { actorOf } from './actor';
+import { actorOf } from '../../domain/entries/actor';
 import { resolveAttachments } from './attachments';
-import { DEFAULT_MESSAGE, DEFAULT_SUBJECT, ENTRIES, type Channel } from './constants';
-import { historyDoc, historyRef, byActor } from './history';
+import {
+  DEFAULT_MESSAGE,
+  DEFAULT_SUBJECT,
+  ENTRIES,
+  type Channel,
+} from '../../domain/entries/constants';
+import { historyDoc, historyRef, byActor } from '../../domain/entries/history';
 import {
   buildEntryDoc,
   customerCopy,
   toEntry,
   withoutUndefined,
   type CustomerCopy,
-} from './record';
+} from '../../domain/entries/record';
 import type { CreateInput } from './schemas';
 
 export type SentChannel = 'whatsapp' | 'email';

@@ -3,7 +3,7 @@
 // directory, so each choice carries only its id and display name.
 import { getDb } from '../../firebase';
 import { MAX_USERS_LISTED } from '../users/service';
-import { displayName, USERS } from '../users/store';
+import { displayName, USERS } from '../../domain/identity/user-store';
 
 export interface EmployeeChoice {
   _id: string;

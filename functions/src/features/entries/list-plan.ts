@@ -12,8 +12,8 @@ import {
 } from 'firebase-admin/firestore';
 import { distinctIndexes, type CompositeIndex, type IndexField } from '../../composite-indexes';
 import { HttpError } from '../../http/errors';
-import { ENTRIES } from './constants';
-import { channelGroup } from './record';
+import { ENTRIES } from '../../domain/entries/constants';
+import { channelGroup } from '../../domain/entries/record';
 import {
   emailTokens,
   employeeTokens,
@@ -22,7 +22,7 @@ import {
   phoneTokens,
   tagTokens,
   textQuery,
-} from './search-keys';
+} from '../../domain/entries/search-keys';
 
 export interface EntryFilters {
   q?: string;

@@ -2,7 +2,12 @@
 // newest-first array (GET /entries without parameters); the pending entries for Approvals.
 import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { ENTRIES, PENDING_LIST_LIMIT, PLAIN_LIST_LIMIT, RESIDUAL_SCAN_MAX } from './constants';
+import {
+  ENTRIES,
+  PENDING_LIST_LIMIT,
+  PLAIN_LIST_LIMIT,
+  RESIDUAL_SCAN_MAX,
+} from '../../domain/entries/constants';
 import {
   decodeCursor,
   encodeCursor,
@@ -13,7 +18,7 @@ import {
   type EntryFilters,
   type EntryPlan,
 } from './list-plan';
-import { customerCopy, toEntry, type Entry } from './record';
+import { customerCopy, toEntry, type Entry } from '../../domain/entries/record';
 import { storedSummary } from '../dashboard/read';
 
 export interface EntryPage {

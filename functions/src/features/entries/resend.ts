@@ -7,20 +7,26 @@ import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../customers/constants';
-import { applyEntryChange } from '../dashboard/contributions';
-import { updateRecent } from '../dashboard/recent-activity';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { applyEntryChange } from '../../domain/figures/contributions';
+import { updateRecent } from '../../domain/figures/recent-activity';
 import { emailContent, fillPlaceholders, planFor } from '../messaging/compose';
 import type { EmailContent } from '../messaging/outbound-doc';
 import { deliverNow } from '../messaging/outbound-worker';
 import type { WhatsAppPlan } from '../messaging/whatsapp-plan';
 import { queueEmail, queueWhatsApp } from '../messaging/queue-channel';
-import { readSettings } from '../settings/store';
-import type { Actor } from './actor';
-import { ENTRIES, NOT_FOUND } from './constants';
+import { readSettings } from '../../domain/settings/store';
+import type { Actor } from '../../domain/entries/actor';
+import { ENTRIES, NOT_FOUND } from '../../domain/entries/constants';
 import { answerAfterSending, defaultSubject, dispatchField, type SentChannel } from './create';
-import { byActor, historyDoc, historyRef } from './history';
-import { attachmentsOf, customerCopy, derivedFields, snapshotOf, withoutUndefined } from './record';
+import { byActor, historyDoc, historyRef } from '../../domain/entries/history';
+import {
+  attachmentsOf,
+  customerCopy,
+  derivedFields,
+  snapshotOf,
+  withoutUndefined,
+} from '../../domain/entries/record';
 import type { ResendInput } from './schemas';
 
 export const NO_CHANNEL = 'Select at least one channel (Email or WhatsApp)';

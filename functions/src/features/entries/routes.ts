@@ -5,11 +5,11 @@ import type { Request, Router } from 'express';
 import { route } from '../../http/access';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
-import { actorOf } from './actor';
-import { NOT_FOUND } from './constants';
+import { actorOf } from '../../domain/entries/actor';
+import { NOT_FOUND } from '../../domain/entries/constants';
 import { createEntry } from './create';
 import { listEmployeeChoices } from './employees';
-import { addComment, listHistory } from './history';
+import { addComment, listHistory } from '../../domain/entries/history';
 import { listPage, pendingList, plainList } from './list';
 import { resendEntry, ResendFailed } from './resend';
 import {

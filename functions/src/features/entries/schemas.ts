@@ -19,7 +19,7 @@ import {
   MAX_TAGS,
   PROCESSES,
   STATUSES,
-} from './constants';
+} from '../../domain/entries/constants';
 
 const text = (max: number, label: string) =>
   z

@@ -6,15 +6,15 @@ import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { normalizeCustomerInput } from '../customers/normalize';
-import { applyEntryChange } from '../dashboard/contributions';
-import { forgetRecent, readRecent } from '../dashboard/recent-activity';
-import { addNotification, type Notice } from '../notifications/notice';
-import type { Actor } from './actor';
+import { normalizeCustomerInput } from '../../domain/customers/normalize';
+import { applyEntryChange } from '../../domain/figures/contributions';
+import { forgetRecent, readRecent } from '../../domain/figures/recent-activity';
+import { addNotification, type Notice } from '../../domain/notifications/notice';
+import type { Actor } from '../../domain/entries/actor';
 import { resolveAttachments } from './attachments';
-import { ENTRIES, FOLLOW_UPS, NOT_FOUND, type EntryStatus } from './constants';
-import { byActor, historyDoc, historyRef } from './history';
-import { assignedNotice, confirmedNotice } from './notices';
+import { ENTRIES, FOLLOW_UPS, NOT_FOUND, type EntryStatus } from '../../domain/entries/constants';
+import { byActor, historyDoc, historyRef } from '../../domain/entries/history';
+import { assignedNotice, confirmedNotice } from '../../domain/entries/notices';
 import {
   customerCopy,
   derivedFields,
@@ -23,7 +23,7 @@ import {
   toEntry,
   withoutUndefined,
   type Entry,
-} from './record';
+} from '../../domain/entries/record';
 import type { UpdateInput } from './schemas';
 
 const FIELD_LABELS: Record<string, string> = {

@@ -10,9 +10,9 @@ import { getConfig } from '../../config';
 import { sendEmail } from '../../integrations';
 import { localDate, startOfDay } from '../../company-days';
 import { escapeHtml } from '../../integrations/email/escape-html';
-import { readSettings } from '../settings/store';
-import { FOLLOW_UPS } from './constants';
-import { addNotification } from '../notifications/notice';
+import { readSettings } from '../../domain/settings/store';
+import { FOLLOW_UPS } from '../../domain/followups/constants';
+import { addNotification } from '../../domain/notifications/notice';
 
 const PAGE = 500;
 

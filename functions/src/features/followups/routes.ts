@@ -3,8 +3,8 @@ import type { Router } from 'express';
 import { route } from '../../http/access';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
-import { actorOf } from '../entries/actor';
-import { NOT_FOUND } from '../entries/constants';
+import { actorOf } from '../../domain/entries/actor';
+import { NOT_FOUND } from '../../domain/entries/constants';
 import { scheduleFollowUp } from './schedule';
 import { followUpBody, followUpDaysBody } from './schemas';
 

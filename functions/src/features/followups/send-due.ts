@@ -10,12 +10,17 @@ import * as logger from 'firebase-functions/logger';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../customers/constants';
-import { readSettings } from '../settings/store';
-import { ENTRIES } from '../entries/constants';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { readSettings } from '../../domain/settings/store';
+import { ENTRIES } from '../../domain/entries/constants';
 import { defaultSubject } from '../entries/create';
-import { historyDoc, historyRef } from '../entries/history';
-import { attachmentsOf, customerCopy, employeeOf, withoutUndefined } from '../entries/record';
+import { historyDoc, historyRef } from '../../domain/entries/history';
+import {
+  attachmentsOf,
+  customerCopy,
+  employeeOf,
+  withoutUndefined,
+} from '../../domain/entries/record';
 import { emailContent, fillPlaceholders, planFor } from '../messaging/compose';
 import type { EmailContent } from '../messaging/outbound-doc';
 import { deliverNow } from '../messaging/outbound-worker';
@@ -28,8 +33,8 @@ import {
   MAX_PER_RUN,
   STALE_CLAIM_MS,
   type FollowUpStatus,
-} from './constants';
-import { addNotification } from '../notifications/notice';
+} from '../../domain/followups/constants';
+import { addNotification } from '../../domain/notifications/notice';
 
 export interface SendRunResult {
   claimed: number;

@@ -7,15 +7,20 @@ import { createHash } from 'node:crypto';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../customers/constants';
-import { keyDoc, keyRef } from '../customers/keys';
-import { applyCustomerChange, applyEntryChange } from '../dashboard/contributions';
-import { readRecent } from '../dashboard/recent-activity';
-import { customerKeyId, prepareCustomer } from '../customers/record';
-import { normalizeEmail, normalizePhone } from '../customers/normalize';
-import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../entries/constants';
-import { historyDoc, historyRef } from '../entries/history';
-import { buildEntryDoc, customerCopy, withoutUndefined, type Attachment } from '../entries/record';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { keyDoc, keyRef } from '../../domain/customers/keys';
+import { applyCustomerChange, applyEntryChange } from '../../domain/figures/contributions';
+import { readRecent } from '../../domain/figures/recent-activity';
+import { customerKeyId, prepareCustomer } from '../../domain/customers/record';
+import { normalizeEmail, normalizePhone } from '../../domain/customers/normalize';
+import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../../domain/entries/constants';
+import { historyDoc, historyRef } from '../../domain/entries/history';
+import {
+  buildEntryDoc,
+  customerCopy,
+  withoutUndefined,
+  type Attachment,
+} from '../../domain/entries/record';
 
 export const INBOUND_MESSAGES = 'inboundMessages';
 

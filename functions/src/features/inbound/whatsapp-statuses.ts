@@ -4,8 +4,8 @@
 // ignored); 'failed' keeps the reason. Queued messages are matched by messaging/delivery.ts.
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { ENTRIES } from '../entries/constants';
-import { FOLLOW_UPS } from '../followups/constants';
+import { ENTRIES } from '../../domain/entries/constants';
+import { FOLLOW_UPS } from '../../domain/followups/constants';
 
 export interface StatusUpdate {
   messageId: string;

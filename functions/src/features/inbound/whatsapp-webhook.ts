@@ -8,7 +8,7 @@ import * as logger from 'firebase-functions/logger';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
-import { readSettingsAndSecrets } from '../settings/store';
+import { readSettingsAndSecrets } from '../../domain/settings/store';
 import { notifyAdmins } from '../notifications/notify-admins';
 import { createInboundEntry } from './inbound-entry';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';

@@ -11,7 +11,7 @@ import {
   type OutgoingWhatsApp,
   type SendOutcome,
 } from '../../integrations';
-import { readSettings } from '../settings/store';
+import { readSettings } from '../../domain/settings/store';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { planFor } from '../messaging/compose';
 import { sendQueued } from '../messaging/send-queued';

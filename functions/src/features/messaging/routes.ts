@@ -10,8 +10,8 @@ import { HttpError } from '../../http/errors';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { toE164 } from '../../integrations/recipients';
-import { CUSTOMERS } from '../customers/constants';
-import { readSettings } from '../settings/store';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { readSettings } from '../../domain/settings/store';
 import { listCatalog, syncCatalog } from './catalog';
 import { fillPlaceholders, planFor } from './compose';
 import {

@@ -9,7 +9,7 @@
 // 400 before anything is stored or sent; a bad company default only leaves WhatsApp unsent.
 import { HttpError } from '../../http/errors';
 import type { MetaTemplate } from '../../integrations';
-import type { TemplateLink } from '../settings/store';
+import type { TemplateLink } from '../../domain/settings/store';
 
 export interface PlannedAttachment {
   name: string;

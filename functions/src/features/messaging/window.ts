@@ -3,11 +3,11 @@
 // approved templates. Kept on the customer per phone: whatsappWindows { '+9198...': openUntil }.
 import { FieldPath, Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { CUSTOMERS } from '../customers/constants';
-import { WINDOWS_FIELD, windowUntil } from '../customers/whatsapp-windows';
-import { keyRef } from '../customers/keys';
-import { normalizePhone } from '../customers/normalize';
-import { customerKeyId } from '../customers/record';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { WINDOWS_FIELD, windowUntil } from '../../domain/customers/whatsapp-windows';
+import { keyRef } from '../../domain/customers/keys';
+import { normalizePhone } from '../../domain/customers/normalize';
+import { customerKeyId } from '../../domain/customers/record';
 
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@
 // each branch of audience.ts's filter, ordered by `at` oldest first (a stream resume). An
 // admin's reads filter nothing and need none; the latest come from feed documents (feed-docs.ts).
 import type { CompositeIndex } from '../../composite-indexes';
-import { NOTIFICATIONS } from './notice';
+import { NOTIFICATIONS } from '../../domain/notifications/notice';
 
 export function requiredNotificationIndexes(): CompositeIndex[] {
   const branches = [['audience'], ['audience', 'userId']];

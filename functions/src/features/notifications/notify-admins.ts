@@ -3,9 +3,9 @@
 // admin contacts. Never throws for a failed send: the outcomes come back for the caller to log.
 import { getDb } from '../../firebase';
 import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
-import { readSettings } from '../settings/store';
-import { FOR_ADMINS } from './audience';
-import { addNotification } from './notice';
+import { readSettings } from '../../domain/settings/store';
+import { FOR_ADMINS } from '../../domain/notifications/audience';
+import { addNotification } from '../../domain/notifications/notice';
 import { escapeHtml } from '../../integrations/email/escape-html';
 
 export interface AdminNotice {

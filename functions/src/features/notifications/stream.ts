@@ -16,10 +16,10 @@ import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
-import { resolveSession, sessionToken } from '../accounts/sessions';
-import { onlyVisible, visibleTo } from './audience';
-import { toNotification, type Notification } from './feed';
-import { NOTIFICATIONS } from './notice';
+import { resolveSession, sessionToken } from '../../domain/identity/sessions';
+import { onlyVisible, visibleTo } from '../../domain/notifications/audience';
+import { toNotification, type Notification } from '../../domain/notifications/feed';
+import { NOTIFICATIONS } from '../../domain/notifications/notice';
 
 export const streamSettings = {
   heartbeatMs: 25_000,

@@ -8,7 +8,7 @@ import {
   isKnownPermission,
   normalizePermissions,
   normalizeRoleName,
-} from './permissions';
+} from '../../domain/identity/permissions';
 import { createRole, deleteRole, listRoleAnswers, updateRole } from './service';
 
 const MAX_ROLE_NAME = 50;

@@ -2,9 +2,15 @@
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { countUsersByRole, USERS } from '../users/store';
-import { ADMIN_ROLE, ALL_PERMISSIONS } from './permissions';
-import { findRoleById, findRoleByName, listRoles, ROLES, type StoredRole } from './store';
+import { countUsersByRole, USERS } from '../../domain/identity/user-store';
+import { ADMIN_ROLE, ALL_PERMISSIONS } from '../../domain/identity/permissions';
+import {
+  findRoleById,
+  findRoleByName,
+  listRoles,
+  ROLES,
+  type StoredRole,
+} from '../../domain/identity/role-store';
 
 export interface RoleInput {
   /** Trimmed and lowercased already. */

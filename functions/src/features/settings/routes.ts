@@ -4,7 +4,11 @@ import type { Router } from 'express';
 import { route } from '../../http/access';
 import { parseBody } from '../../http/validate';
 import { updateSettingsSchema } from './schemas';
-import { readSettings, readSettingsAndSecrets, updateSettingsAndSecrets } from './store';
+import {
+  readSettings,
+  readSettingsAndSecrets,
+  updateSettingsAndSecrets,
+} from '../../domain/settings/store';
 import { applyUpdate, settingsView } from './view';
 
 export function registerSettingsRoutes(router: Router): void {

@@ -7,7 +7,7 @@ import {
   whatsappToken,
 } from '../../integrations/secrets';
 import type { SettingsView } from '../../contract/settings';
-import type { CompanySettings, IntegrationSecrets } from './store';
+import type { CompanySettings, IntegrationSecrets } from '../../domain/settings/store';
 import type { UpdateSettingsInput } from './schemas';
 
 export type { SettingsView } from '../../contract/settings';

@@ -3,7 +3,7 @@
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
-import { templateLinkFromData, type TemplateLink } from '../settings/store';
+import { templateLinkFromData, type TemplateLink } from '../../domain/settings/store';
 import type { CreateTemplateInput, TemplateType, UpdateTemplateInput } from './schemas';
 
 export const TEMPLATES = 'templates';

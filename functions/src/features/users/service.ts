@@ -3,10 +3,16 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDb, getFirebaseApp } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { deleteSessionRecords } from '../accounts/sessions';
-import { ADMIN_ROLE } from '../roles/permissions';
-import { findRoleByName } from '../roles/store';
-import { assertAnAdminRemains, byDisplayName, toUser, USERS, type UserAnswer } from './store';
+import { deleteSessionRecords } from '../../domain/identity/sessions';
+import { ADMIN_ROLE } from '../../domain/identity/permissions';
+import { findRoleByName } from '../../domain/identity/role-store';
+import {
+  assertAnAdminRemains,
+  byDisplayName,
+  toUser,
+  USERS,
+  type UserAnswer,
+} from '../../domain/identity/user-store';
 
 /** Internal teams are small: lists answer at most this many accounts, as one array. */
 export const MAX_USERS_LISTED = 1000;

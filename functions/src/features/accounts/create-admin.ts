@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { getDb, getFirebaseApp } from '../../firebase';
 import { validationError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { MAX_PASSWORD, MIN_PASSWORD } from '../accounts/schemas';
-import { ADMIN_ROLE } from '../roles/permissions';
-import { toE164 } from './phone';
-import { USERS } from './store';
+import { MAX_PASSWORD, MIN_PASSWORD } from './schemas';
+import { ADMIN_ROLE } from '../../domain/identity/permissions';
+import { toE164 } from '../../domain/identity/phone';
+import { USERS } from '../../domain/identity/user-store';
 
 const input = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')),

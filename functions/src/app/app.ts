@@ -1,10 +1,10 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { freshSummaryAfterWrites } from '../features/dashboard/read';
-import { sessionMiddleware } from './access';
+import { sessionMiddleware } from '../http/access';
 import { createApiRouter } from './api-router';
-import { errorHandler, notFound } from './errors';
-import { jsonBody } from './json-body';
-import { securityHeaders } from './security-headers';
+import { errorHandler, notFound } from '../http/errors';
+import { jsonBody } from '../http/json-body';
+import { securityHeaders } from '../http/security-headers';
 
 export interface AppOptions {
   /** Sets req.session; tests pass a fake one. */

@@ -9,7 +9,7 @@ import type {
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { toIso } from '../../timestamps';
-import { ADMIN_ROLE, normalizeRoleName } from '../roles/permissions';
+import { ADMIN_ROLE, normalizeRoleName } from './permissions';
 
 export const USERS = 'users';
 

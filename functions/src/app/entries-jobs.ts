@@ -3,7 +3,7 @@ import { remindTodaysFollowUps } from '../features/followups/reminders';
 import { sendDueFollowUps } from '../features/followups/send-due';
 import { importInboundEmail } from '../features/inbound/email-inbox';
 import { deliverDueOutbound } from '../features/messaging/outbound-worker';
-import type { ScheduledJob } from './registry';
+import type { ScheduledJob } from '../jobs/registry';
 
 /** Sends the follow-ups that are due, each exactly once. */
 export const sendDueFollowUpsJob: ScheduledJob = {

@@ -6,10 +6,10 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { updateInPages } from '../../paged-batches';
 import { MAX_WRITES_PER_COMMIT } from '../customers/constants';
-import { applyEntryChanges, type EntryState } from '../dashboard/contributions';
-import { newestStates, updateRecent } from '../dashboard/recent-activity';
-import { ENTRIES } from './constants';
-import { customerCopy, derivedFields, type CustomerCopy } from './record';
+import { applyEntryChanges, type EntryState } from '../figures/contributions';
+import { newestStates, updateRecent } from '../figures/recent-activity';
+import { ENTRIES } from '../entries/constants';
+import { customerCopy, derivedFields, type CustomerCopy } from '../entries/record';
 
 /** The fields an entry document changes when its customer is now `customer`. */
 export function withCustomerCopy(data: DocumentData, customer: CustomerCopy): DocumentData {

@@ -12,9 +12,9 @@ import { now } from '../../clock';
 import { getDb, getFirebaseApp } from '../../firebase';
 import type { Session } from '../../http/access';
 import { timestampNow } from '../../timestamps';
-import { ADMIN_ROLE, effectivePermissions, normalizeRoleName } from '../roles/permissions';
-import { findRoleByName } from '../roles/store';
-import { USERS } from '../users/store';
+import { ADMIN_ROLE, effectivePermissions, normalizeRoleName } from './permissions';
+import { findRoleByName } from './role-store';
+import { USERS } from './user-store';
 
 export const SESSIONS = 'sessions';
 /** Firebase Hosting forwards only this cookie to functions. */

@@ -13,7 +13,7 @@ import { registerSettingsRoutes } from '../features/settings/routes';
 import { registerTemplateRoutes } from '../features/templates/routes';
 import { registerUploadRoutes } from '../features/uploads/routes';
 import { registerUserRoutes } from '../features/users/routes';
-import { route } from './access';
+import { route } from '../http/access';
 
 export function createApiRouter(): Router {
   const router = Router();

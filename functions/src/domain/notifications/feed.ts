@@ -5,7 +5,7 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import type { Session } from '../../http/access';
 import { toIso } from '../../timestamps';
-import { toMillis } from '../dashboard/days';
+import { toMillis } from '../figures/days';
 import type { Address } from './audience';
 import { pruneFeeds, readFeeds } from './feed-docs';
 

@@ -17,7 +17,7 @@ import {
 } from 'firebase-admin/firestore';
 import type { Session } from '../../http/access';
 import { getDb } from '../../firebase';
-import { streamCollection } from '../dashboard/recompute';
+import { streamCollection } from '../../features/dashboard/recompute';
 import { FOR_EVERYONE, FOR_ONE_USER, type Address } from './audience';
 
 export const NOTIFICATION_FEEDS = 'notificationFeeds';

@@ -2,6 +2,6 @@
 // local stack's launcher runs them on the same schedules.
 import { dashboardJobs } from '../features/dashboard/job';
 import { entriesJobs } from './entries-jobs';
-import type { ScheduledJob } from './registry';
+import type { ScheduledJob } from '../jobs/registry';
 
 export const scheduledJobs: ScheduledJob[] = [...entriesJobs, ...dashboardJobs];
