@@ -7,7 +7,7 @@ import { createApp } from './app/app';
 import { takeOverRuntimeJsonErrors } from './http/runtime-body-parser';
 import { integrationSecrets } from './integrations/secrets';
 import { scheduledJobs } from './app/scheduled-jobs';
-import { deliverOutbound } from './features/messaging/outbound-worker';
+import { deliverOutbound } from './features/messaging';
 
 // Before the runtime builds its body parsers, which it does once this module has loaded.
 takeOverRuntimeJsonErrors();

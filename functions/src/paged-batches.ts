@@ -1,8 +1,9 @@
-// Updating every document of a query that may match thousands (all entries or follow-ups of one
-// customer): read in pages ordered by document id, each page's writes committed as one batch, so
-// that no read and no commit grows past its bound whatever the number of documents.
+// Going through every document of a query or collection that may hold thousands: read in pages
+// ordered by document id (each page starts after the last one's id), so that no read, and no
+// commit of a page's writes, grows past its bound whatever the number of documents.
 import {
   FieldPath,
+  type Firestore,
   type Query,
   type QueryDocumentSnapshot,
   type WriteBatch,
@@ -34,5 +35,30 @@ export async function updateInPages(
     }
     if (page.size < pageSize) return changed;
     after = page.docs[page.docs.length - 1].id;
+  }
+}
+
+/**
+ * Every document of a collection with only the `fields` asked for, a page at a time: each page
+ * starts after the previous page's last document id, so every page costs the same and nothing
+ * but the current page is held, however large the collection.
+ */
+export async function* streamCollection(
+  db: Firestore,
+  collection: string,
+  fields: readonly string[],
+  pageSize: number,
+): AsyncGenerator<QueryDocumentSnapshot> {
+  const ordered = db
+    .collection(collection)
+    .select(...fields)
+    .orderBy(FieldPath.documentId())
+    .limit(pageSize);
+  let lastId: string | undefined;
+  for (;;) {
+    const page = await (lastId === undefined ? ordered : ordered.startAfter(lastId)).get();
+    for (const doc of page.docs) yield doc;
+    if (page.size < pageSize) return;
+    lastId = page.docs[page.docs.length - 1].id;
   }
 }

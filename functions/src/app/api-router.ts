@@ -1,18 +1,19 @@
 // Every /api route, registered through route() so that each one is in the access table.
 import { Router } from 'express';
-import { registerAccountRoutes } from '../features/accounts/routes';
-import { registerCustomerRoutes } from '../features/customers/routes';
-import { registerDashboardRoutes } from '../features/dashboard/routes';
-import { registerEntryRoutes } from '../features/entries/routes';
-import { registerFollowUpRoutes } from '../features/followups/routes';
-import { registerWhatsAppWebhookRoutes } from '../features/inbound/whatsapp-webhook';
-import { registerIntegrationRoutes } from '../features/integrations/routes';
-import { registerMessagingRoutes } from '../features/messaging/routes';
-import { registerRoleRoutes } from '../features/roles/routes';
-import { registerSettingsRoutes } from '../features/settings/routes';
-import { registerTemplateRoutes } from '../features/templates/routes';
-import { registerUploadRoutes } from '../features/uploads/routes';
-import { registerUserRoutes } from '../features/users/routes';
+import { registerAccountRoutes } from '../features/accounts';
+import { registerCustomerRoutes } from '../features/customers';
+import { registerDashboardRoutes } from '../features/dashboard';
+import { registerEntryRoutes } from '../features/entries';
+import { registerFollowUpRoutes } from '../features/followups';
+import { registerWhatsAppWebhookRoutes } from '../features/inbound';
+import { registerIntegrationRoutes } from '../features/integrations';
+import { registerMessagingRoutes } from '../features/messaging';
+import { registerNotificationRoutes } from '../features/notifications';
+import { registerRoleRoutes } from '../features/roles';
+import { registerSettingsRoutes } from '../features/settings';
+import { registerTemplateRoutes } from '../features/templates';
+import { registerUploadRoutes } from '../features/uploads';
+import { registerUserRoutes } from '../features/users';
 import { route } from '../http/access';
 
 export function createApiRouter(): Router {
@@ -33,5 +34,6 @@ export function createApiRouter(): Router {
   registerWhatsAppWebhookRoutes(router);
   registerMessagingRoutes(router);
   registerDashboardRoutes(router);
+  registerNotificationRoutes(router);
   return router;
 }

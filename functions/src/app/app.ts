@@ -1,6 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import { freshSummaryAfterWrites } from '../features/dashboard/read';
-import { sessionMiddleware } from '../http/access';
+import { sessionMiddleware } from '../features/accounts';
+import { freshSummaryAfterWrites } from '../features/dashboard';
 import { createApiRouter } from './api-router';
 import { errorHandler, notFound } from '../http/errors';
 import { jsonBody } from '../http/json-body';

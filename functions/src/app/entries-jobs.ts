@@ -1,8 +1,8 @@
 // The entries and messaging jobs (plain async functions; index.ts lists them in scheduledJobs).
-import { remindTodaysFollowUps } from '../features/followups/reminders';
-import { sendDueFollowUps } from '../features/followups/send-due';
-import { importInboundEmail } from '../features/inbound/email-inbox';
-import { deliverDueOutbound } from '../features/messaging/outbound-worker';
+import { remindTodaysFollowUps } from '../features/followups';
+import { sendDueFollowUps } from '../features/followups';
+import { importInboundEmail } from '../features/inbound';
+import { deliverDueOutbound } from '../features/messaging';
 import type { ScheduledJob } from '../jobs/registry';
 
 /** Sends the follow-ups that are due, each exactly once. */

@@ -1,6 +1,6 @@
 // Every scheduled job, in one list: index.ts exports an onSchedule function for each, and the
 // local stack's launcher runs them on the same schedules.
-import { dashboardJobs } from '../features/dashboard/job';
+import { dashboardJobs } from './dashboard-jobs';
 import { entriesJobs } from './entries-jobs';
 import type { ScheduledJob } from '../jobs/registry';
 

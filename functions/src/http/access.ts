@@ -1,12 +1,9 @@
 // Who may call what: every /api route is in `routeTable`, and `route()` is the only way to
 // register one, so a route cannot exist without saying who may call it. The README prints
 // this table.
-import cookieParser from 'cookie-parser';
 import type { RequestHandler, Router } from 'express';
-import { resolveSession, sessionCredential } from '../domain/identity/sessions';
 import { requireBodyType, type BodyType } from './body-type';
 import { HttpError } from './errors';
-import { assertSameOrigin } from './same-origin';
 
 export interface Session {
   uid: string;
@@ -180,30 +177,3 @@ export function requireAccess(access: Access): RequestHandler {
     next();
   };
 }
-
-const parseCookies = cookieParser();
-
-/**
- * Sets req.session from the Bearer token or the __session cookie: a Firebase session cookie,
- * verified with its revocation check, whose account is approved, with the role and permissions
- * read fresh from Firestore. A token that is no good leaves the caller signed out. A call the
- * cookie signs in must come from the app's own pages (403 otherwise, before anything runs).
- */
-export const sessionMiddleware: RequestHandler = (req, res, next) => {
-  parseCookies(req, res, (err?: unknown) => {
-    if (err) return next(err);
-    const credential = sessionCredential(req);
-    if (!credential) return next();
-    if (credential.via === 'cookie') {
-      try {
-        assertSameOrigin(req);
-      } catch (refused) {
-        return next(refused);
-      }
-    }
-    resolveSession(credential.token).then((session) => {
-      req.session = session;
-      next();
-    }, next);
-  });
-};

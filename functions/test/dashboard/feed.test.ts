@@ -6,7 +6,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
-import { dashboardJobs } from '../../src/features/dashboard/job';
+import { dashboardJobs } from '../../src/app/dashboard-jobs';
 import { FOR_ADMINS, FOR_EVERYONE, type Recipient } from '../../src/domain/notifications/audience';
 import { NOTIFICATION_FEEDS } from '../../src/domain/notifications/feed-docs';
 import { requiredNotificationIndexes } from '../../src/features/notifications/indexes';

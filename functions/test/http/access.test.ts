@@ -1,7 +1,8 @@
 import { Router, type RequestHandler } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { requireAccess, sessionMiddleware } from '../../src/http/access';
+import { sessionMiddleware } from '../../src/features/accounts';
+import { requireAccess } from '../../src/http/access';
 import { createApp } from '../../src/app/app';
 
 // Stands in for the real session middleware: the caller's role and permissions come from

@@ -17,7 +17,8 @@ import {
 } from 'firebase-admin/firestore';
 import type { Session } from '../../http/access';
 import { getDb } from '../../firebase';
-import { streamCollection } from '../../features/dashboard/recompute';
+import { streamCollection } from '../../paged-batches';
+import { RECOMPUTE_PAGE } from '../figures/constants';
 import { FOR_EVERYONE, FOR_ONE_USER, type Address } from './audience';
 
 export const NOTIFICATION_FEEDS = 'notificationFeeds';
@@ -104,7 +105,12 @@ export async function readFeeds(
 
 /** Prunes every feed (the dashboard job): those of users who never open the dashboard too. */
 export async function pruneFeeds(keep: number): Promise<void> {
-  for await (const snap of streamCollection(getDb(), NOTIFICATION_FEEDS, ['items'])) {
+  for await (const snap of streamCollection(
+    getDb(),
+    NOTIFICATION_FEEDS,
+    ['items'],
+    RECOMPUTE_PAGE,
+  )) {
     await prune(snap, keep);
   }
 }

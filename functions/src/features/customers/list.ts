@@ -19,7 +19,7 @@ import {
   type ListPlan,
 } from './list-plan';
 import { toCustomer, type Customer } from '../../domain/customers/record';
-import { storedSummary } from '../dashboard/read';
+import { storedSummary } from '../dashboard';
 
 /** The most documents one request reads to check a filter the query could not apply. */
 export const RESIDUAL_SCAN_MAX = 1_000;

@@ -3,9 +3,10 @@
 // time (cursor on the document id) and folded into the totals as they stream, so memory holds
 // the totals and the revenue per customer, never the documents; customers are counted. Recent
 // activity is rebuilt from the newest entries and customers.
-import { FieldPath, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
+import { streamCollection } from '../../paged-batches';
 import {
   DASHBOARD,
   DAYS_KEPT,
@@ -48,31 +49,6 @@ export function emptySummary(): Summary {
   };
 }
 
-/**
- * Every document of a collection with only the `fields` asked for, a page at a time: each page
- * starts after the previous page's last document id, so every page costs the same and nothing
- * but the current page is held, however large the collection.
- */
-export async function* streamCollection(
-  db: Firestore,
-  collection: string,
-  fields: readonly string[],
-  pageSize = RECOMPUTE_PAGE,
-): AsyncGenerator<QueryDocumentSnapshot> {
-  const ordered = db
-    .collection(collection)
-    .select(...fields)
-    .orderBy(FieldPath.documentId())
-    .limit(pageSize);
-  let lastId: string | undefined;
-  for (;;) {
-    const page = await (lastId === undefined ? ordered : ordered.startAfter(lastId)).get();
-    for (const doc of page.docs) yield doc;
-    if (page.size < pageSize) return;
-    lastId = page.docs[page.docs.length - 1].id;
-  }
-}
-
 /** What entryFigures reads of an entry: the job fetches nothing else (no search keys). */
 const ENTRY_FIGURE_FIELDS = [
   'status',
@@ -102,7 +78,7 @@ export async function computeDashboard(db: Firestore = getDb()): Promise<Recompu
     map[key] = (map[key] ?? 0) + 1;
   };
 
-  for await (const doc of streamCollection(db, ENTRIES, ENTRY_FIGURE_FIELDS)) {
+  for await (const doc of streamCollection(db, ENTRIES, ENTRY_FIGURE_FIELDS, RECOMPUTE_PAGE)) {
     const data = doc.data();
     const f = entryFigures(data);
     summary.totalEntries += 1;
@@ -145,7 +121,7 @@ export async function recomputeDashboard(db: Firestore = getDb()): Promise<{ ent
       writes = 0;
     }
   };
-  for await (const doc of streamCollection(db, REVENUE, ['name', 'amount'])) {
+  for await (const doc of streamCollection(db, REVENUE, ['name', 'amount'], RECOMPUTE_PAGE)) {
     const want = revenue.get(doc.id);
     const have = doc.data();
     if (!want) {

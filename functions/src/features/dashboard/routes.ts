@@ -2,8 +2,6 @@
 import type { Router } from 'express';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
-import { latestNotifications } from '../../domain/notifications/feed';
-import { notificationStream } from '../notifications/stream';
 import { DEFAULT_DUE_DAYS, SERIES_DAYS } from '../../domain/figures/constants';
 import {
   categories,
@@ -68,9 +66,4 @@ export function registerDashboardRoutes(router: Router): void {
   route(router, 'GET /admin/stats', async (_req, res) => {
     res.json(await stats());
   });
-  route(router, 'GET /notifications/latest', async (req, res) => {
-    const list = await latestNotifications(req.session!);
-    res.json(list.map(({ eventId: _e, ...n }) => n));
-  });
-  route(router, 'GET /notifications/stream', notificationStream);
 }

@@ -3,7 +3,7 @@
 // kept as given.
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
-import { FILES, fileIdFromUrl, fileUrl } from '../uploads/files';
+import { FILES, fileIdFromUrl, fileUrl } from '../uploads';
 import type { Attachment } from '../../domain/entries/record';
 import type { AttachmentInput } from './schemas';
 

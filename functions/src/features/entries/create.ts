@@ -13,10 +13,10 @@ import { readRecent } from '../../domain/figures/recent-activity';
 import { FOR_ADMINS } from '../../domain/notifications/audience';
 import { addNotification } from '../../domain/notifications/notice';
 import { readSettings } from '../../domain/settings/store';
-import { emailContent, fillPlaceholders, planFor, plainText } from '../messaging/compose';
-import type { OwnerField } from '../messaging/outbound-doc';
-import { deliverNow } from '../messaging/outbound-worker';
-import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging/queue-channel';
+import { emailContent, fillPlaceholders, planFor, plainText } from '../messaging';
+import type { OwnerField } from '../messaging';
+import { deliverNow } from '../messaging';
+import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging';
 import { actorOf } from '../../domain/entries/actor';
 import { resolveAttachments } from './attachments';
 import {

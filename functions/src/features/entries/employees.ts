@@ -2,7 +2,7 @@
 // approved users only, sorted by name). Employees may call it but must not read the user
 // directory, so each choice carries only its id and display name.
 import { getDb } from '../../firebase';
-import { MAX_USERS_LISTED } from '../users/service';
+import { MAX_USERS_LISTED } from '../users';
 import { displayName, USERS } from '../../domain/identity/user-store';
 
 export interface EmployeeChoice {

@@ -19,7 +19,7 @@ import {
   type EntryPlan,
 } from './list-plan';
 import { customerCopy, toEntry, type Entry } from '../../domain/entries/record';
-import { storedSummary } from '../dashboard/read';
+import { storedSummary } from '../dashboard';
 
 export interface EntryPage {
   items: Entry[];

@@ -1,6 +1,6 @@
 // Follow-up request shapes (spec §7) and their §5 messages.
 import { z } from 'zod';
-import { attachmentSchema } from '../entries/schemas';
+import { attachmentSchema } from '../entries';
 
 export const DAYS_MESSAGE = 'Please select a valid number of days';
 export const CHANNEL_MESSAGE = 'Select at least one channel (Email or WhatsApp)';

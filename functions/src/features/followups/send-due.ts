@@ -13,7 +13,7 @@ import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../../domain/customers/constants';
 import { readSettings } from '../../domain/settings/store';
 import { ENTRIES } from '../../domain/entries/constants';
-import { defaultSubject } from '../entries/create';
+import { defaultSubject } from '../entries';
 import { historyDoc, historyRef } from '../../domain/entries/history';
 import {
   attachmentsOf,
@@ -21,11 +21,11 @@ import {
   employeeOf,
   withoutUndefined,
 } from '../../domain/entries/record';
-import { emailContent, fillPlaceholders, planFor } from '../messaging/compose';
-import type { EmailContent } from '../messaging/outbound-doc';
-import { deliverNow } from '../messaging/outbound-worker';
-import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging/queue-channel';
-import type { WhatsAppPlan } from '../messaging/whatsapp-plan';
+import { emailContent, fillPlaceholders, planFor } from '../messaging';
+import type { EmailContent } from '../messaging';
+import { deliverNow } from '../messaging';
+import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging';
+import type { WhatsAppPlan } from '../messaging';
 import {
   DUE_BATCH,
   FOLLOW_UPS,

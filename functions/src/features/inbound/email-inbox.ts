@@ -10,12 +10,12 @@ import * as logger from 'firebase-functions/logger';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { readSettingsAndSecrets } from '../../domain/settings/store';
-import { notifyAdmins } from '../notifications/notify-admins';
-import { plainText } from '../messaging/compose';
+import { notifyAdmins } from '../notifications';
+import { plainText } from '../messaging';
 import type { Attachment } from '../../domain/entries/record';
-import { detectFileType, safeFileName } from '../uploads/file-types';
-import { saveFiles } from '../uploads/files';
-import { MAX_FILE_BYTES, MAX_FILES } from '../uploads/multipart';
+import { detectFileType, safeFileName } from '../uploads';
+import { saveFiles } from '../uploads';
+import { MAX_FILE_BYTES, MAX_FILES } from '../uploads';
 import { createInboundEntry, INBOUND_MESSAGES, markerId } from './inbound-entry';
 
 export const INBOX_STATE_DOC = 'jobState/inboundEmail';

@@ -12,9 +12,9 @@ import { secretOverride, whatsappToken } from '../../integrations/secrets';
 import { ENTRIES } from '../../domain/entries/constants';
 import type { Attachment } from '../../domain/entries/record';
 import { readSecrets } from '../../domain/settings/store';
-import { ALLOWED_TYPES_TEXT, detectFileType, safeFileName } from '../uploads/file-types';
-import { saveFiles, type NewFile } from '../uploads/files';
-import { MAX_FILE_BYTES } from '../uploads/multipart';
+import { ALLOWED_TYPES_TEXT, detectFileType, safeFileName } from '../uploads';
+import { saveFiles, type NewFile } from '../uploads';
+import { MAX_FILE_BYTES } from '../uploads';
 
 export interface InboundMedia {
   /** Meta's media id (message.image.id, message.document.id, ...). */

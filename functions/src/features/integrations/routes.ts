@@ -13,8 +13,8 @@ import {
 } from '../../integrations';
 import { readSettings } from '../../domain/settings/store';
 import { isEmail, toE164 } from '../../integrations/recipients';
-import { planFor } from '../messaging/compose';
-import { sendQueued } from '../messaging/send-queued';
+import { planFor } from '../messaging';
+import { sendQueued } from '../messaging';
 import { readAttachments } from './attachments';
 import { emailSendSchema, whatsappSendSchema, whatsappTestSchema } from './schemas';
 import { escapeHtml } from '../../integrations/email/escape-html';

@@ -11,7 +11,7 @@ import { keyRef } from '../../domain/customers/keys';
 import { customerKeyId } from '../../domain/customers/record';
 import { windowUntil } from '../../domain/customers/whatsapp-windows';
 import { readSettings, type TemplateLink } from '../../domain/settings/store';
-import { TEMPLATES } from '../templates/service';
+import { TEMPLATES } from '../templates';
 import { templateLinkFromData } from '../../domain/settings/store';
 import { findTemplate } from './catalog';
 import type { EmailContent } from './outbound-doc';

@@ -1,0 +1,32 @@
+// Who the caller is: the session middleware in front of every /api route (app/app.ts).
+import cookieParser from 'cookie-parser';
+import type { RequestHandler } from 'express';
+import { resolveSession, sessionCredential } from '../../domain/identity/sessions';
+import { assertSameOrigin } from '../../http/same-origin';
+
+const parseCookies = cookieParser();
+
+/**
+ * Sets req.session from the Bearer token or the __session cookie: a Firebase session cookie,
+ * verified with its revocation check, whose account is approved, with the role and permissions
+ * read fresh from Firestore. A token that is no good leaves the caller signed out. A call the
+ * cookie signs in must come from the app's own pages (403 otherwise, before anything runs).
+ */
+export const sessionMiddleware: RequestHandler = (req, res, next) => {
+  parseCookies(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    const credential = sessionCredential(req);
+    if (!credential) return next();
+    if (credential.via === 'cookie') {
+      try {
+        assertSameOrigin(req);
+      } catch (refused) {
+        return next(refused);
+      }
+    }
+    resolveSession(credential.token).then((session) => {
+      req.session = session;
+      next();
+    }, next);
+  });
+};

@@ -1,0 +1,2 @@
+// What the customers feature offers the rest of the server; other modules import only this.
+export { registerCustomerRoutes } from './routes';

@@ -1,0 +1,2 @@
+// What the integrations feature offers the rest of the server; other modules import only this.
+export { registerIntegrationRoutes } from './routes';

@@ -1,0 +1,2 @@
+// What the roles feature offers the rest of the server; other modules import only this.
+export { registerRoleRoutes } from './routes';
