@@ -7,8 +7,8 @@
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { applyCustomerChanges, applyEntryChanges } from '../../domain/figures/contributions';
-import { forgetRecent, readRecent, updateRecent } from '../../domain/figures/recent-activity';
+import { ENTRIES } from '../../domain/entries/constants';
+import { RecordWriter } from '../../domain/writes/records';
 import { refreshCustomerOnEntries, withCustomerCopy } from '../../domain/writes/customer-copies';
 import { customerCopy } from '../../domain/entries/record';
 import {
@@ -88,6 +88,7 @@ export async function mergeCustomers(
   const primaryRef = customers.doc(primaryId);
   const auditRef = primaryRef.collection('audit').doc();
   let nameBefore = '';
+  let records: RecordWriter | undefined;
   const customer = await db.runTransaction(async (tx) => {
     const snapshots = await tx.getAll(primaryRef, ...mergeIds.map((id) => customers.doc(id)));
     const missing = snapshots.filter((s) => !s.exists).map((s) => s.id);
@@ -107,7 +108,7 @@ export async function mergeCustomers(
       keys.map((k) => k.id),
     );
 
-    const applyRecent = await readRecent(tx, db);
+    records = await RecordWriter.inTransaction(tx, db);
     const now = Timestamp.now();
     const record = buildCustomerRecord(merged, {
       createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,
@@ -120,13 +121,8 @@ export async function mergeCustomers(
         merged.phones,
       ),
     };
-    tx.set(primaryRef, kept);
-    for (const other of others) tx.delete(customers.doc(other.id));
-    applyCustomerChanges(tx, [
-      [primary, { id: primaryId, data: record }],
-      ...others.map((other) => [other, null] as const),
-    ]);
-    applyRecent({ customers: [{ id: primaryId, data: record }] });
+    records.setCustomer(primaryRef, primary.data, kept);
+    records.deleteCustomers(others.map((o) => ({ ref: customers.doc(o.id), before: o.data })));
     const group = new Set([primaryId, ...mergeIds]);
     for (const key of keys) {
       const owner = owners.get(key.id);
@@ -149,7 +145,7 @@ export async function mergeCustomers(
     return toCustomer(primaryId, kept);
   });
 
-  await forgetRecent({ customers: mergeIds });
+  await records?.afterCommit();
   // The primary's own entries and follow-ups take its merged copy and name (a merged customer
   // may bring the first name of a primary that had only a phone); the moved ones get them as
   // they move.
@@ -197,15 +193,14 @@ async function moveLinked(
       const batch = db.batch();
       const moves = snapshot.docs.map((doc) => {
         const update = { customerId: to._id, ...refreshed(collection, doc.data(), to) };
-        batch.update(doc.ref, update);
-        const before = { id: doc.id, data: doc.data() };
-        return [before, { id: doc.id, data: { ...before.data, ...update } }] as const;
+        return { ref: doc.ref, before: doc.data(), update, after: { ...doc.data(), ...update } };
       });
       // The dashboard's revenue and recent activity follow the entries to the primary.
-      if (collection === 'entries') applyEntryChanges(batch, moves);
+      const entries = collection === ENTRIES ? RecordWriter.deferred(batch, db) : undefined;
+      if (entries) entries.updateEntries(moves);
+      else for (const { ref, update } of moves) batch.update(ref, update);
       await batch.commit();
-      if (collection === 'entries')
-        await updateRecent({ entries: moves.map(([, after]) => after) });
+      await entries?.afterCommit();
       moved += snapshot.size;
     }
   }

@@ -5,12 +5,7 @@
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import {
-  applyCustomerChanges,
-  type Change,
-  type CustomerState,
-} from '../../domain/figures/contributions';
-import { updateRecent } from '../../domain/figures/recent-activity';
+import { RecordWriter, type CustomerWrite } from '../../domain/writes/records';
 import {
   CUSTOMERS,
   MAX_EMAILS,
@@ -237,6 +232,7 @@ export async function upsertRows(
   if (chunk.length > 0) chunks.push(chunk);
 
   const runChunk = async (groups: UpsertRow[][]) => {
+    let records: RecordWriter | undefined;
     const outcome = await db.runTransaction(async (tx) => {
       const keys = groups.flatMap((g) => g.flatMap((row) => customerKeys(row.fields)));
       const owners = await readKeyOwners(
@@ -283,7 +279,7 @@ export async function upsertRows(
       );
       const now = Timestamp.now();
       const saved: Customer[] = [];
-      const changes: Change<CustomerState>[] = [];
+      const customerWrites: CustomerWrite[] = [];
       for (const target of planned.targets) {
         const ref = db.collection(CUSTOMERS).doc(target.id);
         const unchanged = target.stored && sameFields(target.fields, target.stored);
@@ -295,17 +291,14 @@ export async function upsertRows(
           createdAt: target.createdAt instanceof Timestamp ? target.createdAt : now,
           updatedAt: now,
         });
-        if (target.stored)
-          tx.set(ref, {
-            ...record,
-            ...carriedWindows([stored.get(target.id)], target.fields.phones),
-          });
-        else tx.create(ref, record);
         const before = target.stored ? stored.get(target.id) : undefined;
-        changes.push([
-          before ? { id: target.id, data: before } : null,
-          { id: target.id, data: record },
-        ]);
+        customerWrites.push({
+          ref,
+          before: before ?? null,
+          data: before
+            ? { ...record, ...carriedWindows([before], target.fields.phones) }
+            : record,
+        });
         for (const key of customerKeys(target.fields)) {
           // Only the rows' keys were read; a stored customer's other keys stay as they are.
           if (!readKeys.has(key.id)) continue;
@@ -315,13 +308,13 @@ export async function upsertRows(
         }
         saved.push(toCustomer(target.id, record));
       }
-      applyCustomerChanges(tx, changes);
-      return { ...planned, saved, changes };
+      // Recent activity after the commit, in a small transaction of its own: the chunk
+      // transactions run side by side and would otherwise all conflict on its document.
+      records = RecordWriter.deferred(tx, db);
+      records.setCustomers(customerWrites);
+      return { ...planned, saved };
     });
-    // After the commit, in a small transaction of its own: the chunk transactions run side by
-    // side and would otherwise all conflict on the recent-activity document.
-    const written = outcome.changes.flatMap(([, after]) => (after ? [after] : []));
-    if (written.length > 0) await updateRecent({ customers: written });
+    await records?.afterCommit();
     for (const { outcome: o } of outcome.outcomes) result[o]++;
     result.errors.push(...outcome.errors);
     if (options.withCustomers) result.customers.push(...outcome.saved);

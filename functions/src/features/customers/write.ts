@@ -2,8 +2,7 @@
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { applyCustomerChange } from '../../domain/figures/contributions';
-import { forgetRecent, readRecent } from '../../domain/figures/recent-activity';
+import { RecordWriter } from '../../domain/writes/records';
 import { refreshCustomerOnEntries, sameCustomerCopy } from '../../domain/writes/customer-copies';
 import { customerCopy, type CustomerCopy } from '../../domain/entries/record';
 import {
@@ -81,12 +80,10 @@ export async function createCustomer(
       const ownerId = owners.get(taken[0].id) as string;
       throw duplicateError(taken[0], ownerId, others.get(ownerId) as DocumentData);
     }
-    const applyRecent = await readRecent(tx, db);
+    const records = await RecordWriter.inTransaction(tx, db);
     const now = Timestamp.now();
     const record = buildCustomerRecord(fields, { createdAt: now, updatedAt: now });
-    tx.create(ref, record);
-    applyCustomerChange(tx, null, { id: ref.id, data: record });
-    applyRecent({ customers: [{ id: ref.id, data: record }] });
+    records.createCustomer(ref, record);
     // A key whose owner is gone (or never was) is free; one a live customer holds stays theirs.
     for (const key of keys)
       if (!taken.includes(key)) tx.set(keyRef(db, key.id), keyDoc(key, ref.id));
@@ -141,16 +138,14 @@ export async function updateCustomer(
     }
     const released = oldKeys.filter((k) => !newIds.has(k.id) && owners.get(k.id) === id);
     const heirs = await findHeirs(tx, db, id, released);
-    const applyRecent = await readRecent(tx, db);
+    const records = await RecordWriter.inTransaction(tx, db);
 
     const record = buildCustomerRecord(next, {
       createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
       updatedAt: Timestamp.now(),
     });
     const kept = { ...record, ...carriedWindows([data], next.phones) };
-    tx.set(ref, kept);
-    applyCustomerChange(tx, { id, data }, { id, data: record });
-    applyRecent({ customers: [{ id, data: record }] });
+    records.setCustomer(ref, data, kept);
     for (const key of newKeys)
       if (!taken.includes(key) && owners.get(key.id) !== id)
         tx.set(keyRef(db, key.id), keyDoc(key, id));
@@ -173,6 +168,7 @@ export async function updateCustomer(
 export async function deleteCustomer(id: string): Promise<void> {
   const db = getDb();
   const ref = db.collection(CUSTOMERS).doc(id);
+  let records: RecordWriter | undefined;
   await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const data = snapshot.data();
@@ -185,13 +181,13 @@ export async function deleteCustomer(id: string): Promise<void> {
     );
     const owned = keys.filter((k) => owners.get(k.id) === id);
     const heirs = await findHeirs(tx, db, id, owned);
-    tx.delete(ref);
-    applyCustomerChange(tx, { id, data }, null);
+    records = RecordWriter.deferred(tx, db);
+    records.deleteCustomers([{ ref, before: data }]);
     for (const key of owned) {
       const heir = heirs.get(key.id);
       if (heir) tx.set(keyRef(db, key.id), keyDoc(key, heir));
       else tx.delete(keyRef(db, key.id));
     }
   });
-  await forgetRecent({ customers: [id] });
+  await records?.afterCommit();
 }

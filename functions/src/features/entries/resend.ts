@@ -8,14 +8,13 @@ import { HttpError } from '../../http/errors';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../../domain/customers/constants';
-import { applyEntryChange } from '../../domain/figures/contributions';
-import { updateRecent } from '../../domain/figures/recent-activity';
 import { emailContent, fillPlaceholders, planFor } from '../messaging';
 import type { EmailContent } from '../messaging';
 import { deliverNow } from '../messaging';
 import type { WhatsAppPlan } from '../messaging';
 import { queueEmail, queueWhatsApp } from '../messaging';
 import { readSettings } from '../../domain/settings/store';
+import { RecordWriter } from '../../domain/writes/records';
 import type { Actor } from '../../domain/entries/actor';
 import { ENTRIES, NOT_FOUND } from '../../domain/entries/constants';
 import { answerAfterSending, defaultSubject, dispatchField, type SentChannel } from './create';
@@ -112,6 +111,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
   }
 
   const queued: string[] = [];
+  let records: RecordWriter | undefined;
   await db.runTransaction(async (tx) => {
     const fresh = (await tx.get(ref)).data();
     if (!fresh) throw new HttpError(404, NOT_FOUND);
@@ -134,9 +134,10 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     }
     const next = { ...fresh, ...set, dispatch, updatedAt: timestampNow() };
     const derived = derivedFields(next);
-    tx.update(ref, withoutUndefined({ ...set, dispatch, ...derived, updatedAt: next.updatedAt }));
-    // A description taken from a template shows in recent activity.
-    applyEntryChange(tx, { id, data: fresh }, { id, data: { ...next, ...derived } });
+    const update = withoutUndefined({ ...set, dispatch, ...derived, updatedAt: next.updatedAt });
+    // A description taken from a template shows in recent activity, once the messages went.
+    records = RecordWriter.deferred(tx, db);
+    records.updateEntry(ref, fresh, update, { ...next, ...derived });
     tx.create(
       historyRef(db, id),
       historyDoc({
@@ -150,7 +151,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
   });
   await deliverNow(queued);
   const answer = await answerAfterSending(id, data);
-  await updateRecent({ entries: [{ id, data: (await ref.get()).data() ?? data }] });
+  await records?.afterCommit();
   const chosen = [whatsapp && 'whatsapp', email && 'email'].filter(Boolean) as SentChannel[];
   if (answer.failed.length === chosen.length) {
     const dispatch = record(answer.entry.dispatch);

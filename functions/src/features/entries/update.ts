@@ -1,15 +1,14 @@
 // Changing one entry: PUT (its fields, with an 'edited' history item holding the snapshot
 // before and after), the status moves (confirm, approve, reject), assigning an employee and
-// deleting. Each change, its history item and its notification (notices.ts) are written in
+// deleting. Each change, its history item and its notification (domain/entries/notices.ts) are written in
 // one transaction.
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { normalizeCustomerInput } from '../../domain/customers/normalize';
-import { applyEntryChange } from '../../domain/figures/contributions';
-import { forgetRecent, readRecent } from '../../domain/figures/recent-activity';
-import { addNotification, type Notice } from '../../domain/notifications/notice';
+import type { Notice } from '../../domain/notifications/notice';
+import { RecordWriter } from '../../domain/writes/records';
 import type { Actor } from '../../domain/entries/actor';
 import { resolveAttachments } from './attachments';
 import { ENTRIES, FOLLOW_UPS, NOT_FOUND, type EntryStatus } from '../../domain/entries/constants';
@@ -67,13 +66,11 @@ export async function changeEntry(
     if (!data) throw new HttpError(404, NOT_FOUND);
     const planned = change(data);
     if (!planned) return toEntry(id, data);
-    const applyRecent = await readRecent(tx, db);
+    const records = await RecordWriter.inTransaction(tx, db);
     const next: DocumentData = { ...data, ...planned.set, updatedAt: timestampNow() };
     const derived = derivedFields(next);
     const update = withoutUndefined({ ...planned.set, ...derived, updatedAt: next.updatedAt });
-    tx.update(ref, update);
-    applyEntryChange(tx, { id, data }, { id, data: { ...next, ...derived } });
-    applyRecent({ entries: [{ id, data: { ...next, ...derived } }] });
+    records.updateEntry(ref, data, update, { ...next, ...derived });
     tx.create(
       item,
       historyDoc({
@@ -84,7 +81,7 @@ export async function changeEntry(
         previous: snapshotOf(data),
       }),
     );
-    if (planned.notice) addNotification(tx, planned.notice);
+    if (planned.notice) records.notify(planned.notice);
     return toEntry(id, { ...next, ...derived });
   });
 }
@@ -213,12 +210,14 @@ export async function deleteEntry(id: string): Promise<void> {
     await batch.commit();
   }
   // The entry and its dashboard counters go in one transaction; then its history.
+  let records: RecordWriter | undefined;
   await db.runTransaction(async (tx) => {
+    records = undefined;
     const data = (await tx.get(ref)).data();
     if (!data) return;
-    tx.delete(ref);
-    applyEntryChange(tx, { id, data }, null);
+    records = RecordWriter.deferred(tx, db);
+    records.deleteEntry(ref, data);
   });
-  await forgetRecent({ entries: [id] });
+  await records?.afterCommit();
   await db.recursiveDelete(ref);
 }

@@ -1,4 +1,4 @@
-// Scheduling a follow-up (spec §5, §7): followUps/{id} = { entryId, customerId, customerName,
+// Scheduling a follow-up: followUps/{id} = { entryId, customerId, customerName,
 // dueAt (now + days), days, note, channels, send { email { templateId, subject, text, to },
 // whatsapp { templateId, text, to } }, attachments (each with to { email, whatsapp }),
 // status 'scheduled', employeeId, createdBy, byName, createdAt }, written in one
@@ -19,6 +19,7 @@ import { checkChosenTemplate } from '../messaging';
 import { FOLLOW_UPS } from '../../domain/followups/constants';
 import { followUpCustomerName } from '../../domain/followups/customer-name';
 import { CHANNEL_MESSAGE, NO_EMAIL_MESSAGE, NO_PHONE_MESSAGE, type FollowUpInput } from './schemas';
+import { patchRecord } from '../../domain/writes/records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -137,10 +138,12 @@ export async function scheduleFollowUp(
         ? ` by ${channels.map((c) => (c === 'email' ? 'email' : 'WhatsApp')).join(' and ')}`
         : '';
     tx.create(ref, followUp);
-    tx.update(entryRef, {
-      followUps: [...list, summary].slice(-MAX_FOLLOW_UPS_ON_ENTRY),
-      updatedAt: createdAt,
-    });
+    patchRecord(
+      tx,
+      entryRef,
+      ['followUps', [...list, summary].slice(-MAX_FOLLOW_UPS_ON_ENTRY)],
+      ['updatedAt', createdAt],
+    );
     tx.create(
       item,
       historyDoc({

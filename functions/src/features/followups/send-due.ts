@@ -35,6 +35,7 @@ import {
   type FollowUpStatus,
 } from '../../domain/followups/constants';
 import { addNotification } from '../../domain/notifications/notice';
+import { patchRecord } from '../../domain/writes/records';
 
 export interface SendRunResult {
   claimed: number;
@@ -212,9 +213,10 @@ async function recordOutcome(
     tx.update(ref, { status, sentAt: timestampNow() });
     if (!entryData) return;
     const list = (Array.isArray(entryData.followUps) ? entryData.followUps : []).map(record);
-    tx.update(entryRef, {
-      followUps: list.map((f) => (f._id === id ? { ...f, status } : f)),
-    });
+    patchRecord(tx, entryRef, [
+      'followUps',
+      list.map((f) => (f._id === id ? { ...f, status } : f)),
+    ]);
     tx.create(
       historyRef(db, entryRef.id),
       historyDoc({

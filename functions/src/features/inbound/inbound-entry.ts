@@ -9,12 +9,11 @@ import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../../domain/customers/constants';
 import { keyDoc, keyRef } from '../../domain/customers/keys';
-import { applyCustomerChange, applyEntryChange } from '../../domain/figures/contributions';
-import { readRecent } from '../../domain/figures/recent-activity';
 import { customerKeyId, prepareCustomer } from '../../domain/customers/record';
 import { normalizeEmail, normalizePhone } from '../../domain/customers/normalize';
 import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../../domain/entries/constants';
 import { historyDoc, historyRef } from '../../domain/entries/history';
+import { RecordWriter } from '../../domain/writes/records';
 import {
   buildEntryDoc,
   customerCopy,
@@ -82,7 +81,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       typeof ownerId === 'string' && ownerId
         ? await tx.get(db.collection(CUSTOMERS).doc(ownerId))
         : undefined;
-    const applyRecent = await readRecent(tx, db);
+    const records = await RecordWriter.inTransaction(tx, db);
     const at = timestampNow();
     let customerId: string;
     let customer;
@@ -101,10 +100,8 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         },
         { createdAt: at, updatedAt: at },
       );
-      tx.create(ref, record);
+      records.createCustomer(ref, record);
       for (const k of keys) tx.set(keyRef(db, k.id), keyDoc(k, ref.id));
-      applyCustomerChange(tx, null, { id: ref.id, data: record });
-      applyRecent({ customers: [{ id: ref.id, data: record }] });
       customerId = ref.id;
       customer = customerCopy(record);
     }
@@ -137,9 +134,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       },
     });
     const stored = withoutUndefined(doc);
-    tx.create(entryRef, stored);
-    applyEntryChange(tx, null, { id: entryRef.id, data: stored });
-    applyRecent({ entries: [{ id: entryRef.id, data: stored }] });
+    records.createEntry(entryRef, stored);
     tx.create(
       historyRef(db, entryRef.id),
       historyDoc({

@@ -15,6 +15,7 @@ import { readSecrets } from '../../domain/settings/store';
 import { ALLOWED_TYPES_TEXT, detectFileType, safeFileName } from '../uploads';
 import { saveFiles, type NewFile } from '../uploads';
 import { MAX_FILE_BYTES } from '../uploads';
+import { patchRecord } from '../../domain/writes/records';
 
 export interface InboundMedia {
   /** Meta's media id (message.image.id, message.document.id, ...). */
@@ -119,7 +120,9 @@ export async function attachInboundMedia(entryId: string, media: InboundMedia): 
     };
   }
   try {
-    await getDb().collection(ENTRIES).doc(entryId).update(update);
+    const batch = getDb().batch();
+    patchRecord(batch, getDb().collection(ENTRIES).doc(entryId), ...Object.entries(update));
+    await batch.commit();
   } catch (err) {
     logger.error(`Could not record WhatsApp media ${media.id} on entry ${entryId}:`, err);
   }

@@ -6,6 +6,7 @@ import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { ENTRIES } from '../../domain/entries/constants';
 import { FOLLOW_UPS } from '../../domain/followups/constants';
+import { patchRecord } from '../../domain/writes/records';
 
 export interface StatusUpdate {
   messageId: string;
@@ -35,7 +36,7 @@ async function applyTo(ref: DocumentReference, path: string, update: StatusUpdat
       [`${path}.statusAt`]: update.at,
     };
     if (update.error) fields[`${path}.error`] = update.error;
-    tx.update(ref, fields);
+    patchRecord(tx, ref, ...Object.entries(fields));
   });
 }
 

@@ -12,6 +12,7 @@ import type { SendOutcome } from '../../integrations';
 import { OUTBOUND, type OutboundDoc, type OutboundPart } from './outbound-doc';
 import { ownerUpdate, underField, withTimeline } from './outbound-view';
 import { sendPart } from './send-part';
+import { patchRecord } from '../../domain/writes/records';
 
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
@@ -68,7 +69,7 @@ export async function recordChange(
       timeline: next.timeline,
     });
     if (owner && ownerExists && next.owner) {
-      tx.update(owner, underField(next.owner.field, ownerUpdate(id, next)));
+      patchRecord(tx, owner, ...Object.entries(underField(next.owner.field, ownerUpdate(id, next))));
     }
     return next;
   });

@@ -8,6 +8,7 @@ import { WINDOWS_FIELD, windowUntil } from '../../domain/customers/whatsapp-wind
 import { keyRef } from '../../domain/customers/keys';
 import { normalizePhone } from '../../domain/customers/normalize';
 import { customerKeyId } from '../../domain/customers/record';
+import { patchRecord } from '../../domain/writes/records';
 
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -29,7 +30,7 @@ export async function refreshWindow(rawPhone: string, at: Date): Promise<boolean
     if (!customer.exists) return false;
     const current = windowUntil(customer.data(), phone);
     if (current && current.getTime() >= until.toMillis()) return true;
-    tx.update(ref, new FieldPath(WINDOWS_FIELD, phone), until);
+    patchRecord(tx, ref, [new FieldPath(WINDOWS_FIELD, phone), until]);
     return true;
   });
 }

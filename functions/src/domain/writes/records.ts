@@ -1,0 +1,239 @@
+// The one way to write customers and entries. Each write here moves the dashboard counters and
+// recent activity beside the document, in the same transaction or batch, so a new way of saving
+// a customer or an entry cannot leave the figures behind (test/architecture/record-writes.test.ts
+// fails on a write of either collection made anywhere else). Notifications about the change go
+// through the same writer, so they commit with it.
+//
+// In a transaction, open the writer with inTransaction among the transaction's reads (it reads
+// recent activity). A batch, or a transaction that should not hold the recent-activity document,
+// takes a deferred writer. Either way, call afterCommit() once the writes committed: it applies
+// a deferred writer's recent activity, and rebuilds the list when a listed record was deleted.
+// Fields no figure reads are written with patchRecord, which refuses any other field.
+import {
+  FieldPath,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+  type UpdateData,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { CUSTOMERS } from '../customers/constants';
+import { WINDOWS_FIELD } from '../customers/whatsapp-windows';
+import { ENTRIES } from '../entries/constants';
+import {
+  applyCustomerChanges,
+  applyEntryChanges,
+  type Change,
+  type CustomerState,
+  type EntryState,
+} from '../figures/contributions';
+import {
+  forgetRecent,
+  newestStates,
+  readRecent,
+  updateRecent,
+  type RecentWriter,
+} from '../figures/recent-activity';
+import { addNotification, type Notice } from '../notifications/notice';
+
+type Ref = DocumentReference;
+
+/** What a transaction and a batch both do (their methods answer themselves, so differ in type). */
+interface Writes {
+  create(ref: Ref, data: DocumentData): unknown;
+  set(ref: Ref, data: DocumentData): unknown;
+  update(ref: Ref, data: UpdateData<DocumentData>): unknown;
+  update(ref: Ref, field: string | FieldPath, value: unknown, ...more: unknown[]): unknown;
+  delete(ref: Ref): unknown;
+}
+
+export class RecordWriter {
+  /** Kept for afterCommit: the newest records written, and the ones deleted. */
+  private readonly written = { entries: [] as EntryState[], customers: [] as CustomerState[] };
+  private readonly deleted = { entries: [] as string[], customers: [] as string[] };
+
+  private readonly writes: Writes;
+
+  private constructor(
+    private readonly writer: Transaction | WriteBatch,
+    private readonly db: Firestore,
+    /** The recent-activity list read in the transaction, or null: applied after the commit. */
+    private readonly recent: RecentWriter | null,
+  ) {
+    this.writes = writer;
+  }
+
+  /** In a transaction: call it among the transaction's reads (it reads recent activity). */
+  static async inTransaction(tx: Transaction, db: Firestore = getDb()): Promise<RecordWriter> {
+    return new RecordWriter(tx, db, await readRecent(tx, db));
+  }
+
+  /**
+   * In a batch, or a transaction that should not hold the recent-activity document (deletes,
+   * import chunks running side by side): recent activity waits for afterCommit().
+   */
+  static deferred(writer: Transaction | WriteBatch, db: Firestore = getDb()): RecordWriter {
+    return new RecordWriter(writer, db, null);
+  }
+
+  createEntry(ref: Ref, data: DocumentData): void {
+    this.writes.create(ref, data);
+    this.entriesChanged([[null, { id: ref.id, data }]]);
+  }
+
+  /** `update` is what is written; `after` is the whole entry once written. */
+  updateEntry(
+    ref: Ref,
+    before: DocumentData,
+    update: UpdateData<DocumentData>,
+    after: DocumentData,
+  ) {
+    this.updateEntries([{ ref, before, update, after }]);
+  }
+
+  /** Many entries at once: one write per dashboard document however many entries. */
+  updateEntries(updates: readonly EntryUpdate[]): void {
+    for (const { ref, update } of updates) this.writes.update(ref, update);
+    this.entriesChanged(
+      updates.map(({ ref, before, after }) => [
+        { id: ref.id, data: before },
+        { id: ref.id, data: after },
+      ]),
+    );
+  }
+
+  deleteEntry(ref: Ref, before: DocumentData): void {
+    this.writes.delete(ref);
+    this.entriesChanged([[{ id: ref.id, data: before }, null]]);
+    this.deleted.entries.push(ref.id);
+  }
+
+  createCustomer(ref: Ref, data: DocumentData): void {
+    this.writes.create(ref, data);
+    this.customersChanged([[null, { id: ref.id, data }]]);
+  }
+
+  /** Writes the whole customer (`before`: as it was, null when new). */
+  setCustomer(ref: Ref, before: DocumentData | null, data: DocumentData): void {
+    this.setCustomers([{ ref, before, data }]);
+  }
+
+  /** Many customers at once (an import chunk, a merge). */
+  setCustomers(writes: readonly CustomerWrite[]): void {
+    for (const { ref, before, data } of writes) {
+      if (before) this.writes.set(ref, data);
+      else this.writes.create(ref, data);
+    }
+    this.customersChanged(
+      writes.map(({ ref, before, data }) => [
+        before ? { id: ref.id, data: before } : null,
+        { id: ref.id, data },
+      ]),
+    );
+  }
+
+  deleteCustomers(deletes: readonly { ref: Ref; before: DocumentData }[]): void {
+    for (const { ref } of deletes) this.writes.delete(ref);
+    this.customersChanged(deletes.map(({ ref, before }) => [{ id: ref.id, data: before }, null]));
+    this.deleted.customers.push(...deletes.map(({ ref }) => ref.id));
+  }
+
+  /** A notification about these changes, committed with them. */
+  notify(notice: Notice): DocumentReference {
+    return addNotification(this.writer, notice);
+  }
+
+  /**
+   * Once the writes committed: recent activity for a deferred writer's creates and edits, and,
+   * when a deleted record was listed, the list rebuilt from the source.
+   */
+  async afterCommit(): Promise<void> {
+    await RecordWriter.afterCommitAll([this]);
+  }
+
+  /** afterCommit for the writers of a write made in pages: one recent-activity update for all. */
+  static async afterCommitAll(writers: readonly RecordWriter[]): Promise<void> {
+    const [first] = writers;
+    if (!first) return;
+    const all = <T>(pick: (w: RecordWriter) => T[]) => writers.flatMap(pick);
+    const entries = newestStates(all((w) => w.written.entries));
+    const customers = newestStates(all((w) => w.written.customers));
+    if (entries.length > 0 || customers.length > 0) {
+      await updateRecent({ entries, customers }, first.db);
+    }
+    const deleted = {
+      entries: all((w) => w.deleted.entries),
+      customers: all((w) => w.deleted.customers),
+    };
+    if (deleted.entries.length > 0 || deleted.customers.length > 0) {
+      await forgetRecent(deleted, first.db);
+    }
+  }
+
+  private entriesChanged(changes: readonly Change<EntryState>[]): void {
+    applyEntryChanges(this.writer, changes, this.db);
+    const states = written(changes);
+    if (states.length === 0) return;
+    if (this.recent) this.recent({ entries: states });
+    else this.written.entries = newestStates([...this.written.entries, ...states]);
+  }
+
+  private customersChanged(changes: readonly Change<CustomerState>[]): void {
+    applyCustomerChanges(this.writer, changes, this.db);
+    const states = written(changes);
+    if (states.length === 0) return;
+    if (this.recent) this.recent({ customers: states });
+    else this.written.customers = newestStates([...this.written.customers, ...states]);
+  }
+}
+
+export interface EntryUpdate {
+  ref: Ref;
+  before: DocumentData;
+  update: UpdateData<DocumentData>;
+  after: DocumentData;
+}
+
+export interface CustomerWrite {
+  ref: Ref;
+  before: DocumentData | null;
+  data: DocumentData;
+}
+
+/** The documents as written (deletes leave none). */
+const written = (changes: readonly Change<EntryState>[]): EntryState[] =>
+  changes.flatMap(([, after]) => (after ? [after] : []));
+
+/**
+ * The fields of a customer or an entry that no dashboard figure, recent-activity item or
+ * notification reads: patchRecord writes them as they are (a follow-up's line on its entry, a
+ * message's delivery state, a file that arrived after its message, a WhatsApp window).
+ */
+const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
+  [ENTRIES]: new Set(['followUps', 'updatedAt', 'dispatch', 'attachments', 'inbound']),
+  [CUSTOMERS]: new Set([WINDOWS_FIELD, 'updatedAt']),
+};
+
+/** Which top-level field a field path of an update names. */
+const topField = (path: string | FieldPath) =>
+  path instanceof FieldPath ? path.toString().split('.')[0].replace(/`/g, '') : path.split('.')[0];
+
+/**
+ * Updates fields of any document, as (field, value) pairs; those of a customer or an entry must
+ * be outside the figures (OUTSIDE_FIGURES), or it throws: the rest goes through RecordWriter.
+ */
+export function patchRecord(
+  writer: Writes,
+  ref: DocumentReference,
+  ...fields: [string | FieldPath, unknown][]
+): void {
+  const allowed = OUTSIDE_FIGURES[ref.parent.path];
+  const counted = allowed && fields.find(([f]) => !allowed.has(topField(f)));
+  if (counted)
+    throw new Error(`${ref.parent.path} ${String(counted[0])} is counted: use RecordWriter`);
+  const [[field, value], ...rest] = fields;
+  const more = rest.flat();
+  writer.update(ref, field, value, ...more);
+}
