@@ -19,6 +19,7 @@ import {
   type ListPlan,
 } from './list-plan';
 import { toCustomer, type Customer } from '../../domain/customers/record';
+import { scanForMatches } from '../../residual-scan';
 import { storedSummary } from '../dashboard';
 
 /** The most documents one request reads to check a filter the query could not apply. */
@@ -113,29 +114,16 @@ export async function listPage(
 
   // Many candidates: check them in order from the cursor, up to RESIDUAL_SCAN_MAX per page.
   // The page may come back short with a cursor to go on from; the total is an upper bound.
-  const found: QueryDocumentSnapshot[] = [];
-  let scanned = 0;
-  let last: QueryDocumentSnapshot | undefined;
-  let exhausted = false;
-  while (found.length <= limit && scanned < RESIDUAL_SCAN_MAX) {
-    const chunk = Math.min(RESIDUAL_SCAN_MAX - scanned, Math.max(limit + 1, 200));
-    let query = orderedQuery(db, plan);
-    if (last) query = query.startAfter(...startAfterArgs(positionOf(plan, last.id, last.data())));
-    else if (after) query = query.startAfter(...startAfterArgs(after));
-    const snapshot = await query.limit(chunk).get();
-    for (const doc of snapshot.docs) {
-      scanned++;
-      last = doc;
-      if (plan.residual(doc.data())) {
-        found.push(doc);
-        if (found.length > limit) break;
-      }
-    }
-    if (snapshot.size < chunk) {
-      exhausted = found.length <= limit;
-      break;
-    }
-  }
+  const { found, last, exhausted } = await scanForMatches(
+    (lastRead) => {
+      const from = lastRead ? positionOf(plan, lastRead.id, lastRead.data()) : after;
+      const query = orderedQuery(db, plan);
+      return from ? query.startAfter(...startAfterArgs(from)) : query;
+    },
+    plan.residual,
+    limit,
+    RESIDUAL_SCAN_MAX,
+  );
   const docs = found.slice(0, limit);
   let nextCursor: string | null = null;
   if (found.length > limit) nextCursor = cursorOf(plan, docs[docs.length - 1]);

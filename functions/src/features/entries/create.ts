@@ -2,19 +2,17 @@
 // messages queued, one per channel on, to the customer's first phone and first email, under
 // the sending rules (messaging/whatsapp-plan.ts). The answer waits for the first tries, so it
 // can name the channels whose message did not go; the entry stays whatever the providers say.
-import type { DocumentData } from 'firebase-admin/firestore';
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../../domain/customers/constants';
-import { applyEntryChange } from '../../domain/figures/contributions';
-import { readRecent } from '../../domain/figures/recent-activity';
 import { FOR_ADMINS } from '../../domain/notifications/audience';
-import { addNotification } from '../../domain/notifications/notice';
+import { RecordWriter } from '../../domain/writes/records';
 import { readSettings } from '../../domain/settings/store';
 import { emailContent, fillPlaceholders, planFor, plainText } from '../messaging';
-import type { OwnerField } from '../messaging';
+import type { EmailContent, OwnerField, WhatsAppPlan } from '../messaging';
 import { deliverNow } from '../messaging';
 import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging';
 import { actorOf } from '../../domain/entries/actor';
@@ -31,7 +29,6 @@ import {
   customerCopy,
   toEntry,
   withoutUndefined,
-  type CustomerCopy,
 } from '../../domain/entries/record';
 import type { CreateInput } from './schemas';
 
@@ -44,18 +41,19 @@ export function channelOf(whatsapp: boolean, email: boolean, fallback?: Channel)
   return fallback === 'other' ? 'other' : 'manual';
 }
 
-/** No phone to send to: the spec's words. */
+/** No phone to send to: what the entry's WhatsApp line says. */
 export const NO_PHONE = 'No customer phone found';
 
 export function defaultSubject(companyName: string): string {
   return DEFAULT_SUBJECT.replace('{company}', companyName.trim() || 'our team');
 }
 
-export async function readCustomerCopy(customerId: string): Promise<CustomerCopy> {
+/** The customer as stored; a customer that does not exist is a 400 on the entry's field. */
+async function readCustomer(customerId: string): Promise<DocumentData> {
   const snapshot = await getDb().collection(CUSTOMERS).doc(customerId).get();
   const data = snapshot.data();
   if (!data) throw new HttpError(400, 'Customer not found', { customer: 'Customer not found' });
-  return customerCopy(data);
+  return data;
 }
 
 /** Where an entry's channel shows its message's state. */
@@ -72,129 +70,185 @@ function whatsappFiles(part: NonNullable<CreateInput['whatsapp']>) {
   return [{ name: 'media', url: part.mediaUrl, mimetype: image ? 'image/jpeg' : '', size: 0 }];
 }
 
-export async function createEntry(input: CreateInput, session: Session) {
-  const db = getDb();
-  const [customer, customerData, actor, settings] = await Promise.all([
-    readCustomerCopy(input.customerId),
-    db
-      .collection(CUSTOMERS)
-      .doc(input.customerId)
-      .get()
-      .then((s) => s.data()),
-    actorOf(session),
-    readSettings(),
-  ]);
-  const [attachments, waAttachments, emailAttachments] = await Promise.all([
+/** The messages of a new entry, checked and filled in before anything is stored. */
+interface PlannedMessages {
+  phone: string | undefined;
+  whatsapp?: { text: string; plan?: WhatsAppPlan; planned: DocumentData };
+  email?: { content: EmailContent; planned: DocumentData };
+  channel: Channel;
+  description: string;
+}
+
+interface EntryFiles {
+  attachments: Awaited<ReturnType<typeof resolveAttachments>>;
+  whatsapp: Awaited<ReturnType<typeof resolveAttachments>>;
+  email: Awaited<ReturnType<typeof resolveAttachments>>;
+}
+
+async function entryFiles(input: CreateInput): Promise<EntryFiles> {
+  const [attachments, whatsapp, email] = await Promise.all([
     resolveAttachments(input.attachments),
     resolveAttachments(input.whatsapp ? whatsappFiles(input.whatsapp) : [], 'whatsapp.attachments'),
     resolveAttachments(input.email?.attachments ?? [], 'email.attachments'),
   ]);
-  const values = { name: customer.names[0] ?? 'Customer', company: settings.companyName };
-  const phone = customer.phones[0];
+  return { attachments, whatsapp, email };
+}
 
-  const waText = input.whatsapp
+/** The entry's text: the one given, else the only message's text, else the default. */
+function descriptionOf(input: CreateInput, whatsappText: string, emailText: string): string {
+  if (input.description) return input.description;
+  if (input.whatsapp && !input.email && whatsappText.trim()) return whatsappText.trim();
+  if (input.email && !input.whatsapp && emailText) return emailText;
+  return DEFAULT_MESSAGE;
+}
+
+async function planMessages(
+  input: CreateInput,
+  customerData: DocumentData,
+  companyName: string,
+  files: EntryFiles,
+): Promise<PlannedMessages> {
+  const customer = customerCopy(customerData);
+  const values = { name: customer.names[0] ?? 'Customer', company: companyName };
+  const phone = customer.phones[0];
+  const text = input.whatsapp
     ? fillPlaceholders(input.whatsapp.body ?? input.whatsapp.text ?? '', values)
     : '';
   // The rules run before anything is stored: a chosen template Meta would refuse is a 400.
-  const waPlan =
+  const plan =
     input.whatsapp && phone
       ? await planFor({
           to: phone,
           customer: customerData,
           customerName: values.name,
-          text: waText,
-          attachments: waAttachments,
+          text,
+          attachments: files.whatsapp,
           templateId: input.whatsapp.templateId,
           language: input.whatsapp.language,
         })
       : undefined;
   const emailBody = input.email?.html ?? input.email?.body ?? '';
-  const email =
+  const content =
     input.email &&
     emailContent({
       to: customer.emails.slice(0, 1),
-      subject: input.email.subject || defaultSubject(settings.companyName),
+      subject: input.email.subject || defaultSubject(companyName),
       body: emailBody.trim() ? emailBody : DEFAULT_MESSAGE,
       values,
-      attachments: emailAttachments,
+      attachments: files.email,
     });
-  const channel = channelOf(Boolean(input.whatsapp), Boolean(email), input.channel);
-  let description = input.description;
-  if (!description) {
-    if (input.whatsapp && !email && waText.trim()) description = waText.trim();
-    else if (email && !input.whatsapp && plainText(fillPlaceholders(emailBody, values)))
-      description = plainText(fillPlaceholders(emailBody, values));
-    else description = DEFAULT_MESSAGE;
-  }
+  return {
+    phone,
+    whatsapp: input.whatsapp && {
+      text,
+      plan,
+      planned: {
+        to: phone ? [phone] : [],
+        templateId: input.whatsapp.templateId || undefined,
+        text,
+        attachments: files.whatsapp,
+      },
+    },
+    email: content
+      ? {
+          content,
+          planned: {
+            to: content.to,
+            subject: content.subject,
+            templateId: input.email?.templateId || undefined,
+            text: content.text,
+            attachments: files.email,
+          },
+        }
+      : undefined,
+    channel: channelOf(Boolean(input.whatsapp), Boolean(content), input.channel),
+    description: descriptionOf(input, text, plainText(fillPlaceholders(emailBody, values))),
+  };
+}
 
+/**
+ * Queues each planned message in `tx`, beside the entry; answers the entry's dispatch field and
+ * adds the queued message ids to `queued`. A WhatsApp message with no phone is not sent.
+ */
+function queueMessages(
+  tx: Transaction,
+  entryId: string,
+  messages: PlannedMessages,
+  queued: string[],
+): DocumentData {
+  const dispatch: DocumentData = {};
+  const { whatsapp, email, phone } = messages;
+  if (whatsapp) {
+    const sent = whatsapp.plan
+      ? queueWhatsApp(
+          tx,
+          dispatchField(entryId, 'whatsapp'),
+          phone!,
+          whatsapp.plan,
+          whatsapp.planned,
+        )
+      : { fields: { ...whatsapp.planned, status: 'not_sent', error: NO_PHONE, at: new Date() } };
+    dispatch.whatsapp = withoutUndefined(sent.fields);
+    if ('outboundId' in sent && sent.outboundId) queued.push(sent.outboundId);
+  }
+  if (email) {
+    const sent = queueEmail(tx, dispatchField(entryId, 'email'), email.content, email.planned);
+    dispatch.email = withoutUndefined(sent.fields);
+    if (sent.outboundId) queued.push(sent.outboundId);
+  }
+  return dispatch;
+}
+
+export async function createEntry(input: CreateInput, session: Session) {
+  const db = getDb();
+  const [customerData, actor, settings] = await Promise.all([
+    readCustomer(input.customerId),
+    actorOf(session),
+    readSettings(),
+  ]);
+  const files = await entryFiles(input);
+  const customer = customerCopy(customerData);
+  const messages = await planMessages(input, customerData, settings.companyName, files);
   const createdAt = timestampNow();
-  const employee = { _id: actor.uid, name: actor.name, email: actor.email };
   const ref = db.collection(ENTRIES).doc();
   const queued: string[] = [];
   // A transaction: recent activity is read before the entry is written beside it; each
   // message is queued with it, so an entry never exists without its messages or the reverse.
   const doc = await db.runTransaction(async (tx) => {
-    const applyRecent = await readRecent(tx, db);
-    const dispatch: DocumentData = {};
-    if (input.whatsapp) {
-      const planned = {
-        to: phone ? [phone] : [],
-        templateId: input.whatsapp.templateId || undefined,
-        text: waText,
-        attachments: waAttachments,
-      };
-      const sent = waPlan
-        ? queueWhatsApp(tx, dispatchField(ref.id, 'whatsapp'), phone!, waPlan, planned)
-        : { fields: { ...planned, status: 'not_sent', error: NO_PHONE, at: new Date() } };
-      dispatch.whatsapp = withoutUndefined(sent.fields);
-      if (sent.outboundId) queued.push(sent.outboundId);
-    }
-    if (email) {
-      const planned = {
-        to: email.to,
-        subject: email.subject,
-        templateId: input.email?.templateId || undefined,
-        text: email.text,
-        attachments: emailAttachments,
-      };
-      const sent = queueEmail(tx, dispatchField(ref.id, 'email'), email, planned);
-      dispatch.email = withoutUndefined(sent.fields);
-      if (sent.outboundId) queued.push(sent.outboundId);
-    }
+    const records = await RecordWriter.inTransaction(tx, db);
+    const dispatch = queueMessages(tx, ref.id, messages, queued);
     const entry = buildEntryDoc({
       customerId: input.customerId,
       customer,
-      description,
+      description: messages.description,
       tags: input.tags,
-      attachments,
+      attachments: files.attachments,
       category: input.category,
       amount: input.amount,
       currency: input.currency,
       process: input.process,
       extraNote: input.extraNote,
-      channel,
+      channel: messages.channel,
       status: 'pending',
-      employee,
+      employee: { _id: actor.uid, name: actor.name, email: actor.email },
       createdBy: actor.uid,
       createdByName: actor.name,
       source: 'employee',
       createdAt,
       dispatch,
     });
-    tx.create(ref, entry);
-    applyEntryChange(tx, null, { id: ref.id, data: entry });
-    applyRecent({ entries: [{ id: ref.id, data: entry }] });
+    records.createEntry(ref, entry);
     tx.create(
       historyRef(db, ref.id),
       historyDoc({ type: 'created', text: 'Entry created', by: byActor(actor) }),
     );
     // The admins' live panel hears of the new pending entry (and their dashboard refreshes).
-    const notice = `${actor.name} added an entry for ${values.name}: ${description.slice(0, 120)}`;
-    addNotification(tx, {
+    const name = customer.names[0] ?? 'Customer';
+    records.notify({
       to: FOR_ADMINS,
       type: 'entry.pending',
       title: 'New pending entry',
-      message: notice,
+      message: `${actor.name} added an entry for ${name}: ${messages.description.slice(0, 120)}`,
       about: { entryId: ref.id },
     });
     return entry;

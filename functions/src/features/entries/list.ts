@@ -19,6 +19,7 @@ import {
   type EntryPlan,
 } from './list-plan';
 import { customerCopy, toEntry, type Entry } from '../../domain/entries/record';
+import { scanForMatches } from '../../residual-scan';
 import { storedSummary } from '../dashboard';
 
 export interface EntryPage {
@@ -92,28 +93,13 @@ export async function listPage(
   // A filter checked on the documents: read in order from the cursor, at most
   // RESIDUAL_SCAN_MAX documents. The page may come back short with a cursor to go on from; the
   // counts are those of the index query, upper bounds.
-  const residual = plan.residual;
-  const found: QueryDocumentSnapshot[] = [];
-  let scanned = 0;
-  let last: QueryDocumentSnapshot | undefined;
-  let exhausted = false;
-  while (found.length <= limit && scanned < RESIDUAL_SCAN_MAX) {
-    const chunk = Math.min(RESIDUAL_SCAN_MAX - scanned, Math.max(limit + 1, 200));
-    const next = last ? orderedQuery(db, plan).startAfter(last.get('createdAt'), last.id) : query;
-    const snapshot = await next.limit(chunk).get();
-    for (const doc of snapshot.docs) {
-      scanned++;
-      last = doc;
-      if (residual(doc.data())) {
-        found.push(doc);
-        if (found.length > limit) break;
-      }
-    }
-    if (snapshot.size < chunk) {
-      exhausted = found.length <= limit;
-      break;
-    }
-  }
+  const { found, last, exhausted } = await scanForMatches(
+    (lastRead) =>
+      lastRead ? orderedQuery(db, plan).startAfter(lastRead.get('createdAt'), lastRead.id) : query,
+    plan.residual,
+    limit,
+    RESIDUAL_SCAN_MAX,
+  );
   const docs = found.slice(0, limit);
   let nextCursor: string | null = null;
   if (found.length > limit) nextCursor = cursorOf(docs[docs.length - 1]);
