@@ -16,11 +16,11 @@ type Schedule = { kind: 'interval'; everyMs: number } | { kind: 'cron' };
  */
 export function startJobRunner(timeZone: string, log: (line: string) => void): () => void {
   const require = createRequire(import.meta.url);
-  const lib = path.join(ROOT, 'functions/lib/jobs');
-  const { scheduledJobs } = require(path.join(lib, 'index.js')) as {
+  const lib = path.join(ROOT, 'functions/lib');
+  const { scheduledJobs } = require(path.join(lib, 'app/scheduled-jobs.js')) as {
     scheduledJobs: ScheduledJob[];
   };
-  const { parseSchedule, cronMatches } = require(path.join(lib, 'schedule.js')) as {
+  const { parseSchedule, cronMatches } = require(path.join(lib, 'jobs/schedule.js')) as {
     parseSchedule: (text: string) => Schedule;
     cronMatches: (s: Schedule, at: Date, timeZone: string) => boolean;
   };
