@@ -1,8 +1,62 @@
-// One flat config for every workspace: typescript-eslint everywhere, react-hooks for web.
+// One flat config for every workspace: typescript-eslint everywhere, react-hooks for web, and
+// import-x for the direction of imports (no cycles; the server's layers and feature boundaries).
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+// The server, bottom to top: core (http/, search/, storage/, contract/, jobs/ and the files at
+// the root of src/) < domain/ (records several features share, and the one write path for
+// customers and entries) < integrations/ (the senders) < features/ < app/ and index.ts (routes
+// and jobs composed). A layer imports only from the layers below it.
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const SERVER = 'functions/src';
+const CORE = [
+  'http',
+  'search',
+  'storage',
+  'contract',
+  'jobs',
+  ...readdirSync(`${ROOT}/${SERVER}`).filter((name) => name.endsWith('.ts') && name !== 'index.ts'),
+].map((name) => `./${SERVER}/${name}`);
+const ABOVE_CORE = ['domain', 'integrations', 'features', 'app', 'index.ts'];
+const FEATURES = readdirSync(`${ROOT}/${SERVER}/features`);
+
+const serverZones = [
+  ...CORE.map((target) => ({
+    target,
+    from: ABOVE_CORE.map((layer) => `./${SERVER}/${layer}`),
+    message: 'Core modules import only core modules.',
+  })),
+  {
+    target: `./${SERVER}/domain`,
+    from: ['integrations', 'features', 'app', 'index.ts'].map((layer) => `./${SERVER}/${layer}`),
+    message: 'domain/ imports only domain/ and core modules.',
+  },
+  {
+    target: `./${SERVER}/integrations`,
+    from: ['features', 'app', 'index.ts'].map((layer) => `./${SERVER}/${layer}`),
+    message: 'integrations/ imports only domain/ and core modules.',
+  },
+  // A feature imports another feature only through its index.ts, never its internals.
+  ...FEATURES.map((feature) => ({
+    target: `./${SERVER}/features/${feature}`,
+    from: `./${SERVER}/features`,
+    except: [
+      `./${feature}`,
+      ...FEATURES.filter((f) => f !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: 'Import another feature through its index.ts (what it offers), not its files.',
+  })),
+  {
+    target: `./${SERVER}/features`,
+    from: [`./${SERVER}/app`, `./${SERVER}/index.ts`],
+    message: 'app/ composes the features: they do not import it.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -25,6 +79,21 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // Without these, import-x reads no TypeScript module's imports, and finds no cycle.
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['functions/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }] },
   },
   {
     // The web app imports functions/src/contract/ by relative path, so it imports nothing from

@@ -1,0 +1,51 @@
+// The lint rules that keep the server's dependencies one way (eslint.config.js) fail on what
+// they are there to stop: a cycle, a feature reaching into another's files, a lower layer
+// importing a higher one.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** The rules that fire when `file` (a real path) starts with `imports`. */
+async function rulesBroken(file: string, imports: string): Promise<string[]> {
+  const { readFileSync } = await import('node:fs');
+  const filePath = path.join(ROOT, file);
+  const [result] = await eslint.lintText(`${imports}\n${readFileSync(filePath, 'utf8')}`, {
+    filePath,
+  });
+  return result.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('lint of server imports', () => {
+  it('passes the code as it is', async () => {
+    expect(await rulesBroken('functions/src/features/messaging/window.ts', '')).toEqual([]);
+  });
+
+  it('fails on a cycle', async () => {
+    // entries imports messaging; messaging importing entries back closes a loop.
+    const broken = await rulesBroken(
+      'functions/src/features/messaging/window.ts',
+      "import '../entries';",
+    );
+    expect(broken).toContain('import-x/no-cycle');
+  });
+
+  it("fails on an import of another feature's files", async () => {
+    const broken = await rulesBroken(
+      'functions/src/features/entries/list.ts',
+      "import '../messaging/outbound-worker';",
+    );
+    expect(broken).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails on a lower layer importing a higher one', async () => {
+    for (const [file, imports] of [
+      ['functions/src/http/errors.ts', "import '../features/customers';"],
+      ['functions/src/domain/entries/record.ts', "import '../../features/entries';"],
+      ['functions/src/features/users/routes.ts', "import '../../app/api-router';"],
+    ])
+      expect(await rulesBroken(file, imports), file).toContain('import-x/no-restricted-paths');
+  });
+});
