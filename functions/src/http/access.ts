@@ -31,6 +31,8 @@ export interface RouteSpec {
   access: Access;
   /** What the request body may be; JSON unless said. */
   body?: BodyType;
+  /** What the access line alone does not say (docs/access.md shows it). */
+  note?: string;
 }
 
 export const routeTable = [
@@ -40,7 +42,12 @@ export const routeTable = [
   { method: 'post', path: '/auth/otp/request', access: 'public' },
   { method: 'post', path: '/auth/otp/verify', access: 'public' },
   { method: 'post', path: '/auth/register', access: 'public' },
-  { method: 'post', path: '/auth/logout', access: 'public' },
+  {
+    method: 'post',
+    path: '/auth/logout',
+    access: 'public',
+    note: "ends the caller's session if any",
+  },
   { method: 'get', path: '/auth/me', access: 'signed-in' },
   // Accounts: users and roles (admin).
   { method: 'get', path: '/admin/users', access: 'admin' },
@@ -59,14 +66,19 @@ export const routeTable = [
   { method: 'put', path: '/admin/templates/:id', access: 'admin' },
   { method: 'delete', path: '/admin/templates/:id', access: 'admin' },
   // The company's fixed PDFs (title and link only), for every signed-in user's entry screens.
-  { method: 'get', path: '/settings/fixed-pdfs', access: 'signed-in' },
+  {
+    method: 'get',
+    path: '/settings/fixed-pdfs',
+    access: 'signed-in',
+    note: "the company's fixed PDFs only",
+  },
   { method: 'get', path: '/admin/settings', access: 'admin' },
   { method: 'put', path: '/admin/settings', access: 'admin' },
   { method: 'post', path: '/integrations/whatsapp/test', access: 'admin' },
   { method: 'post', path: '/integrations/email/test', access: 'admin' },
   { method: 'post', path: '/integrations/whatsapp/send', access: 'signed-in' },
   { method: 'post', path: '/integrations/email/send', access: 'signed-in' },
-  // Customers (merge and import are writes: every employee may, spec §2 shows them to all).
+  // Customers (merge and import are writes, and every employee may: the screen shows them to all).
   { method: 'get', path: '/customers', access: { permission: 'customers.read' } },
   { method: 'get', path: '/customers/export.csv', access: { permission: 'customers.read' } },
   { method: 'get', path: '/customers/:id', access: { permission: 'customers.read' } },
@@ -80,7 +92,12 @@ export const routeTable = [
     access: { permission: 'customers.write' },
     body: 'multipart',
   },
-  { method: 'post', path: '/customers/merge', access: { permission: 'customers.write' } },
+  {
+    method: 'post',
+    path: '/customers/merge',
+    access: { permission: 'customers.write' },
+    note: 'employees may merge: the screen shows Merge to everyone',
+  },
   { method: 'put', path: '/customers/:id', access: { permission: 'customers.write' } },
   {
     method: 'delete',
@@ -88,13 +105,23 @@ export const routeTable = [
     access: { adminOnly: 'Only admin can delete customers.' },
   },
   // Entries and messaging: employees read and write entries (their baseline); confirming,
-  // deleting and assigning are admin only with the spec's refusals.
+  // deleting and assigning are admin only, each refusal saying so.
   { method: 'post', path: '/uploads', access: { permission: 'entries.write' }, body: 'multipart' },
   // Public here: the handler asks for a session unless the link carries a valid signature.
-  { method: 'get', path: '/files/uploads/:id', access: 'public' },
+  {
+    method: 'get',
+    path: '/files/uploads/:id',
+    access: 'public',
+    note: 'the handler asks for a session unless the link is signed: `?exp=…&sig=…`',
+  },
   { method: 'get', path: '/entries', access: { permission: 'entries.read' } },
   // Approved people as { _id, name } only: the assignment and employee-filter choices.
-  { method: 'get', path: '/entries/employees', access: { permission: 'entries.read' } },
+  {
+    method: 'get',
+    path: '/entries/employees',
+    access: { permission: 'entries.read' },
+    note: "approved users' ids and names only",
+  },
   { method: 'post', path: '/entries', access: { permission: 'entries.write' } },
   { method: 'put', path: '/entries/:id', access: { permission: 'entries.write' } },
   { method: 'post', path: '/entries/:id/confirm', access: { adminOnly: 'Only admin can confirm' } },
@@ -117,15 +144,40 @@ export const routeTable = [
   { method: 'post', path: '/admin/entries/:id/approve', access: 'admin' },
   { method: 'delete', path: '/admin/entries/:id/reject', access: 'admin' },
   // The WhatsApp Cloud API's webhook: Meta's verification token and signature, not a session.
-  { method: 'get', path: '/integrations/whatsapp/webhook', access: 'public' },
-  { method: 'post', path: '/integrations/whatsapp/webhook', access: 'public' },
+  {
+    method: 'get',
+    path: '/integrations/whatsapp/webhook',
+    access: 'public',
+    note: "Meta's verify token",
+  },
+  {
+    method: 'post',
+    path: '/integrations/whatsapp/webhook',
+    access: 'public',
+    note: "Meta's `X-Hub-Signature-256`",
+  },
   // SendGrid's Event Webhook: its ECDSA signature, not a session.
-  { method: 'post', path: '/integrations/email/events', access: 'public' },
+  {
+    method: 'post',
+    path: '/integrations/email/events',
+    access: 'public',
+    note: "SendGrid's ECDSA event signature",
+  },
   // Messaging: approved WhatsApp templates (synced by an admin) and the composers' preview.
-  { method: 'get', path: '/whatsapp/templates', access: 'signed-in' },
+  {
+    method: 'get',
+    path: '/whatsapp/templates',
+    access: 'signed-in',
+    note: 'the approved templates synced from Meta',
+  },
   { method: 'post', path: '/admin/whatsapp/templates/sync', access: 'admin' },
-  { method: 'post', path: '/whatsapp/preview', access: { permission: 'entries.write' } },
-  // Dashboard, Information stats and live notifications: every signed-in user (spec §2).
+  {
+    method: 'post',
+    path: '/whatsapp/preview',
+    access: { permission: 'entries.write' },
+    note: 'what the customer will receive, and the window',
+  },
+  // Dashboard, Information stats and live notifications: every signed-in user.
   { method: 'get', path: '/overview', access: 'signed-in' },
   { method: 'get', path: '/series', access: 'signed-in' },
   { method: 'get', path: '/channel-breakdown', access: 'signed-in' },
@@ -134,10 +186,25 @@ export const routeTable = [
   { method: 'get', path: '/dashboard/categories', access: 'signed-in' },
   { method: 'get', path: '/dashboard/employees', access: 'signed-in' },
   { method: 'get', path: '/followups/due', access: 'signed-in' },
-  // Signed-in, not admin: the Information page (spec §2) is for everyone.
-  { method: 'get', path: '/admin/stats', access: 'signed-in' },
-  { method: 'get', path: '/notifications/latest', access: 'signed-in' },
-  { method: 'get', path: '/notifications/stream', access: 'signed-in' },
+  // Signed-in, not admin: the Information page is for everyone.
+  {
+    method: 'get',
+    path: '/admin/stats',
+    access: 'signed-in',
+    note: 'not admin: the Information page is for everyone',
+  },
+  {
+    method: 'get',
+    path: '/notifications/latest',
+    access: 'signed-in',
+    note: 'admins see all; others those addressed to them or to `all`',
+  },
+  {
+    method: 'get',
+    path: '/notifications/stream',
+    access: 'signed-in',
+    note: 'as /api/notifications/latest',
+  },
 ] as const satisfies readonly RouteSpec[];
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string }

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import { describe, expect, it } from 'vitest';
 import { route, routeTable, type RouteKey } from '../../src/http/access';
 import { createApiRouter } from '../../src/app/api-router';
+import { ACCESS_DOC, accessDoc } from '../../scripts/access-doc';
 
 interface RegisteredRoute {
   key: string;
@@ -50,5 +52,9 @@ describe('the route table', () => {
     expect(() => route(Router(), 'GET /secret' as RouteKey, () => undefined)).toThrow(
       'Route GET /secret is not in the route table',
     );
+  });
+
+  it('is what docs/access.md shows (npm run docs:access writes it)', () => {
+    expect(readFileSync(ACCESS_DOC, 'utf8')).toBe(accessDoc());
   });
 });
