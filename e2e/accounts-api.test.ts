@@ -104,7 +104,7 @@ describe('the accounts API through Hosting', () => {
     expect(((await found.json()) as { total: number }).total).toBe(0);
   });
 
-  it('refuses employees the admin routes with the spec message', async () => {
+  it('refuses employees the admin routes with the admin-only message', async () => {
     const res = await call('/auth/login', {
       body: { email: PERSON.email, password: PERSON.password },
     });

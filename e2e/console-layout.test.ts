@@ -98,7 +98,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await filters.getByRole('button', { name: 'Filters', exact: true }).waitFor();
         await page.locator('main [aria-busy="false"]').first().waitFor();
 
-        // The row menu holds the other actions under the spec's labels.
+        // The row menu holds the other actions under their agreed labels.
         const menuButton = page.getByRole('button', { name: /^More actions for / }).first();
         await menuButton.click();
         const menu = page.getByRole('menu');

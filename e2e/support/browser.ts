@@ -2,7 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
-/** The two sizes every screen is checked at: either side of the spec's 768 px breakpoint. */
+/** The two sizes every screen is checked at: either side of the 768 px breakpoint between phone and desktop layouts. */
 export const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
   phone: { width: 390, height: 844 },

@@ -1,4 +1,4 @@
-// The entries and messaging jobs (plain async functions; index.ts lists them in scheduledJobs).
+// The entries and messaging jobs (plain async functions; scheduled-jobs.ts lists them).
 import { remindTodaysFollowUps } from '../features/followups';
 import { sendDueFollowUps } from '../features/followups';
 import { importInboundEmail } from '../features/inbound';

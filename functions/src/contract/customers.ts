@@ -1,7 +1,7 @@
-// Customer lists shared by the server and the web app (spec §3). Like everything in contract/,
+// Customer lists shared by the server and the web app. Like everything in contract/,
 // plain TypeScript without imports: web/ imports it by relative path.
 
-/** Potential values, best first (spec §3); sorting follows this order, unknown values last. */
+/** Potential values, best first; sorting follows this order, unknown values last. */
 export const POTENTIALS = [
   'VIP',
   'HOT',
@@ -11,7 +11,7 @@ export const POTENTIALS = [
   'N/A',
 ] as const;
 
-/** Categories offered before any customer has one (spec §3). */
+/** Categories offered before any customer has one. */
 export const DEFAULT_CATEGORIES = [
   'PHE',
   'PP',
@@ -22,7 +22,7 @@ export const DEFAULT_CATEGORIES = [
   'Miscellaneous',
 ] as const;
 
-/** A customer's own fields, normalised (spec §3). */
+/** A customer's own fields, normalised. */
 export interface CustomerFields {
   names: string[];
   phones: string[];

@@ -1,4 +1,4 @@
-// Entry lists shared by the server, the dashboard and the web app (spec §3). Like everything in
+// Entry lists shared by the server, the dashboard and the web app. Like everything in
 // contract/, plain TypeScript without imports: web/ imports it by relative path.
 
 /** Entry process options, in the order of the dashboard's funnel. */
@@ -132,7 +132,7 @@ export interface EntryFields {
   createdByName: string;
 }
 
-/** An entry as the API answers it (spec §3). */
+/** An entry as the API answers it. */
 export interface Entry extends EntryFields {
   _id: string;
   customer: CustomerCopy & { _id: string };

@@ -1,4 +1,4 @@
-// The permission catalogue (spec §3), grouped as the Permission Picker shows it; '*' stands for
+// The permission catalogue, grouped as the Permission Picker shows it; '*' stands for
 // every permission. Like everything in contract/, plain TypeScript without imports: web/
 // imports it by relative path.
 

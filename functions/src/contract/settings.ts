@@ -1,4 +1,4 @@
-// The settings as GET /admin/settings answers them (spec §3), secrets masked. Like everything in
+// The settings as GET /admin/settings answers them, secrets masked. Like everything in
 // contract/, plain TypeScript without imports: web/ imports it by relative path.
 
 export interface SettingsView {

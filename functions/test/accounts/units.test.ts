@@ -18,7 +18,7 @@ import { toE164 } from '../../src/domain/identity/phone';
 afterEach(() => setClock());
 
 describe('permissions', () => {
-  it('holds the spec §3 catalogue and *', () => {
+  it('holds the permission catalogue and *', () => {
     expect(PERMISSION_CATALOGUE).toHaveLength(23);
     expect(isKnownPermission('reports.export')).toBe(true);
     expect(isKnownPermission('*')).toBe(true);

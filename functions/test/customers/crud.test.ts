@@ -228,7 +228,7 @@ describe('PUT /customers/{id}', () => {
 describe('DELETE /customers/{id}', () => {
   beforeEach(resetBackends);
 
-  it('is admin only, with the spec message', async () => {
+  it('is admin only, saying so', async () => {
     const a = (
       await request(employee)
         .post('/api/customers')

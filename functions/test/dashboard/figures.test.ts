@@ -244,8 +244,8 @@ describe('month over month', () => {
 
 describe('a full dashboard load', () => {
   // The summary, the recent-activity document, the top 5 revenue documents, one count of
-  // pending employees, at most 6 follow-ups due and the admins' notification feed: 15 (issue
-  // #9's target).
+  // pending employees, at most 6 follow-ups due and the admins' notification feed: 15, the
+  // dashboard's read budget.
   it('reads at most 15 documents whatever the data size', async () => {
     await seedSource(600, 11);
     const db = getDb();

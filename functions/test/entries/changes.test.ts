@@ -1,5 +1,5 @@
-// Changing entries: edits with history snapshots, confirm / delete / assign (admin only, with
-// the spec's refusals), the Approvals tab, history and comments, resend.
+// Changing entries: edits with history snapshots, confirm / delete / assign (admin only, each
+// refusal saying so), the Approvals tab, history and comments, resend.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';

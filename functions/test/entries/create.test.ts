@@ -1,4 +1,4 @@
-// POST /api/entries: spec §5's rules, the sends through the real senders to local recording
+// POST /api/entries: its rules, the sends through the real senders to local recording
 // servers (their exact payloads), and failed or silent providers (the entry is kept).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

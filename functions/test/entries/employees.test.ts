@@ -1,4 +1,4 @@
-// GET /api/entries/employees: approved people as { _id, name } sorted by name (spec §6), for
+// GET /api/entries/employees: approved people as { _id, name } sorted by name, for
 // anyone with entries.read, with nothing else of the user directory and a bounded read.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';

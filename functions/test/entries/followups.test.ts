@@ -1,4 +1,4 @@
-// Follow-ups: scheduling (spec §5 rules), the sending job (exactly once, even run twice at
+// Follow-ups: scheduling (its rules), the sending job (exactly once, even run twice at
 // once; failures recorded; the employee notified) and the morning reminders.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -101,7 +101,7 @@ describe('POST /api/entries/{id}/followup', () => {
     });
   });
 
-  it('answers the spec messages', async () => {
+  it('answers each refusal with its message', async () => {
     const id = await newEntry();
     for (const days of [0, -2, 'x', null]) {
       const res = await schedule(id, { ...BOTH, days });

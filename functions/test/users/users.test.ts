@@ -35,7 +35,7 @@ async function userDoc(uid: string) {
 }
 
 describe('GET /api/admin/users', () => {
-  it('lists every user with the spec fields, sorted by name case-insensitively', async () => {
+  it('lists every user with its fields, sorted by name case-insensitively', async () => {
     await createAccount({ fullName: 'zara', role: 'sales' });
     await createAccount({ fullName: 'Bela', role: 'accounts', approved: false });
     const res = await get('/admin/users');
@@ -120,7 +120,7 @@ describe('POST /api/admin/users/:id/approve', () => {
     ).toBe('accounts');
   });
 
-  it('changes the role of an approved user (the spec uses approve for role changes)', async () => {
+  it('changes the role of an approved user (through approve, as role changes are)', async () => {
     await createRole('support', ['customers.read']);
     const sales = await createAccount({ role: 'sales' });
     const res = await post(`/admin/users/${sales.uid}/approve`, { role: 'SUPPORT' });

@@ -1,4 +1,4 @@
-// The targets (#9), read against the measured table: benchmarks, not timed tests.
+// The performance targets, read against the measured table: benchmarks, not timed tests.
 import { CUSTOMERS_PAGE, ENTRIES_PAGE, type TargetKind } from './calls.ts';
 import type { CallResult } from './measure.ts';
 

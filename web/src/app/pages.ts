@@ -20,7 +20,7 @@ export type AppPage = {
   Page: ComponentType;
 };
 
-/** The signed-in screens (spec §2), in menu order: one table for the routes and the menu. */
+/** The signed-in screens, in menu order: one table for the routes and the menu. */
 export const APP_PAGES: readonly AppPage[] = [
   { path: '/dashboard', label: 'Dashboard', Page: DashboardPage },
   { path: '/customers', label: 'Customers', Page: CustomersPage },

@@ -4,7 +4,7 @@ import { canAccess } from './access';
 import { CrashBoundary, ErrorBoundary } from './error-boundary';
 
 /**
- * Route guard (spec §2): no stored token → /login; a role not in `allow` → Access denied.
+ * Route guard: no stored token → /login; a role not in `allow` → Access denied.
  * Re-checks whenever the stored token or role changes (a 401 clears them).
  */
 export function RequireAccess({ allow }: { allow?: readonly string[] }) {

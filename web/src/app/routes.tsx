@@ -13,7 +13,7 @@ function pageRoute({ path, allow, Page }: AppPage): RouteObject {
   return allow ? { element: <RequireAccess allow={allow} />, children: [route] } : route;
 }
 
-/** The route table of spec §2. */
+/** The screens' routes: each path and who may open it. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage /> },
   {

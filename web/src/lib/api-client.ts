@@ -25,7 +25,7 @@ export type RequestOptions = {
   body?: unknown;
   /** Empty values are left out of the query string. */
   query?: QueryParams;
-  /** The error message when the server sends none (spec §8 fallbacks). */
+  /** The error message when the server sends none (the fallbacks per status). */
   fallbackMessage?: string;
   responseType?: 'json' | 'blob';
   signal?: AbortSignal;

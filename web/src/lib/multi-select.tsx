@@ -4,7 +4,7 @@ import type { KeyboardEvent } from 'react';
 import './multi-select.css';
 import './ui.css';
 
-/** 'A', 'A, B', 'A, B +3' (spec §9: up to 2 values then +N). */
+/** 'A', 'A, B', 'A, B +3' (up to 2 values then +N). */
 export function summarizeValues(values: readonly string[], empty: string): string {
   if (values.length === 0) return empty;
   const shown = values.slice(0, 2).join(', ');

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Browser storage keys of the client (spec §3). */
+/** Browser storage keys of the client. */
 export const STORAGE_KEYS = {
   token: 'token',
   role: 'role',

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Below this width the app uses its phone layout (spec §9); styles.css uses the same value. */
+/** Below this width the app uses its phone layout; styles.css uses the same value. */
 export const MOBILE_BREAKPOINT_PX = 768;
 export const PHONE_MEDIA_QUERY = `(width < ${MOBILE_BREAKPOINT_PX}px)`;
 

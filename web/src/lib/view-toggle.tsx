@@ -1,4 +1,4 @@
-// The Cards/Table switch of the list screens (spec §2, §9): phones start with cards and wider
+// The Cards/Table switch of the list screens: phones start with cards and wider
 // screens with the table, until the user picks one.
 import { useState } from 'react';
 import { useIsPhone } from './use-media-query';

@@ -1,4 +1,4 @@
-// Customer constants: the spec's lists (§3, §9) and the limits that keep every document,
+// Customer constants: the fixed lists and the limits that keep every document,
 // request and file bounded.
 
 export { DEFAULT_CATEGORIES, POTENTIALS } from '../../contract/customers';
@@ -22,7 +22,7 @@ export const MAX_NOTE_LENGTH = 10_000;
 // Lists.
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
-/** GET /customers without parameters: the newest this many (the spec's plain array). */
+/** GET /customers without parameters: the newest this many (the plain array). */
 export const PLAIN_LIST_LIMIT = 500;
 
 // Writes.

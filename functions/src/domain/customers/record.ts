@@ -1,4 +1,4 @@
-// The stored customer document: the spec's fields plus what the queries need (search and
+// The stored customer document: the customer's own fields plus what the queries need (search and
 // category keys, sort keys, the potential's rank). Every write builds it here, and so does the
 // demo seed, so stored customers always carry the derived fields.
 import type { WhatsAppWindow } from '../../contract/customers';
@@ -16,7 +16,7 @@ import { categoryKeys, searchKeys, searchText } from './search-keys';
 
 const SORT_KEY_MAX = 100;
 
-/** A customer as the API answers it (spec §3). */
+/** A customer as the API answers it. */
 export interface Customer extends CustomerFields {
   _id: string;
   createdAt: string;

@@ -1,4 +1,4 @@
-// Entry constants: the spec's lists (§3, §9), the messages of §5 and the limits that keep every
+// Entry constants: the fixed lists, the messages refusals answer with and the limits that keep every
 // document, request and list bounded.
 
 export const ENTRIES = 'entries';
@@ -15,12 +15,12 @@ export type HistoryType = (typeof HISTORY_TYPES)[number];
 export type EntrySource = 'employee' | 'whatsapp' | 'email';
 
 export const DEFAULT_CURRENCY = 'INR';
-/** Spec §5: the description of an entry left empty with no single channel body to use. */
+/** The description of an entry left empty with no single channel body to use. */
 export const DEFAULT_MESSAGE = 'Thank you for your time. We will be in touch shortly.';
-/** Spec §5: the email subject when none is typed ({company} is the company name). */
+/** The email subject when none is typed ({company} is the company name). */
 export const DEFAULT_SUBJECT = 'Message from {company}';
 
-// Spec §5 messages.
+// What refusals say.
 export const AMOUNT_MESSAGE = 'Amount should be a positive number';
 export const ONLY_ADMIN_CONFIRM = 'Only admin can confirm';
 export const ONLY_ADMIN_DELETE = 'Only admin can delete';
@@ -30,7 +30,7 @@ export const NOT_FOUND = 'Entry not found';
 // Lists.
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
-/** GET /entries without parameters: the newest this many (the spec's plain array). */
+/** GET /entries without parameters: the newest this many (the plain array). */
 export const PLAIN_LIST_LIMIT = 200;
 /** GET /admin/entries/pending: the newest this many pending entries. */
 export const PENDING_LIST_LIMIT = 500;

@@ -1,4 +1,4 @@
-// The notifications an entry's changes write, in the change's own transaction (issue #8): a
+// The notifications an entry's changes write, in the change's own transaction: a
 // confirmed entry tells its employee (the admins when it has none), an assignment tells the
 // newly assigned employee. Admins see every notification anyway (notifications/audience.ts).
 import type { DocumentData } from 'firebase-admin/firestore';

@@ -1,4 +1,4 @@
-// The stored entry document and the entry as the API answers it (spec §3). Stored entries keep
+// The stored entry document and the entry as the API answers it. Stored entries keep
 // a copy of their customer (`customer`) and of their employee, plus what the queries need:
 // `employeeId` and the search keys. Every write builds the derived fields here (and so does the
 // demo seed), so stored entries always carry them.
@@ -17,7 +17,7 @@ import { entrySearchKeys } from './search-keys';
 
 export type { Attachment, CustomerCopy, EmployeeRef, Entry, FollowUpSummary };
 
-/** The §3 fields an edit snapshot keeps. */
+/** The entry's own fields, which an edit snapshot keeps. */
 export interface EntrySnapshot {
   description: string;
   status: string;
@@ -63,7 +63,7 @@ export function attachmentsOf(value: unknown): Attachment[] {
   }));
 }
 
-/** Tags, also read from `labels` or a single `tag` (spec §3). */
+/** Tags, also read from `labels` or a single `tag`. */
 export function tagsOf(data: DocumentData): string[] {
   const tags = strings(data.tags);
   if (tags.length > 0) return tags;
@@ -86,7 +86,7 @@ export function snapshotOf(data: DocumentData): EntrySnapshot {
 
 /** The fields derived from the others: call after any change to customer, employee, text. */
 /**
- * The channel filter's group (spec §9 filters whatsapp, email, multiple, other): 'other' holds
+ * The channel filter's group (the list filters by whatsapp, email, multiple, other): 'other' holds
  * every entry that went out on neither channel (manual and other).
  */
 export function channelGroup(channel: unknown): string {
@@ -142,7 +142,7 @@ export function isoDeep(value: unknown): unknown {
   return value;
 }
 
-/** The entry as the API answers it (spec §3). */
+/** The entry as the API answers it. */
 export function toEntry(id: string, data: DocumentData): Entry {
   const followUps: FollowUpSummary[] = (Array.isArray(data.followUps) ? data.followUps : [])
     .map(record)

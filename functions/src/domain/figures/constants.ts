@@ -1,4 +1,4 @@
-// Where the dashboard figures live and the spec's limits (§9).
+// Where the dashboard figures live, and how many of each list the dashboard shows.
 import { PROCESSES } from '../../contract/entries';
 
 /** The dashboard documents: `dashboard/summary` (counts, days, months, breakdowns) and
@@ -21,5 +21,5 @@ export const DAYS_KEPT = 400;
 /** Entries read per page by the recompute job. */
 export const RECOMPUTE_PAGE = 1000;
 
-/** Spec §3: the funnel's stages are the entry processes, in their order. */
+/** The funnel's stages are the entry processes, in their order. */
 export const FUNNEL_STAGES = PROCESSES;

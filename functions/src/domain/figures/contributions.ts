@@ -46,7 +46,7 @@ export function statusOf(data: DocumentData): string {
   return text(data.status) || 'pending';
 }
 
-/** Spec: an entry sent on both channels counts for each; anything else is 'other'. */
+/** An entry sent on both channels counts for each; anything else is 'other'. */
 export function channelsOf(data: DocumentData): ('whatsapp' | 'email' | 'other')[] {
   const list = Array.isArray(data.channels) ? data.channels.map(text) : [];
   const channel = text(data.channel);
@@ -58,7 +58,7 @@ export function channelsOf(data: DocumentData): ('whatsapp' | 'email' | 'other')
   return out.length > 0 ? out : ['other'];
 }
 
-/** Processes outside §3's list (or none) count as 'Other'. */
+/** Processes outside the process list (or none) count as 'Other'. */
 export function stageOf(data: DocumentData): string {
   const process = text(data.process);
   return (FUNNEL_STAGES as readonly string[]).includes(process) ? process : 'Other';

@@ -1,4 +1,4 @@
-// Days and months in the company time zone (spec: "days in the company time zone").
+// Days and months in the company time zone: every day and month the dashboard counts is one there.
 import { Timestamp } from 'firebase-admin/firestore';
 import { startOfDay as dayStart } from '../../company-days';
 import { getConfig } from '../../config';

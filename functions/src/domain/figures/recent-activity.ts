@@ -1,6 +1,6 @@
 // Recent activity kept in one document, `dashboard/recent`: the RECENT_SHOWN newest entries and
-// customers together, newest first, so a dashboard load reads one document for it (issue #9's
-// read budget). A write that creates or edits entries or customers reads the document in its
+// customers together, newest first, so a dashboard load reads one document for it (a whole
+// load reads at most 15). A write that creates or edits entries or customers reads the document in its
 // transaction (readRecent, before its writes) and writes it back capped; writes made in batches
 // do the same in one small transaction after they commit (updateRecent). A delete that removes a
 // listed item rebuilds the list from the source (forgetRecent), so the next newest takes its

@@ -1,4 +1,4 @@
-// The permission catalogue (spec §3), the built-in roles and what a role ends up holding.
+// The permission catalogue, the built-in roles and what a role ends up holding.
 import { PERMISSION_GROUPS } from '../../contract/permissions';
 
 export const ALL_PERMISSIONS = '*';
@@ -15,7 +15,7 @@ export function isKnownPermission(name: string): boolean {
 }
 
 /**
- * What every non-admin role holds whatever its list says (spec §6: employees view, add and
+ * What every non-admin role holds whatever its list says (employees view, add and
  * edit customers and entries, schedule follow-ups, view history, comment, read templates).
  * Follow-ups, history and comments belong to entries.read / entries.write.
  */

@@ -13,7 +13,7 @@ import { ADMIN_ROLE, normalizeRoleName } from './permissions';
 
 export const USERS = 'users';
 
-/** A user as the API answers it (spec §3: `name` is read as an alias of fullName). */
+/** A user as the API answers it (`name` is read as an alias of fullName). */
 export interface UserAnswer {
   _id: string;
   fullName: string;
@@ -41,7 +41,7 @@ export function toUser(doc: DocumentSnapshot<DocumentData>): UserAnswer {
   };
 }
 
-/** How lists sort people (spec §6): fullName, else email, else 'User'. */
+/** How lists sort people: fullName, else email, else 'User'. */
 export function displayName(user: Pick<UserAnswer, 'fullName' | 'email'>): string {
   return user.fullName || user.email || 'User';
 }
@@ -51,7 +51,7 @@ export function byDisplayName(a: UserAnswer, b: UserAnswer): number {
 }
 
 /**
- * How many users hold each role, by lowercased name (spec §5: counts match case-insensitively,
+ * How many users hold each role, by lowercased name (counts match case-insensitively,
  * so a stored 'Sales' counts for 'sales'). Reads only the role field of each user.
  */
 export async function countUsersByRole(

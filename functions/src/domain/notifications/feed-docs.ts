@@ -1,5 +1,5 @@
 // The notification feeds, small documents in `notificationFeeds` that /notifications/latest
-// reads instead of querying `notifications` (issue #9: a whole dashboard load reads at most 15
+// reads instead of querying `notifications` (a whole dashboard load reads at most 15
 // documents, and a query for the latest 20 would read 20 by itself). Following audience.ts, one
 // feed holds every notification (what admins see), one those addressed to everyone and one per
 // user those addressed to that user: an admin reads one document, anyone else two. A feed is a

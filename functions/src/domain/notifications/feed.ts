@@ -1,4 +1,4 @@
-// The notifications a caller may see (audience.ts), as the API answers them (spec §3: title,
+// The notifications a caller may see (audience.ts), as the API answers them (title,
 // type, message, text, at, time), with the id the stream uses for Last-Event-ID. The latest
 // come from the caller's feed documents (feed-docs.ts), one or two reads whatever the number of
 // notifications.

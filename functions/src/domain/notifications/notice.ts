@@ -28,7 +28,7 @@ export function notificationDoc(notice: Notice): DocumentData {
     type: notice.type,
     title: notice.title,
     message: notice.message,
-    // The dashboard's panel reads text as well as message (spec §3).
+    // The dashboard's panel reads text as well as message.
     text: notice.message,
     ...addressOf(notice.to),
     at,

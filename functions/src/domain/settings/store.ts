@@ -82,7 +82,7 @@ export function defaultSettings(): CompanySettings {
     companyName: '',
     adminNumbers: [],
     adminEmails: [],
-    // Spec §9: email on, WhatsApp off.
+    // Email on, WhatsApp off.
     notifications: { email: true, whatsapp: false },
     integrations: {
       whatsapp: { verifyToken: '', phoneNumberId: '', wabaId: '', defaultTemplate: NO_TEMPLATE },

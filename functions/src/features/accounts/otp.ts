@@ -79,7 +79,7 @@ async function findAccount(identifier: Identifier): Promise<string | undefined> 
   return snap.size === 1 && approved.length === 1 ? approved[0].id : undefined;
 }
 
-/** The local stack shows the code on screen (spec §3's development aid); nowhere else does. */
+/** The local stack shows the code on screen (a development aid); nowhere else does. */
 export function showsCodeInAnswer(env: NodeJS.ProcessEnv = process.env): boolean {
   return env.LOCAL_STACK === '1' && !!env.FIREBASE_AUTH_EMULATOR_HOST;
 }

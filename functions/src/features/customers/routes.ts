@@ -1,6 +1,6 @@
 // /customers routes. Reads need customers.read, writes customers.write (both in every
 // employee's baseline); deleting is admin only. Merging is a write: the Merge button shows to
-// everyone (spec §2), so employees may merge too.
+// everyone, so employees may merge too.
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';

@@ -183,7 +183,7 @@ export async function employees(changedAt = 0) {
     .map((e) => ({ name: e.name, entries: e.entries }));
 }
 
-/** Recent activity: one document, kept newest first by the writes (recent-activity.ts). */
+/** Recent activity: one document, kept newest first by the writes (domain/figures/recent-activity.ts). */
 export async function recent() {
   const snap = await getDb().collection(DASHBOARD).doc(RECENT_ID).get();
   return recentItemsOf(snap.data())

@@ -1,4 +1,4 @@
-// The dashboard, the Information page's stats and the live notifications (spec §7).
+// The dashboard, the Information page's stats and the live notifications.
 import type { Router } from 'express';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';

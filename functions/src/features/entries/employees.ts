@@ -1,5 +1,5 @@
-// GET /entries/employees: the people an entry can be assigned to or filtered by (spec §6:
-// approved users only, sorted by name). Employees may call it but must not read the user
+// GET /entries/employees: the people an entry can be assigned to or filtered by
+// (approved users only, sorted by name). Employees may call it but must not read the user
 // directory, so each choice carries only its id and display name.
 import { getDb } from '../../firebase';
 import { MAX_USERS_LISTED } from '../users';

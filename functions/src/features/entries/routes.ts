@@ -1,6 +1,6 @@
 // /entries routes and the admin's entry routes. Reading needs entries.read, writing
 // entries.write (both in every employee's baseline); confirming, deleting and assigning are
-// admin only, with the spec's own refusals; approvals are admin only.
+// admin only, each refusal saying so; approvals are admin only.
 import type { Request, Router } from 'express';
 import { route } from '../../http/access';
 import { documentId } from '../../http/params';

@@ -72,7 +72,7 @@ const attachments = z
   .array(attachmentSchema, { error: 'Attachments must be a list' })
   .max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`);
 
-/** Spec §5: if filled, a number and not negative. Empty reads as 0. */
+/** If filled, a number and not negative. Empty reads as 0. */
 export const amountSchema = z
   .union([z.number(), z.string(), z.null()], { error: AMOUNT_MESSAGE })
   .transform((value, ctx) => {
@@ -161,7 +161,7 @@ const customerRef = z
   )
   .optional();
 
-/** POST /entries (spec §7). */
+/** POST /entries. */
 export const createBody = z
   .object({
     customer: customerRef,
@@ -214,7 +214,7 @@ export const createBody = z
   });
 export type CreateInput = z.output<typeof createBody>;
 
-/** PUT /entries/{id} (spec §7): only the fields sent change. */
+/** PUT /entries/{id}: only the fields sent change. */
 export const updateBody = z.object({
   description: text(MAX_DESCRIPTION_LENGTH, 'Description').trim().optional(),
   category: text(MAX_CATEGORY_LENGTH, 'Category').trim().optional(),
@@ -351,7 +351,7 @@ const templateChoice = z.object({
   templateContent: text(500_000, 'Template content').optional(),
 });
 
-/** POST /entries/{id}/resend (spec §7). */
+/** POST /entries/{id}/resend. */
 export const resendBody = z.object({
   descriptionTemplate: z
     .union([

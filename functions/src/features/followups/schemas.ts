@@ -1,4 +1,4 @@
-// Follow-up request shapes (spec §7) and their §5 messages.
+// Follow-up request shapes and the messages a refused one answers with.
 import { z } from 'zod';
 import { attachmentSchema } from '../entries';
 
@@ -6,7 +6,7 @@ export const DAYS_MESSAGE = 'Please select a valid number of days';
 export const CHANNEL_MESSAGE = 'Select at least one channel (Email or WhatsApp)';
 export const NO_EMAIL_MESSAGE = 'No customer email found';
 export const NO_PHONE_MESSAGE = 'No customer phone found';
-/** Spec §9: the presets are 1, 3, 7, 14, 30 (3 by default); custom days up to a year. */
+/** The presets are 1, 3, 7, 14, 30 (3 by default); custom days up to a year. */
 export const DEFAULT_DAYS = 3;
 export const MAX_DAYS = 365;
 

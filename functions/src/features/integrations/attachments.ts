@@ -1,4 +1,4 @@
-// Email attachments given by path (spec §7: attachments[{filename, path}]). Only files this app
+// Email attachments given by path (attachments[{filename, path}]). Only files this app
 // serves are read, straight from the file store: never a fetch of a URL the caller chose.
 // Accepted: '/api/files/<store path>' or an http(s) URL of this same host with that path.
 // (The uploads feature serves files there; if it picks another URL form, this is the one

@@ -1,5 +1,5 @@
 // Sending through the integrations: a test message per integration (admin, to the first admin
-// contact) and the sends the entry screens make (spec §7). A provider's refusal is a 502 whose
+// contact) and the sends the entry screens make. A provider's refusal is a 502 whose
 // message is the provider's own words.
 import type { Response, Router } from 'express';
 import { route } from '../../http/access';

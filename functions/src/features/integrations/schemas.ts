@@ -8,7 +8,7 @@ const optionalText = (max: number, label: string) =>
     .max(max, `${label} must be at most ${max} characters`)
     .optional();
 
-/** POST /integrations/whatsapp/send (spec §7): to, text, templateId, optional media. */
+/** POST /integrations/whatsapp/send: to, text, templateId, optional media. */
 export const whatsappSendSchema = z
   .object({
     to: z.string({ error: 'Phone number is required' }).trim().min(1, 'Phone number is required'),

@@ -22,7 +22,7 @@ export interface NotifyOutcome {
 }
 
 export async function notifyAdmins(notice: AdminNotice): Promise<NotifyOutcome> {
-  // A batch: the notification and its feed item together (notice.ts).
+  // A batch: the notification and its feed item together (domain/notifications/notice.ts).
   const batch = getDb().batch();
   const ref = addNotification(batch, { ...notice, to: FOR_ADMINS });
   await batch.commit();

@@ -13,7 +13,7 @@ import { createRole, deleteRole, listRoleAnswers, updateRole } from './service';
 
 const MAX_ROLE_NAME = 50;
 
-/** Spec §5: name trimmed and lowercased, required; permissions trimmed, deduplicated. */
+/** Name trimmed and lowercased, required; permissions trimmed, deduplicated. */
 export const roleBody = z.object({
   name: z
     .string('Role name required')

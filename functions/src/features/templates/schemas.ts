@@ -53,7 +53,7 @@ const approved = z
   )
   .nullable();
 
-/** POST /admin/templates: type defaults to text (spec §3). */
+/** POST /admin/templates: type defaults to text. */
 export const createTemplateSchema = z.object({
   type: type.default('text'),
   title,

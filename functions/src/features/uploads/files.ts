@@ -13,7 +13,7 @@ export const FILES = 'files';
 export const FILE_URL_PREFIX = '/api/files/uploads/';
 const STORE_FOLDER = 'uploads';
 
-/** An uploaded file as the API answers it (spec §3: name, url, mimetype, size). */
+/** An uploaded file as the API answers it (name, url, mimetype, size). */
 export interface UploadedFile {
   _id: string;
   name: string;

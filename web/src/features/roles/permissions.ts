@@ -6,7 +6,7 @@ export { PERMISSION_GROUPS };
 
 export const ALL_PERMISSIONS = PERMISSION_GROUPS.flatMap((group) => group.permissions);
 
-/** Quick Presets (spec §3). */
+/** Quick Presets. */
 export const ROLE_PRESETS: readonly { name: string; permissions: readonly string[] }[] = [
   {
     name: 'sales',
@@ -30,7 +30,7 @@ export const ROLE_PRESETS: readonly { name: string; permissions: readonly string
   { name: 'admin', permissions: ['*'] },
 ];
 
-/** Role names are trimmed and stored lower-case (spec §3, §5). */
+/** Role names are trimmed and stored lower-case. */
 export const normaliseRoleName = (name: string) => name.trim().toLowerCase();
 
 /** 'a, b,,c ' → ['a', 'b', 'c']. */
@@ -49,7 +49,7 @@ export function mergePermissions(...lists: readonly (readonly string[])[]): stri
 export type RoleDraft = { name: string; permissions: string[] };
 
 /**
- * A roles export file read back (spec §5): it must be a JSON array ('Invalid file'), entries
+ * A roles export file read back: it must be a JSON array ('Invalid file'), entries
  * without a name are skipped, names lower-cased, permissions must be a list (else none).
  * A file that is not JSON throws the parser's error.
  */

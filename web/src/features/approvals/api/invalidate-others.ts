@@ -3,7 +3,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Invalidates every query of `resource` except `keep`: the pending list an approval came from is
- * already right (the row was removed optimistically) and must not be reloaded (spec §4).
+ * already right (the row was removed optimistically) and must not be reloaded.
  */
 export function invalidateOthers(queryClient: QueryClient, resource: string, keep: QueryKey) {
   const keepHash = hashKey(keep);

@@ -1,4 +1,4 @@
-/** A registered employee waiting for approval (spec §3). */
+/** A registered employee waiting for approval. */
 export type PendingUser = {
   _id: string;
   fullName?: string;
@@ -8,7 +8,7 @@ export type PendingUser = {
   role?: string;
 };
 
-/** An entry waiting for approval (spec §3); `source` names its channels. */
+/** An entry waiting for approval; `source` names its channels. */
 export type PendingEntry = {
   _id: string;
   customer?: { names?: string[] } | null;

@@ -11,7 +11,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** Approvals (spec §2): pending entries and pending employees; the tab is kept in ?tab=. */
+/** Approvals: pending entries and pending employees; the tab is kept in ?tab=. */
 export function ApprovalsPage() {
   const [params, setParams] = useSearchParams();
   const tab: TabId = params.get('tab') === 'employees' ? 'employees' : 'entries';

@@ -15,7 +15,7 @@ const COLUMNS: readonly PendingColumn<PendingUser>[] = [
   { header: 'Role', cell: (user) => dash(user.role) },
 ];
 
-/** Approvals → Employees: accounts waiting for an admin (spec §2). */
+/** Approvals → Employees: accounts waiting for an admin. */
 export function PendingEmployees() {
   const approve = useApproveUser();
   const reject = useRejectUser();

@@ -9,7 +9,7 @@ vi.setConfig({ testTimeout: 15_000 });
 
 const ADMIN = { token: 't', role: 'admin' };
 
-// As GET /admin/entries/pending answers them (spec §3 Pending entry).
+// As GET /admin/entries/pending answers them .
 const ENTRIES: PendingEntry[] = [
   {
     _id: 'e1',

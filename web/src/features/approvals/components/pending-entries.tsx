@@ -5,7 +5,7 @@ import type { PendingEntry } from '../api/types';
 import { PendingList } from './pending-list';
 import type { PendingColumn } from './pending-list';
 
-/** Spec §2: the first of the customer's names (blank ones skipped). */
+/** The first of the customer's names (blank ones skipped). */
 const customerOf = (entry: PendingEntry) =>
   entry.customer?.names?.map((name) => name.trim()).find(Boolean) || '—';
 const sourceOf = (entry: PendingEntry) =>
@@ -17,7 +17,7 @@ const COLUMNS: readonly PendingColumn<PendingEntry>[] = [
   { header: 'Source', cell: sourceOf },
 ];
 
-/** Approvals → Entries: new entries waiting for an admin (spec §2). */
+/** Approvals → Entries: new entries waiting for an admin. */
 export function PendingEntries() {
   const approve = useApproveEntry();
   const reject = useRejectEntry();

@@ -10,7 +10,7 @@ import { rowMatches } from './row-search';
 import { usePendingActions } from './use-pending-actions';
 import type { PendingAction, PendingHandlers } from './use-pending-actions';
 
-/** Approvals page size (spec §9). */
+/** Approvals page size. */
 export const PAGE_SIZE = 10;
 
 export type PendingColumn<T> = { header: string; cell: (row: T) => ReactNode };
@@ -40,7 +40,7 @@ function loadError(error: Error): string {
 }
 
 /**
- * A pending list (spec §2, §4, §5): title, 'N total', search, Refresh, bulk bar with confirm,
+ * A pending list: title, 'N total', search, Refresh, bulk bar with confirm,
  * optimistic approve / reject, pages of 10, a table on desktop and cards on phones.
  */
 export function PendingList<T extends { _id: string }, K extends QueryKey>(

@@ -8,7 +8,7 @@ function valuesOf(value: unknown): string[] {
   return [String(value).toLowerCase()];
 }
 
-/** Spec §5: search is case-insensitive over all fields of a row, after trimming. */
+/** Search is case-insensitive over all fields of a row, after trimming. */
 export function rowMatches(row: unknown, search: string): boolean {
   const needle = search.trim().toLowerCase();
   return needle === '' || valuesOf(row).some((text) => text.includes(needle));

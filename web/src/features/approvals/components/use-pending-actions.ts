@@ -7,7 +7,7 @@ export type PendingAction = 'approve' | 'reject';
 export type PendingHandlers<T> = Record<PendingAction, (row: T) => Promise<unknown>>;
 
 /**
- * Approve / reject rows of a pending list (spec §4): the rows leave the cached list before any
+ * Approve / reject rows of a pending list: the rows leave the cached list before any
  * call is made, the calls run one after another, and a failure shows its message without
  * reloading the list.
  */

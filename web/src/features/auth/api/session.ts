@@ -1,7 +1,7 @@
 import { saveSession, writeStored } from '../../../lib/storage';
 import type { SessionAnswer } from './types';
 
-/** Keeps a sign-in answer: token and role (spec §4), and who signed in (spec §3). */
+/** Keeps a sign-in answer: token and role, and who signed in. */
 export function storeSession(answer: SessionAnswer, typedEmail?: string): void {
   saveSession({ token: answer.token, role: answer.role ?? answer.user?.role });
   const email = answer.user?.email ?? typedEmail;

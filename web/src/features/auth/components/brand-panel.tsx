@@ -1,4 +1,4 @@
-/** The marketing side of the sign-in screen (spec §1). */
+/** The marketing side of the sign-in screen. */
 const POINTS = [
   ['Customers', 'Every contact with all their names, phones and emails, tagged and rated.'],
   ['Entries', 'A log of every interaction, sent out as WhatsApp and email messages.'],

@@ -8,7 +8,7 @@ import { PasswordLoginForm } from './password-login-form';
 import { RegisterForm } from './register-form';
 import './login-page.css';
 
-/** After registering, the screen goes back to the Login tab after this long (spec §9). */
+/** After registering, the screen goes back to the Login tab after this long. */
 export const BACK_TO_LOGIN_MS = 900;
 
 const MAIN_TABS = [
@@ -23,7 +23,7 @@ const LOGIN_TABS = [
 type MainTab = (typeof MAIN_TABS)[number]['id'];
 type LoginTab = (typeof LOGIN_TABS)[number]['id'];
 
-/** Sign-in and registration (spec §2, §4, §5). */
+/** Sign-in and registration. */
 export function LoginPage() {
   const settings = usePublicSettings();
   const companyName = settings.data?.companyName?.trim() || PRODUCT_TITLE;

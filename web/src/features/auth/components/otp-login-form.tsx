@@ -5,7 +5,7 @@ import { useRequestOtp } from '../api/request-otp';
 import { useVerifyOtp } from '../api/verify-otp';
 import { TextField } from './text-field';
 
-/** Login → OTP: send a code to an email or phone, then verify it (spec §4, §5). */
+/** Login → OTP: send a code to an email or phone, then verify it. */
 export function OtpLoginForm() {
   const [identifier, setIdentifier] = useState('');
   const [code, setCode] = useState('');

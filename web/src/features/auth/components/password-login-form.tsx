@@ -5,7 +5,7 @@ import { useLogin } from '../api/login';
 import { PasswordField } from './password-field';
 import { TextField } from './text-field';
 
-/** Login → Password: email and password (spec §4, §5). */
+/** Login → Password: email and password. */
 export function PasswordLoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');

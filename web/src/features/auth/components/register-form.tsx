@@ -6,7 +6,7 @@ import { TextField } from './text-field';
 
 const EMPTY = { fullName: '', email: '', phone: '', password: '' };
 
-/** Register: no role picker, every account asks for the default role (spec §2, §6). */
+/** Register: no role picker, every account asks for the default role. */
 export function RegisterForm({
   onRegistered,
 }: {

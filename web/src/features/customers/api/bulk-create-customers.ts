@@ -19,7 +19,7 @@ export type BulkResult = {
 
 /**
  * POST /customers/bulk (`force` adds even when a phone or email belongs to another customer).
- * When it fails, each row is created with POST /customers instead (spec §7); a 409 from either
+ * When it fails, each row is created with POST /customers instead; a 409 from either
  * is passed on, so the screen can offer its choices.
  */
 export async function bulkCreateCustomers(

@@ -85,7 +85,7 @@ export function useImportCustomers() {
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: ImportProgress }) =>
       importCustomers(file, onProgress),
-    // The list reloads after an import (spec §7).
+    // The list reloads after an import.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
   });
 }

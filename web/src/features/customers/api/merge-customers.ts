@@ -12,7 +12,7 @@ type MergeAnswer = { customer?: Customer; deleted?: boolean };
 /**
  * POST /customers/merge { primaryId, mergeIds }. When the server did not delete the merged
  * customers, they are deleted here; when the call fails, the primary is saved with the merged
- * fields and the others are deleted (spec §7).
+ * fields and the others are deleted.
  */
 export async function mergeCustomers({ primary, others }: MergeRequest): Promise<Customer> {
   const mergeIds = others.map((c) => c._id);

@@ -1,7 +1,7 @@
 import type { CustomerFields } from '../../../../../functions/src/contract/customers';
 import { SORT_FIELDS } from '../../../../../functions/src/contract/customers';
 
-/** A customer as the API sends it (spec §3). */
+/** A customer as the API sends it. */
 export type Customer = CustomerFields & {
   _id: string;
   createdAt: string;

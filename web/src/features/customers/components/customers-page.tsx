@@ -59,7 +59,7 @@ type Modal =
   | { kind: 'options' }
   | { kind: 'entry'; customer: Customer };
 
-/** The Customers screen (spec §2). */
+/** The Customers screen. */
 export function CustomersPage() {
   const role = useStoredValue('role');
   const isAdmin = role === ADMIN_ROLE;

@@ -1,6 +1,6 @@
 import { potentialTone } from '../model/constants';
 
-/** The potential as a badge: VIP/HOT success, WARM brand, others gray (spec §9). */
+/** The potential as a badge: VIP/HOT success, WARM brand, others gray. */
 export function PotentialBadge({ potential }: { potential: string }) {
   if (!potential) return <span className="ui-muted">—</span>;
   const tone = potentialTone(potential);

@@ -3,12 +3,12 @@ import { DEFAULT_CATEGORIES, POTENTIALS } from '../../../../../functions/src/con
 
 export { DEFAULT_CATEGORIES, POTENTIALS };
 
-/** Filter debounce (spec §9). */
+/** Filter debounce. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 export type PotentialTone = 'success' | 'brand' | 'gray';
 
-/** Badge tone (spec §9): VIP/HOT success, WARM brand, others gray. */
+/** Badge tone: VIP/HOT success, WARM brand, others gray. */
 export function potentialTone(potential: string): PotentialTone {
   const value = potential.trim().toUpperCase();
   if (value === 'VIP' || value === 'HOT') return 'success';

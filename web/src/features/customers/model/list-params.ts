@@ -1,6 +1,6 @@
 import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
 
-/** Newest first (spec §2). */
+/** Newest first. */
 export const DEFAULT_PARAMS: CustomerListParams = {
   q: '',
   categories: [],

@@ -7,7 +7,7 @@ type Mergeable = Pick<
   'names' | 'phones' | 'emails' | 'categories' | 'potential' | 'note'
 >;
 
-/** The highest potential of the list (spec §9 order); '' when none is set. */
+/** The highest potential of the list (in the potential list's order); '' when none is set. */
 export function highestPotential(values: readonly string[]): string {
   const set = values.map((v) => v.trim()).filter(Boolean);
   if (set.length === 0) return '';

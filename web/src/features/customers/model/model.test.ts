@@ -65,7 +65,7 @@ describe('merge preview', () => {
     expect(mergePreview(b, [a]).names).toEqual(['raj kumar', 'Kumar Dairy']);
   });
 
-  it('ranks potentials by the spec list, unknown and empty last', () => {
+  it('ranks potentials in the order of the potential list, unknown and empty last', () => {
     expect(highestPotential(['COLD', 'N/A', 'VIP'])).toBe('VIP');
     expect(highestPotential(['', 'Someday', 'N/A'])).toBe('N/A');
     expect(highestPotential(['', ''])).toBe('');

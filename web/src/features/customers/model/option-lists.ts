@@ -4,7 +4,7 @@ import type { StorageKey } from '../../../lib/storage';
 import { DEFAULT_CATEGORIES, POTENTIALS } from './constants';
 
 /**
- * The local-only option lists of the Customers screens (spec §2): kept in this browser's
+ * The local-only option lists of the Customers screens: kept in this browser's
  * storage, never sent to the server. Which key holds which list, and its first values.
  */
 export const OPTION_LISTS = {

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { EmployeeRow } from './types';
 
-/** Spec §7: loads on its own and falls back to an empty list on failure. */
+/** Loads on its own and falls back to an empty list on failure. */
 export async function getEmployees(): Promise<EmployeeRow[]> {
   try {
     const list = await api.get<EmployeeRow[]>('/dashboard/employees', {

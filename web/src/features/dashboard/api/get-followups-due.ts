@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { FollowUpDue } from './types';
 
-/** Spec §7: loads on its own and falls back to an empty list on failure. */
+/** Loads on its own and falls back to an empty list on failure. */
 export async function getFollowupsDue(): Promise<FollowUpDue[]> {
   try {
     const list = await api.get<FollowUpDue[]>('/followups/due', { query: { days: 3 } });

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { FunnelRow } from './types';
 
-/** Spec §7: loads on its own and falls back to an empty list on failure. */
+/** Loads on its own and falls back to an empty list on failure. */
 export async function getFunnel(): Promise<FunnelRow[]> {
   try {
     const list = await api.get<FunnelRow[]>('/dashboard/funnel', {

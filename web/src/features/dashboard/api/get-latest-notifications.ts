@@ -2,10 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Notification } from './types';
 
-/** Spec §9: polled every 15 s. */
+/** Polled every 15 s. */
 export const NOTIFICATION_POLL_MS = 15_000;
 
-/** Errors are silently ignored (spec §8): an empty list instead. */
+/** Errors are silently ignored: an empty list instead. */
 export async function getLatestNotifications(): Promise<Notification[]> {
   try {
     const list = await api.get<Notification[]>('/notifications/latest');

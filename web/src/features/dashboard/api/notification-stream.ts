@@ -1,6 +1,6 @@
 // GET /notifications/stream (server-sent events) read with fetch, so the Bearer token goes
 // along as with every other call. Reconnects after the server's `retry:` hint (or after
-// failures, backing off) and resumes with Last-Event-ID. Errors are silently ignored (spec §8).
+// failures, backing off) and resumes with Last-Event-ID. Errors are silently ignored.
 import { API_BASE } from '../../../lib/api-client';
 import { getToken } from '../../../lib/storage';
 import type { Notification } from './types';

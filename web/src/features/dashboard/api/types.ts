@@ -1,4 +1,4 @@
-// The dashboard's answers (spec §3).
+// The dashboard's answers.
 export type Overview = {
   totalCustomers: number;
   totalEntries: number;

@@ -42,7 +42,7 @@ function dashboardApi(overrides: Record<string, unknown> = {}) {
   });
 }
 
-describe('month over month (spec §4)', () => {
+describe('month over month', () => {
   it('follows the rule', () => {
     expect(monthOverMonth(5, 0)).toEqual({ text: '+100%', up: true });
     expect(monthOverMonth(0, 0)).toEqual({ text: '+0%', up: true });

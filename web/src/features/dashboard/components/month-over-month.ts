@@ -1,5 +1,5 @@
 /**
- * Spec §4: last month 0 and this month > 0 is +100%; both 0 is +0%; otherwise
+ * Last month 0 and this month > 0 is +100%; both 0 is +0%; otherwise
  * (this − last) / last as a whole-number percentage, with '+' when not negative.
  */
 export function monthOverMonth(
@@ -14,7 +14,7 @@ export function monthOverMonth(
   return { text: `${up ? '+' : ''}${percent}%`, up };
 }
 
-/** Spec §9: the unread badge is capped at 99+. */
+/** The unread badge is capped at 99+. */
 export function unreadLabel(count: number): string {
   return count > 99 ? '99+' : String(count);
 }

@@ -1,6 +1,6 @@
 // The live notifications: the latest 20 (polled every 15 s) merged with those the stream
 // delivers. Each new one bumps the unread count, shows a success toast with its title or
-// 'New notification' (spec §8) and refetches the dashboard's figures as of its time; polling
+// 'New notification' and refetches the dashboard's figures as of its time; polling
 // also catches what a broken stream missed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';

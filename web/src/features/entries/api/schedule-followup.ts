@@ -5,7 +5,7 @@ import type { Attachment } from './types';
 
 export const FOLLOWUP_FAILED = 'Failed to schedule follow-up';
 
-/** The body of POST /entries/{id}/followup (spec §7); a channel left out is not sent. */
+/** The body of POST /entries/{id}/followup; a channel left out is not sent. */
 export type FollowUpRequest = {
   days: number;
   /** The client's own now + days (the server computes the due time itself). */

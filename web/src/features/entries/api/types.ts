@@ -1,4 +1,4 @@
-// The entries API's JSON shapes (spec §3), shared by the Entries page and the Add Entry modal.
+// The entries API's JSON shapes, shared by the Entries page and the Add Entry modal.
 // The entry itself is the server's contract (functions/src/contract/entries.ts, which the
 // server's toEntry answers), so the two cannot drift apart.
 import type {
@@ -51,13 +51,13 @@ export type EntryPage = {
   totalIsEstimate?: boolean;
 };
 
-/** The filter bar (spec §2); also the list's query key. Empty values are not sent. */
+/** The filter bar; also the list's query key. Empty values are not sent. */
 export type EntryListParams = {
   q: string;
   name: string;
   phone: string;
   email: string;
-  /** '' or whatsapp, email, multiple, other (spec §9). */
+  /** '' or whatsapp, email, multiple, other. */
   channel: string;
   tag: string;
   /** YYYY-MM-DD, inclusive. */

@@ -5,7 +5,7 @@ import type { Attachment, Entry } from './types';
 
 export const UPDATE_FAILED = 'Update failed';
 
-/** What PUT /entries/{id} takes (spec §7): only the fields sent change. */
+/** What PUT /entries/{id} takes: only the fields sent change. */
 export type EntryUpdate = {
   description: string;
   category: string;

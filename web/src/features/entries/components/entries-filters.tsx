@@ -46,7 +46,7 @@ export const activeFilterCount = (values: EntryListParams) =>
   FOLDED.filter((key) => values[key] !== '').length;
 
 /**
- * The filter bar (spec §2): `values` are what is typed, applied after the debounce. The search
+ * The filter bar: `values` are what is typed, applied after the debounce. The search
  * box stays in view; the other filters open under 'Filters', which counts the active ones.
  */
 export function EntriesFilters({

@@ -31,7 +31,7 @@ import { useLoadWhenVisible } from './use-load-when-visible';
 type ModalKind = 'details' | 'channels' | 'history' | 'followup' | 'edit';
 type Modal = { kind: ModalKind; entry: Entry };
 
-/** The Entries screen (spec §2): filters, the list in cards or a table, and its modals. */
+/** The Entries screen: filters, the list in cards or a table, and its modals. */
 export function EntriesPage() {
   const role = useStoredValue('role');
   const isAdmin = role === ADMIN_ROLE;

@@ -15,7 +15,7 @@ import {
 const COLUMNS = ['When', 'Customer', 'Employee', 'Details', 'Meta', 'Files', 'Status', 'Actions'];
 
 /**
- * Spec §2: When, Customer, Employee, Details, Meta, Files, Status, Actions; one compact row per
+ * When, Customer, Employee, Details, Meta, Files, Status, Actions; one compact row per
  * entry, each cell at most two lines cut with an ellipsis (the title holds the whole value).
  */
 export function EntriesTable({

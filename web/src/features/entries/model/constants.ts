@@ -1,9 +1,9 @@
 import type { EntryListParams } from '../api/types';
 
-/** Spec §9: filter debounce. */
+/** Filter debounce. */
 export const FILTER_DEBOUNCE_MS = 300;
 
-/** Spec §9: the channel filter's values. */
+/** The channel filter's values. */
 export const CHANNEL_FILTERS = ['whatsapp', 'email', 'multiple', 'other'] as const;
 
 export const CHANNEL_LABELS: Record<string, string> = {
@@ -14,7 +14,7 @@ export const CHANNEL_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-/** Spec §9: the list shows up to 3 customer categories and 4 to 6 tags, then +N. */
+/** The list shows up to 3 customer categories and 4 to 6 tags, then +N. */
 export const MAX_CATEGORIES_SHOWN = 3;
 export const MAX_TAGS_SHOWN = 5;
 

@@ -1,11 +1,11 @@
-// How an entry's values read on screen: status and history tones (spec §4, §9), the +N of long
+// How an entry's values read on screen: status and history tones, the +N of long
 // lists and the parts of the Channel Details panels.
 import type { Entry, HistoryItem } from '../api/types';
 import { CHANNEL_LABELS } from './constants';
 
 export type Tone = 'brand' | 'gray' | 'success' | 'warn' | 'info' | 'danger';
 
-/** Spec §4: empty reads as pending; confirmed is the success tone. */
+/** Empty reads as pending; confirmed is the success tone. */
 export function statusOf(entry: Pick<Entry, 'status'>): string {
   return entry.status || 'pending';
 }
@@ -18,7 +18,7 @@ const STATUS_TONES: Record<string, Tone> = {
 };
 export const statusTone = (status: string): Tone => STATUS_TONES[status] ?? 'gray';
 
-/** Spec §9: created brand, edited warn, follow_up info, comment gray. */
+/** Created brand, edited warn, follow_up info, comment gray. */
 const HISTORY_TONES: Record<string, Tone> = {
   created: 'brand',
   edited: 'warn',

@@ -1,10 +1,10 @@
-// The Follow-up modal's form (spec §5, §7, §9): checked here first with the spec's messages,
+// The Follow-up modal's form: checked here first, with the server's messages,
 // then turned into the POST /entries/{id}/followup body.
 import type { FollowUpRequest } from '../api/schedule-followup';
 import type { Entry } from '../api/types';
 import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from './shared/recipients';
 
-/** Spec §9: presets 1, 3, 7, 14, 30 days (3 by default), or custom. */
+/** Presets 1, 3, 7, 14, 30 days (3 by default), or custom. */
 export const DAY_PRESETS = [1, 3, 7, 14, 30] as const;
 export const DEFAULT_DAYS = 3;
 /** The server's limit: a follow-up at most a year ahead. */
@@ -48,7 +48,7 @@ export function followUpDays(form: FollowUpForm): number {
   return form.preset === 'custom' ? Number(form.customDays.trim() || NaN) : Number(form.preset);
 }
 
-/** The first §5 message the form breaks, or null. */
+/** The first rule the form breaks, as its message, or null. */
 export function followUpError(form: FollowUpForm, entry: Entry): string | null {
   const days = followUpDays(form);
   if (!Number.isFinite(days) || days <= 0 || days > MAX_DAYS) return DAYS_MESSAGE;

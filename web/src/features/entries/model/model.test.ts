@@ -28,7 +28,7 @@ describe('follow-up form', () => {
     ],
   });
 
-  it('defaults to 3 days and checks the §5 rules in order', () => {
+  it('defaults to 3 days and checks the rules in order', () => {
     const form = initialFollowUpForm(raj);
     expect(form.preset).toBe('3');
     expect(followUpError(form, raj)).toBe(CHANNEL_MESSAGE);
@@ -117,7 +117,7 @@ describe('entry view', () => {
     expect(statusTone('pending')).not.toBe('success');
   });
 
-  it('gives history types their tones (spec §9)', () => {
+  it('gives history types their tones', () => {
     expect(['created', 'edited', 'follow_up', 'comment'].map(historyTone)).toEqual([
       'brand',
       'warn',

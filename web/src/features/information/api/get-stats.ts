@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 export type MonthCount = { _id: { m: number; y: number }; count: number };
 export type Stats = { perMonth: MonthCount[] };
 
-/** Spec §8: stats load failures are silently ignored (no months). */
+/** Stats load failures are silently ignored (no months). */
 export async function getStats(): Promise<Stats> {
   try {
     const stats = await api.get<Stats>('/admin/stats');

@@ -5,7 +5,7 @@ import './information.css';
 
 const MonthlyChart = lazy(() => import('./monthly-chart'));
 
-/** Spec §2: the x axis reads month/two-digit year, e.g. 3/25. */
+/** The x axis reads month/two-digit year, e.g. 3/25. */
 export function monthLabel({ m, y }: MonthCount['_id']): string {
   return `${m}/${String(y % 100).padStart(2, '0')}`;
 }

@@ -1,6 +1,6 @@
 import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract/settings';
 
-/** The integrations part of GET /admin/settings (spec §3); secrets come masked. */
+/** The integrations part of GET /admin/settings; secrets come masked. */
 export type WhatsAppIntegration = {
   verifyToken: string;
   token: string;

@@ -17,7 +17,7 @@ import { SecretField } from './secret-field';
 import { TestSend } from './test-send';
 import './integrations.css';
 
-/** Integrations (spec §2): WhatsApp and Email settings, one Save, a Send test for each. */
+/** Integrations: WhatsApp and Email settings, one Save, a Send test for each. */
 export function IntegrationsPage() {
   const query = useIntegrations();
   return (

@@ -5,7 +5,7 @@ import { signalRolesUpdated } from './signal-roles-updated';
 
 /**
  * Creates the roles of an export file one by one (POST /admin/roles); a role the server refuses
- * is skipped silently (spec §5). Rejects only when the file itself cannot be read.
+ * is skipped silently. Rejects only when the file itself cannot be read.
  */
 export async function importRoles(text: string): Promise<{ created: number; total: number }> {
   const drafts = parseRolesFile(text);

@@ -1,6 +1,6 @@
 import { writeStored } from '../../../lib/storage';
 
-/** Tells other views (the Users screen, other tabs) that roles changed (spec §4). */
+/** Tells other views (the Users screen, other tabs) that roles changed. */
 export function signalRolesUpdated(): void {
   writeStored('rolesUpdated', String(Date.now()));
 }

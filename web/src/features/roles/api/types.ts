@@ -1,4 +1,4 @@
-/** A role (spec §3); usersCount is how many users hold it. */
+/** A role; usersCount is how many users hold it. */
 export type Role = { _id: string; name: string; permissions: string[]; usersCount?: number };
 
 /** A user as the bulk-assign checklist shows them. */

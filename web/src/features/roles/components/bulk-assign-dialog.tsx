@@ -12,7 +12,7 @@ export const BULK_ASSIGN_TITLE = 'Bulk Assign Users → Role';
 
 const userLabel = (user: User) => user.fullName || user.name || user.email || 'User';
 
-/** Gives one role to the checked users (spec §2, §5). Closing clears the checked users. */
+/** Gives one role to the checked users. Closing clears the checked users. */
 export function BulkAssignDialog({
   open,
   roleNames,

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../../lib/dialog';
 import { ALL_PERMISSIONS, PERMISSION_GROUPS } from '../permissions';
 
-/** The Permission Picker (spec §2): grouped toggles, search, the selection, Clear and Done. */
+/** The Permission Picker: grouped toggles, search, the selection, Clear and Done. */
 export function PermissionPickerDialog({
   open,
   selected,

@@ -9,7 +9,7 @@ export const EMPTY_ROLE_FORM: RoleFormValue = { name: '', text: '', picked: [] }
 export const formPermissions = (form: RoleFormValue) =>
   mergePermissions(splitPermissions(form.text), form.picked);
 
-/** 'Add Role' / 'Edit Role' (spec §2): name, comma-separated permissions, picker, chips. */
+/** 'Add Role' / 'Edit Role': name, comma-separated permissions, picker, chips. */
 export function RoleForm({
   mode,
   value,

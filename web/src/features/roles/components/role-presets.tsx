@@ -1,6 +1,6 @@
 import { ROLE_PRESETS } from '../permissions';
 
-/** 'Quick Presets' pills: each fills the role form (spec §2, §3). */
+/** 'Quick Presets' pills: each fills the role form. */
 export function RolePresets({
   onPick,
 }: {

@@ -25,7 +25,7 @@ import './roles.css';
 
 const IN_USE = 'This role is in use by users. Reassign users first.';
 
-/** Roles & Access (spec §2, §4, §5). */
+/** Roles & Access. */
 export function RolesPage() {
   const roles = useRoles();
   const createRole = useCreateRole();

@@ -1,6 +1,6 @@
 import type { Role } from '../api/types';
 
-/** The mobile role cell lists this many permissions (spec §2). */
+/** The mobile role cell lists this many permissions. */
 const MOBILE_PERMISSIONS = 3;
 
 /** Roles, sorted by name by the caller: Role, Permissions, Users using, Edit/Delete. */

@@ -1,6 +1,6 @@
 import type { SettingsView } from '../../../../../functions/src/contract/settings';
 
-/** The settings as GET /admin/settings answers them (spec §3); secrets come masked. */
+/** The settings as GET /admin/settings answers them; secrets come masked. */
 export type Settings = SettingsView;
 
 /** What PUT /admin/settings takes: any part; what is left out keeps its saved value. */

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 
 /**
- * One admin contact list (spec §2): an input with Add, the list shown comma-joined, each value
+ * One admin contact list: an input with Add, the list shown comma-joined, each value
  * removable. `check` returns a message when a value cannot be added.
  */
 export function ContactList({

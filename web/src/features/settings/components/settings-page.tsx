@@ -22,7 +22,7 @@ export function checkEmail(value: string): string | null {
   return EMAIL.test(value) ? null : 'Enter a valid email address';
 }
 
-/** Settings (spec §2): company name, admin contacts, notification switches, Save All. */
+/** Settings: company name, admin contacts, notification switches, Save All. */
 export function SettingsPage() {
   const query = useSettings();
   return (

@@ -3,7 +3,7 @@ import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract
 export const TEMPLATE_TYPES = ['text', 'whatsapp', 'email'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
-/** A message template as /admin/templates answers it (spec §3). */
+/** A message template as /admin/templates answers it. */
 export type Template = {
   _id: string;
   type: TemplateType;

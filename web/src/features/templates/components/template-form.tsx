@@ -10,7 +10,7 @@ import { TEMPLATE_TYPES } from '../api/types';
 import type { Template, TemplateInput, TemplateType } from '../api/types';
 import { TYPE_LABEL } from './template-labels';
 
-/** Spec §5: title and content are both required (the message is Hindi-English). */
+/** Title and content are both required (the message is Hindi-English). */
 export const REQUIRED_MESSAGE = 'Title aur Content dono required hain.';
 
 type Draft = {

@@ -15,7 +15,7 @@ import { TemplatesList } from './templates-list';
 import { CatalogPanel } from '../../whatsapp';
 import './templates.css';
 
-/** Templates (spec §2): Text, WhatsApp and Email tabs; add, edit and delete. */
+/** Templates: Text, WhatsApp and Email tabs; add, edit and delete. */
 export function TemplatesPage() {
   const templates = useTemplates();
   const update = useUpdateTemplate();
@@ -34,7 +34,7 @@ export function TemplatesPage() {
 
   function selectTab(type: TemplateType) {
     setTab(type);
-    setEditing(null); // switching tab cancels editing (spec §4)
+    setEditing(null); // switching tab cancels editing
     update.reset();
   }
 

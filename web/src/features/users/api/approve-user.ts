@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Approves a user with a role; also how an approved user's role is changed (spec §4). */
+/** Approves a user with a role; also how an approved user's role is changed. */
 export function approveUser({ id, role }: { id: string; role: string }): Promise<unknown> {
   return api.post(
     `/admin/users/${encodeURIComponent(id)}/approve`,

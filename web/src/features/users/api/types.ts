@@ -1,4 +1,4 @@
-/** A user as GET /admin/users lists them (spec §3). */
+/** A user as GET /admin/users lists them. */
 export type User = {
   _id: string;
   fullName?: string;

@@ -5,7 +5,7 @@ export const userName = (user: User) => user.fullName || user.name || user.email
 
 /**
  * A role select and the button that applies it: 'Approve' for a user waiting for approval,
- * 'Change role' for an approved one (both are the approve call, spec §4).
+ * 'Change role' for an approved one (both are the approve call).
  */
 export function UserRoleAction({
   user,

@@ -43,7 +43,7 @@ function useReloadSignals() {
   }, [queryClient, rolesUpdated]);
 }
 
-/** Users (spec §2): every account with its role; approve with a role or change the role. */
+/** Users: every account with its role; approve with a role or change the role. */
 export function UsersPage() {
   const users = useUsers();
   const roles = useRoles();

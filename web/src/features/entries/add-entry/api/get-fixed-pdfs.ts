@@ -11,7 +11,7 @@ export async function getFixedPdfs(): Promise<FixedPdf[]> {
 export const fixedPdfsQueryOptions = () =>
   queryOptions({ queryKey: ['fixed-pdfs', {}] as const, queryFn: getFixedPdfs, retry: false });
 
-/** The fixed PDFs; none while loading or when the call fails (spec: tolerated on this screen). */
+/** The fixed PDFs; none while loading or when the call fails (this screen works without them). */
 export function useFixedPdfs(): FixedPdf[] {
   return useQuery(fixedPdfsQueryOptions()).data ?? [];
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import type { Template } from '../../api/types';
 
-/** POST /admin/templates with the message as a text template (spec §7: errors are ignored). */
+/** POST /admin/templates with the message as a text template (errors are ignored). */
 export function saveTextTemplate(input: { title: string; content: string }): Promise<Template> {
   return api.post<Template>('/admin/templates', { type: 'text', ...input });
 }

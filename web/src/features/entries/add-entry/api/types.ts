@@ -1,4 +1,4 @@
-// The shapes only the Add Entry modal sends and reads (spec §3, §7); the entry's own shapes
+// The shapes only the Add Entry modal sends and reads; the entry's own shapes
 // (customer, attachments, templates) are the feature's, in ../../api/types.
 import type { Channel } from '../../../../../../functions/src/contract/entries';
 import type { Attachment, Entry } from '../../api/types';
@@ -21,7 +21,7 @@ export type EmailPart = {
   attachments: Attachment[];
 };
 
-/** Spec §5: what the switches make a new entry: both, one of them or none (manual). */
+/** What the switches make a new entry: both, one of them or none (manual). */
 export type EntryChannel = Exclude<Channel, 'other'>;
 
 /** The body of POST /entries. */

@@ -33,7 +33,7 @@ export type AddEntryModalProps = {
   onClose: () => void;
 };
 
-/** The Add Entry modal opened from a customer (spec §2): message, files, meta and channels. */
+/** The Add Entry modal opened from a customer: message, files, meta and channels. */
 export function AddEntryModal({ customer, categoryOptions, onClose }: AddEntryModalProps) {
   return (
     <Dialog open={customer !== null} onClose={onClose} title="Add Entry">
@@ -100,7 +100,7 @@ function AddEntryForm({
       savedTags.remember(form.tags);
       const message = form.description.trim();
       if (isAdmin && form.saveAsTemplate && message) {
-        // Spec §7: a failure here is ignored (the entry is saved already).
+        // A failure here is ignored (the entry is saved already).
         saveTemplate.mutate({ title: message.slice(0, TEMPLATE_TITLE_LENGTH), content: message });
       }
       toast.show('Entry created', 'success');

@@ -7,7 +7,7 @@ export type MediaType = 'image' | 'video' | 'document';
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp|bmp|svg|heic)$/i;
 const VIDEO_EXTENSIONS = /\.(mp4|mov|webm|mkv|avi|3gp)$/i;
 
-/** Spec §9: from the mimetype, else the file name's extension. */
+/** From the mimetype, else the file name's extension. */
 export function mediaTypeOf(mimetype: string, name: string): MediaType {
   if (mimetype.startsWith('image/')) return 'image';
   if (mimetype.startsWith('video/')) return 'video';

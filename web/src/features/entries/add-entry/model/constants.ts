@@ -2,7 +2,7 @@
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_FILES = 10;
 
-/** Spec §9: up to 12 saved tag suggestions. */
+/** Up to 12 saved tag suggestions. */
 export const MAX_SAVED_TAGS = 12;
 
 /** What a text template saved from the message is called: its first words. */

@@ -53,7 +53,7 @@ export function activeChannels(form: EntryForm, customer: EntryCustomer) {
   };
 }
 
-/** Spec §5: both on = multiple, one of them, none = manual. */
+/** Both on = multiple, one of them, none = manual. */
 export function channelOf(whatsapp: boolean, email: boolean): EntryChannel {
   if (whatsapp && email) return 'multiple';
   if (whatsapp) return 'whatsapp';
@@ -62,7 +62,7 @@ export function channelOf(whatsapp: boolean, email: boolean): EntryChannel {
 }
 
 /**
- * Spec §5: what an empty message falls back to, which the server applies: the WhatsApp text or
+ * What an empty message falls back to, which the server applies: the WhatsApp text or
  * the email body when only that channel is on (and has one), else its default message line.
  */
 export function descriptionFallback(
@@ -86,7 +86,7 @@ export const descriptionHint = (form: EntryForm, customer: EntryCustomer): strin
 
 /**
  * The body of POST /entries. Recipients are the customer's first phone and email; the server
- * fills the defaults of spec §5 (description, email subject) and applies the sending rules.
+ * fills the defaults (description, email subject) and applies the sending rules.
  */
 export function entryBody(
   form: EntryForm,

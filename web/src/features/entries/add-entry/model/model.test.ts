@@ -14,7 +14,7 @@ const customer: EntryCustomer = {
 };
 const noContact: EntryCustomer = { ...customer, phones: [], emails: [] };
 
-describe('channelOf (spec §5)', () => {
+describe('channelOf', () => {
   it('maps the switches: both multiple, one of them, none manual', () => {
     expect(channelOf(true, true)).toBe('multiple');
     expect(channelOf(true, false)).toBe('whatsapp');
@@ -116,7 +116,7 @@ describe('entryBody', () => {
 });
 
 describe('attachments', () => {
-  it('derives the media type from the mimetype, else the extension (spec §9)', () => {
+  it('derives the media type from the mimetype, else the extension', () => {
     expect(mediaTypeOf('image/png', 'x.bin')).toBe('image');
     expect(mediaTypeOf('video/mp4', 'x')).toBe('video');
     expect(mediaTypeOf('application/pdf', 'photo.jpg')).toBe('document');

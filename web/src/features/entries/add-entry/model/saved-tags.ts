@@ -32,7 +32,7 @@ function parseTags(raw: string | null): string[] {
 }
 
 /**
- * The saved tag suggestions (spec §3 "tag options", the same local list the Customers screen's
+ * The saved tag suggestions (the "tag options": the same local list the Customers screen's
  * option manager edits) and a function that puts the tags of a saved entry first.
  */
 export function useSavedTags() {

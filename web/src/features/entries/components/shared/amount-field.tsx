@@ -1,6 +1,6 @@
 import { FormField } from '../../../../lib/form-field';
 
-/** Spec §5: the amount in INR (min 0, step 0.01), on the Add Entry and Edit Entry forms. */
+/** The amount in INR (min 0, step 0.01), on the Add Entry and Edit Entry forms. */
 export function AmountField({
   value,
   onValueChange,

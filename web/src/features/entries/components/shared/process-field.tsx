@@ -1,7 +1,7 @@
 import { PROCESSES } from '../../../../../../functions/src/contract/entries';
 import { SelectField } from '../../../../lib/select-field';
 
-/** Spec §3: the entry's process, one of the contract's list or not set. */
+/** The entry's process, one of the contract's list or not set. */
 export function ProcessField({
   value,
   onValueChange,

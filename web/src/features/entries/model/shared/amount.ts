@@ -1,8 +1,8 @@
-// Spec §5: the entry amount (INR) as typed on the Add Entry and Edit Entry forms.
+// The entry amount (INR) as typed on the Add Entry and Edit Entry forms.
 
 export const AMOUNT_MESSAGE = 'Amount should be a positive number';
 
-/** Spec §5: the amount, if filled, is a number and not negative; else the message. */
+/** The amount, if filled, is a number and not negative; else the message. */
 export function amountError(amount: string): string | null {
   const text = amount.trim();
   if (!text) return null;

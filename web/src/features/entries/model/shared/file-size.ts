@@ -1,4 +1,4 @@
-// Spec §9: attachment sizes shown in KB, the same on the Add Entry form and on saved entries.
+// Attachment sizes shown in KB, the same on the Add Entry form and on saved entries.
 
 const UNKNOWN_SIZE = '—';
 /** The smallest size shown, so a tiny file never reads as 0 KB. */

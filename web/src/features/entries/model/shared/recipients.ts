@@ -1,4 +1,4 @@
-// Spec §5: an entry's messages go only to the customer's first phone / first email.
+// An entry's messages go only to the customer's first phone / first email.
 import type { EntryCustomer } from '../../api/types';
 
 export const NO_PHONE = 'No customer phone found';
