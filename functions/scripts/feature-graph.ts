@@ -6,7 +6,8 @@ import path from 'node:path';
 const SRC = path.resolve(__dirname, '../src');
 const FEATURES = path.join(SRC, 'features');
 
-function sourceFiles(dir: string): string[] {
+/** Every .ts file below `dir`. */
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     return e.isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];

@@ -1,19 +1,13 @@
 // Customers and entries are written only through domain/writes/records.ts, which moves the
 // dashboard counters, recent activity and notifications with each write.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from '../../scripts/feature-graph';
 import { findRecordWrites } from './record-writes';
 
 const SRC = path.resolve(__dirname, '../../src');
 const WRITE_PATH = path.join(SRC, 'domain/writes/records.ts');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    return e.isDirectory() ? sourceFiles(full) : full.endsWith('.ts') ? [full] : [];
-  });
-}
 
 describe('writes of customers and entries', () => {
   it('go through the write path only', () => {

@@ -174,18 +174,20 @@ export class RecordWriter {
 
   private entriesChanged(changes: readonly Change<EntryState>[]): void {
     applyEntryChanges(this.writer, changes, this.db);
-    const states = written(changes);
-    if (states.length === 0) return;
-    if (this.recent) this.recent({ entries: states });
-    else this.written.entries = newestStates([...this.written.entries, ...states]);
+    this.listed('entries', changes);
   }
 
   private customersChanged(changes: readonly Change<CustomerState>[]): void {
     applyCustomerChanges(this.writer, changes, this.db);
-    const states = written(changes);
+    this.listed('customers', changes);
+  }
+
+  /** Recent activity: applied in the transaction, or kept (the newest only) for afterCommit. */
+  private listed(kind: 'entries' | 'customers', changes: readonly Change<EntryState>[]): void {
+    const states = changes.flatMap(([, after]) => (after ? [after] : []));
     if (states.length === 0) return;
-    if (this.recent) this.recent({ customers: states });
-    else this.written.customers = newestStates([...this.written.customers, ...states]);
+    if (this.recent) this.recent({ [kind]: states });
+    else this.written[kind] = newestStates([...this.written[kind], ...states]);
   }
 }
 
@@ -201,10 +203,6 @@ export interface CustomerWrite {
   before: DocumentData | null;
   data: DocumentData;
 }
-
-/** The documents as written (deletes leave none). */
-const written = (changes: readonly Change<EntryState>[]): EntryState[] =>
-  changes.flatMap(([, after]) => (after ? [after] : []));
 
 /**
  * The fields of a customer or an entry that no dashboard figure, recent-activity item or

@@ -295,9 +295,7 @@ export async function upsertRows(
         customerWrites.push({
           ref,
           before: before ?? null,
-          data: before
-            ? { ...record, ...carriedWindows([before], target.fields.phones) }
-            : record,
+          data: before ? { ...record, ...carriedWindows([before], target.fields.phones) } : record,
         });
         for (const key of customerKeys(target.fields)) {
           // Only the rows' keys were read; a stored customer's other keys stay as they are.

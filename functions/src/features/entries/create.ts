@@ -11,10 +11,19 @@ import { CUSTOMERS } from '../../domain/customers/constants';
 import { FOR_ADMINS } from '../../domain/notifications/audience';
 import { RecordWriter } from '../../domain/writes/records';
 import { readSettings } from '../../domain/settings/store';
-import { emailContent, fillPlaceholders, planFor, plainText } from '../messaging';
-import type { EmailContent, OwnerField, WhatsAppPlan } from '../messaging';
-import { deliverNow } from '../messaging';
-import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging';
+import {
+  emailContent,
+  fillPlaceholders,
+  planFor,
+  plainText,
+  deliverNow,
+  NOT_DELIVERED,
+  queueEmail,
+  queueWhatsApp,
+  type EmailContent,
+  type OwnerField,
+  type WhatsAppPlan,
+} from '../messaging';
 import { actorOf } from '../../domain/entries/actor';
 import { resolveAttachments } from './attachments';
 import {

@@ -8,11 +8,16 @@ import { HttpError } from '../../http/errors';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../../domain/customers/constants';
-import { emailContent, fillPlaceholders, planFor } from '../messaging';
-import type { EmailContent } from '../messaging';
-import { deliverNow } from '../messaging';
-import type { WhatsAppPlan } from '../messaging';
-import { queueEmail, queueWhatsApp } from '../messaging';
+import {
+  emailContent,
+  fillPlaceholders,
+  planFor,
+  deliverNow,
+  queueEmail,
+  queueWhatsApp,
+  type EmailContent,
+  type WhatsAppPlan,
+} from '../messaging';
 import { readSettings } from '../../domain/settings/store';
 import { RecordWriter } from '../../domain/writes/records';
 import type { Actor } from '../../domain/entries/actor';

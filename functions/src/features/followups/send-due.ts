@@ -21,11 +21,17 @@ import {
   employeeOf,
   withoutUndefined,
 } from '../../domain/entries/record';
-import { emailContent, fillPlaceholders, planFor } from '../messaging';
-import type { EmailContent } from '../messaging';
-import { deliverNow } from '../messaging';
-import { NOT_DELIVERED, queueEmail, queueWhatsApp } from '../messaging';
-import type { WhatsAppPlan } from '../messaging';
+import {
+  emailContent,
+  fillPlaceholders,
+  planFor,
+  deliverNow,
+  NOT_DELIVERED,
+  queueEmail,
+  queueWhatsApp,
+  type EmailContent,
+  type WhatsAppPlan,
+} from '../messaging';
 import {
   DUE_BATCH,
   FOLLOW_UPS,

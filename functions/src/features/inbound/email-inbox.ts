@@ -13,9 +13,7 @@ import { readSettingsAndSecrets } from '../../domain/settings/store';
 import { notifyAdmins } from '../notifications';
 import { plainText } from '../messaging';
 import type { Attachment } from '../../domain/entries/record';
-import { detectFileType, safeFileName } from '../uploads';
-import { saveFiles } from '../uploads';
-import { MAX_FILE_BYTES, MAX_FILES } from '../uploads';
+import { detectFileType, safeFileName, saveFiles, MAX_FILE_BYTES, MAX_FILES } from '../uploads';
 import { createInboundEntry, INBOUND_MESSAGES, markerId } from './inbound-entry';
 
 export const INBOX_STATE_DOC = 'jobState/inboundEmail';

@@ -12,9 +12,14 @@ import { secretOverride, whatsappToken } from '../../integrations/secrets';
 import { ENTRIES } from '../../domain/entries/constants';
 import type { Attachment } from '../../domain/entries/record';
 import { readSecrets } from '../../domain/settings/store';
-import { ALLOWED_TYPES_TEXT, detectFileType, safeFileName } from '../uploads';
-import { saveFiles, type NewFile } from '../uploads';
-import { MAX_FILE_BYTES } from '../uploads';
+import {
+  ALLOWED_TYPES_TEXT,
+  detectFileType,
+  safeFileName,
+  saveFiles,
+  MAX_FILE_BYTES,
+  type NewFile,
+} from '../uploads';
 import { patchRecord } from '../../domain/writes/records';
 
 export interface InboundMedia {

@@ -13,8 +13,7 @@ import {
 } from '../../integrations';
 import { readSettings } from '../../domain/settings/store';
 import { isEmail, toE164 } from '../../integrations/recipients';
-import { planFor } from '../messaging';
-import { sendQueued } from '../messaging';
+import { planFor, sendQueued } from '../messaging';
 import { readAttachments } from './attachments';
 import { emailSendSchema, whatsappSendSchema, whatsappTestSchema } from './schemas';
 import { escapeHtml } from '../../integrations/email/escape-html';

@@ -69,7 +69,11 @@ export async function recordChange(
       timeline: next.timeline,
     });
     if (owner && ownerExists && next.owner) {
-      patchRecord(tx, owner, ...Object.entries(underField(next.owner.field, ownerUpdate(id, next))));
+      patchRecord(
+        tx,
+        owner,
+        ...Object.entries(underField(next.owner.field, ownerUpdate(id, next))),
+      );
     }
     return next;
   });

@@ -9,8 +9,7 @@ import {
   type SendOutcome,
 } from '../../integrations';
 import { createFileStore } from '../../storage/create-file-store';
-import { detectFileType } from '../uploads';
-import { fileIdFromUrl, publicBaseUrl, readFile, signedFileUrl } from '../uploads';
+import { detectFileType, fileIdFromUrl, publicBaseUrl, readFile, signedFileUrl } from '../uploads';
 import type { EmailContent, OutboundDoc, OutboundPart } from './outbound-doc';
 import type { PlannedAttachment } from './whatsapp-plan';
 
