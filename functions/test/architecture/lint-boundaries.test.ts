@@ -18,7 +18,8 @@ async function rulesBroken(file: string, imports: string): Promise<string[]> {
   return result.messages.map((m) => m.ruleId ?? m.message);
 }
 
-describe('lint of server imports', () => {
+// Each call lints with the cycle check, which reads the whole import graph: seconds, not ms.
+describe('lint of server imports', { timeout: 120_000 }, () => {
   it('passes the code as it is', async () => {
     expect(await rulesBroken('functions/src/features/messaging/window.ts', '')).toEqual([]);
   });
