@@ -182,7 +182,12 @@ export function parentKeyOf(db: Database, parent: string): string {
   return relativeName(parent);
 }
 
-export function compileQuery(db: Database, parent: string, query: StructuredQuery): CompiledQuery {
+export function compileQuery(
+  db: Database,
+  parent: string,
+  query: StructuredQuery,
+  { aggregation = false } = {},
+): CompiledQuery {
   if (query.findNearest) {
     throw new GrpcError(
       Status.UNIMPLEMENTED,
@@ -196,6 +201,13 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
   const inequalities = new Map<string, FieldPathSegments>();
   const filter = query.where ? compileFilter(query.where, inequalities) : () => true;
   const orderBy = effectiveOrder(query, inequalities);
+  db.indexRules?.check({
+    collectionId: from[0].collectionId ?? '',
+    allDescendants: !!from[0].allDescendants,
+    where: query.where,
+    orderBy,
+    aggregation,
+  });
   const order = docOrder(orderBy);
   // A document without an ordered field is in no result (Firestore's index has no entry for it).
   const matches = (doc: StoredDoc) => order.holds(doc) && filter(doc);

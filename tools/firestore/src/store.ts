@@ -1,5 +1,6 @@
 import { comparePaths } from './values.ts';
 import { ChangeLog } from './history.ts';
+import type { IndexRules } from './index-rules.ts';
 import { firstIndexWhere, OrderedDocs, type DocOrder } from './ordered-docs.ts';
 import type { Fields } from './types.ts';
 import { ValueIndex } from './value-index.ts';
@@ -81,6 +82,8 @@ export class Database {
   constructor(
     /** projects/p/databases/d */
     readonly path: string,
+    /** With an index file: the queries it serves and the index entries a document may have. */
+    readonly indexRules?: IndexRules,
   ) {}
 
   get documentsPrefix(): string {
