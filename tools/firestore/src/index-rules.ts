@@ -70,6 +70,16 @@ export interface QueryShape {
 
 const NAME = '__name__';
 const EQUALITIES = new Set(['EQUAL', 'IN', 'IS_NULL', 'IS_NAN']);
+const INEQUALITIES = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+  'IS_NOT_NAN',
+  'IS_NOT_NULL',
+]);
 const CONTAINS = new Set(['ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY']);
 
 const canonical = (path: string) => parseFieldPath(path).join('.');
@@ -95,6 +105,14 @@ function disjunctions(filter: Filter | undefined): Equality[][] {
   if (EQUALITIES.has(f?.op ?? '')) return [[{ path: canonical(path), contains: false }]];
   if (CONTAINS.has(f?.op ?? '')) return [[{ path: canonical(path), contains: true }]];
   return [[]]; // inequalities are in the order
+}
+
+/** Whether the filter has a range or inequality on a field. */
+function hasInequality(filter: Filter | undefined): boolean {
+  if (!filter) return false;
+  if (filter.compositeFilter) return (filter.compositeFilter.filters ?? []).some(hasInequality);
+  const f = filter.fieldFilter ?? filter.unaryFilter;
+  return INEQUALITIES.has(f?.op ?? '') && f?.field?.fieldPath !== NAME;
 }
 
 function columnJson(c: Column): IndexFieldSpec {
@@ -201,9 +219,11 @@ export class IndexRules {
   /**
    * Refuses, as production does, a query no index serves: each disjunction of its filter must
    * be served by indexes that end with the query's order (its non-equality part) and whose
-   * leading fields are equality filters of the query; several such indexes are merged, so
-   * together they must cover every equality. Equalities ordered by document name alone are
-   * served by merging their single-field indexes.
+   * leading fields are equality filters of the query. For equality and array-contains filters
+   * with at most an order, several such indexes are merged (Firestore's index merging), so
+   * together they must cover every equality; a query with a range or inequality needs one
+   * index covering them all. Equalities ordered by document name alone are served by merging
+   * their single-field indexes.
    */
   check(q: QueryShape): void {
     const scope: Scope = q.allDescendants ? 'COLLECTION_GROUP' : 'COLLECTION';
@@ -228,6 +248,9 @@ export class IndexRules {
     if (q.collectionId === '') return false; // kindless queries have no field indexes
     const paths = [...equalities.map((e) => e.path), ...suffix.map((c) => c.path)];
     const indexes = this.indexesFor(q.collectionId, scope, paths);
+    // Merging is documented for equalities and an order; with a range one index must do.
+    const merges = !hasInequality(q.where);
+    const distinct = new Set(equalities.map((e) => `${e.path}:${e.contains}`)).size;
     const tails = q.aggregation
       ? [suffix, suffix.map((c) => ({ ...c, kind: flip(c.kind) }))]
       : [suffix];
@@ -248,6 +271,7 @@ export class IndexRules {
           equalities.some((e) => e.path === col.path && e.contains === (col.kind === 'CONTAINS')),
         );
         if (!usable) continue;
+        if (!merges && prefix.length < distinct) continue;
         any = true;
         for (const col of prefix) covered.add(`${col.path}:${col.kind === 'CONTAINS'}`);
       }

@@ -283,6 +283,19 @@ describe('refused, naming the index to add', () => {
     ]);
   });
 
+  it('equalities with a range, which one index must cover (no merging)', async () => {
+    const q = cities()
+      .where('country', '==', 'USA')
+      .where('tags', 'array-contains', 'coast')
+      .where('population', '>', 0)
+      .orderBy('population', 'desc');
+    expect((await refused(q)).fields).toEqual([
+      { fieldPath: 'country', order: 'ASCENDING' },
+      { fieldPath: 'tags', arrayConfig: 'CONTAINS' },
+      { fieldPath: 'population', order: 'DESCENDING' },
+    ]);
+  });
+
   it('array-contains with a range on another field', async () => {
     expect(
       (await refused(cities().where('tags', 'array-contains', 'x').where('area', '>', 1))).fields,
