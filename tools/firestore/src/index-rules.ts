@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath } from './field-paths.ts';
+import { INEQUALITIES } from './query.ts';
 import type { Fields, Filter, Value } from './types.ts';
 import { kindOf, valueKey } from './values.ts';
 
@@ -70,16 +71,6 @@ export interface QueryShape {
 
 const NAME = '__name__';
 const EQUALITIES = new Set(['EQUAL', 'IN', 'IS_NULL', 'IS_NAN']);
-const INEQUALITIES = new Set([
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'NOT_EQUAL',
-  'NOT_IN',
-  'IS_NOT_NAN',
-  'IS_NOT_NULL',
-]);
 const CONTAINS = new Set(['ARRAY_CONTAINS', 'ARRAY_CONTAINS_ANY']);
 
 const canonical = (path: string) => parseFieldPath(path).join('.');

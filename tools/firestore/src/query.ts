@@ -55,7 +55,8 @@ export interface CompiledQuery {
   projection?: string[][];
 }
 
-const INEQUALITIES = new Set([
+/** Range and inequality operators: their fields order the results after the explicit orders. */
+export const INEQUALITIES = new Set([
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL',
   'GREATER_THAN',
