@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { getFirestore } from 'firebase-admin/firestore';
 import { buildApp } from '../stack/build.ts';
 import { portsFromFirebaseJson, ROOT } from '../stack/config.ts';
 import { demoAccounts, seedDemoCompany } from '../stack/seed.ts';
@@ -17,8 +18,9 @@ import { apiClient, signIn } from './run/api.ts';
 import { bundleSizes } from './run/bundle.ts';
 import { benchCalls } from './run/calls.ts';
 import { measureCalls, type StackProcesses } from './run/measure.ts';
-import { findInGroup, findPids, memoryMb } from './run/proc.ts';
+import { memoryMb } from './run/proc.ts';
 import { renderReport, type FailedSize, type SizeReport } from './run/report.ts';
+import { teamLoad } from './run/team-load.ts';
 import type { ScaleSize } from './scale/generate.ts';
 import { firestoreControl } from './scale/load.ts';
 import { seedScale, type ScaleTarget } from './scale/seed.ts';
@@ -27,6 +29,8 @@ import { seedScale, type ScaleTarget } from './scale/seed.ts';
 const BENCH_PORT_OFFSET = 20;
 const RESTORE_WAIT_MS = 30_000;
 const SMALL: ScaleSize = { customers: 1_000, entries: 5_000 };
+const TEAM_USERS = 50;
+const TEAM_MS = 60_000;
 
 const { values } = parseArgs({
   options: {
@@ -60,13 +64,12 @@ try {
   const adminSignIn = () => signIn(stack.url, admin.email, admin.password);
   const target: ScaleTarget = { url: stack.url, env: stack.env, control, signIn: adminSignIn };
 
-  // The functions emulator (its own process group) runs each request in a worker process.
-  const firebasePid = findPids(['emulators:start', `.firebase.${ports.hosting}.json`])[0];
-  const firestorePid = findPids(['tools/firestore/src/cli.ts', String(ports.firestore)])[0];
-  if (!firebasePid || !firestorePid) throw new Error('The stack processes were not found in /proc');
+  // One api process (functions-framework) serves every request, as an instance does.
+  const firestorePid = stack.pids().firestore;
+  if (!firestorePid || !stack.pids().api) throw new Error('The stack processes are not running');
   const processes: StackProcesses = {
     firestorePid,
-    functionsPids: () => findInGroup(firebasePid, 'functionsEmulatorRuntime'),
+    functionsPids: () => [stack.pids().api].filter((pid) => pid !== undefined),
   };
 
   const measureSize = async (size: ScaleSize): Promise<SizeReport> => {
@@ -83,6 +86,15 @@ try {
     return { size, seeded, results };
   };
   const small = await measureSize(SMALL);
+  log(`${TEAM_USERS} users at once for ${TEAM_MS / 1000} s…`);
+  const team = await teamLoad(stack.url, demoAccounts(), {
+    users: TEAM_USERS,
+    durationMs: TEAM_MS,
+    storedNames: async () => {
+      const stored = await getFirestore().collection('customers').select('names').get();
+      return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
+    },
+  });
   // The large size may not fit the local stack: the report then says why instead of its figures.
   const largeReport: SizeReport | FailedSize = await measureSize(large).catch((err: unknown) => {
     const rss = memoryMb(firestorePid).rss;
@@ -100,6 +112,7 @@ try {
     small,
     large: largeReport,
     bundles,
+    team,
     loadAverage,
   });
   writeFileSync(values.out, report);

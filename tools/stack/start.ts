@@ -4,14 +4,14 @@
  * restarts. Flags: --fresh (ignore saved data), --official (official Firestore and Storage
  * emulators instead of the embedded Firestore; needs Java 21 and their downloads).
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './build.ts';
 import { portsFromFirebaseJson, ROOT } from './config.ts';
 import { startJobRunner } from './jobs.ts';
 import { demoAccounts, seedDemoCompany } from './seed.ts';
-import { startStack } from './stack.ts';
+import { seededMarker, startStack } from './stack.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +41,14 @@ try {
 Object.assign(process.env, stack.env);
 if (!stack.restored) {
   console.log('First start: seeding the demo company…');
-  await seedDemoCompany();
+  try {
+    await seedDemoCompany();
+  } catch (err) {
+    console.error(`\nSeeding failed: ${err instanceof Error ? err.message : String(err)}`);
+    await stack.stop();
+    process.exit(1);
+  }
+  writeFileSync(seededMarker(dataDir), `${new Date().toISOString()}\n`);
 }
 
 const stopJobs = startJobRunner(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata', (line) =>

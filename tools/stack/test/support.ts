@@ -1,0 +1,70 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { portsFromFirebaseJson } from '../config.ts';
+import { startStack, type Stack } from '../stack.ts';
+
+export async function until(
+  what: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function tempDataDir(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'stack-data-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export function stackAt(offset: number, dataDir: string): Promise<Stack> {
+  return startStack({ ports: portsFromFirebaseJson(offset), dataDir, quiet: true });
+}
+
+export async function api(
+  stack: Stack,
+  route: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${stack.url}/api${route}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, body };
+}
+
+export async function signIn(stack: Stack, email: string, password: string): Promise<string> {
+  const res = await api(stack, '/auth/login', { body: { email, password } });
+  if (res.status !== 200)
+    throw new Error(`Sign-in answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.token as string;
+}
+
+/** Stops the stack as a crash of the whole machine would: every process killed at once. */
+export async function crash(stack: Stack): Promise<void> {
+  for (const pid of Object.values(stack.pids())) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+  // Nothing is left to stop gracefully; this ends the restarts and the in-process servers.
+  await stack.stop();
+}
