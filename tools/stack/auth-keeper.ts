@@ -2,8 +2,13 @@
 // keeper stands on the Auth port in front of it: it passes every call through, and after a
 // call that may have changed accounts it writes all of them to disk before it answers, so an
 // account that was acknowledged survives a kill -9 of any process.
+//
+// The emulator's import stamps every account it loads as valid only from the moment of the
+// import (validSince), which would revoke every session cookie signed in before a restart. So
+// after each start the keeper gives each imported account back its saved validSince, and holds
+// calls until it has: a signed-in user keeps working across a restart of the Auth emulator.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 
@@ -43,8 +48,16 @@ async function writeSynced(file: string, data: string): Promise<void> {
 }
 
 export interface AuthKeeper {
+  /**
+   * Holds calls while the emulator started from `snapshot` comes up and its accounts get their
+   * saved validSince back; the emulator is returned with a `ready` that waits for that too.
+   */
+  reopenAfter<T extends { ready: Promise<void> }>(emulator: T, snapshot: string | undefined): T;
   stop(): Promise<void>;
 }
+
+/** Accounts restored at once: enough to be quick, few enough not to crowd the emulator. */
+const RESTORE_CONCURRENCY = 16;
 
 /**
  * Listens on `port` and forwards to the Auth emulator at `target` (host:port). Snapshots go to
@@ -96,6 +109,33 @@ export async function startAuthKeeper(options: {
     }
   }
 
+  const owner = { Authorization: 'Bearer owner', 'Content-Type': 'application/json' };
+
+  async function restoreValidSince(snapshot: string): Promise<void> {
+    const file = path.join(snapshot, 'auth_export', 'accounts.json');
+    if (!existsSync(file)) return;
+    const { users = [] } = JSON.parse(await readFile(file, 'utf8')) as {
+      users?: { localId: string; validSince?: string }[];
+    };
+    const pending = users.filter((u) => u.validSince);
+    const update = `http://${options.target()}/identitytoolkit.googleapis.com/v1/projects/${project}/accounts:update`;
+    const worker = async () => {
+      for (let user = pending.pop(); user; user = pending.pop()) {
+        // An owner's update copies validSince as given (an ordinary one would set it to now).
+        const res = await fetch(update, {
+          method: 'POST',
+          headers: owner,
+          body: JSON.stringify({ localId: user.localId, validSince: user.validSince }),
+        });
+        if (!res.ok) throw new Error(`accounts:update answered ${res.status}: ${await res.text()}`);
+      }
+    };
+    await Promise.all(Array.from({ length: RESTORE_CONCURRENCY }, worker));
+  }
+
+  // Calls wait for this: the running emulator is up and its accounts restored (or failed to be).
+  let opened: Promise<void> = Promise.resolve();
+
   // Changes that arrive while a snapshot is written share the next one.
   let running: Promise<void> | undefined;
   let next: Promise<void> | undefined;
@@ -114,6 +154,11 @@ export async function startAuthKeeper(options: {
   }
 
   const server = http.createServer((req, res) => {
+    // The body waits in the socket until it is piped on.
+    void opened.then(() => forward(req, res));
+  });
+
+  function forward(req: http.IncomingMessage, res: http.ServerResponse): void {
     const changes = req.method !== 'GET' && !READ_ONLY.test((req.url ?? '').split('?')[0]);
     const [host, port] = options.target().split(':');
     const upstream = http.request(
@@ -142,12 +187,24 @@ export async function startAuthKeeper(options: {
       );
     });
     req.pipe(upstream);
-  });
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', resolve);
   });
   return {
+    reopenAfter(emulator, snapshot) {
+      // A failed restore leaves the emulator serving: its users sign in again.
+      const ready = emulator.ready.then(async () => {
+        if (!snapshot) return;
+        await restoreValidSince(snapshot).catch((err: unknown) =>
+          options.log(`could not restore when sessions became valid: ${String(err)}`),
+        );
+      });
+      opened = ready.catch(() => {});
+      return { ...emulator, ready };
+    },
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -160,21 +160,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // which saves the accounts after every change (auth-keeper.ts); without one, on the port.
     const keepAuth = !!dataDir && !options.officialEmulators;
     const authPort = keepAuth ? await freePort() : ports.auth;
-    await supervisor.run({
-      name: 'firebase',
-      start: () => startFirebase({ ...ports, auth: authPort }, options, dataDir, env),
-    });
-    if (keepAuth) {
-      keepers.push(
-        await startAuthKeeper({
+    const keeper = keepAuth
+      ? await startAuthKeeper({
           port: ports.auth,
           target: () => `${HOST}:${authPort}`,
           project: PROJECT_ID,
           dataDir: dataDir!,
           log,
-        }),
-      );
-    }
+        })
+      : undefined;
+    if (keeper) keepers.push(keeper);
+    await supervisor.run({
+      name: 'firebase',
+      start: () => {
+        const snapshot = keeper && latestAuthSnapshot(dataDir!);
+        const emulators = startFirebase(
+          { ...ports, auth: authPort },
+          options,
+          dataDir,
+          env,
+          snapshot,
+        );
+        return keeper ? keeper.reopenAfter(emulators, snapshot) : emulators;
+      },
+    });
 
     await supervisor.run({
       name: 'api',
@@ -202,6 +211,7 @@ function startFirebase(
   options: StackOptions,
   dataDir: string | undefined,
   env: Record<string, string>,
+  authSnapshot: string | undefined,
 ) {
   const tmpDir = path.join(ROOT, '.local', `tmp-${ports.hosting}`);
   mkdirSync(tmpDir, { recursive: true });
@@ -215,9 +225,8 @@ function startFirebase(
     if (existsSync(path.join(firebaseDir, 'firebase-export-metadata.json')))
       args.push('--import', firebaseDir);
     args.push('--export-on-exit', firebaseDir);
-  } else if (dataDir) {
-    const snapshot = latestAuthSnapshot(dataDir);
-    if (snapshot) args.push('--import', snapshot);
+  } else if (authSnapshot) {
+    args.push('--import', authSnapshot);
   }
   const child = startChild('firebase', path.join(ROOT, 'node_modules/.bin/firebase'), args, {
     cwd: ROOT,

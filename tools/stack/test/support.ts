@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { portsFromFirebaseJson } from '../config.ts';
@@ -25,28 +26,49 @@ export function stackAt(offset: number, dataDir: string): Promise<Stack> {
   return startStack({ ports: portsFromFirebaseJson(offset), dataDir, quiet: true });
 }
 
-export async function api(
+/**
+ * A call to the stack's /api through its front. `from` is the loopback address the call leaves
+ * from (any of 127.0.0.0/8): the API counts per-address limits by it, as it would separate
+ * people on different networks.
+ */
+export function api(
   stack: Stack,
   route: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
+  init: { method?: string; body?: unknown; token?: string; from?: string } = {},
 ): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${stack.url}/api${route}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(30_000),
+  const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${stack.url}/api${route}`,
+      {
+        method: init.method ?? (payload === undefined ? 'GET' : 'POST'),
+        headers: {
+          ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+        },
+        localAddress: init.from,
+        timeout: 30_000,
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          let body: Record<string, unknown> = {};
+          try {
+            body = JSON.parse(text) as Record<string, unknown>;
+          } catch {
+            body = { text };
+          }
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`${route} did not answer within 30 s`)));
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await res.text();
-  let body: Record<string, unknown> = {};
-  try {
-    body = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    body = { text };
-  }
-  return { status: res.status, body };
 }
 
 export async function signIn(stack: Stack, email: string, password: string): Promise<string> {
