@@ -8,6 +8,7 @@ import { percentile } from './measure.ts';
 
 export interface TeamLoadResult {
   users: number;
+  pauseMs: [number, number];
   seconds: number;
   requests: number;
   perSecond: number;
@@ -21,9 +22,20 @@ export interface TeamLoadResult {
   created: number;
   /** Of those, how many are stored exactly once (by their unique name). */
   storedOnce: number;
+  /** Each step of the round: its calls' p50 and p95 (ms). */
+  steps: { name: string; calls: number; p50: number; p95: number }[];
 }
 
 const SEARCHES = ['sharma', 'patel', 'dairy', 'kumar', 'steel', 'singh', 'agro', 'traders'];
+
+const STEP_NAMES = [
+  'customer list',
+  'customer search',
+  'entries',
+  'dashboard',
+  'new customer',
+  'entry search',
+];
 
 interface Step {
   calls: Promise<ApiAnswer>[];
@@ -61,20 +73,29 @@ export async function teamLoad(
   options: {
     users: number;
     durationMs: number;
+    /** A person's pause after each step (ms, drawn evenly between the two): reading the page. */
+    pauseMs: [number, number];
     /** The first name of every stored customer, to count the run's after it. */
     storedNames: () => Promise<string[]>;
   },
 ): Promise<TeamLoadResult> {
   const run = Date.now().toString(36);
   const latencies: number[] = [];
+  const byStep = new Map<string, number[]>();
   const firstErrors: string[] = [];
   let errors = 0;
   const created: string[] = [];
   const timed = async (answer: Promise<{ status: number; text: string }>, what: string) => {
     const started = performance.now();
+    const took = () => {
+      const ms = performance.now() - started;
+      latencies.push(ms);
+      if (!byStep.has(what)) byStep.set(what, []);
+      byStep.get(what)!.push(ms);
+    };
     try {
       const res = await answer;
-      latencies.push(performance.now() - started);
+      took();
       if (res.status < 200 || res.status >= 300) {
         errors++;
         if (firstErrors.length < 5)
@@ -82,7 +103,7 @@ export async function teamLoad(
       }
       return res;
     } catch (err) {
-      latencies.push(performance.now() - started);
+      took();
       errors++;
       if (firstErrors.length < 5) firstErrors.push(`${what}: ${String(err)}`);
       return undefined;
@@ -101,8 +122,11 @@ export async function teamLoad(
     // People start at different points of the round, so the mix is even from the start.
     for (let i = u; Date.now() - started < options.durationMs; i++) {
       const step = work[i % work.length]();
-      const answers = await Promise.all(step.calls.map((c) => timed(c, `step ${i % work.length}`)));
+      const name = STEP_NAMES[i % work.length];
+      const answers = await Promise.all(step.calls.map((c) => timed(c, name)));
       if (step.creates && answers[0]?.status === 201) created.push(step.creates);
+      const [least, most] = options.pauseMs;
+      await new Promise((r) => setTimeout(r, least + Math.random() * (most - least)));
     }
   };
   await Promise.all(Array.from({ length: options.users }, (_, u) => person(u)));
@@ -113,6 +137,7 @@ export async function teamLoad(
   for (const n of stored) counts.set(n, (counts.get(n) ?? 0) + 1);
   return {
     users: options.users,
+    pauseMs: options.pauseMs,
     seconds,
     requests: latencies.length,
     perSecond: latencies.length / seconds,
@@ -123,6 +148,10 @@ export async function teamLoad(
     firstErrors,
     created: created.length,
     storedOnce: created.filter((n) => counts.get(n) === 1).length,
+    steps: ['sign-in', ...STEP_NAMES].map((name) => {
+      const times = byStep.get(name) ?? [];
+      return { name, calls: times.length, p50: percentile(times, 50), p95: percentile(times, 95) };
+    }),
   };
 }
 
@@ -136,11 +165,15 @@ export function teamSection(team: TeamLoadResult): {
     lines: [
       `## A team at once: ${team.users} users for ${Math.round(team.seconds)} s`,
       '',
-      `Each user signs in with their own session, then goes round the customer list, a customer search, the entries, the dashboard (its ${DASHBOARD_PATHS.length} calls at once), a new customer and an entry search, with no pause, starting at different points of the round. Latency per call through the front, as the browser calls.`,
+      `Each user signs in with their own session, then goes round the customer list, a customer search, the entries, the dashboard (its ${DASHBOARD_PATHS.length} calls at once), a new customer and an entry search, starting at different points of the round and pausing ${team.pauseMs[0] / 1000}–${team.pauseMs[1] / 1000} s after each step to read what came back (with no pause, 50 users would be 50 calls always in flight: each would wait about 50 / throughput, whatever the server). Latency per call through the front, as the browser calls.`,
       '',
       '| requests | per second | p50 | p95 | p99 | errors | customers created (201) | stored exactly once |',
       '|---:|---:|---:|---:|---:|---:|---:|---:|',
       `| ${team.requests.toLocaleString('en-IN')} | ${team.perSecond.toFixed(1)} | ${ms(team.p50)} | ${ms(team.p95)} | ${ms(team.p99)} | ${team.errors} | ${team.created} | ${team.storedOnce} |`,
+      '',
+      '| step of the round | calls | p50 | p95 |',
+      '|---|---:|---:|---:|',
+      ...team.steps.map((s) => `| ${s.name} | ${s.calls} | ${ms(s.p50)} | ${ms(s.p95)} |`),
       '',
       ...(team.firstErrors.length > 0
         ? ['First errors:', '', ...team.firstErrors.map((e) => `- ${e}`), '']
