@@ -61,12 +61,15 @@ export function newestItems(data: DocumentData | undefined): RecentItem[] {
     .slice(0, RECENT_SHOWN);
 }
 
-/** `{ key: item }` for the changes, as merged into the document's map. */
+/**
+ * `{ key: item }` for the changes, as merged into the document's map: their RECENT_SHOWN
+ * newest only, as no other can be among the newest of all (an import of thousands adds ten).
+ */
 function itemMap(changes: RecentChanges): DocumentData {
   const items: DocumentData = {};
   for (const e of changes.entries ?? []) items[entryKey(e.id)] = entryActivity(e.data);
   for (const c of changes.customers ?? []) items[customerKey(c.id)] = customerActivity(c.data);
-  return items;
+  return Object.fromEntries(newestItems({ items }).map(({ key, ...item }) => [key, item]));
 }
 
 /** The writer for changes made in `writer` (a transaction or batch; no reads, so any time). */
@@ -108,11 +111,10 @@ async function newestFromSource(tx: Transaction, db: Firestore): Promise<Documen
     newest('entries', ['customer.names', 'description', 'channel', 'status', 'employee.name']),
     newest('customers', ['names', 'phones', 'emails', 'categories']),
   ]);
-  const all = itemMap({
+  return itemMap({
     entries: entries.docs.map((d) => ({ id: d.id, data: d.data() })),
     customers: customers.docs.map((d) => ({ id: d.id, data: d.data() })),
   });
-  return Object.fromEntries(newestItems({ items: all }).map(({ key, ...item }) => [key, item]));
 }
 
 /** Overwrites the document with the newest items of the source (the recompute job). */
