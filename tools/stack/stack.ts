@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { latestAuthSnapshot, startAuthKeeper } from './auth-keeper.ts';
 import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
-import { savedAppSecret } from './app-secret.ts';
 import { startFront } from './front.ts';
-import { startOutbox } from './outbox.ts';
+import { providerBases, sendgridKeyFile } from './outbox.ts';
+import { sendgridKeys } from './outbox/callbacks.ts';
 import { assertPortFree, freePort } from './ports.ts';
 import { startChild } from './processes.ts';
 import { createSupervisor } from './supervisor.ts';
@@ -33,6 +33,8 @@ export interface Stack {
   outboxUrl: string;
   /** The process id of each of the stack's processes now running, by name. */
   pids(): Record<string, number>;
+  /** Runs the scheduled jobs in a supervised process of their own (once the data is seeded). */
+  superviseJobs(timeZone: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,9 +84,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ? path.join(dataDir, 'outbox')
     : path.join(ROOT, '.local', `outbox-${ports.hosting}`);
   if (!dataDir) rmSync(outboxDir, { recursive: true, force: true });
-  const outbox = await startOutbox(outboxDir, (line) => {
-    if (!options.quiet) process.stdout.write(`[outbox] ${line}\n`);
-  });
+  mkdirSync(outboxDir, { recursive: true });
+  const outboxUrl = `http://${HOST}:${await freePort()}`;
 
   const firestoreDir = dataDir && path.join(dataDir, 'firestore');
   const filesDir = path.join(
@@ -119,10 +120,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   if (options.officialEmulators) env.FIREBASE_STORAGE_EMULATOR_HOST = `${HOST}:${ports.storage}`;
   else env.FILES_DIR = filesDir;
   // The senders' providers: the outbox above, unless the shell names others.
-  env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outbox.env.SENDGRID_API_BASE;
-  env.WHATSAPP_API_BASE = process.env.WHATSAPP_API_BASE || outbox.env.WHATSAPP_API_BASE;
+  const outboxBases = providerBases(outboxUrl);
+  env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outboxBases.SENDGRID_API_BASE;
+  env.WHATSAPP_API_BASE = process.env.WHATSAPP_API_BASE || outboxBases.WHATSAPP_API_BASE;
   // The seed saves it under Integrations: the outbox signs SendGrid's events with its pair.
-  env.SENDGRID_EVENT_PUBLIC_KEY = outbox.sendgridPublicKey;
+  env.SENDGRID_EVENT_PUBLIC_KEY = sendgridKeys(sendgridKeyFile(outboxDir)).publicKeyBase64;
   // Signed file links (WhatsApp media) name the console's own address.
   env.PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL || `http://${HOST}:${ports.hosting}`;
 
@@ -134,7 +136,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => {
     for (const keeper of keepers.reverse()) await keeper.stop();
     await supervisor.stopAll();
-    await outbox.stop();
   };
 
   try {
@@ -185,15 +186,41 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       },
     });
 
+    const url = `http://${HOST}:${ports.hosting}`;
+    // A stack script of its own (the outbox, the jobs) with the stack's variables.
+    const script = (name: string, file: string, args: string[], readyWhen: RegExp) => () =>
+      startChild(
+        name,
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'tools/stack', file), ...args],
+        {
+          readyWhen,
+          quiet: options.quiet,
+          env: { ...process.env, ...env },
+        },
+      );
+    await supervisor.run({
+      name: 'outbox',
+      start: script(
+        'outbox',
+        'outbox-process.ts',
+        [outboxDir, new URL(outboxUrl).port, url],
+        /outbox listening/,
+      ),
+    });
+
     await supervisor.run({
       name: 'api',
       start: () => startApi(ports.functions, env, options.quiet),
     });
     keepers.push(await startFront(ports.hosting, ports.functions));
-    const url = `http://${HOST}:${ports.hosting}`;
     await waitForHealth(url, 120_000);
-    outbox.connect({ baseUrl: url, appSecret: savedAppSecret });
-    return { url, ports, env, restored, outboxUrl: outbox.url, pids: supervisor.pids, stop };
+    const superviseJobs = (timeZone: string) =>
+      supervisor.run({
+        name: 'jobs',
+        start: script('jobs', 'jobs-process.ts', [timeZone], /jobs scheduled/),
+      });
+    return { url, ports, env, restored, outboxUrl, pids: supervisor.pids, superviseJobs, stop };
   } catch (err) {
     await stop();
     throw err;

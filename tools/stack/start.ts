@@ -9,7 +9,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './build.ts';
 import { portsFromFirebaseJson, ROOT } from './config.ts';
-import { startJobRunner } from './jobs.ts';
 import { demoAccounts, seedDemoCompany } from './seed.ts';
 import { seededMarker, startStack } from './stack.ts';
 
@@ -51,9 +50,7 @@ if (!stack.restored) {
   writeFileSync(seededMarker(dataDir), `${new Date().toISOString()}\n`);
 }
 
-const stopJobs = startJobRunner(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata', (line) =>
-  console.log(`[jobs] ${line}`),
-);
+await stack.superviseJobs(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata');
 
 console.log(`
   CRM console:  ${stack.url}
@@ -70,7 +67,6 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping the local stack (saving data)…');
-  stopJobs();
   await stack.stop();
   process.exit(0);
 };

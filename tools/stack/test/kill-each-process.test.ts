@@ -77,10 +77,11 @@ describe('a stack whose processes are killed', () => {
     Object.assign(process.env, stack.env);
     await seedDemoCompany();
     writeFileSync(seededMarker(dir), 'seeded\n');
+    await stack.superviseJobs('Asia/Kolkata');
     const admin = demoAccounts().find((a) => a.role === 'admin')!;
     const load = writeLoad(stack, await signIn(stack, admin.email, admin.password));
 
-    for (const name of ['firestore', 'firebase', 'api']) {
+    for (const name of ['firestore', 'firebase', 'outbox', 'jobs', 'api']) {
       const before = load.acknowledged();
       await until(`writes before killing ${name}`, () => load.acknowledged() >= before + 8);
       const pid = stack.pids()[name];
