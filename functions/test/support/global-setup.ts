@@ -1,12 +1,17 @@
 // API tests run against real backends: the embedded Firestore and the Firebase Auth emulator,
 // started once for the run. Each test file resets them with `resetBackends()`.
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedFirestore } from '../../../tools/firestore/src/index.ts';
 import { startAuthEmulator } from '../../../tools/stack/auth-emulator.ts';
 import { PROJECT_ID } from '../../../tools/stack/config.ts';
 
 export default async function setup(_project: TestProject): Promise<() => Promise<void>> {
-  const firestore = await startEmbeddedFirestore({ port: 0 });
+  // With the project's index file: a query production would refuse for a missing index fails.
+  const firestore = await startEmbeddedFirestore({
+    port: 0,
+    indexes: path.join(__dirname, '../../../firestore.indexes.json'),
+  });
   const auth = await startAuthEmulator();
   // Workers start after this and inherit the environment: the Admin SDK finds the emulators.
   Object.assign(process.env, {

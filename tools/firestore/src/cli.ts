@@ -2,6 +2,7 @@
 /**
  * embedded-firestore [--host 127.0.0.1] [--port 8080] [--project demo]
  *                    [--data DIR [--compact-after-bytes N]] [--import DIR] [--export-on-exit DIR]
+ *                    [--indexes firestore.indexes.json]
  * Serves until SIGINT/SIGTERM. With --data the project's data lives in DIR durably: every
  * commit is journaled (fsync) before it is answered, and a start replays it (durable-store.ts).
  * --import / --export-on-exit load a snapshot at start and write one on a clean stop only.
@@ -22,13 +23,18 @@ const { values } = parseArgs({
     'compact-after-bytes': { type: 'string' },
     import: { type: 'string' },
     'export-on-exit': { type: 'string' },
+    indexes: { type: 'string' },
   },
 });
 
 const project = values.project!;
 let server;
 try {
-  server = await startEmbeddedFirestore({ host: values.host, port: Number(values.port) });
+  server = await startEmbeddedFirestore({
+    host: values.host,
+    port: Number(values.port),
+    indexes: values.indexes,
+  });
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
   console.error(
@@ -58,7 +64,10 @@ if (values.data) {
   const count = await importProject(server.engine, project, values.import);
   console.log(`embedded-firestore: imported ${count} documents from ${values.import}`);
 }
-console.log(`embedded-firestore: listening on ${server.host} (project ${project})`);
+console.log(
+  `embedded-firestore: listening on ${server.host} (project ${project})` +
+    (values.indexes ? `, serving only what ${values.indexes} indexes` : ''),
+);
 
 let stopping = false;
 async function stop(): Promise<void> {
