@@ -1,5 +1,6 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { freshSummaryAfterWrites } from '../features/dashboard/read';
+import { databaseDeadline } from '../health/database-deadline';
 import { sessionMiddleware } from './access';
 import { createApiRouter } from './api-router';
 import { errorHandler, notFound } from './errors';
@@ -20,6 +21,7 @@ export function createApp(options: AppOptions = {}): Express {
   app.use(
     '/api',
     jsonBody,
+    databaseDeadline(),
     options.session ?? sessionMiddleware,
     freshSummaryAfterWrites,
     options.api ?? createApiRouter(),

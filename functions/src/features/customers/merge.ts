@@ -8,7 +8,7 @@ import { carriedWindows } from './whatsapp-windows';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { applyCustomerChanges, applyEntryChanges } from '../dashboard/contributions';
-import { forgetRecent, readRecent, updateRecent } from '../dashboard/recent-activity';
+import { forgetRecent, recentWriter, updateRecent } from '../dashboard/recent-activity';
 import { refreshCustomerOnEntries, withCustomerCopy } from '../entries/customer-refresh';
 import { customerCopy } from '../entries/record';
 import { followUpCustomerName, renameCustomerOnFollowUps } from '../followups/customer-name';
@@ -93,7 +93,7 @@ export async function mergeCustomers(
       keys.map((k) => k.id),
     );
 
-    const applyRecent = await readRecent(tx, db);
+    const applyRecent = recentWriter(tx, db);
     const now = Timestamp.now();
     const record = buildCustomerRecord(merged, {
       createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,

@@ -3,7 +3,7 @@ import { carriedWindows } from './whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { applyCustomerChange } from '../dashboard/contributions';
-import { forgetRecent, readRecent } from '../dashboard/recent-activity';
+import { forgetRecent, recentWriter } from '../dashboard/recent-activity';
 import { refreshCustomerOnEntries, sameCustomerCopy } from '../entries/customer-refresh';
 import { customerCopy, type CustomerCopy } from '../entries/record';
 import { followUpCustomerName, renameCustomerOnFollowUps } from '../followups/customer-name';
@@ -68,7 +68,7 @@ export async function createCustomer(
       const ownerId = owners.get(taken[0].id) as string;
       throw duplicateError(taken[0], ownerId, others.get(ownerId) as DocumentData);
     }
-    const applyRecent = await readRecent(tx, db);
+    const applyRecent = recentWriter(tx, db);
     const now = Timestamp.now();
     const record = buildCustomerRecord(fields, { createdAt: now, updatedAt: now });
     tx.create(ref, record);
@@ -128,7 +128,7 @@ export async function updateCustomer(
     }
     const released = oldKeys.filter((k) => !newIds.has(k.id) && owners.get(k.id) === id);
     const heirs = await findHeirs(tx, db, id, released);
-    const applyRecent = await readRecent(tx, db);
+    const applyRecent = recentWriter(tx, db);
 
     const record = buildCustomerRecord(next, {
       createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),

@@ -9,7 +9,7 @@ import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../customers/constants';
 import { applyEntryChange } from '../dashboard/contributions';
-import { readRecent } from '../dashboard/recent-activity';
+import { recentWriter } from '../dashboard/recent-activity';
 import { FOR_ADMINS } from '../notifications/audience';
 import { addNotification } from '../notifications/notice';
 import { readSettings } from '../settings/store';
@@ -129,7 +129,7 @@ export async function createEntry(input: CreateInput, session: Session) {
   // A transaction: recent activity is read before the entry is written beside it; each
   // message is queued with it, so an entry never exists without its messages or the reverse.
   const doc = await db.runTransaction(async (tx) => {
-    const applyRecent = await readRecent(tx, db);
+    const applyRecent = recentWriter(tx, db);
     const dispatch: DocumentData = {};
     if (input.whatsapp) {
       const planned = {

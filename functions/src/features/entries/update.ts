@@ -8,7 +8,7 @@ import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { normalizeCustomerInput } from '../customers/normalize';
 import { applyEntryChange } from '../dashboard/contributions';
-import { forgetRecent, readRecent } from '../dashboard/recent-activity';
+import { forgetRecent, recentWriter } from '../dashboard/recent-activity';
 import { addNotification, type Notice } from '../notifications/notice';
 import type { Actor } from './actor';
 import { resolveAttachments } from './attachments';
@@ -67,7 +67,7 @@ export async function changeEntry(
     if (!data) throw new HttpError(404, NOT_FOUND);
     const planned = change(data);
     if (!planned) return toEntry(id, data);
-    const applyRecent = await readRecent(tx, db);
+    const applyRecent = recentWriter(tx, db);
     const next: DocumentData = { ...data, ...planned.set, updatedAt: timestampNow() };
     const derived = derivedFields(next);
     const update = withoutUndefined({ ...planned.set, ...derived, updatedAt: next.updatedAt });

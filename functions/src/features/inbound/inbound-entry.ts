@@ -10,7 +10,7 @@ import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../customers/constants';
 import { keyDoc, keyRef } from '../customers/keys';
 import { applyCustomerChange, applyEntryChange } from '../dashboard/contributions';
-import { readRecent } from '../dashboard/recent-activity';
+import { recentWriter } from '../dashboard/recent-activity';
 import { customerKeyId, prepareCustomer } from '../customers/record';
 import { normalizeEmail, normalizePhone } from '../customers/normalize';
 import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../entries/constants';
@@ -77,7 +77,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       typeof ownerId === 'string' && ownerId
         ? await tx.get(db.collection(CUSTOMERS).doc(ownerId))
         : undefined;
-    const applyRecent = await readRecent(tx, db);
+    const applyRecent = recentWriter(tx, db);
     const at = timestampNow();
     let customerId: string;
     let customer;
