@@ -39,6 +39,15 @@ describe('invalid writes are rejected with INVALID_ARGUMENT (3)', () => {
     expect(error.message).toMatch(/reserved|invalid/i);
   });
 
+  it('a numeric-looking id that is not a canonical 64-bit integer (__id007__, __id0__, 2^63)', async () => {
+    for (const id of ['__id007__', '__id0__', '__id-0__', '__idx__', '__id9223372036854775808__']) {
+      const error = await expectCode(col.doc(id).set({ a: 1 }), Code.INVALID_ARGUMENT);
+      expect(error.message).toMatch(/reserved|64 bit integer/);
+    }
+    await col.doc('__id9223372036854775807__').set({ a: 1 });
+    await col.doc('__id-9223372036854775808__').set({ a: 1 });
+  });
+
   it("the document ids '.' and '..'", async () => {
     await expectCode(col.doc('.').set({ a: 1 }), Code.INVALID_ARGUMENT);
     await expectCode(col.doc('..').set({ a: 1 }), Code.INVALID_ARGUMENT);

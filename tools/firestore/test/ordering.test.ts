@@ -211,6 +211,21 @@ describe('implicit ordering', () => {
     expect(ids(await col.get())).toEqual(['10', '9', 'A', 'B', 'a', 'a-b', 'a_b', 'aa', 'b']);
   });
 
+  it('numeric document ids (__id7__, __id-2__) are allowed and sort first, by number', async () => {
+    const names = ['b', '__id7__', 'A', '__id-2__', '__id10__', '10', '__id1__x'];
+    const batch = db.batch();
+    for (const n of names) batch.set(col.doc(n), { n });
+    await batch.commit();
+    const expected = ['__id-2__', '__id7__', '__id10__', '10', 'A', '__id1__x', 'b'];
+    expect(ids(await col.get())).toEqual(expected);
+    const id = FieldPath.documentId();
+    expect(ids(await col.where(id, '<', col.doc('10')).get())).toEqual(expected.slice(0, 3));
+    expect(ids(await col.where(id, '>=', col.doc('__id7__')).limit(2).get())).toEqual([
+      '__id7__',
+      '__id10__',
+    ]);
+  });
+
   it('an inequality without orderBy orders by that field, then by document id', async () => {
     const batch = db.batch();
     batch.set(col.doc('a'), { x: 3 });
