@@ -162,8 +162,9 @@ function effectiveOrder(
   }));
   const seen = new Set(orderBy.map((o) => canonical(o.path)));
   const lastDesc = orderBy.length > 0 ? orderBy[orderBy.length - 1].desc : false;
+  // The document name is never sorted in with the fields: it always comes last.
   const implicit = [...inequalities.values()]
-    .filter((p) => !seen.has(canonical(p)))
+    .filter((p): p is string[] => p !== null && !seen.has(canonical(p)))
     .sort((a, b) => compareStrings(canonical(a), canonical(b)));
   for (const path of implicit) {
     if (seen.has(canonical(path))) continue;

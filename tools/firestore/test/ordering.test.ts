@@ -259,4 +259,20 @@ describe('implicit ordering', () => {
     const snap = await col.where('z', '>', 0).where('b', '>', 0).get();
     expect(ids(snap)).toEqual(['c', 'b', 'd', 'a']);
   });
+
+  it('inequalities on fields and on the document id order by the fields, then the document id last', async () => {
+    const batch = db.batch();
+    batch.set(col.doc('a'), { z: 3, b: 1 });
+    batch.set(col.doc('b'), { z: 1, b: 2 });
+    batch.set(col.doc('c'), { z: 2, b: 1 });
+    batch.set(col.doc('d'), { z: 1, b: 1 });
+    batch.set(col.doc('e'), { z: 1, b: 1 });
+    await batch.commit();
+    const snap = await col
+      .where('z', '>', 0)
+      .where('b', '>', 0)
+      .where(FieldPath.documentId(), '>', 'a')
+      .get();
+    expect(ids(snap)).toEqual(['d', 'e', 'c', 'b']);
+  });
 });
