@@ -5,6 +5,7 @@ import { firstIndexWhere, type DocOrder } from './ordered-docs.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { Filter, StructuredQuery, Value } from './types.ts';
 import { checkQuery } from './validation.ts';
+import { compileNearest, nearestDocs, type NearestSearch } from './vector-search.ts';
 import {
   arrayContains,
   compareStrings,
@@ -45,6 +46,8 @@ export interface CompiledQuery {
   offset: number;
   limit?: number;
   projection?: string[][];
+  /** A vector search: the nearest matches, in its own order and limit. */
+  nearest?: NearestSearch;
 }
 
 const INEQUALITIES = new Set([
@@ -184,13 +187,8 @@ export function parentKeyOf(db: Database, parent: string): string {
 }
 
 export function compileQuery(db: Database, parent: string, query: StructuredQuery): CompiledQuery {
-  if (query.findNearest) {
-    throw new GrpcError(
-      Status.UNIMPLEMENTED,
-      'Vector search (findNearest) is not supported by the embedded Firestore',
-    );
-  }
   checkQuery(query);
+  const nearest = compileNearest(query);
   const from = query.from ?? [];
   if (from.length !== 1)
     throw new GrpcError(Status.INVALID_ARGUMENT, 'A query needs exactly one collection');
@@ -225,6 +223,7 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
     end: bound(query.endAt, !query.endAt?.before),
     offset: query.offset ?? 0,
     limit,
+    nearest,
     projection: query.select
       ? (query.select.fields ?? [])
           .map((f) => f.fieldPath ?? '')
@@ -331,6 +330,10 @@ function pagesByKey(q: CompiledQuery): boolean {
   );
 }
 
+function* filterIterable<T>(items: Iterable<T>, keep: (item: T) => boolean): Iterable<T> {
+  for (const item of items) if (keep(item)) yield item;
+}
+
 /** What the query sees: the stored documents, or those of a past time through a view. */
 function* source(
   db: Database,
@@ -402,6 +405,10 @@ export function executeQuery(
   q: CompiledQuery,
   view?: Map<string, StoredDoc | undefined>,
 ): QueryResult {
+  if (q.nearest) {
+    const docs = nearestDocs(filterIterable(source(db, q, view), q.matches), q.nearest);
+    return { docs, skipped: 0 };
+  }
   const window = q.limit === undefined ? Infinity : q.offset + q.limit;
   if (window === 0) return { docs: [], skipped: 0 };
   if (!view && !q.allDescendants) {

@@ -1,37 +1,10 @@
-// Requests Firestore refuses, and features a server may not implement: a clear gRPC error,
-// never a wrong answer.
+// Requests Firestore refuses: a clear gRPC error, never a wrong answer.
 import { describe, expect, it } from 'vitest';
 import { FieldValue, Filter } from 'firebase-admin/firestore';
 import { Code, expectCode, grpcError, useFirestore } from './helpers.ts';
 
 const db = useFirestore();
 const col = db.collection('errors');
-
-describe('features that may be unimplemented', () => {
-  it('findNearest answers correctly or rejects with UNIMPLEMENTED / INVALID_ARGUMENT', async () => {
-    await col.doc('v1').set({ e: FieldValue.vector([1, 0]) });
-    await col.doc('v2').set({ e: FieldValue.vector([0, 1]) });
-    await col.doc('v3').set({ e: FieldValue.vector([1, 1]) });
-    await col.doc('plain').set({ e: [1, 0] }); // an array is not a vector
-    const query = col.findNearest({
-      vectorField: 'e',
-      queryVector: [1, 0.1],
-      limit: 2,
-      distanceMeasure: 'EUCLIDEAN',
-    });
-    const outcome = await query.get().then(
-      (snap) => ({ ok: true as const, ids: snap.docs.map((d) => d.id) }),
-      (error: unknown) => ({ ok: false as const, error: error as Error & { code?: unknown } }),
-    );
-    if (outcome.ok) {
-      // The official emulator implements vector search: then the answer must be right.
-      expect(outcome.ids).toEqual(['v1', 'v3']);
-    } else {
-      expect([Code.UNIMPLEMENTED, Code.INVALID_ARGUMENT]).toContain(outcome.error.code);
-      expect(outcome.error.message.length).toBeGreaterThan(10);
-    }
-  });
-});
 
 describe('invalid writes are rejected with INVALID_ARGUMENT (3)', () => {
   it('a reserved document id (__x__)', async () => {
