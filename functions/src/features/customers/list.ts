@@ -167,7 +167,8 @@ export async function* matchingCustomers(
   const db = getDb();
   const { plan } = await choosePlan(db, filters, order);
   if (plan.empty) return;
-  const selected = fields && !plan.residual ? [...fields, ...plan.orderFields] : undefined;
+  const selected =
+    fields && !plan.residual ? [...new Set([...fields, ...plan.orderFields])] : undefined;
   let last: QueryDocumentSnapshot | undefined;
   for (;;) {
     let query = orderedQuery(db, plan);
