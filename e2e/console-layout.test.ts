@@ -205,7 +205,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       async () => {
         const { context, page } = await openPage(browser, viewport, admin);
         await openEntries(page);
-        const link = page.locator('main a.entries-customer').first();
+        const link = page.locator('main .entries-customer a').first();
         const name = (await link.textContent()) ?? '';
         await link.click();
         await page.waitForURL(/\/customers\/[^/]+$/);

@@ -1,5 +1,5 @@
 // Layout facts checked in the browser: what starts on the first screen, no sideways scroll,
-// no value cut without a way to read it whole, no emoji standing in for icons.
+// no value cut without a way to read it whole (hover and keyboard), no emoji standing in for icons.
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -35,11 +35,15 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 /**
  * Every element in the main area whose text is cut (an ellipsis or a line clamp with more text
- * than fits) carries the whole value in a title, its own or an ancestor's.
+ * than fits) can be read whole with a mouse and with a keyboard: it carries the whole value in a
+ * title (its own, an ancestor's or the value's inside a cut cell), keyboard focus can land on it
+ * or on a link in it, and while focused a tip shows that whole value.
  */
-export async function expectNoClippedValueWithoutTitle(page: Page): Promise<void> {
-  const clipped = await page.evaluate(() => {
+export async function expectEveryCutValueReadable(page: Page): Promise<void> {
+  const unreadable = await page.evaluate(async () => {
     const found: string[] = [];
+    const focusable = 'a[href], button, input, select, textarea, [tabindex]';
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     for (const element of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
       const style = getComputedStyle(element);
       if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
@@ -49,14 +53,31 @@ export async function expectNoClippedValueWithoutTitle(page: Page): Promise<void
       const text = element.textContent?.trim() ?? '';
       if (!cut || !text || element.getAttribute('aria-hidden') === 'true') continue;
       if (element.closest('.visually-hidden')) continue;
-      // The title may sit on the element, around it, or on the value inside a cut cell.
-      const holder = element.closest('[title]') ?? element.querySelector('[title]');
-      const titled = holder?.getAttribute('title')?.trim();
-      if (!titled) found.push(`${element.tagName.toLowerCase()}.${element.className}: ${text}`);
+      const name = `${element.tagName.toLowerCase()}.${element.className}: ${text}`;
+      const holder =
+        element.closest<HTMLElement>('[title]') ?? element.querySelector<HTMLElement>('[title]');
+      const whole = holder?.getAttribute('title')?.trim();
+      if (!holder || !whole) {
+        found.push(`no title: ${name}`);
+        continue;
+      }
+      const target = holder.matches(focusable)
+        ? holder
+        : holder.querySelector<HTMLElement>(focusable);
+      if (!target) {
+        found.push(`not reachable by keyboard: ${name}`);
+        continue;
+      }
+      target.focus();
+      await nextFrame();
+      const tip = document.querySelector('.full-value-tip')?.textContent?.trim();
+      if (tip !== whole) found.push(`focus shows ${JSON.stringify(tip)}: ${name}`);
+      target.blur();
+      await nextFrame();
     }
     return found;
   });
-  expect(clipped).toEqual([]);
+  expect(unreadable).toEqual([]);
 }
 
 /** No emoji in what the page shows (icons are SVGs with names, not characters). */
@@ -68,6 +89,6 @@ export async function expectNoEmoji(page: Page): Promise<void> {
 /** All of the above, for the screen as it is now. */
 export async function expectReadableLayout(page: Page): Promise<void> {
   await expectNoSidewaysScroll(page);
-  await expectNoClippedValueWithoutTitle(page);
+  await expectEveryCutValueReadable(page);
   await expectNoEmoji(page);
 }

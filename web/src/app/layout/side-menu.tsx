@@ -1,5 +1,5 @@
 import { NavLink, useLocation } from 'react-router-dom';
-import { usePublicSettings } from '../../features/auth/api/get-public-settings';
+import { usePublicSettings } from '../../resources/settings';
 import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '../../lib/brand';
 import { canAccess } from '../access';
 import { APP_PAGES } from '../pages';

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pendingUsersQueryOptions } from './get-pending-users';
 import { invalidateOthers } from './invalidate-others';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** Approves a registered employee with the role they registered for. */
 export function approveUser({ id, role }: { id: string; role?: string }): Promise<unknown> {
@@ -15,8 +16,8 @@ export function useApproveUser() {
   return useMutation({
     mutationFn: approveUser,
     onSuccess: () => {
-      void invalidateOthers(queryClient, 'users', pendingUsersQueryOptions().queryKey);
-      void queryClient.invalidateQueries({ queryKey: ['roles'] }); // users-using counts
+      void invalidateOthers(queryClient, queryKeys.users.all, pendingUsersQueryOptions().queryKey);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }); // users-using counts
     },
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { PendingEntry } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export async function getPendingEntries(): Promise<PendingEntry[]> {
   return (
@@ -12,7 +13,7 @@ export async function getPendingEntries(): Promise<PendingEntry[]> {
 
 export const pendingEntriesQueryOptions = () =>
   queryOptions({
-    queryKey: ['entries', { status: 'pending' }] as const,
+    queryKey: queryKeys.entries.pending(),
     queryFn: getPendingEntries,
   });
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { PendingUser } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export async function getPendingUsers(): Promise<PendingUser[]> {
   return (
@@ -11,7 +12,7 @@ export async function getPendingUsers(): Promise<PendingUser[]> {
 
 export const pendingUsersQueryOptions = () =>
   queryOptions({
-    queryKey: ['users', { status: 'pending' }] as const,
+    queryKey: queryKeys.users.pending(),
     queryFn: getPendingUsers,
   });
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pendingEntriesQueryOptions } from './get-pending-entries';
 import { invalidateOthers } from './invalidate-others';
+import { queryKeys } from '../../../resources/query-keys';
 
 export function rejectEntry({ id }: { id: string }): Promise<unknown> {
   return api.delete(`/admin/entries/${encodeURIComponent(id)}/reject`, {
@@ -14,6 +15,6 @@ export function useRejectEntry() {
   return useMutation({
     mutationFn: rejectEntry,
     onSuccess: () =>
-      invalidateOthers(queryClient, 'entries', pendingEntriesQueryOptions().queryKey),
+      invalidateOthers(queryClient, queryKeys.entries.all, pendingEntriesQueryOptions().queryKey),
   });
 }

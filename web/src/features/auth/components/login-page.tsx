@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PRODUCT_TITLE } from '../../../lib/brand';
 import { Tabs } from '../../../lib/tabs';
-import { usePublicSettings } from '../api/get-public-settings';
+import { usePublicSettings } from '../../../resources/settings';
 import { BrandPanel } from './brand-panel';
 import { OtpLoginForm } from './otp-login-form';
 import { PasswordLoginForm } from './password-login-form';

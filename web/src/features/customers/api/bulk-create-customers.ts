@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { createCustomer } from './create-customer';
-import { customersKey } from './customer-params';
+
 import type { Customer } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export type BulkRow = { names: string[]; phones: string[]; emails: string[]; note: string };
 export type BulkRequest = {
@@ -54,6 +55,6 @@ export function useBulkCreateCustomers() {
   return useMutation({
     mutationFn: ({ force, ...request }: BulkRequest & { force?: boolean }) =>
       bulkCreateCustomers(request, { force }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
   });
 }

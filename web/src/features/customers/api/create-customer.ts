@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { customersKey } from './customer-params';
+
 import type { Customer, CustomerInput } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export type SaveOptions = {
   /** Saves even when a phone or email belongs to another customer (after a 409). */
@@ -26,6 +27,6 @@ export function useCreateCustomer() {
   return useMutation({
     mutationFn: ({ input, force }: { input: CustomerInput } & SaveOptions) =>
       createCustomer(input, { force }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
   });
 }

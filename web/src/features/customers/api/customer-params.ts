@@ -13,6 +13,3 @@ export function customerQueryParams(params: CustomerListParams): QueryParams {
     dir: params.dir,
   };
 }
-
-/** Query keys: ['customers', params] for lists; mutations invalidate ['customers']. */
-export const customersKey = ['customers'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { customersKey } from './customer-params';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** DELETE /customers/{id}; admins only (403 'Only admin can delete customers.'). */
 export function deleteCustomer(id: string) {
@@ -13,6 +13,6 @@ export function useDeleteCustomer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCustomer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
   });
 }

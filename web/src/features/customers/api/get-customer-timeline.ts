@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { TimelinePage } from '../../../../../functions/src/contract/customer-timeline';
+import { queryKeys } from '../../../resources/query-keys';
 
 export type {
   TimelineFollowUp,
@@ -15,7 +16,6 @@ export const LOAD_TIMELINE_FAILED = 'Failed to load history';
  * Under the entries' key: adding, editing or following up an entry anywhere refreshes the
  * timeline too.
  */
-export const customerTimelineKey = (id: string) => ['entries', 'customer-timeline', id] as const;
 
 /** GET /customers/{id}/timeline: entries and follow-ups, newest first, a page at a time. */
 export function getCustomerTimeline(
@@ -33,7 +33,7 @@ export function getCustomerTimeline(
 export function useCustomerTimeline(id: string) {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: customerTimelineKey(id),
+      queryKey: queryKeys.entries.customerTimeline(id),
       queryFn: ({ pageParam, signal }) => getCustomerTimeline(id, pageParam, signal),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { customersKey } from './customer-params';
+
 import type { CustomerDetail } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const LOAD_CUSTOMER_FAILED = 'Failed to load customer';
-
-export const customerKey = (id: string) => [...customersKey, 'one', id] as const;
 
 /** GET /customers/{id}: one customer, for their page. */
 export function getCustomer(id: string, signal?: AbortSignal): Promise<CustomerDetail> {
@@ -16,7 +15,10 @@ export function getCustomer(id: string, signal?: AbortSignal): Promise<CustomerD
 }
 
 export const customerQueryOptions = (id: string) =>
-  queryOptions({ queryKey: customerKey(id), queryFn: ({ signal }) => getCustomer(id, signal) });
+  queryOptions({
+    queryKey: queryKeys.customers.one(id),
+    queryFn: ({ signal }) => getCustomer(id, signal),
+  });
 
 export function useCustomer(id: string) {
   return useQuery(customerQueryOptions(id));

@@ -5,8 +5,9 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { customerQueryParams, customersKey } from './customer-params';
+import { customerQueryParams } from './customer-params';
 import type { Customer, CustomerListParams, CustomerPage } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const CUSTOMERS_PAGE_SIZE = 100;
 
@@ -36,7 +37,7 @@ export async function getCustomers(
 
 export const customersQueryOptions = (params: CustomerListParams) =>
   infiniteQueryOptions({
-    queryKey: [...customersKey, params],
+    queryKey: queryKeys.customers.list(params),
     queryFn: ({ pageParam, signal }) => getCustomers(params, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -54,7 +55,7 @@ export const SEARCH_RESULTS = 8;
 export function useCustomerSearch(q: string) {
   const text = q.trim();
   return useQuery({
-    queryKey: [...customersKey, 'search', text],
+    queryKey: queryKeys.customers.search(text),
     queryFn: ({ signal }) =>
       api.get<CustomerPage>('/customers', {
         query: { q: text, limit: SEARCH_RESULTS },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { API_BASE, ApiError } from '../../../lib/api-client';
 import { clearSession, getToken } from '../../../lib/storage';
-import { customersKey } from './customer-params';
+import { queryKeys } from '../../../resources/query-keys';
 
 export type ImportError = { line: number; message: string };
 export type ImportReport = {
@@ -86,6 +86,6 @@ export function useImportCustomers() {
     mutationFn: ({ file, onProgress }: { file: File; onProgress?: ImportProgress }) =>
       importCustomers(file, onProgress),
     // The list reloads after an import (spec §7).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { mergePreview } from '../model/merge-preview';
-import { customersKey } from './customer-params';
+
 import { deleteCustomer } from './delete-customer';
 import { updateCustomer } from './update-customer';
 import type { Customer } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export type MergeRequest = { primary: Customer; others: Customer[] };
 type MergeAnswer = { customer?: Customer; deleted?: boolean };
@@ -56,6 +57,6 @@ export function useMergeCustomers() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: mergeCustomers,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
   });
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { SaveOptions } from './create-customer';
-import { customersKey } from './customer-params';
+
 import type { Customer, CustomerInput } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** PUT /customers/{id}: 409 { message, customer } on a duplicate, like create. */
 export function updateCustomer(id: string, input: CustomerInput, { force }: SaveOptions = {}) {
@@ -17,6 +18,6 @@ export function useUpdateCustomer() {
   return useMutation({
     mutationFn: ({ id, input, force }: { id: string; input: CustomerInput } & SaveOptions) =>
       updateCustomer(id, input, { force }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: customersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.customers.all }),
   });
 }

@@ -1,5 +1,7 @@
 import { CalendarClock, FileText } from 'lucide-react';
+import { Clip } from '../../../lib/clip';
 import { formatDateTime } from '../../../lib/format';
+import { formatPhone } from '../../../lib/phone';
 import { RetryAlert } from '../../../lib/retry-alert';
 import type { Entry } from '../../entries/api/types';
 import { FileLinks, StatusBadge, ToneBadge } from '../../entries/components/entry-parts';
@@ -21,10 +23,12 @@ function Sends({ sends }: { sends: Record<string, Entry['dispatch']['whatsapp'] 
         return (
           <li key={channel}>
             <span className="timeline__send-channel">{CHANNEL_NAMES[channel] ?? channel}</span>{' '}
-            {send!.to?.length ? <span className="ui-muted">to {send!.to.join(', ')} </span> : null}
-            <span className="timeline__outcome" title={outcome}>
+            {send!.to?.length ? (
+              <span className="ui-muted">to {send!.to.map(formatPhone).join(', ')} </span>
+            ) : null}
+            <Clip className="timeline__outcome" full={outcome}>
               <ToneBadge tone={sendStatusTone(send!.status)}>{outcome}</ToneBadge>
-            </span>
+            </Clip>
           </li>
         );
       })}

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
+import { Clip } from '../../../lib/clip';
 
 /**
  * The first of a customer's values and a '+N' for the rest, so rows keep one height. The cell
- * may cut it with an ellipsis: the title holds every value in full, and screen readers hear
- * them all.
+ * may cut it with an ellipsis: hovering or focusing it shows every value in full, and screen
+ * readers hear them all.
  */
 export function FirstValue({
   values,
@@ -24,9 +25,9 @@ export function FirstValue({
   const text = show(first);
   return (
     <span className="first-value">
-      <span className="first-value__text" title={values.map(show).join(', ')}>
+      <Clip className="first-value__text" full={values.map(show).join(', ')}>
         {to ? <Link to={to}>{text}</Link> : href ? <a href={`${href}${first}`}>{text}</a> : text}
-      </span>
+      </Clip>
       {rest.length > 0 && (
         <span className="first-value__more">
           <span aria-hidden="true">+{rest.length}</span>

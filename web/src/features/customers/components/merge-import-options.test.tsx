@@ -107,9 +107,14 @@ describe('Merge Customers', () => {
   });
 });
 
-/** A stand-in XMLHttpRequest: reports upload progress, then answers with `reply`. */
-function stubUpload(reply: { status: number; body: unknown }) {
+/**
+ * A stand-in XMLHttpRequest: reports upload progress, then answers with `reply`; with `hold`, only
+ * once the test calls `release()`.
+ */
+function stubUpload(reply: { status: number; body: unknown }, { hold = false } = {}) {
   const sent: { url: string; headers: Record<string, string>; form: FormData }[] = [];
+  let release = () => {};
+  const held = hold ? new Promise<void>((done) => (release = done)) : Promise.resolve();
   class FakeXhr {
     upload: { onprogress?: (e: Partial<ProgressEvent>) => void; onload?: () => void } = {};
     onload?: () => void;
@@ -129,16 +134,19 @@ function stubUpload(reply: { status: number; body: unknown }) {
     send(form: FormData) {
       sent.push({ url: this.url, headers: this.headers, form });
       setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 }));
-      setTimeout(() => {
-        this.upload.onload?.();
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.onload?.();
-      }, 30);
+      // The answer waits for the test (when it holds it) so the progress can be seen first.
+      void held.then(() =>
+        setTimeout(() => {
+          this.upload.onload?.();
+          this.status = reply.status;
+          this.responseText = JSON.stringify(reply.body);
+          this.onload?.();
+        }, 30),
+      );
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
+  return Object.assign(sent, { release: () => release() });
 }
 
 describe('Import CSV', () => {
@@ -155,18 +163,21 @@ describe('Import CSV', () => {
 
   it('uploads with progress, shows the report and downloads the error rows as CSV', async () => {
     const downloads = captureDownloads();
-    const sent = stubUpload({
-      status: 200,
-      body: {
-        created: 1,
-        updated: 2,
-        skipped: 3,
-        errors: [
-          { line: 3, message: 'No name, phone or email' },
-          { line: 4, message: 'Invalid phone "abc"' },
-        ],
+    const sent = stubUpload(
+      {
+        status: 200,
+        body: {
+          created: 1,
+          updated: 2,
+          skipped: 3,
+          errors: [
+            { line: 3, message: 'No name, phone or email' },
+            { line: 4, message: 'Invalid phone "abc"' },
+          ],
+        },
       },
-    });
+      { hold: true },
+    );
     saveToken();
     const { api, user, dialog } = await openImport();
     const input = dialog.getByLabelText('CSV file');
@@ -176,6 +187,7 @@ describe('Import CSV', () => {
     await user.click(dialog.getByRole('button', { name: 'Import' }));
 
     expect(await dialog.findByRole('progressbar')).toBeInTheDocument();
+    sent.release();
     expect(await screen.findByText('Import successful')).toBeInTheDocument();
     expect(sent[0].url).toBe('/api/customers/import.csv');
     expect(sent[0].headers.Authorization).toBe('Bearer t');

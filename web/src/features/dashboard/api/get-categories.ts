@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { CategoryRow } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** Spec §7: loads on its own and falls back to an empty list on failure. */
 export async function getCategories(): Promise<CategoryRow[]> {
@@ -16,7 +17,7 @@ export async function getCategories(): Promise<CategoryRow[]> {
 }
 
 export const getCategoriesQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard-categories', {}] as const, queryFn: getCategories });
+  queryOptions({ queryKey: queryKeys.dashboard.categories(), queryFn: getCategories });
 
 export function useCategories() {
   return useQuery(getCategoriesQueryOptions());

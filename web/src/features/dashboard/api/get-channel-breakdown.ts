@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { ChannelBreakdown } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export async function getChannelBreakdown(): Promise<ChannelBreakdown> {
   return api.get<ChannelBreakdown>('/channel-breakdown', {
@@ -11,7 +12,7 @@ export async function getChannelBreakdown(): Promise<ChannelBreakdown> {
 }
 
 export const getChannelBreakdownQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard-channels', {}] as const, queryFn: getChannelBreakdown });
+  queryOptions({ queryKey: queryKeys.dashboard.channels(), queryFn: getChannelBreakdown });
 
 export function useChannelBreakdown() {
   return useQuery(getChannelBreakdownQueryOptions());

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { EmployeeRow } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** Spec §7: loads on its own and falls back to an empty list on failure. */
 export async function getEmployees(): Promise<EmployeeRow[]> {
@@ -16,7 +17,7 @@ export async function getEmployees(): Promise<EmployeeRow[]> {
 }
 
 export const getEmployeesQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard-employees', {}] as const, queryFn: getEmployees });
+  queryOptions({ queryKey: queryKeys.dashboard.employees(), queryFn: getEmployees });
 
 export function useEmployees() {
   return useQuery(getEmployeesQueryOptions());

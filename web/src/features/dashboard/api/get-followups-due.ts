@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { FollowUpDue } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** Spec §7: loads on its own and falls back to an empty list on failure. */
 export async function getFollowupsDue(): Promise<FollowUpDue[]> {
@@ -13,7 +14,7 @@ export async function getFollowupsDue(): Promise<FollowUpDue[]> {
 }
 
 export const getFollowupsDueQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard-followups-due', {}] as const, queryFn: getFollowupsDue });
+  queryOptions({ queryKey: queryKeys.dashboard.followupsDue(), queryFn: getFollowupsDue });
 
 export function useFollowupsDue() {
   return useQuery(getFollowupsDueQueryOptions());

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { FunnelRow } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** Spec §7: loads on its own and falls back to an empty list on failure. */
 export async function getFunnel(): Promise<FunnelRow[]> {
@@ -16,7 +17,7 @@ export async function getFunnel(): Promise<FunnelRow[]> {
 }
 
 export const getFunnelQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard-funnel', {}] as const, queryFn: getFunnel });
+  queryOptions({ queryKey: queryKeys.dashboard.funnel(), queryFn: getFunnel });
 
 export function useFunnel() {
   return useQuery(getFunnelQueryOptions());

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Notification } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** Spec §9: polled every 15 s. */
 export const NOTIFICATION_POLL_MS = 15_000;
@@ -17,7 +18,7 @@ export async function getLatestNotifications(): Promise<Notification[]> {
 
 export const latestNotificationsQueryOptions = () =>
   queryOptions({
-    queryKey: ['notifications-latest', {}] as const,
+    queryKey: queryKeys.notificationsLatest(),
     queryFn: getLatestNotifications,
     refetchInterval: NOTIFICATION_POLL_MS,
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { Overview } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export async function getOverview(): Promise<Overview> {
   return api.get<Overview>('/overview', {
@@ -11,7 +12,7 @@ export async function getOverview(): Promise<Overview> {
 }
 
 export const getOverviewQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard-overview', {}] as const, queryFn: getOverview });
+  queryOptions({ queryKey: queryKeys.dashboard.overview(), queryFn: getOverview });
 
 export function useOverview() {
   return useQuery(getOverviewQueryOptions());

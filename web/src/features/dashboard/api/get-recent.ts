@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { RecentItem } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export async function getRecent(): Promise<RecentItem[]> {
   const list = await api.get<RecentItem[]>('/recent', {
@@ -10,7 +11,7 @@ export async function getRecent(): Promise<RecentItem[]> {
 }
 
 export const recentQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard-recent', {}] as const, queryFn: getRecent });
+  queryOptions({ queryKey: queryKeys.dashboard.recent(), queryFn: getRecent });
 
 export function useRecent() {
   return useQuery(recentQueryOptions());

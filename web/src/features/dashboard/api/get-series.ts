@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { SeriesItem } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export async function getSeries(range = '30d'): Promise<SeriesItem[]> {
   const list = await api.get<SeriesItem[]>('/series', {
@@ -13,7 +14,7 @@ export async function getSeries(range = '30d'): Promise<SeriesItem[]> {
 
 export const seriesQueryOptions = (range = '30d') =>
   queryOptions({
-    queryKey: ['dashboard-series', { range }] as const,
+    queryKey: queryKeys.dashboard.series({ range }),
     queryFn: () => getSeries(range),
   });
 

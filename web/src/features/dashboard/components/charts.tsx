@@ -1,24 +1,12 @@
 // The dashboard's nivo charts, in their own chunk (loaded with React.lazy): the sign-in page and
 // the rest of the app load no chart code. Each chart is hidden from assistive technology and
 // described by a visually hidden table with the same figures.
-import { ResponsiveBar } from '@nivo/bar';
 import { ResponsiveLine } from '@nivo/line';
 import { ResponsivePie } from '@nivo/pie';
 import type { ChannelBreakdown, SeriesItem } from '../api/types';
 
 const BRAND = '#1754a1';
 const PIE_COLOURS = ['#1754a1', '#0EA5E9', '#94a3b8'];
-const BAR_COLOURS = ['#1754a1', '#0EA5E9', '#22c55e', '#f59e0b', '#ef4444', '#8b5cf6'];
-/** The bar charts' name column: about 6.5 px a character at the axis' 11 px, up to 150 px. */
-const LABEL_CHAR_PX = 6.5;
-const LABEL_PAD_PX = 12;
-const MAX_LABEL_PX = 150;
-const MAX_LABEL_CHARS = Math.floor((MAX_LABEL_PX - LABEL_PAD_PX) / LABEL_CHAR_PX);
-
-/** A name that fits the column: longer ones end in '…' (the table below has them whole). */
-const fitLabel = (label: string) =>
-  label.length > MAX_LABEL_CHARS ? `${label.slice(0, MAX_LABEL_CHARS - 1)}…` : label;
-
 export function DataTable({
   caption,
   headers,
@@ -113,46 +101,6 @@ export function ChannelPie({ data }: { data: ChannelBreakdown }) {
         caption="Entries by channel"
         headers={['Channel', 'Entries']}
         rows={slices.map((s) => [s.label, s.value])}
-      />
-    </>
-  );
-}
-
-export function CountBars({
-  data,
-  caption,
-  labelHeader,
-  colours = BAR_COLOURS,
-}: {
-  data: { label: string; value: number }[];
-  caption: string;
-  labelHeader: string;
-  colours?: string[];
-}) {
-  // Horizontal bars with room on the left for the longest name: rotated labels under the
-  // bars were cut at the chart's edge ('PASTEURIZER' read 'ASTEURIZER').
-  const longest = Math.max(0, ...data.map((d) => d.label.length));
-  const left = Math.min(MAX_LABEL_PX, LABEL_PAD_PX + longest * LABEL_CHAR_PX);
-  return (
-    <>
-      <div className="dash-chart" aria-hidden="true">
-        <ResponsiveBar
-          data={[...data].reverse().map((d) => ({ label: d.label, value: d.value }))}
-          keys={['value']}
-          indexBy="label"
-          layout="horizontal"
-          margin={{ top: 10, right: 16, bottom: 30, left }}
-          colors={({ index }) => colours[(data.length - 1 - index) % colours.length]!}
-          axisLeft={{ tickSize: 0, tickPadding: 6, format: (v: string) => fitLabel(v) }}
-          axisBottom={{ tickValues: 5 }}
-          enableLabel={false}
-          animate={false}
-        />
-      </div>
-      <DataTable
-        caption={caption}
-        headers={[labelHeader, 'Count']}
-        rows={data.map((d) => [d.label, d.value])}
       />
     </>
   );

@@ -35,7 +35,10 @@ function dashboardApi(overrides: Record<string, unknown> = {}) {
       { stage: 'Quotation', count: 5 },
     ],
     'GET /dashboard/categories': [{ category: 'PHE', count: 4 }],
-    'GET /dashboard/employees': [{ name: 'Asha', entries: 9 }],
+    'GET /dashboard/employees': [
+      { name: 'Asha', entries: 9 },
+      { name: 'Venkataraghavan Subramanian', entries: 3 },
+    ],
     'GET /followups/due': [],
     'GET /notifications/latest': [],
     ...overrides,
@@ -92,7 +95,19 @@ describe('Dashboard', () => {
     expect(
       await screen.findByRole('table', { name: 'Entries by channel' }, { timeout: 8000 }),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('table', { name: 'Entries by category' })).toBeInTheDocument();
+    // Bars name each row whole, however long the name: nothing is cut to fit an axis.
+    const byEmployee = screen.getByRole('list', { name: 'Entries by employee' });
+    expect(
+      within(byEmployee)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Asha9', 'Venkataraghavan Subramanian3']);
+    expect(
+      within(screen.getByRole('list', { name: 'Entries by category' })).getByText('PHE'),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Sales funnel' })).getByText('Lead Generation'),
+    ).toBeInTheDocument();
     expect(screen.getAllByText('Nothing due')).toHaveLength(2);
   });
 

@@ -12,7 +12,8 @@ import { useFunnel } from '../api/get-funnel';
 import { useOverview } from '../api/get-overview';
 import { useRecent } from '../api/get-recent';
 import { useSeries } from '../api/get-series';
-import type { FollowUpDue, FunnelRow, Notification, RecentItem } from '../api/types';
+import type { FollowUpDue, Notification, RecentItem } from '../api/types';
+import { CountBars } from './count-bars';
 import { monthOverMonth, unreadLabel } from './month-over-month';
 import { useLiveNotifications } from './use-live-notifications';
 import './dashboard.css';
@@ -21,11 +22,12 @@ const EntriesAreaChart = lazy(() =>
   import('./charts').then((m) => ({ default: m.EntriesAreaChart })),
 );
 const ChannelPie = lazy(() => import('./charts').then((m) => ({ default: m.ChannelPie })));
-const CountBars = lazy(() => import('./charts').then((m) => ({ default: m.CountBars })));
 
 const PANEL_SHOWN = 8;
 const TOP_SHOWN = 5;
 const EMPTY_CHANNELS = { whatsapp: 0, email: 0, other: 0 };
+/** Category Demand tells categories apart by colour as well as by name. */
+const CATEGORY_COLOURS = ['#1754a1', '#0EA5E9', '#22c55e', '#f59e0b', '#ef4444', '#8b5cf6'];
 
 export function DashboardPage() {
   const toast = useToast();
@@ -93,26 +95,26 @@ export function DashboardPage() {
               </ChartSlot>
             </Panel>
             <Panel title="Category Demand">
-              <ChartSlot>
-                <CountBars
-                  caption="Entries by category"
-                  labelHeader="Category"
-                  data={(categories.data ?? []).map((c) => ({ label: c.category, value: c.count }))}
-                />
-              </ChartSlot>
+              <CountBars
+                label="Entries by category"
+                bars={(categories.data ?? []).map((c, i) => ({
+                  label: c.category,
+                  value: c.count,
+                  colour: CATEGORY_COLOURS[i % CATEGORY_COLOURS.length],
+                }))}
+              />
             </Panel>
             <Panel title="Employee Performance (Entries)">
-              <ChartSlot>
-                <CountBars
-                  caption="Entries by employee"
-                  labelHeader="Employee"
-                  colours={['#1754a1']}
-                  data={(employees.data ?? []).map((e) => ({ label: e.name, value: e.entries }))}
-                />
-              </ChartSlot>
+              <CountBars
+                label="Entries by employee"
+                bars={(employees.data ?? []).map((e) => ({ label: e.name, value: e.entries }))}
+              />
             </Panel>
             <Panel title="Sales Funnel">
-              <Funnel rows={funnel.data ?? []} />
+              <CountBars
+                label="Sales funnel"
+                bars={(funnel.data ?? []).map((row) => ({ label: row.stage, value: row.count }))}
+              />
             </Panel>
             <Panel title="Recent Activity">
               <RecentList items={recent.data ?? []} />
@@ -215,26 +217,6 @@ function StatCard({
       <p className="dash-card__value">{value.toLocaleString('en-IN')}</p>
       {children}
     </li>
-  );
-}
-
-function Funnel({ rows }: { rows: FunnelRow[] }) {
-  const max = Math.max(0, ...rows.map((r) => r.count));
-  return (
-    <ul className="dash-funnel">
-      {rows.map((row) => (
-        <li key={row.stage} className="dash-funnel__row">
-          <span className="dash-funnel__stage">{row.stage}</span>
-          <span className="dash-funnel__track" aria-hidden="true">
-            <span
-              className="dash-funnel__bar"
-              style={{ width: `${max > 0 ? (row.count / max) * 100 : 0}%` }}
-            />
-          </span>
-          <span className="dash-funnel__count">{row.count}</span>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entryPath, historyKey } from './entry-params';
+import { entryPath } from './entry-params';
 import type { HistoryItem } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const COMMENT_FAILED = 'Failed to save comment';
 
@@ -18,6 +19,7 @@ export function useAddComment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addComment,
-    onSuccess: (_item, { id }) => queryClient.invalidateQueries({ queryKey: historyKey(id) }),
+    onSuccess: (_item, { id }) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.entries.history(id) }),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entriesKey } from './entry-params';
+
 import type { Entry } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const ASSIGN_FAILED = 'Failed to assign';
 
@@ -18,6 +19,6 @@ export function useAssignEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignEmployee,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
   });
 }

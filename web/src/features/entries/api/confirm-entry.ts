@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entriesKey, entryPath } from './entry-params';
+import { entryPath } from './entry-params';
 import type { Entry } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** POST /entries/{id}/confirm; admins only ('Only admin can confirm'). */
 export function confirmEntry(id: string): Promise<Entry> {
@@ -14,6 +15,6 @@ export function useConfirmEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmEntry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
   });
 }

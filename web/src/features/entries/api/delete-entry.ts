@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entriesKey, entryPath } from './entry-params';
+import { entryPath } from './entry-params';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** DELETE /entries/{id}; admins only ('Only admin can delete'). */
 export function deleteEntry(id: string): Promise<unknown> {
@@ -11,6 +12,6 @@ export function useDeleteEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEntry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
   });
 }

@@ -1,10 +1,6 @@
 import type { QueryParams } from '../../../lib/api-client';
 import type { EntryListParams } from './types';
 
-/** Query keys: ['entries', params] for lists, ['entries', id, 'history'] for a history. */
-export const entriesKey = ['entries'] as const;
-export const historyKey = (id: string) => [...entriesKey, id, 'history'] as const;
-
 /** The GET /entries query string of the filters (empty values are left out by the client). */
 export function entryQueryParams(params: EntryListParams): QueryParams {
   return {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { EmployeeChoice } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** GET /entries/employees: approved users sorted by name (filter and Assign choices). */
 export async function getEmployees(): Promise<EmployeeChoice[]> {
@@ -9,7 +10,7 @@ export async function getEmployees(): Promise<EmployeeChoice[]> {
 
 export const employeesQueryOptions = () =>
   queryOptions({
-    queryKey: ['entry-employees'] as const,
+    queryKey: queryKeys.entries.employees(),
     queryFn: getEmployees,
     staleTime: 5 * 60_000,
   });

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entriesKey, entryQueryParams } from './entry-params';
+import { entryQueryParams } from './entry-params';
 import type { EntryListParams, EntryPage } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const ENTRIES_PAGE_SIZE = 50;
 export const LOAD_ENTRIES_FAILED = 'Failed to load entries';
@@ -29,7 +30,7 @@ export async function getEntries(
 
 export const entriesQueryOptions = (params: EntryListParams) =>
   infiniteQueryOptions({
-    queryKey: [...entriesKey, params],
+    queryKey: queryKeys.entries.list(params),
     queryFn: ({ pageParam, signal }) => getEntries(params, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entryPath, historyKey } from './entry-params';
+import { entryPath } from './entry-params';
 import type { HistoryItem } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const LOAD_HISTORY_FAILED = 'Failed to load history';
 
@@ -16,7 +17,10 @@ export async function getHistory(id: string, signal?: AbortSignal): Promise<Hist
 }
 
 export const historyQueryOptions = (id: string) =>
-  queryOptions({ queryKey: historyKey(id), queryFn: ({ signal }) => getHistory(id, signal) });
+  queryOptions({
+    queryKey: queryKeys.entries.history(id),
+    queryFn: ({ signal }) => getHistory(id, signal),
+  });
 
 export function useHistory(id: string) {
   return useQuery(historyQueryOptions(id));

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entriesKey, entryPath } from './entry-params';
+import { entryPath } from './entry-params';
 import type { Entry } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const RESEND_FAILED = 'Resend failed';
 
@@ -29,6 +30,6 @@ export function useResendEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: resendEntry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entriesKey, entryPath } from './entry-params';
+import { entryPath } from './entry-params';
 import type { Attachment } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const FOLLOWUP_FAILED = 'Failed to schedule follow-up';
 
@@ -30,6 +31,6 @@ export function useScheduleFollowUp() {
   return useMutation({
     mutationFn: scheduleFollowUp,
     // The entry's follow-up list and its history both change.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
   });
 }

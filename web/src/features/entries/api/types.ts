@@ -6,7 +6,6 @@ import type {
   Entry,
   SendOutcome,
 } from '../../../../../functions/src/contract/entries';
-import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract/settings';
 
 export type {
   Attachment,
@@ -26,19 +25,7 @@ export type EmailDispatch = EmailSendOutcome;
 /** A choice of GET /entries/employees: an approved user, sorted by name. */
 export type EmployeeChoice = { _id: string; name: string };
 
-export type TemplateType = 'text' | 'whatsapp' | 'email';
-
-/** A message template (GET /admin/templates), offered by the Add Entry and Follow-up pickers. */
-export type Template = {
-  _id: string;
-  type: TemplateType;
-  title: string;
-  content: string;
-  /** Email templates only. */
-  subject?: string;
-  /** WhatsApp templates only: the approved template it sends, null or absent when none. */
-  approved?: WhatsAppTemplateLink | null;
-};
+export type { Template, TemplateType } from '../../../resources/templates';
 
 /** One page of GET /entries with filters. */
 export type EntryPage = {

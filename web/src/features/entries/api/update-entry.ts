@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { entriesKey, entryPath } from './entry-params';
+import { entryPath } from './entry-params';
 import type { Attachment, Entry } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const UPDATE_FAILED = 'Update failed';
 
@@ -27,6 +28,6 @@ export function useUpdateEntry() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateEntry,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: entriesKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.entries.all }),
   });
 }

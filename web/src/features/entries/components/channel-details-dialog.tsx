@@ -6,7 +6,7 @@ import { useToast } from '../../../lib/toast';
 import { WhatsAppPreviewPanel, windowLabel } from '../../whatsapp';
 import { RESEND_FAILED, useResendEntry } from '../api/resend-entry';
 import { formatPhone } from '../../../lib/phone';
-import { useEntryTemplates } from '../api/get-templates';
+import { useTemplateChoices } from '../../../resources/templates';
 import type { EmailDispatch, Entry, Template, WhatsAppDispatch } from '../api/types';
 import { sendStatusLabel, sendStatusTone } from '../model/entry-view';
 import { channelToast, type SentChannel } from '../model/send-toasts';
@@ -145,7 +145,7 @@ function ChannelDetails({ entry }: { entry: Entry }) {
   // The answer of a resend carries the new outcomes.
   const [shown, setShown] = useState(entry);
   const { whatsapp, email } = shown.dispatch;
-  const templates = useEntryTemplates();
+  const templates = useTemplateChoices();
   const chosen = (['whatsapp', 'email'] as const).filter((c) => shown.dispatch[c]);
 
   function toastEach(answer: Entry, failed: readonly string[]) {

@@ -49,7 +49,7 @@ export function EntriesTable({
           {items.map((entry) => (
             <tr key={entry._id}>
               <td className="entries-table__when">
-                <Clip full={formatDateTime(entry.createdAt)} className="clip--two-lines" />
+                <Clip full={formatDateTime(entry.createdAt)} className="clip clip--two-lines" />
               </td>
               <td>
                 <CompactCustomer entry={entry} />

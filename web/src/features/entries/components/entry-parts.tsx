@@ -57,11 +57,11 @@ export function CustomerLink({ entry }: { entry: Entry }) {
   const id = entry.customer._id || entry.customerId;
   const full = entry.customer.names.join(', ') || name;
   return id ? (
-    <Link className="clip entries-customer" title={full} to={customerPath(id)}>
-      {name}
-    </Link>
+    <Clip full={full} className="clip entries-customer">
+      <Link to={customerPath(id)}>{name}</Link>
+    </Clip>
   ) : (
-    <Clip full={full} className="entries-customer">
+    <Clip full={full} className="clip entries-customer">
       {name}
     </Clip>
   );
@@ -76,7 +76,7 @@ export function CompactCustomer({ entry, withName = true }: { entry: Entry; with
     <div className="entries-compact">
       {withName && <CustomerLink entry={entry} />}
       {full && (
-        <Clip full={full} className="entries-compact__second">
+        <Clip full={full} className="clip entries-compact__second">
           {phone ? (
             <a href={`tel:${phone}`}>{formatPhone(phone)}</a>
           ) : (
@@ -115,7 +115,7 @@ export function CompactMeta({ entry }: { entry: Entry }) {
     `Tags: ${entry.tags.join(', ') || '—'}`,
   ].join('\n');
   return (
-    <div className="entries-compact" title={full}>
+    <Clip as="div" className="entries-compact" full={full}>
       <span className="clip">{first}</span>
       <span className="clip entries-compact__second">
         {entry.process}
@@ -124,7 +124,7 @@ export function CompactMeta({ entry }: { entry: Entry }) {
           <ChipList values={entry.tags} max={MAX_TAGS_SHOWN} label="Tags" />
         )}
       </span>
-    </div>
+    </Clip>
   );
 }
 

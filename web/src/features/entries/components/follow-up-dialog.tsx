@@ -6,7 +6,7 @@ import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { FormField, fieldErrors } from '../../../lib/form-field';
 import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
-import { useEntryTemplates } from '../api/get-templates';
+import { useTemplateChoices } from '../../../resources/templates';
 import { FOLLOWUP_FAILED, useScheduleFollowUp } from '../api/schedule-followup';
 import type { Entry } from '../api/types';
 import { customerName } from '../model/entry-view';
@@ -39,7 +39,7 @@ export function FollowUpDialog({ entry, onClose }: { entry: Entry | null; onClos
 function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void }) {
   const toast = useToast();
   const schedule = useScheduleFollowUp();
-  const templates = useEntryTemplates();
+  const templates = useTemplateChoices();
   const [form, setForm] = useState<FollowUpForm>(() => initialFollowUpForm(entry));
   const [error, setError] = useState('');
   const [daysError, setDaysError] = useState('');

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../resources/query-keys';
 
 export type MonthCount = { _id: { m: number; y: number }; count: number };
 export type Stats = { perMonth: MonthCount[] };
@@ -15,7 +16,7 @@ export async function getStats(): Promise<Stats> {
 }
 
 export const statsQueryOptions = () =>
-  queryOptions({ queryKey: ['stats', {}] as const, queryFn: getStats });
+  queryOptions({ queryKey: queryKeys.stats(), queryFn: getStats });
 
 export function useStats() {
   return useQuery(statsQueryOptions());

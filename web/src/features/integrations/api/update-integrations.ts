@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { integrationsQueryOptions } from './get-integrations';
-import type { IntegrationSettings, Integrations } from './types';
+import { queryKeys } from '../../../resources/query-keys';
+import { settingsQueryOptions, type Settings } from '../../../resources/settings';
+import type { Integrations } from './types';
 
 /** Saves the integrations only; a secret sent back masked keeps its saved value. */
-export function updateIntegrations(integrations: Integrations): Promise<IntegrationSettings> {
-  return api.put<IntegrationSettings>(
-    '/admin/settings',
-    { integrations },
-    { fallbackMessage: 'Save failed' },
-  );
+export function updateIntegrations(integrations: Integrations): Promise<Settings> {
+  return api.put<Settings>('/admin/settings', { integrations }, { fallbackMessage: 'Save failed' });
 }
 
 export function useUpdateIntegrations() {
@@ -17,8 +14,8 @@ export function useUpdateIntegrations() {
   return useMutation({
     mutationFn: updateIntegrations,
     onSuccess: (saved) => {
-      queryClient.setQueryData(integrationsQueryOptions().queryKey, saved);
-      return queryClient.invalidateQueries({ queryKey: ['settings'] });
+      queryClient.setQueryData(settingsQueryOptions().queryKey, saved);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.settings.all });
     },
   });
 }

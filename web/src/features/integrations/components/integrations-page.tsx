@@ -8,7 +8,7 @@ import { SaveFooter } from '../../../lib/save-footer';
 import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
 import { TemplateLinkFields } from '../../whatsapp';
-import { useIntegrations } from '../api/get-integrations';
+import { useSettings } from '../../../resources/settings';
 import { useTestEmail } from '../api/test-email';
 import { useTestWhatsApp } from '../api/test-whatsapp';
 import type { IntegrationSettings, Integrations } from '../api/types';
@@ -19,7 +19,7 @@ import './integrations.css';
 
 /** Integrations (spec §2): WhatsApp and Email settings, one Save, a Send test for each. */
 export function IntegrationsPage() {
-  const query = useIntegrations();
+  const query = useSettings();
   return (
     <>
       <PageHeader title="Integrations" />

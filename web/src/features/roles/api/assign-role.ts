@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { signalRolesUpdated } from './signal-roles-updated';
+import { queryKeys } from '../../../resources/query-keys';
 
 export function assignRole(input: { role: string; userIds: string[] }): Promise<unknown> {
   return api.post('/admin/users/assign-role', input, { fallbackMessage: 'Assign failed' });
@@ -13,8 +14,8 @@ export function useAssignRole() {
     onSuccess: () => {
       signalRolesUpdated();
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['roles'] }),
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
       ]);
     },
   });

@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { RoleDraft } from '../permissions';
 import { signalRolesUpdated } from './signal-roles-updated';
 import type { Role } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export function createRole(draft: RoleDraft): Promise<Role> {
   return api.post<Role>('/admin/roles', draft, { fallbackMessage: 'Create failed' });
@@ -14,7 +15,7 @@ export function useCreateRole() {
     mutationFn: createRole,
     onSuccess: () => {
       signalRolesUpdated();
-      return queryClient.invalidateQueries({ queryKey: ['roles'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
     },
   });
 }

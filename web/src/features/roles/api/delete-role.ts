@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { signalRolesUpdated } from './signal-roles-updated';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** Refused with 409 'This role is in use by users. Reassign users first.' while users hold it. */
 export function deleteRole({ id }: { id: string }): Promise<unknown> {
@@ -13,7 +14,7 @@ export function useDeleteRole() {
     mutationFn: deleteRole,
     onSuccess: () => {
       signalRolesUpdated();
-      return queryClient.invalidateQueries({ queryKey: ['roles'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
     },
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { parseRolesFile } from '../permissions';
 import { createRole } from './create-role';
 import { signalRolesUpdated } from './signal-roles-updated';
+import { queryKeys } from '../../../resources/query-keys';
 
 /**
  * Creates the roles of an export file one by one (POST /admin/roles); a role the server refuses
@@ -27,7 +28,7 @@ export function useImportRoles() {
     mutationFn: importRoles,
     onSuccess: () => {
       signalRolesUpdated();
-      return queryClient.invalidateQueries({ queryKey: ['roles'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
     },
   });
 }

@@ -3,6 +3,7 @@ import { api } from '../../../lib/api-client';
 import type { RoleDraft } from '../permissions';
 import { signalRolesUpdated } from './signal-roles-updated';
 import type { Role } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export function updateRole({ id, ...draft }: RoleDraft & { id: string }): Promise<Role> {
   return api.put<Role>(`/admin/roles/${encodeURIComponent(id)}`, draft, {
@@ -18,8 +19,8 @@ export function useUpdateRole() {
       signalRolesUpdated();
       // A renamed role may be renamed on its users too.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['roles'] }),
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
       ]);
     },
   });

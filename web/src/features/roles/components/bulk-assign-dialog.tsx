@@ -5,7 +5,7 @@ import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { useToast } from '../../../lib/toast';
 import { useAssignRole } from '../api/assign-role';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '../../../resources/users';
 import type { User } from '../api/types';
 
 export const BULK_ASSIGN_TITLE = 'Bulk Assign Users → Role';

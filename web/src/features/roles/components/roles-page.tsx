@@ -9,7 +9,7 @@ import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { useCreateRole } from '../api/create-role';
 import { useDeleteRole } from '../api/delete-role';
-import { useRoles } from '../api/get-roles';
+import { useRoles } from '../../../resources/roles';
 import { useImportRoles } from '../api/import-roles';
 import type { Role } from '../api/types';
 import { useUpdateRole } from '../api/update-role';

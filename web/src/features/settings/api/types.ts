@@ -1,7 +1,6 @@
-import type { SettingsView } from '../../../../../functions/src/contract/settings';
+import type { Settings } from '../../../resources/settings';
 
-/** The settings as GET /admin/settings answers them (spec §3); secrets come masked. */
-export type Settings = SettingsView;
+export type { Settings } from '../../../resources/settings';
 
 /** What PUT /admin/settings takes: any part; what is left out keeps its saved value. */
 export type SettingsUpdate = {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { settingsQueryOptions } from './get-settings';
+import { queryKeys } from '../../../resources/query-keys';
+import { settingsQueryOptions } from '../../../resources/settings';
 import type { Settings, SettingsUpdate } from './types';
 
 export function updateSettings(update: SettingsUpdate): Promise<Settings> {
@@ -14,7 +15,7 @@ export function useUpdateSettings() {
     mutationFn: updateSettings,
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsQueryOptions().queryKey, saved);
-      return queryClient.invalidateQueries({ queryKey: ['settings'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.settings.all });
     },
   });
 }

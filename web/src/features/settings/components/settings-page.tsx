@@ -5,7 +5,7 @@ import { PageHeader } from '../../../lib/page-header';
 import { formatPhone } from '../../../lib/phone';
 import { QueryState } from '../../../lib/query-state';
 import { SaveFooter } from '../../../lib/save-footer';
-import { useSettings } from '../api/get-settings';
+import { useSettings } from '../../../resources/settings';
 import type { Settings } from '../api/types';
 import { useUpdateSettings } from '../api/update-settings';
 import { ContactList } from './contact-list';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../resources/query-keys';
 
 export function deleteTemplate(id: string): Promise<unknown> {
   return api.delete(`/admin/templates/${encodeURIComponent(id)}`, {
@@ -11,6 +12,6 @@ export function useDeleteTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates.all }),
   });
 }

@@ -1,19 +1,10 @@
 import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract/settings';
 
-export const TEMPLATE_TYPES = ['text', 'whatsapp', 'email'] as const;
-export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+import type { TemplateType } from '../../../resources/templates';
 
-/** A message template as /admin/templates answers it (spec §3). */
-export type Template = {
-  _id: string;
-  type: TemplateType;
-  title: string;
-  content: string;
-  /** Email templates only. */
-  subject?: string;
-  /** WhatsApp templates only: the approved Meta template it sends, null or absent when none. */
-  approved?: WhatsAppTemplateLink | null;
-};
+export type { Template, TemplateType } from '../../../resources/templates';
+
+export const TEMPLATE_TYPES: readonly TemplateType[] = ['text', 'whatsapp', 'email'];
 
 export type TemplateInput = {
   type: TemplateType;

@@ -1,3 +1,4 @@
+import { Clip } from '../../../lib/clip';
 import { useIsPhone } from '../../../lib/use-media-query';
 import type { Template } from '../api/types';
 import { TYPE_LABEL } from './template-labels';
@@ -95,9 +96,7 @@ export function TemplatesList(props: Props) {
                 <td>{TYPE_LABEL[template.type]}</td>
                 <td>{template.title}</td>
                 <td>
-                  <div className="templates-table__content" title={template.content}>
-                    {template.content}
-                  </div>
+                  <Clip as="div" className="templates-table__content" full={template.content} />
                   <ApprovedNote template={template} />
                 </td>
                 <td>{actions.edit}</td>

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../lib/page-header';
 import { Tabs } from '../../../lib/tabs';
 import { useToast } from '../../../lib/toast';
 import { useDeleteTemplate } from '../api/delete-template';
-import { useTemplates } from '../api/get-templates';
+import { useTemplates } from '../../../resources/templates';
 import { TEMPLATE_TYPES } from '../api/types';
 import type { Template, TemplateInput, TemplateType } from '../api/types';
 import { useUpdateTemplate } from '../api/update-template';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../resources/query-keys';
 
 /** Approves a user with a role; also how an approved user's role is changed (spec §4). */
 export function approveUser({ id, role }: { id: string; role: string }): Promise<unknown> {
@@ -16,8 +17,8 @@ export function useApproveUser() {
     mutationFn: approveUser,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-        queryClient.invalidateQueries({ queryKey: ['roles'] }), // users-using counts
+        queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }), // users-using counts
       ]),
   });
 }

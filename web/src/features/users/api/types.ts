@@ -1,12 +1,2 @@
-/** A user as GET /admin/users lists them (spec §3). */
-export type User = {
-  _id: string;
-  fullName?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  role?: string;
-  approved?: boolean;
-};
-
-export type Role = { _id: string; name: string; permissions?: string[]; usersCount?: number };
+export type { User } from '../../../resources/users';
+export type { Role } from '../../../resources/roles';

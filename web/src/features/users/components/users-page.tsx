@@ -8,12 +8,13 @@ import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { useApproveUser } from '../api/approve-user';
-import { useRoles } from '../api/get-roles';
-import { useUsers } from '../api/get-users';
+import { useRoles } from '../../../resources/roles';
+import { useUsers } from '../../../resources/users';
 import type { User } from '../api/types';
 import { UserRoleAction, userName } from './user-role-action';
 import '../../../lib/ui.css';
 import './users.css';
+import { queryKeys } from '../../../resources/query-keys';
 
 const dash = (value?: string) => value?.trim() || '—';
 
@@ -31,8 +32,8 @@ function useReloadSignals() {
 
   useEffect(() => {
     const reload = () => {
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
-      void queryClient.invalidateQueries({ queryKey: ['roles'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
     };
     if (seen.current !== rolesUpdated) {
       seen.current = rolesUpdated;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { CatalogTemplate } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const LOAD_CATALOG_FAILED = 'Failed to load the WhatsApp templates';
 
@@ -16,7 +17,7 @@ export async function getCatalog(signal?: AbortSignal): Promise<CatalogTemplate[
 
 export const catalogQueryOptions = () =>
   queryOptions({
-    queryKey: ['whatsapp-templates'] as const,
+    queryKey: queryKeys.whatsapp.catalog(),
     queryFn: ({ signal }) => getCatalog(signal),
   });
 

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { PreviewRequest, WhatsAppPreview } from './types';
+import { queryKeys } from '../../../resources/query-keys';
 
 export const PREVIEW_FAILED = 'Could not preview the WhatsApp message';
 /** Typing pauses this long before the preview is asked for again. */
@@ -25,7 +26,7 @@ export function previewMessage(
 export function usePreviewMessage(request: PreviewRequest | null) {
   const settled = useDebouncedValue(request, PREVIEW_DELAY_MS);
   return useQuery({
-    queryKey: ['whatsapp-preview', settled] as const,
+    queryKey: queryKeys.whatsapp.preview(settled),
     queryFn: ({ signal }) => previewMessage(settled!, signal),
     enabled: settled !== null,
     placeholderData: keepPreviousData,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import type { FixedPdf } from './types';
+import { queryKeys } from '../../../../resources/query-keys';
 
 /** GET /settings/fixed-pdfs: the company's PDFs (brochures) any signed-in user may attach. */
 export async function getFixedPdfs(): Promise<FixedPdf[]> {
@@ -9,7 +10,7 @@ export async function getFixedPdfs(): Promise<FixedPdf[]> {
 }
 
 export const fixedPdfsQueryOptions = () =>
-  queryOptions({ queryKey: ['fixed-pdfs', {}] as const, queryFn: getFixedPdfs, retry: false });
+  queryOptions({ queryKey: queryKeys.entries.fixedPdfs(), queryFn: getFixedPdfs, retry: false });
 
 /** The fixed PDFs; none while loading or when the call fails (spec: tolerated on this screen). */
 export function useFixedPdfs(): FixedPdf[] {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import type { Template } from '../../api/types';
+import { queryKeys } from '../../../../resources/query-keys';
 
 /** POST /admin/templates with the message as a text template (spec §7: errors are ignored). */
 export function saveTextTemplate(input: { title: string; content: string }): Promise<Template> {
@@ -11,6 +12,6 @@ export function useSaveTextTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTextTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['templates'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.templates.all }),
   });
 }

@@ -249,10 +249,10 @@ describe('Add Entry modal', () => {
     await waitFor(() => expect(postedEntry(api)).toMatchObject({ channel: 'manual' }));
   });
 
-  it('shows the recipients: the first phone and the first email', () => {
+  it('shows the recipients: the first phone as people write it and the first email', () => {
     const { dialog } = renderModal();
     expect(dialog.getByRole('switch', { name: 'WhatsApp' })).toHaveAccessibleDescription(
-      'To: +919876543210',
+      'To: +91 98765 43210',
     );
     expect(dialog.getByRole('switch', { name: 'Email' })).toHaveAccessibleDescription(
       'To: raj@example.in',

@@ -6,7 +6,7 @@ import { DialogFormFooter } from '../../../../lib/dialog-form-footer';
 import { ADMIN_ROLE } from '../../../../lib/roles';
 import { useStoredValue } from '../../../../lib/storage';
 import { useToast } from '../../../../lib/toast';
-import { useEntryTemplates } from '../../api/get-templates';
+import { useTemplateChoices } from '../../../../resources/templates';
 import type { EntryCustomer } from '../../api/types';
 import { amountError } from '../../model/shared/amount';
 import { channelToast } from '../../model/send-toasts';
@@ -58,7 +58,7 @@ function AddEntryForm({
   const toast = useToast();
   const create = useCreateEntry();
   const saveTemplate = useSaveTextTemplate();
-  const templates = useEntryTemplates();
+  const templates = useTemplateChoices();
   const fixedPdfs = useFixedPdfs();
   const savedTags = useSavedTags();
   const attachments = useEntryAttachments();

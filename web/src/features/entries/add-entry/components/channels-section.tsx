@@ -1,4 +1,5 @@
 import { FormField } from '../../../../lib/form-field';
+import { formatPhone } from '../../../../lib/phone';
 import { TextAreaField } from '../../../../lib/text-area-field';
 import type { EntryCustomer, Template } from '../../api/types';
 import { EmailTemplatePicker } from '../../components/shared/template-picker';
@@ -41,7 +42,7 @@ export function ChannelsSection({
         label="WhatsApp"
         on={values.whatsappOn}
         onToggle={(whatsappOn) => onChange({ whatsappOn })}
-        recipient={phone}
+        recipient={phone && formatPhone(phone)}
         missing={NO_PHONE}
       >
         <WhatsAppFields

@@ -1,0 +1,58 @@
+/**
+ * Every cache key of the app is built here, and only here: two screens that read the same data
+ * share one key, one fetcher and one shape, and a change invalidates it through the same
+ * factory. Each resource's key starts with its name, so `all` invalidates every query of it.
+ */
+export const queryKeys = {
+  customers: {
+    all: ['customers'] as const,
+    list: (params: object) => ['customers', params] as const,
+    search: (text: string) => ['customers', 'search', text] as const,
+    one: (id: string) => ['customers', 'one', id] as const,
+  },
+  entries: {
+    all: ['entries'] as const,
+    list: (params: object) => ['entries', params] as const,
+    pending: () => ['entries', { status: 'pending' }] as const,
+    history: (id: string) => ['entries', id, 'history'] as const,
+    /** A customer's timeline: its entries' changes show there, so it lives under entries. */
+    customerTimeline: (id: string) => ['entries', 'customer-timeline', id] as const,
+    employees: () => ['entry-employees'] as const,
+    fixedPdfs: () => ['fixed-pdfs', {}] as const,
+  },
+  users: {
+    all: ['users'] as const,
+    list: () => ['users', {}] as const,
+    pending: () => ['users', { status: 'pending' }] as const,
+  },
+  roles: {
+    all: ['roles'] as const,
+    list: () => ['roles', {}] as const,
+  },
+  settings: {
+    all: ['settings'] as const,
+    admin: () => ['settings', { scope: 'admin' }] as const,
+    public: () => ['settings', { scope: 'public' }] as const,
+  },
+  templates: {
+    all: ['templates'] as const,
+    list: () => ['templates', {}] as const,
+  },
+  whatsapp: {
+    catalog: () => ['whatsapp-templates'] as const,
+    preview: (request: object | null) => ['whatsapp-preview', request] as const,
+  },
+  stats: () => ['stats', {}] as const,
+  notificationsLatest: () => ['notifications-latest', {}] as const,
+  /** The dashboard's figures: every key starts with `dashboard-`, as its live updates expect. */
+  dashboard: {
+    categories: () => ['dashboard-categories', {}] as const,
+    channels: () => ['dashboard-channels', {}] as const,
+    employees: () => ['dashboard-employees', {}] as const,
+    followupsDue: () => ['dashboard-followups-due', {}] as const,
+    funnel: () => ['dashboard-funnel', {}] as const,
+    overview: () => ['dashboard-overview', {}] as const,
+    recent: () => ['dashboard-recent', {}] as const,
+    series: (range: object) => ['dashboard-series', range] as const,
+  },
+};

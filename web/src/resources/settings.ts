@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SettingsView } from '../../../functions/src/contract/settings';
+import { api } from '../lib/api-client';
+import { queryKeys } from './query-keys';
+
+/** The settings as GET /admin/settings answers them; secrets come masked. */
+export type Settings = SettingsView;
+
+export function getSettings(): Promise<Settings> {
+  return api.get<Settings>('/admin/settings', { fallbackMessage: 'Failed to load settings' });
+}
+
+/** The company settings, shared by the Settings and Integrations screens. */
+export const settingsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.settings.admin(), queryFn: getSettings });
+
+export function useSettings() {
+  return useQuery(settingsQueryOptions());
+}
+
+/** The public part of the company settings, readable before signing in. */
+export type PublicSettings = { companyName?: string | null; adminEmail?: string | null };
+
+export async function getPublicSettings(): Promise<PublicSettings> {
+  return (await api.get<PublicSettings | undefined>('/settings/public')) ?? {};
+}
+
+export const publicSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.settings.public(),
+    queryFn: getPublicSettings,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+export function usePublicSettings() {
+  return useQuery(publicSettingsQueryOptions());
+}

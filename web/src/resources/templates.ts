@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { WhatsAppTemplateLink } from '../../../functions/src/contract/settings';
+import { api } from '../lib/api-client';
+import { queryKeys } from './query-keys';
+
+export type TemplateType = 'text' | 'whatsapp' | 'email';
+
+/** A message template as GET /admin/templates answers it. */
+export type Template = {
+  _id: string;
+  type: TemplateType;
+  title: string;
+  content: string;
+  /** Email templates only. */
+  subject?: string;
+  /** WhatsApp templates only: the approved Meta template it sends, null or absent when none. */
+  approved?: WhatsAppTemplateLink | null;
+};
+
+/** GET /admin/templates: readable by every signed-in user. */
+export async function getTemplates(): Promise<Template[]> {
+  return (
+    (await api.get<Template[]>('/admin/templates', {
+      fallbackMessage: 'Failed to load templates',
+    })) ?? []
+  );
+}
+
+/** The templates list, shared by the Templates screen and every message composer. */
+export const templatesQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.templates.list(), queryFn: getTemplates });
+
+export function useTemplates() {
+  return useQuery(templatesQueryOptions());
+}
+
+const NO_TEMPLATES: Template[] = [];
+
+/** The templates a composer offers: none while loading or when the list failed to load. */
+export function useTemplateChoices(): Template[] {
+  return useQuery(templatesQueryOptions()).data ?? NO_TEMPLATES;
+}
