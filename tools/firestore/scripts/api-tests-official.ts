@@ -3,7 +3,7 @@
  * Firestore emulator instead of the embedded one, then stops it. What passes and why the rest
  * differs: docs/official-emulator.md. Extra arguments go to vitest (a file, `-t name`).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OFFICIAL_EMULATOR_BINARY, startOfficialEmulator } from './official-emulator.ts';
@@ -25,7 +25,7 @@ if (!emulator) {
 }
 console.log(`Official Firestore emulator on ${emulator.host}; running the API tests against it.`);
 const started = performance.now();
-const run = spawnSync(
+const tests = spawn(
   'npx',
   ['vitest', 'run', `--testTimeout=${TEST_TIMEOUT_MS}`, ...process.argv.slice(2)],
   {
@@ -34,8 +34,17 @@ const run = spawnSync(
     env: { ...process.env, FIRESTORE_EMULATOR_HOST: emulator.host },
   },
 );
-emulator.stop();
-console.log(
-  `API tests against the official emulator took ${Math.round((performance.now() - started) / 60_000)} min.`,
+// The emulator runs in a process group of its own, which Ctrl-C does not reach: stop it here.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    tests.kill(signal);
+    emulator.stop();
+  });
+}
+const status = await new Promise<number>((resolve) =>
+  tests.on('exit', (code) => resolve(code ?? 1)),
 );
-process.exit(run.status ?? 1);
+emulator.stop();
+const minutes = (performance.now() - started) / 60_000;
+console.log(`API tests against the official emulator took ${minutes.toFixed(1)} min.`);
+process.exit(status);
