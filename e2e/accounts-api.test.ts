@@ -3,8 +3,9 @@
 // logging out ends the session at once.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser.ts';
+import { DEMO } from './support/session.ts';
 
-const ADMIN = { email: 'admin@demo-crm.local', password: 'admin-demo-123' };
+const ADMIN = DEMO.admin;
 const PERSON = {
   fullName: 'Api Person',
   email: `api-person-${Date.now()}@example.in`,

@@ -11,9 +11,8 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-import { apiPost as api } from './support/session.ts';
+import { apiPost as api, DEMO, signInThroughForm } from './support/session.ts';
 
-const ADMIN = { email: 'admin@demo-crm.local', password: 'admin-demo-123' };
 const EVERYONE_ITEMS = ['Dashboard', 'Customers', 'Entries', 'Information'];
 const ADMIN_ITEMS = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
 const IN_USE = 'This role is in use by users. Reassign users first.';
@@ -28,11 +27,7 @@ afterAll(async () => {
 
 /** Signs in through the Login → Password form and waits for the dashboard. */
 async function signInByPassword(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.locator('input[autocomplete="current-password"]').fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signInThroughForm(page, { email, password });
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
@@ -97,7 +92,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
       // An admin approves the account on Approvals → Employees.
       const admin = await openPage(browser, viewport);
-      await signInByPassword(admin.page, ADMIN.email, ADMIN.password);
+      await signInByPassword(admin.page, DEMO.admin.email, DEMO.admin.password);
       await admin.page.goto('/approvals');
       await admin.page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
       await admin.page.getByRole('tab', { name: 'Employees' }).click();
@@ -160,7 +155,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         email: `e2e-member-${stamp}@demo-crm.local`,
       };
       await api('/auth/register', { ...member, phone: '', password: `pw-${stamp}`, role: 'sales' });
-      const { token } = await api<{ token: string }>('/auth/login', ADMIN);
+      const { token } = await api<{ token: string }>('/auth/login', DEMO.admin);
       const { context, page } = await openPage(browser, viewport, { token, role: 'admin' });
       const roleName = `e2e-support-${stamp}`;
 

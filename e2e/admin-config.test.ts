@@ -11,8 +11,8 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
+import { apiSignIn, DEMO } from './support/session.ts';
 
-const ADMIN = { email: 'admin@demo-crm.local', password: 'admin-demo-123' };
 const SEEDED_COMPANY = 'Demo Dairy Equipment Pvt Ltd';
 // The seeded secrets (tools/stack/seed.ts): never on a page, masked in answers.
 const SEEDED_SECRETS = [
@@ -34,14 +34,7 @@ async function api(path: string, init: { method?: string; body?: unknown } = {})
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const res = await fetch(`${baseUrl()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(res.status).toBe(200);
-  const { token, role } = (await res.json()) as { token: string; role: string };
-  session = { token, role };
+  session = await apiSignIn(DEMO.admin);
 });
 afterAll(async () => {
   await browser?.close();

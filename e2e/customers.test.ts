@@ -5,15 +5,13 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   expectAccessible,
   launchBrowser,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-
-const ADMIN = { email: 'admin@demo-crm.local', password: 'admin-demo-123' };
+import { apiPost, DEMO, signInThroughForm } from './support/session.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,11 +23,7 @@ afterAll(async () => {
 
 /** Signs in through the real Login → Password form, then opens /customers. */
 async function signInAsAdmin(page: Page): Promise<string> {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await page.locator('input[autocomplete="current-password"]').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await signInThroughForm(page, DEMO.admin);
   await page.goto('/customers');
   await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
   // The first list of a fresh stack waits for the functions emulator to warm up.
@@ -40,12 +34,7 @@ async function signInAsAdmin(page: Page): Promise<string> {
 }
 
 async function createCustomer(token: string, body: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${baseUrl()}/api/customers`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ categories: [], potential: '', note: '', ...body }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await apiPost('/customers', { categories: [], potential: '', note: '', ...body }, token);
 }
 
 /** Waits for a toast with exactly this message. */

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 
@@ -36,4 +37,16 @@ export async function apiPost<T>(path: string, body: unknown, token?: string): P
   });
   expect(res.ok, `${path} answered ${res.status}`).toBe(true);
   return (await res.json()) as T;
+}
+
+/** Signs in through the real Login → Password form and waits for the app to open. */
+export async function signInThroughForm(
+  page: Page,
+  account: { email: string; password: string },
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
+  await page.locator('input[autocomplete="current-password"]').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/');
 }

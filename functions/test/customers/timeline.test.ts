@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requiredTimelineIndexes } from '../../src/features/customers/timeline';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { appAs, readCounters, resetCounters, seedCustomers } from './support';
@@ -147,16 +144,5 @@ describe('GET /customers/:id/timeline', () => {
     const [quiet] = await seedCustomers([{ names: ['Quiet'] }]);
     const empty = await request(employee).get(`/api/customers/${quiet}/timeline`);
     expect(empty.body).toEqual({ items: [], nextCursor: null });
-  });
-});
-
-describe('the timeline queries', () => {
-  it('each need an index that firestore.indexes.json lists', () => {
-    const file = JSON.parse(
-      readFileSync(path.join(__dirname, '../../../firestore.indexes.json'), 'utf8'),
-    ) as { indexes: unknown[] };
-    const listed = new Set(file.indexes.map((i) => JSON.stringify(i)));
-    const missing = requiredTimelineIndexes().filter((i) => !listed.has(JSON.stringify(i)));
-    expect(missing, 'add these to firestore.indexes.json').toEqual([]);
   });
 });

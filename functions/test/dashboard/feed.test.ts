@@ -1,8 +1,6 @@
 // GET /notifications/latest through the HTTP app with notifications written by the real
 // writers: admins see every one; an employee sees those addressed to them (audience 'user' with
 // their userId) or to everyone, never the admins' ones or another employee's.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
@@ -13,7 +11,6 @@ import {
   type Recipient,
 } from '../../src/features/notifications/audience';
 import { NOTIFICATION_FEEDS } from '../../src/features/notifications/feed-docs';
-import { requiredNotificationIndexes } from '../../src/features/notifications/indexes';
 import { addNotification, type Notice } from '../../src/features/notifications/notice';
 import { notifyAdmins } from '../../src/features/notifications/notify-admins';
 import { getDb } from '../../src/firebase';
@@ -153,16 +150,5 @@ describe('GET /notifications/latest', () => {
     for (const feed of feeds.docs)
       expect(Object.keys(feed.get('items') as object), feed.id).toHaveLength(20);
     expect((await titles('sales'))[0]).toBe('Mine 41');
-  });
-
-  it('firestore.indexes.json lists the indexes an employee’s stream resume needs', () => {
-    const file = JSON.parse(
-      readFileSync(path.join(__dirname, '../../../firestore.indexes.json'), 'utf8'),
-    ) as { indexes: unknown[] };
-    const listed = new Set(file.indexes.map((i) => JSON.stringify(i)));
-    const required = requiredNotificationIndexes();
-    expect(required).toHaveLength(2);
-    for (const index of required)
-      expect(listed.has(JSON.stringify(index)), JSON.stringify(index)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
 // server is the embedded one started here, unless FIRESTORE_EMULATOR_HOST already names a
 // running server (for instance the official emulator, `npm run test:official`): then the tests
 // use that one and leave it running.
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedFirestore } from '../../../tools/firestore/src/index.ts';
 import { startAuthEmulator } from '../../../tools/stack/auth-emulator.ts';
@@ -10,7 +11,13 @@ import { PROJECT_ID } from '../../../tools/stack/config.ts';
 
 export default async function setup(_project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.FIRESTORE_EMULATOR_HOST;
-  const firestore = external ? undefined : await startEmbeddedFirestore({ port: 0 });
+  // With the project's index file: a query production would refuse for a missing index fails.
+  const firestore = external
+    ? undefined
+    : await startEmbeddedFirestore({
+        port: 0,
+        indexes: path.join(__dirname, '../../../firestore.indexes.json'),
+      });
   const auth = await startAuthEmulator();
   // Workers start after this and inherit the environment: the Admin SDK finds the emulators.
   Object.assign(process.env, {

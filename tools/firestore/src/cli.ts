@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 /**
  * embedded-firestore [--host 127.0.0.1] [--port 8080] [--project demo]
- *                    [--import DIR] [--export-on-exit DIR]
+ *                    [--import DIR] [--export-on-exit DIR] [--indexes firestore.indexes.json]
  * Serves until SIGINT/SIGTERM; with --export-on-exit the project's data is written there first.
  */
 import { existsSync } from 'node:fs';
@@ -17,13 +17,18 @@ const { values } = parseArgs({
     project: { type: 'string', default: process.env.GCLOUD_PROJECT ?? 'demo-crm' },
     import: { type: 'string' },
     'export-on-exit': { type: 'string' },
+    indexes: { type: 'string' },
   },
 });
 
 const project = values.project!;
 let server;
 try {
-  server = await startEmbeddedFirestore({ host: values.host, port: Number(values.port) });
+  server = await startEmbeddedFirestore({
+    host: values.host,
+    port: Number(values.port),
+    indexes: values.indexes,
+  });
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
   console.error(
@@ -38,7 +43,10 @@ if (values.import && existsSync(path.join(values.import, 'metadata.json'))) {
   const count = await importProject(server.engine, project, values.import);
   console.log(`embedded-firestore: imported ${count} documents from ${values.import}`);
 }
-console.log(`embedded-firestore: listening on ${server.host} (project ${project})`);
+console.log(
+  `embedded-firestore: listening on ${server.host} (project ${project})` +
+    (values.indexes ? `, serving only what ${values.indexes} indexes` : ''),
+);
 
 let stopping = false;
 async function stop(): Promise<void> {

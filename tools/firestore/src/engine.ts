@@ -3,6 +3,7 @@ import { GrpcError, Status } from './errors.ts';
 import { parseFieldPath } from './field-paths.ts';
 import { ListenStream, toDocumentProto, type DocChange } from './listen.ts';
 import { compileQuery, executeQuery, parentKeyOf, projected } from './query.ts';
+import type { IndexRules } from './index-rules.ts';
 import { Database, type Counters, type StoredDoc } from './store.ts';
 import { toTimestamp } from './timestamps.ts';
 import { Transactions } from './transactions.ts';
@@ -43,6 +44,10 @@ export interface CommitResult {
 /** All state of the server: databases by path, open transactions, listeners. */
 export class Engine {
   private databases = new Map<string, Database>();
+
+  /** With index rules, queries no index serves and documents with too many entries fail. */
+  constructor(private readonly indexRules?: IndexRules) {}
+
   readonly transactions = new Transactions();
   private streams = new Set<ListenStream>();
 
@@ -53,7 +58,7 @@ export class Engine {
       throw new GrpcError(Status.INVALID_ARGUMENT, `Invalid resource name: ${resourceName ?? ''}`);
     const path = m[0];
     let db = this.databases.get(path);
-    if (!db) this.databases.set(path, (db = new Database(path)));
+    if (!db) this.databases.set(path, (db = new Database(path, this.indexRules)));
     return db;
   }
 
@@ -140,7 +145,8 @@ export class Engine {
     aggregations: Aggregation[],
     { view }: ReadContext,
   ): Record<string, Value> {
-    const { docs } = executeQuery(db, compileQuery(db, parent, query), view);
+    const compiled = compileQuery(db, parent, query, { aggregation: true });
+    const { docs } = executeQuery(db, compiled, view);
     db.counters.reads += Math.max(1, Math.ceil(docs.length / 1000));
     return aggregate(docs, aggregations);
   }
@@ -177,6 +183,7 @@ export class Engine {
       const key = this.keyOf(db, w);
       const current = pending.has(key) ? pending.get(key) : db.get(key);
       const outcome = applyWrite(db, w, current, commitTime);
+      if (outcome.changes && outcome.doc) db.indexRules?.checkEntries(key, outcome.doc.fields);
       if (outcome.changes) pending.set(key, outcome.doc);
       return outcome;
     });

@@ -56,6 +56,50 @@ export function indexLookups(where: Filter | undefined): IndexLookup[] {
 }
 
 /**
+ * For documents read in a kept order: a quick first test that each lookup with a kept index
+ * holds the document (a set lookup instead of comparing, say, every element of an array of a
+ * hundred search keys), as Firestore walks an index holding only such documents. Undefined when
+ * no lookup has an index. The caller still matches what passes.
+ */
+export function heldByLookups(
+  db: Database,
+  q: CompiledQuery,
+): ((doc: StoredDoc) => boolean) | undefined {
+  const indexed: { index: ValueIndex; values: Value[] }[] = [];
+  for (const { path, values } of q.lookups) {
+    const index = db.valueIndex(q.parentKey, q.collectionId, path);
+    if (index) indexed.push({ index, values });
+  }
+  if (indexed.length === 0) return undefined;
+  return (doc) => {
+    const slot = db.slot(doc.key);
+    return slot !== undefined && indexed.every((i) => i.index.holds(slot, i.values));
+  };
+}
+
+/**
+ * For a read of every match (an aggregation): the documents every lookup with a kept index
+ * names, as Firestore merges equality indexes — those of the lookup naming the fewest, kept when
+ * each other index holds them too. Undefined when no lookup has an index. A superset of the
+ * matches (an index names a field's value and its elements alike): the caller still matches.
+ */
+export function mergedCandidates(db: Database, q: CompiledQuery): StoredDoc[] | undefined {
+  const indexed: { index: ValueIndex; values: Value[]; count: number }[] = [];
+  for (const { path, values } of q.lookups) {
+    const index = db.valueIndex(q.parentKey, q.collectionId, path);
+    if (index) indexed.push({ index, values, count: index.count(values) });
+  }
+  if (indexed.length === 0) return undefined;
+  indexed.sort((a, b) => a.count - b.count);
+  const [lead, ...rest] = indexed;
+  const found: StoredDoc[] = [];
+  for (const slot of lead.index.slots(lead.values)) {
+    if (slot.doc && rest.every((r) => r.index.holds(slot, r.values))) found.push(slot.doc);
+  }
+  return found;
+}
+
+/**
  * The documents a query of one collection can match, from the kept value index of its
  * filter with the fewest documents; undefined when none of its filters has an index.
  * `walkWindow`: the query could instead walk a kept order until it has that many matches,

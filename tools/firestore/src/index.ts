@@ -4,3 +4,4 @@ export {
   type EmbeddedFirestoreOptions,
 } from './server.ts';
 export { exportProject, importProject, FORMAT as EXPORT_FORMAT } from './persistence.ts';
+export { MAX_INDEX_ENTRIES, type IndexFile } from './index-rules.ts';

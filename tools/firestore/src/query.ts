@@ -1,6 +1,12 @@
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath, projectFields } from './field-paths.ts';
-import { indexedCandidates, indexLookups, type IndexLookup } from './index-lookups.ts';
+import {
+  indexedCandidates,
+  indexLookups,
+  heldByLookups,
+  mergedCandidates,
+  type IndexLookup,
+} from './index-lookups.ts';
 import { firstIndexWhere, type DocOrder } from './ordered-docs.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { Filter, StructuredQuery, Value } from './types.ts';
@@ -45,12 +51,15 @@ export interface CompiledQuery {
   end?: Bound;
   offset: number;
   limit?: number;
+  /** An aggregation of every match: their order does not matter, so they are not sorted. */
+  unordered: boolean;
   projection?: string[][];
   /** A vector search: the nearest matches, in its own order and limit. */
   nearest?: NearestSearch;
 }
 
-const INEQUALITIES = new Set([
+/** Range and inequality operators: their fields order the results after the explicit orders. */
+export const INEQUALITIES = new Set([
   'LESS_THAN',
   'LESS_THAN_OR_EQUAL',
   'GREATER_THAN',
@@ -186,7 +195,12 @@ export function parentKeyOf(db: Database, parent: string): string {
   return relativeName(parent);
 }
 
-export function compileQuery(db: Database, parent: string, query: StructuredQuery): CompiledQuery {
+export function compileQuery(
+  db: Database,
+  parent: string,
+  query: StructuredQuery,
+  { aggregation = false } = {},
+): CompiledQuery {
   checkQuery(query);
   const nearest = compileNearest(query);
   const from = query.from ?? [];
@@ -195,6 +209,13 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
   const inequalities = new Map<string, FieldPathSegments>();
   const filter = query.where ? compileFilter(query.where, inequalities) : () => true;
   const orderBy = effectiveOrder(query, inequalities);
+  db.indexRules?.check({
+    collectionId: from[0].collectionId ?? '',
+    allDescendants: !!from[0].allDescendants,
+    where: query.where,
+    orderBy,
+    aggregation,
+  });
   const order = docOrder(orderBy);
   // A document without an ordered field is in no result (Firestore's index has no entry for it).
   const matches = (doc: StoredDoc) => order.holds(doc) && filter(doc);
@@ -206,6 +227,7 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
     }
     return { values, inclusive };
   };
+  const lookups = indexLookups(query.where);
   const limit = query.limit?.value;
   if (limit !== undefined && limit < 0)
     throw new GrpcError(Status.INVALID_ARGUMENT, 'limit is negative');
@@ -215,7 +237,7 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
     collectionId: from[0].collectionId ?? '',
     allDescendants: !!from[0].allDescendants,
     matches,
-    lookups: indexLookups(query.where),
+    lookups,
     orderBy,
     order,
     // startAt: `before` means the cursor position is included; endAt: `before` means excluded.
@@ -223,6 +245,7 @@ export function compileQuery(db: Database, parent: string, query: StructuredQuer
     end: bound(query.endAt, !query.endAt?.before),
     offset: query.offset ?? 0,
     limit,
+    unordered: aggregation && limit === undefined && !query.offset,
     nearest,
     projection: query.select
       ? (query.select.fields ?? [])
@@ -355,17 +378,32 @@ function readsKeptOrder(q: CompiledQuery, window: number): boolean {
   return window !== Infinity && !q.allDescendants && q.orderBy.some((o) => o.path !== null);
 }
 
-/** The first `window` matches of documents that arrive in the query's order, past the offset. */
-function firstInOrder(docs: Iterable<StoredDoc>, q: CompiledQuery, window: number): QueryResult {
+/**
+ * The first `window` matches of documents that arrive in the query's order, past the offset.
+ * `held`: a quick test every match passes, tried first.
+ */
+function firstInOrder(
+  docs: Iterable<StoredDoc>,
+  q: CompiledQuery,
+  window: number,
+  held: (doc: StoredDoc) => boolean = () => true,
+): QueryResult {
   const found: StoredDoc[] = [];
   for (const doc of docs) {
     if (pastEnd(doc, q)) break; // and so is every document after it
-    if (beforeStart(doc, q) || !q.matches(doc)) continue;
+    if (!held(doc) || beforeStart(doc, q) || !q.matches(doc)) continue;
     found.push(doc);
     if (found.length === window) break;
   }
   const skipped = Math.min(q.offset, found.length);
   return { docs: found.slice(q.offset), skipped };
+}
+
+/** Every match, in no particular order. */
+function allMatches(docs: Iterable<StoredDoc>, q: CompiledQuery): StoredDoc[] {
+  const found: StoredDoc[] = [];
+  for (const doc of docs) if (q.matches(doc) && withinBounds(doc, q)) found.push(doc);
+  return found;
 }
 
 /** The first `window` matches of documents in no particular order, sorted, past the offset. */
@@ -411,6 +449,10 @@ export function executeQuery(
   }
   const window = q.limit === undefined ? Infinity : q.offset + q.limit;
   if (window === 0) return { docs: [], skipped: 0 };
+  if (q.unordered) {
+    const candidates = !view && !q.allDescendants && mergedCandidates(db, q);
+    return { docs: allMatches(candidates || source(db, q, view), q), skipped: 0 };
+  }
   if (!view && !q.allDescendants) {
     const walks = pagesByKey(q) || readsKeptOrder(q, window);
     const candidates = indexedCandidates(db, q, walks ? window : Infinity);
@@ -424,7 +466,7 @@ export function executeQuery(
     const fromStart = db.scanInOrder(q.parentKey, q.collectionId, q.order, (doc) =>
       beforeStart(doc, q),
     );
-    return firstInOrder(fromStart, q, window);
+    return firstInOrder(fromStart, q, window, heldByLookups(db, q));
   }
   return firstMatches(source(db, q, view), q, window);
 }

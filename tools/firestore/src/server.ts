@@ -2,6 +2,7 @@ import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { createControlServer } from './control-http.ts';
 import { Engine } from './engine.ts';
+import { IndexRules, type IndexFile } from './index-rules.ts';
 import { loadFirestoreService } from './protos.ts';
 import { firestoreHandlers } from './service.ts';
 
@@ -9,6 +10,11 @@ export interface EmbeddedFirestoreOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
+  /**
+   * An index file (firestore.indexes.json: its path or content): queries it does not serve fail
+   * as production fails them, and so do writes of documents with too many index entries.
+   */
+  indexes?: string | IndexFile;
 }
 
 export interface EmbeddedFirestore {
@@ -28,7 +34,14 @@ const HTTP2_PREFACE = Buffer.from('PRI * HTTP/2.0');
 export async function startEmbeddedFirestore(
   options: EmbeddedFirestoreOptions = {},
 ): Promise<EmbeddedFirestore> {
-  const engine = new Engine();
+  const { indexes } = options;
+  const engine = new Engine(
+    indexes === undefined
+      ? undefined
+      : typeof indexes === 'string'
+        ? IndexRules.fromFile(indexes)
+        : new IndexRules(indexes),
+  );
   const grpcServer = new grpc.Server({
     'grpc.max_receive_message_length': -1,
     'grpc.max_send_message_length': -1,

@@ -162,6 +162,21 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
   });
 
   const listen: Duplex = (call) => {
+    // A target no index serves is removed with the cause, as Firestore does; the stream stays.
+    const addTarget = (stream: ListenStream, target: ListenTarget) => {
+      try {
+        stream.addTarget(target);
+      } catch (err) {
+        if (!(err instanceof GrpcError) || err.code !== Status.FAILED_PRECONDITION) throw err;
+        call.write({
+          targetChange: {
+            targetChangeType: 'REMOVE',
+            targetIds: [target.targetId ?? 0],
+            cause: { code: err.code, message: err.message },
+          },
+        });
+      }
+    };
     let stream: ListenStream | undefined;
     let close: (() => void) | undefined;
     const fail = (err: unknown) => {
@@ -176,7 +191,7 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
             stream = new ListenStream(engine.database(req.database), (msg) => call.write(msg));
             close = engine.openListen(stream);
           }
-          if (req.addTarget) stream.addTarget(req.addTarget);
+          if (req.addTarget) addTarget(stream, req.addTarget);
           if (req.removeTarget !== undefined) stream.removeTarget(req.removeTarget);
         } catch (err) {
           fail(err);

@@ -1,8 +1,9 @@
 import { comparePaths } from './values.ts';
 import { ChangeLog } from './history.ts';
+import type { IndexRules } from './index-rules.ts';
 import { firstIndexWhere, OrderedDocs, type DocOrder } from './ordered-docs.ts';
 import type { Fields } from './types.ts';
-import { ValueIndex } from './value-index.ts';
+import { ValueIndex, type DocSlot } from './value-index.ts';
 
 /** One stored version of a document. Versions are immutable: a write stores a new one. */
 export interface StoredDoc {
@@ -81,6 +82,8 @@ export class Database {
   constructor(
     /** projects/p/databases/d */
     readonly path: string,
+    /** With an index file: the queries it serves and the index entries a document may have. */
+    readonly indexRules?: IndexRules,
   ) {}
 
   get documentsPrefix(): string {
@@ -132,6 +135,11 @@ export class Database {
       node = child;
     }
     return node;
+  }
+
+  /** Where a document is stored (the slot value indexes name). */
+  slot(key: string): DocSlot | undefined {
+    return this.docNode(key, false);
   }
 
   get(key: string): StoredDoc | undefined {

@@ -96,6 +96,23 @@ export class ValueIndex {
     return found;
   }
 
+  /** The slots having one of `values`, each once. */
+  slots(values: readonly Value[]): Iterable<DocSlot> {
+    if (values.length === 1) return postingSlots(this.posting(values[0]));
+    const found = new Set<DocSlot>();
+    for (const v of values) for (const slot of postingSlots(this.posting(v))) found.add(slot);
+    return found;
+  }
+
+  /** Whether the slot has one of `values`. */
+  holds(slot: DocSlot, values: readonly Value[]): boolean {
+    return values.some((v) => {
+      const posting = this.posting(v);
+      if (Array.isArray(posting)) return posting.includes(slot);
+      return posting instanceof Set ? posting.has(slot) : posting === slot;
+    });
+  }
+
   /**
    * Takes a write to `slot` into account: the values of `before` leave, those of `after` join.
    * Called before the slot holds `after`.
@@ -160,6 +177,11 @@ export class ValueIndex {
     const [map, key] = this.entry(v);
     return map.get(key);
   }
+}
+
+function postingSlots(posting: Posting | undefined): Iterable<DocSlot> {
+  if (posting === undefined) return [];
+  return Array.isArray(posting) || posting instanceof Set ? posting : [posting];
 }
 
 /** The values a field is indexed by: an array's elements, or the field's value. */

@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react';
-import { ApprovalsPage } from '../features/approvals/components/approvals-page';
-import { CustomersPage } from '../features/customers/components/customers-page';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { EntriesPage } from '../features/entries/components/entries-page';
-import { InformationPage } from '../features/information/components/information-page';
-import { IntegrationsPage } from '../features/integrations/components/integrations-page';
-import { RolesPage } from '../features/roles/components/roles-page';
-import { SettingsPage } from '../features/settings/components/settings-page';
-import { TemplatesPage } from '../features/templates/components/templates-page';
-import { UsersPage } from '../features/users/components/users-page';
+import { ApprovalsPage } from '../features/approvals';
+import { CustomersPage } from '../features/customers';
+import { DashboardPage } from '../features/dashboard';
+import { EntriesPage } from '../features/entries';
+import { InformationPage } from '../features/information';
+import { IntegrationsPage } from '../features/integrations';
+import { RolesPage } from '../features/roles';
+import { SettingsPage } from '../features/settings';
+import { TemplatesPage } from '../features/templates';
+import { UsersPage } from '../features/users';
 import { ADMIN_ONLY } from './access';
 
 export type AppPage = {

@@ -1,8 +1,8 @@
 import { Navigate, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page';
-import { LoginPage } from '../features/auth/components/login-page';
-import { CustomerPage } from '../features/customers/components/customer-page';
+import { DashboardPage } from '../features/dashboard';
+import { LoginPage } from '../features/auth';
+import { CustomerPage } from '../features/customers';
 import { AppLayout } from './layout/app-layout';
 import { APP_PAGES } from './pages';
 import type { AppPage } from './pages';

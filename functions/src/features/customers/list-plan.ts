@@ -10,7 +10,6 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import { distinctIndexes, type CompositeIndex, type IndexField } from '../../composite-indexes';
 import { SORT_FIELDS } from '../../contract/customers';
 import { HttpError } from '../../http/errors';
 import { CUSTOMERS } from './constants';
@@ -238,26 +237,6 @@ export function comparePositions(plan: ListPlan, a: Position, b: Position): numb
   return plan.dir === 'asc' ? result : -result;
 }
 
-// Indexes: what production Firestore needs for a plan (the embedded Firestore needs none).
-
-export type { CompositeIndex, IndexField } from '../../composite-indexes';
-
-/**
- * The composite index a plan's query needs, or undefined when single-field indexes serve it
- * (one field in all, or only equality and array filters ordered by document id). With
- * `forCount`, the index of its count (filters only).
- */
-export function indexFor(plan: ListPlan, forCount = false): CompositeIndex | undefined {
-  const orders = forCount ? (plan.range ? ['createdAt'] : []) : plan.orderFields;
-  const order = plan.dir === 'asc' ? 'ASCENDING' : 'DESCENDING';
-  const fields: IndexField[] = [];
-  if (plan.array) fields.push({ fieldPath: plan.array.field, arrayConfig: 'CONTAINS' });
-  if (plan.potential !== undefined) fields.push({ fieldPath: 'potential', order: 'ASCENDING' });
-  for (const field of orders) fields.push({ fieldPath: field, order });
-  if (orders.length === 0 || fields.length < 2) return undefined;
-  return { collectionGroup: CUSTOMERS, queryScope: 'COLLECTION', fields };
-}
-
 /** Every plan shape the list, the export and their counts can produce. */
 export function allPlanShapes(): ListPlan[] {
   const plans: ListPlan[] = [];
@@ -275,12 +254,4 @@ export function allPlanShapes(): ListPlan[] {
                 ),
               );
   return plans;
-}
-
-/**
- * The composite indexes the customer queries need (each once), for firestore.indexes.json.
- * A count may use its index in either direction; the query's own direction is listed.
- */
-export function requiredCustomerIndexes(): CompositeIndex[] {
-  return distinctIndexes(allPlanShapes().flatMap((plan) => [indexFor(plan), indexFor(plan, true)]));
 }

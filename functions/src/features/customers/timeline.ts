@@ -9,7 +9,6 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import type { CompositeIndex } from '../../composite-indexes';
 import type {
   TimelineFollowUp,
   TimelineItem,
@@ -165,16 +164,4 @@ export async function timelinePage(
     items: shown.map((c) => toItem(c.kind, c.doc)),
     nextCursor: done ? null : encodeTimelineCursor(next),
   };
-}
-
-/** The composite index each source's query needs (for firestore.indexes.json). */
-export function requiredTimelineIndexes(): CompositeIndex[] {
-  return KINDS.map((kind) => ({
-    collectionGroup: SOURCES[kind],
-    queryScope: 'COLLECTION',
-    fields: [
-      { fieldPath: 'customerId', order: 'ASCENDING' },
-      { fieldPath: 'createdAt', order: 'DESCENDING' },
-    ],
-  }));
 }

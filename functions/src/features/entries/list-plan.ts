@@ -10,7 +10,6 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import { distinctIndexes, type CompositeIndex, type IndexField } from '../../composite-indexes';
 import { HttpError } from '../../http/errors';
 import { ENTRIES } from './constants';
 import { channelGroup } from './record';
@@ -165,31 +164,4 @@ export function decodeCursor(cursor: string): Position {
   } catch {
     throw invalidCursor();
   }
-}
-
-// Indexes: what production Firestore needs (the embedded Firestore needs none).
-
-export type { CompositeIndex, IndexField } from '../../composite-indexes';
-
-/** The composite index the plan's query (and its counts) need, if any. */
-export function indexFor(plan: EntryPlan): CompositeIndex | undefined {
-  const fields: IndexField[] = [];
-  if (plan.array) fields.push({ fieldPath: 'searchKeys', arrayConfig: 'CONTAINS' });
-  for (const field of ['channel', 'channelGroup', 'employeeId', 'status'] as const)
-    if (plan.equals.some((e) => e.field === field))
-      fields.push({ fieldPath: field, order: 'ASCENDING' });
-  if (fields.length === 0) return undefined;
-  fields.push({ fieldPath: 'createdAt', order: 'DESCENDING' });
-  return { collectionGroup: ENTRIES, queryScope: 'COLLECTION', fields };
-}
-
-/** Every composite index the entry lists need, for firestore.indexes.json. */
-export function requiredEntryIndexes(): CompositeIndex[] {
-  const indexes: (CompositeIndex | undefined)[] = [];
-  for (const phone of [undefined, '98123'])
-    for (const channel of [undefined, 'email', 'manual'])
-      for (const status of [undefined, 'pending'])
-        for (const employeeId of [undefined, 'uid'])
-          indexes.push(indexFor(entryPlan({ phone, channel, status, employeeId })));
-  return distinctIndexes(indexes);
 }

@@ -3,7 +3,7 @@ import { pendingUsersQueryOptions } from '../api/get-pending-users';
 import { useRejectUser } from '../api/reject-user';
 import type { PendingUser } from '../api/types';
 import { PendingList } from './pending-list';
-import type { PendingColumn } from './pending-list';
+import type { PendingColumn } from './pending-views';
 
 const dash = (value?: string) => value?.trim() || '—';
 const nameOf = (user: PendingUser) => user.fullName || user.name || user.email || 'User';

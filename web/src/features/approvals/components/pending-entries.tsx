@@ -3,7 +3,7 @@ import { pendingEntriesQueryOptions } from '../api/get-pending-entries';
 import { useRejectEntry } from '../api/reject-entry';
 import type { PendingEntry } from '../api/types';
 import { PendingList } from './pending-list';
-import type { PendingColumn } from './pending-list';
+import type { PendingColumn } from './pending-views';
 
 /** Spec §2: the first of the customer's names (blank ones skipped). */
 const customerOf = (entry: PendingEntry) =>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../../lib/storage';
-import { deferred, jsonResponse, mockApi } from '../../../test/mock-api';
+import { deferred, jsonResponse, mockApi, type Route } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
 // Whole user flows in jsdom: slow on a busy machine, so more than the default 5 s each.
@@ -26,7 +26,7 @@ async function expectSignedIn(location: () => string) {
 }
 
 /** Opens the OTP tab and asks a code for asha@acme.test. */
-async function requestOtp(routes: Record<string, unknown>) {
+async function requestOtp(routes: Record<string, Route>) {
   const api = mockApi(routes);
   const view = renderApp('/login');
   await view.user.click(tab('OTP'));
@@ -36,7 +36,7 @@ async function requestOtp(routes: Record<string, unknown>) {
 }
 
 /** Opens Register and sends Ravi Kumar's registration. */
-async function register(routes: Record<string, unknown>) {
+async function register(routes: Record<string, Route>) {
   const api = mockApi(routes);
   const view = renderApp('/login');
   await view.user.click(tab('Register'));

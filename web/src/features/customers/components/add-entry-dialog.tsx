@@ -1,4 +1,4 @@
-import { AddEntryModal } from '../../entries/add-entry';
+import { AddEntryModal } from '../../entries';
 import type { Customer } from '../api/types';
 import { useOptionList } from '../model/option-lists';
 

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { customer, mockApi, page } from '../test/mock-api';
+import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { customer, page } from '../test/mock-api';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -39,7 +40,7 @@ describe('Add Customer', () => {
 
   it("creates with several values, categories and potential: 'Customer added'", async () => {
     const { api, user, dialog } = await openAdd({
-      'POST /customers': ({ body }) => ({ status: 201, body: customer(body as object) }),
+      'POST /customers': ({ body }) => jsonResponse(201, customer(body as object)),
     });
     const form = within(dialog);
     await user.type(form.getByRole('textbox', { name: 'Name 1' }), '  Anita Rao ');
@@ -66,13 +67,11 @@ describe('Add Customer', () => {
 
   it('shows a 400 in words under its field, not as the raw message in the footer', async () => {
     const { user, dialog } = await openAdd({
-      'POST /customers': () => ({
-        status: 400,
-        body: {
+      'POST /customers': () =>
+        jsonResponse(400, {
           message: 'phones.0: Invalid phone number: 12ab',
           fields: { 'phones.0': 'Invalid phone number: 12ab' },
-        },
-      }),
+        }),
     });
     await user.type(within(dialog).getByRole('textbox', { name: 'Phone 1' }), '12ab');
     await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
@@ -84,15 +83,13 @@ describe('Add Customer', () => {
   });
 
   describe('when a phone or email belongs to another customer (409)', () => {
-    const conflict = {
-      status: 409,
-      body: { message: 'This phone belongs to Raj Kumar.', customer: existing },
-    };
+    const conflict = () =>
+      jsonResponse(409, { message: 'This phone belongs to Raj Kumar.', customer: existing });
 
     it('offers Add anyway, which retries with force=true', async () => {
       const { api, user, dialog } = await openAdd({
         'POST /customers': ({ query }) =>
-          query.get('force') === 'true' ? { status: 201, body: customer() } : conflict,
+          query.get('force') === 'true' ? jsonResponse(201, customer()) : conflict(),
       });
       await user.type(within(dialog).getByRole('textbox', { name: 'Phone 1' }), '9876543210');
       await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
@@ -108,7 +105,7 @@ describe('Add Customer', () => {
     });
 
     it('offers Open existing, which opens Edit Customer on that customer', async () => {
-      const { user, dialog } = await openAdd({ 'POST /customers': () => conflict });
+      const { user, dialog } = await openAdd({ 'POST /customers': conflict });
       await user.type(within(dialog).getByRole('textbox', { name: 'Email 1' }), 'raj@example.in');
       await user.click(within(dialog).getByRole('button', { name: 'Add Customer' }));
       await user.click(await within(dialog).findByRole('button', { name: 'Open existing' }));
@@ -119,8 +116,8 @@ describe('Add Customer', () => {
 
     it('offers Merge, which puts the typed values into the existing customer', async () => {
       const { api, user, dialog } = await openAdd({
-        'POST /customers': () => conflict,
-        'PUT /customers/:id': ({ body }) => ({ body: { ...existing, ...(body as object) } }),
+        'POST /customers': conflict,
+        'PUT /customers/:id': ({ body }) => ({ ...existing, ...(body as object) }),
       });
       await user.type(within(dialog).getByRole('textbox', { name: 'Name 1' }), 'Kumar Dairy');
       await user.type(within(dialog).getByRole('textbox', { name: 'Phone 1' }), '+919876543210');
@@ -144,7 +141,7 @@ describe('Edit Customer', () => {
   it("saves with PUT /customers/{id}: 'Customer updated'", async () => {
     const api = mockApi({
       'GET /customers': () => page([existing]),
-      'PUT /customers/:id': ({ body }) => ({ body: { ...existing, ...(body as object) } }),
+      'PUT /customers/:id': ({ body }) => ({ ...existing, ...(body as object) }),
     });
     const { user } = renderApp('/customers', ADMIN);
     await user.click(await screen.findByRole('button', { name: 'Edit Raj Kumar' }));
@@ -173,7 +170,7 @@ describe('Edit Customer', () => {
   it("shows 'Update failed' when the server gives no message", async () => {
     mockApi({
       'GET /customers': () => page([existing]),
-      'PUT /customers/:id': () => ({ status: 500 }),
+      'PUT /customers/:id': () => jsonResponse(500),
     });
     const { user } = renderApp('/customers', ADMIN);
     await user.click(await screen.findByRole('button', { name: 'Edit Raj Kumar' }));
@@ -200,9 +197,7 @@ describe('Quick Add', () => {
   it('splits the text into ONE customer and sends it to /customers/bulk', async () => {
     const api = mockApi({
       'GET /customers': () => page([]),
-      'POST /customers/bulk': () => ({
-        body: { created: 1, updated: 0, skipped: 0, customers: [] },
-      }),
+      'POST /customers/bulk': () => ({ created: 1, updated: 0, skipped: 0, customers: [] }),
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByText('No customers');
@@ -230,8 +225,8 @@ describe('Quick Add', () => {
   it('falls back to POST /customers when the bulk call fails', async () => {
     const api = mockApi({
       'GET /customers': () => page([]),
-      'POST /customers/bulk': () => ({ status: 500 }),
-      'POST /customers': () => ({ status: 201, body: customer() }),
+      'POST /customers/bulk': () => jsonResponse(500),
+      'POST /customers': () => jsonResponse(201, customer()),
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByText('No customers');
@@ -255,11 +250,8 @@ describe('Quick Add', () => {
       'GET /customers': () => page([existing]),
       'POST /customers/bulk': ({ query }) =>
         query.get('force') === 'true'
-          ? { body: { created: 1, updated: 0, skipped: 0, customers: [] } }
-          : {
-              status: 409,
-              body: { message: 'This phone belongs to Raj Kumar.', customer: existing },
-            },
+          ? { created: 1, updated: 0, skipped: 0, customers: [] }
+          : jsonResponse(409, { message: 'This phone belongs to Raj Kumar.', customer: existing }),
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByRole('checkbox', { name: 'Select Raj Kumar' });
@@ -282,8 +274,8 @@ describe('Quick Add', () => {
   it("says 'Add failed' when both calls fail without a message", async () => {
     mockApi({
       'GET /customers': () => page([]),
-      'POST /customers/bulk': () => ({ status: 500 }),
-      'POST /customers': () => ({ status: 500 }),
+      'POST /customers/bulk': () => jsonResponse(500),
+      'POST /customers': () => jsonResponse(500),
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByText('No customers');

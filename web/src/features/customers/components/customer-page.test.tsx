@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { customer, mockApi, page } from '../test/mock-api';
+import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { customer, page } from '../test/mock-api';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -69,8 +70,8 @@ const timeline = {
 
 function routes(extra: Record<string, Parameters<typeof mockApi>[0][string]> = {}) {
   return {
-    'GET /customers/raj': () => ({ body: raj }),
-    'GET /customers/raj/timeline': () => ({ body: timeline }),
+    'GET /customers/raj': () => raj,
+    'GET /customers/raj/timeline': () => timeline,
     ...extra,
   };
 }
@@ -115,9 +116,7 @@ describe('customer page', () => {
     const api = mockApi(
       routes({
         'GET /customers/raj/timeline': ({ query }) =>
-          query.get('cursor') === 'next'
-            ? { body: { items: [], nextCursor: null } }
-            : { body: timeline },
+          query.get('cursor') === 'next' ? { items: [], nextCursor: null } : timeline,
       }),
     );
     const { user } = renderApp('/customers/raj', SALES);
@@ -143,9 +142,7 @@ describe('customer page', () => {
 
   it('shows the WhatsApp window once the customer answer carries it', async () => {
     const openUntil = new Date(Date.now() + 3_600_000).toISOString();
-    mockApi(
-      routes({ 'GET /customers/raj': () => ({ body: { ...raj, whatsappWindow: { openUntil } } }) }),
-    );
+    mockApi(routes({ 'GET /customers/raj': () => ({ ...raj, whatsappWindow: { openUntil } }) }));
     renderApp('/customers/raj', SALES);
     expect(await screen.findByTestId('whatsapp-window')).toHaveTextContent('WhatsApp window open');
   });
@@ -159,7 +156,7 @@ describe('customer page', () => {
     expect(await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' })).toBeVisible();
 
     mockApi({
-      'GET /customers/gone': () => ({ status: 404, body: { message: 'Customer not found' } }),
+      'GET /customers/gone': () => jsonResponse(404, { message: 'Customer not found' }),
     });
     renderApp('/customers/gone', ADMIN);
     expect(await screen.findByRole('heading', { name: 'Customer not found' })).toBeVisible();

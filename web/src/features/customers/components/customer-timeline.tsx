@@ -3,9 +3,15 @@ import { Clip } from '../../../lib/clip';
 import { formatDateTime } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
 import { RetryAlert } from '../../../lib/retry-alert';
-import type { Entry } from '../../entries/api/types';
-import { FileLinks, StatusBadge, ToneBadge } from '../../entries/components/entry-parts';
-import { channelLabel, sendStatusLabel, sendStatusTone } from '../../entries/model/entry-view';
+import {
+  channelLabel,
+  FileLinks,
+  sendStatusLabel,
+  sendStatusTone,
+  StatusBadge,
+  ToneBadge,
+} from '../../entries';
+import type { Entry } from '../../entries';
 import { LOAD_TIMELINE_FAILED, useCustomerTimeline } from '../api/get-customer-timeline';
 import type { TimelineFollowUp, TimelineItem } from '../api/get-customer-timeline';
 

@@ -1,7 +1,8 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { captureDownloads, customer, json, mockApi, page, stubPhoneWidth } from '../test/mock-api';
+import { jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
+import { captureDownloads, customer, page } from '../test/mock-api';
 
 // The whole app renders: role queries over it take a while in jsdom.
 configure({ asyncUtilTimeout: 4000 });
@@ -148,7 +149,7 @@ describe('customers list', () => {
   it("shows 'Failed to load customers' when loading fails, and retries", async () => {
     let fail = true;
     mockApi({
-      'GET /customers': () => (fail ? { status: 500 } : page([raj])),
+      'GET /customers': () => (fail ? jsonResponse(500) : page([raj])),
     });
     const { user } = renderApp('/customers', SALES);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load customers');
@@ -216,7 +217,7 @@ describe('deleting', () => {
   it("lets an admin delete after confirming: 'Customer deleted'", async () => {
     const api = mockApi({
       'GET /customers': () => page([raj]),
-      'DELETE /customers/:id': () => ({ status: 204 }),
+      'DELETE /customers/:id': () => jsonResponse(204),
     });
     const { user } = renderApp('/customers', ADMIN);
     await user.click(await screen.findByRole('button', { name: 'Delete Raj Kumar' }));
@@ -229,10 +230,8 @@ describe('deleting', () => {
   it('does nothing when the confirm is cancelled, and shows the server message on 403', async () => {
     const api = mockApi({
       'GET /customers': () => page([raj]),
-      'DELETE /customers/:id': () => ({
-        status: 403,
-        body: { message: 'Only admin can delete customers.' },
-      }),
+      'DELETE /customers/:id': () =>
+        jsonResponse(403, { message: 'Only admin can delete customers.' }),
     });
     const { user } = renderApp('/customers', ADMIN);
     await user.click(await screen.findByRole('button', { name: 'Delete Raj Kumar' }));
@@ -275,7 +274,7 @@ describe('export', () => {
   it("says 'Export failed' when the server gives no message", async () => {
     mockApi({
       'GET /customers': () => page([raj]),
-      'GET /customers/export.csv': () => json(500),
+      'GET /customers/export.csv': () => jsonResponse(500),
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByRole('table');

@@ -2,7 +2,8 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { describe, expect, it, vi } from 'vitest';
 import { readStoredJson } from '../../../lib/storage';
 import { renderApp } from '../../../test/render-app';
-import { captureDownloads, customer, mockApi, page } from '../test/mock-api';
+import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { captureDownloads, customer, page } from '../test/mock-api';
 
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -40,7 +41,7 @@ async function openMerge(routes: Parameters<typeof mockApi>[0]) {
 describe('Merge Customers', () => {
   it('previews the merged result for the chosen primary and merges', async () => {
     const { api, user, dialog } = await openMerge({
-      'POST /customers/merge': () => ({ body: { customer: dairy, deleted: true } }),
+      'POST /customers/merge': () => ({ customer: dairy, deleted: true }),
     });
     const preview = within(within(dialog).getByRole('region', { name: 'Merged result' }));
     expect(within(dialog).getByRole('radio', { name: /Raj Kumar/ })).toBeChecked();
@@ -68,8 +69,8 @@ describe('Merge Customers', () => {
 
   it('deletes the merged customers itself when the server did not', async () => {
     const { api, user, dialog } = await openMerge({
-      'POST /customers/merge': () => ({ body: { customer: raj, deleted: false } }),
-      'DELETE /customers/:id': () => ({ status: 204 }),
+      'POST /customers/merge': () => ({ customer: raj, deleted: false }),
+      'DELETE /customers/:id': () => jsonResponse(204),
     });
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await screen.findByText('Customers merged')).toBeInTheDocument();
@@ -78,9 +79,9 @@ describe('Merge Customers', () => {
 
   it('falls back to PUT of the primary with the merged fields, then DELETE of the others', async () => {
     const { api, user, dialog } = await openMerge({
-      'POST /customers/merge': () => ({ status: 500 }),
-      'PUT /customers/:id': ({ body }) => ({ body: { ...raj, ...(body as object) } }),
-      'DELETE /customers/:id': () => ({ status: 204 }),
+      'POST /customers/merge': () => jsonResponse(500),
+      'PUT /customers/:id': ({ body }) => ({ ...raj, ...(body as object) }),
+      'DELETE /customers/:id': () => jsonResponse(204),
     });
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await screen.findByText('Customers merged')).toBeInTheDocument();
@@ -99,8 +100,8 @@ describe('Merge Customers', () => {
 
   it("says 'Merge failed' when the fallback fails too", async () => {
     const { user, dialog } = await openMerge({
-      'POST /customers/merge': () => ({ status: 500 }),
-      'PUT /customers/:id': () => ({ status: 500 }),
+      'POST /customers/merge': () => jsonResponse(500),
+      'PUT /customers/:id': () => jsonResponse(500),
     });
     await user.click(within(dialog).getByRole('button', { name: 'Merge' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Merge failed');

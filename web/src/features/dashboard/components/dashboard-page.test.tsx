@@ -58,7 +58,7 @@ describe('month over month (spec §4)', () => {
   });
 });
 
-describe('Dashboard', () => {
+describe('Dashboard', { timeout: 20_000 }, () => {
   it('shows a skeleton, then the four cards with the change vs last month', async () => {
     dashboardApi();
     renderApp('/dashboard', ADMIN);

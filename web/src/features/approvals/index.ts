@@ -1,0 +1,2 @@
+// The Approvals screen.
+export { ApprovalsPage } from './components/approvals-page';

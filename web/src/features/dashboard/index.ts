@@ -1,0 +1,2 @@
+// The Dashboard screen.
+export { DashboardPage } from './components/dashboard-page';

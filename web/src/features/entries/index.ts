@@ -1,0 +1,11 @@
+// The entries feature as other screens use it: the Entries page, the Add Entry modal, the entry
+// dialogs and the pieces a customer's timeline shows entries with.
+export { EntriesPage } from './components/entries-page';
+export { AddEntryModal } from './add-entry';
+export type { AddEntryModalProps, EntryCustomer } from './add-entry';
+export { EntryDetailsDialog } from './components/entry-details-dialog';
+export { ChannelDetailsDialog } from './components/channel-details-dialog';
+export { FollowUpDialog } from './components/follow-up-dialog';
+export { FileLinks, StatusBadge, ToneBadge } from './components/entry-parts';
+export { channelLabel, sendStatusLabel, sendStatusTone } from './model/entry-view';
+export type { Entry } from './api/types';

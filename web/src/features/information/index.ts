@@ -1,0 +1,2 @@
+// The Information screen.
+export { InformationPage } from './components/information-page';

@@ -1,0 +1,2 @@
+// The Integrations screen.
+export { IntegrationsPage } from './components/integrations-page';

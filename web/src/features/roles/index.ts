@@ -1,0 +1,2 @@
+// The Roles screen.
+export { RolesPage } from './components/roles-page';

@@ -1,0 +1,2 @@
+// The Settings screen.
+export { SettingsPage } from './components/settings-page';

@@ -1,0 +1,2 @@
+// The Templates screen.
+export { TemplatesPage } from './components/templates-page';

@@ -1,0 +1,2 @@
+// The Users screen.
+export { UsersPage } from './components/users-page';
