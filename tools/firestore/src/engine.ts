@@ -36,7 +36,8 @@ export interface ReadContext {
 }
 
 export interface CommitResult {
-  writeResults: { updateTime: Timestamp; transformResults: Value[] }[];
+  /** A delete's result has no update time (the document has none any more). */
+  writeResults: { updateTime?: Timestamp; transformResults: Value[] }[];
   commitTime: Timestamp;
 }
 
@@ -218,8 +219,11 @@ export class Engine {
       else db.counters.writes++;
     }
     const result = {
-      writeResults: results.map((r) => ({
-        updateTime: toTimestamp(r.doc && !r.changes ? r.doc.updateTime : commitTime),
+      writeResults: results.map((r, i) => ({
+        updateTime:
+          writes[i].delete !== undefined
+            ? undefined
+            : toTimestamp(r.doc && !r.changes ? r.doc.updateTime : commitTime),
         transformResults: r.transformResults,
       })),
       commitTime: toTimestamp(commitTime),
