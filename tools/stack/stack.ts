@@ -144,6 +144,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       args.push('--host', HOST, '--port', String(ports.firestore), '--project', PROJECT_ID);
       // Every commit is journaled before it is answered: a crash loses nothing acknowledged.
       if (firestoreDir) args.push('--data', firestoreDir);
+      // Queries are served only as the project's index file serves them in production: a
+      // missing composite index fails here, in the console and the browser tests, not after a
+      // deploy.
+      args.push('--indexes', path.join(ROOT, 'firestore.indexes.json'));
       await supervisor.run({
         name: 'firestore',
         start: () =>
