@@ -1,18 +1,7 @@
-import net from 'node:net';
 import path from 'node:path';
 import { PROJECT_ID, ROOT, writeFirebaseConfig } from './config.ts';
+import { freePort } from './ports.ts';
 import { startChild, stopChild } from './processes.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The Firebase Auth emulator alone, on free ports, for API tests: `host` is the value for

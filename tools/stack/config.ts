@@ -16,10 +16,11 @@ export interface Ports {
 
 interface FirebaseJson {
   emulators: Record<string, { host?: string; port?: number }>;
+  hosting: Record<string, unknown> & { public: string };
   [key: string]: unknown;
 }
 
-function readFirebaseJson(): FirebaseJson {
+export function readFirebaseJson(): FirebaseJson {
   return JSON.parse(readFileSync(path.join(ROOT, 'firebase.json'), 'utf8')) as FirebaseJson;
 }
 

@@ -61,11 +61,24 @@ type Json = Record<string, unknown>;
 /** How long after a send each callback comes (the statuses of a delivered and read message). */
 const CALLBACK_DELAYS_MS = { sent: 100, delivered: 400, read: 900 };
 
-export async function startOutbox(dir: string, log: (line: string) => void): Promise<Outbox> {
+/** The variables that point the senders at the outbox at `url`. */
+export function providerBases(url: string): Record<string, string> {
+  return { SENDGRID_API_BASE: `${url}/sendgrid`, WHATSAPP_API_BASE: `${url}/whatsapp` };
+}
+
+/** Where the outbox keeps the key pair SendGrid's events are signed with. */
+export const sendgridKeyFile = (dir: string) => path.join(dir, 'sendgrid-event-key.pem');
+
+/** Starts the outbox on `port` (0: any free one), keeping its messages and keys in `dir`. */
+export async function startOutbox(
+  dir: string,
+  log: (line: string) => void,
+  port = 0,
+): Promise<Outbox> {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'outbox.jsonl');
   const windowsFile = path.join(dir, 'windows.json');
-  const keys = sendgridKeys(path.join(dir, 'sendgrid-event-key.pem'));
+  const keys = sendgridKeys(sendgridKeyFile(dir));
   const messages: OutboxMessage[] = [];
   const next: NextAnswer[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -331,13 +344,16 @@ export async function startOutbox(dir: string, log: (line: string) => void): Pro
     return reply(200, acceptWhatsApp(body));
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // Where `npm run inbound` finds this outbox.
   writeFileSync(path.join(dir, 'outbox.url'), url);
   return {
     url,
-    env: { SENDGRID_API_BASE: `${url}/sendgrid`, WHATSAPP_API_BASE: `${url}/whatsapp` },
+    env: providerBases(url),
     sendgridPublicKey: keys.publicKeyBase64,
     connect: (connection) => {
       app = connection;

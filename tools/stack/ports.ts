@@ -34,3 +34,15 @@ export async function waitForPort(host: string, port: number, timeoutMs: number)
     await new Promise((r) => setTimeout(r, 250));
   }
 }
+
+/** A port nothing listens on now, picked by the system. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

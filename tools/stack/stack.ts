@@ -1,10 +1,13 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { latestAuthSnapshot, startAuthKeeper } from './auth-keeper.ts';
 import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
-import { savedAppSecret } from './app-secret.ts';
-import { startOutbox } from './outbox.ts';
-import { assertPortFree, waitForPort } from './ports.ts';
-import { startChild, stopChild, type Child } from './processes.ts';
+import { startFront } from './front.ts';
+import { providerBases, sendgridKeyFile } from './outbox.ts';
+import { sendgridKeys } from './outbox/callbacks.ts';
+import { assertPortFree, freePort } from './ports.ts';
+import { startChild } from './processes.ts';
+import { createSupervisor } from './supervisor.ts';
 
 /** The function's 512 MiB less room for code, stacks and buffers outside the heap. */
 const FUNCTION_HEAP_MB = 384;
@@ -28,10 +31,17 @@ export interface Stack {
   restored: boolean;
   /** The local stand-in for SendGrid and WhatsApp (GET /messages lists what was sent). */
   outboxUrl: string;
+  /** The process id of each of the stack's processes now running, by name. */
+  pids(): Record<string, number>;
+  /** Runs the scheduled jobs in a supervised process of their own (once the data is seeded). */
+  superviseJobs(timeZone: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 const HOST = '127.0.0.1';
+
+/** Written once the demo company is seeded: a start without it seeds (again). */
+export const seededMarker = (dataDir: string) => path.join(dataDir, 'seeded');
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -49,15 +59,17 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 }
 
 /**
- * Starts the local stack: the embedded Firestore (or the official emulators), then the
- * Firebase Auth, Functions and Hosting emulators, and waits until /api/health answers through
- * the hosting rewrite. Functions and web must be built already.
+ * Starts the local stack, each process supervised (restarted after a crash): the embedded
+ * Firestore (or the official emulators), the Auth emulator (behind its keeper when data is
+ * kept), the api function on functions-framework and the front serving web/dist with the
+ * /api rewrite; waits until /api/health answers through the front. A start that fails stops
+ * everything it started. Functions and web must be built already.
  */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const { ports, dataDir } = options;
   const names: [keyof Ports, string][] = [
-    ['hosting', 'Hosting emulator'],
-    ['functions', 'Functions emulator'],
+    ['hosting', 'console'],
+    ['functions', 'API (functions-framework)'],
     ['auth', 'Auth emulator'],
     ['firestore', 'Firestore'],
     ['hub', 'Emulator hub'],
@@ -72,26 +84,26 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ? path.join(dataDir, 'outbox')
     : path.join(ROOT, '.local', `outbox-${ports.hosting}`);
   if (!dataDir) rmSync(outboxDir, { recursive: true, force: true });
-  const outbox = await startOutbox(outboxDir, (line) => {
-    if (!options.quiet) process.stdout.write(`[outbox] ${line}\n`);
-  });
-
-  const children: Child[] = [];
-  const stop = async () => {
-    // Firebase first: it exports Auth data on the way out; then Firestore exports its own.
-    for (const child of [...children].reverse()) await stopChild(child, 'SIGINT', 20_000);
-    await outbox.stop();
-  };
+  mkdirSync(outboxDir, { recursive: true });
+  const outboxUrl = `http://${HOST}:${await freePort()}`;
 
   const firestoreDir = dataDir && path.join(dataDir, 'firestore');
-  const firebaseDir = dataDir && path.join(dataDir, 'firebase');
   const filesDir = path.join(
     dataDir ?? path.join(ROOT, '.local', `files-${ports.hosting}`),
     'files',
   );
   if (!dataDir) rmSync(filesDir, { recursive: true, force: true });
   mkdirSync(filesDir, { recursive: true });
-  const restored = !!firestoreDir && existsSync(path.join(firestoreDir, 'metadata.json'));
+  // Seeded data, or a snapshot from before the seed was marked; anything else is what a crash
+  // during the first start's seeding left behind, which is started over.
+  const restored =
+    !!dataDir &&
+    (existsSync(seededMarker(dataDir)) || existsSync(path.join(firestoreDir!, 'metadata.json')));
+  if (dataDir && !restored && existsSync(dataDir)) {
+    for (const name of readdirSync(dataDir))
+      if (/^(firestore|firebase|auth-\d+(\.tmp)?)$/.test(name))
+        rmSync(path.join(dataDir, name), { recursive: true, force: true });
+  }
 
   const env: Record<string, string> = {
     GCLOUD_PROJECT: PROJECT_ID,
@@ -101,92 +113,197 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     METADATA_SERVER_DETECTION: 'none',
     // The local stack's development aids (the OTP code in the request's answer).
     LOCAL_STACK: '1',
-    // The Hosting and Functions emulators' proxies never tell the function that a browser went
-    // away, so a closed page's notification stream (its listener and heartbeat) lives until the
-    // stream ends, and the Functions emulator waits for it on shutdown: end streams after 30 s
-    // here (the page reconnects with Last-Event-ID and misses nothing) unless the shell says.
+    // Streams end after 30 s here (the page reconnects with Last-Event-ID and misses nothing),
+    // so a stop never waits long for an open page's stream, unless the shell says otherwise.
     NOTIFICATION_STREAM_MAX_MS: process.env.NOTIFICATION_STREAM_MAX_MS || '30000',
   };
   if (options.officialEmulators) env.FIREBASE_STORAGE_EMULATOR_HOST = `${HOST}:${ports.storage}`;
   else env.FILES_DIR = filesDir;
   // The senders' providers: the outbox above, unless the shell names others.
-  env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outbox.env.SENDGRID_API_BASE;
-  env.WHATSAPP_API_BASE = process.env.WHATSAPP_API_BASE || outbox.env.WHATSAPP_API_BASE;
+  const outboxBases = providerBases(outboxUrl);
+  env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outboxBases.SENDGRID_API_BASE;
+  env.WHATSAPP_API_BASE = process.env.WHATSAPP_API_BASE || outboxBases.WHATSAPP_API_BASE;
   // The seed saves it under Integrations: the outbox signs SendGrid's events with its pair.
-  env.SENDGRID_EVENT_PUBLIC_KEY = outbox.sendgridPublicKey;
+  env.SENDGRID_EVENT_PUBLIC_KEY = sendgridKeys(sendgridKeyFile(outboxDir)).publicKeyBase64;
   // Signed file links (WhatsApp media) name the console's own address.
   env.PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL || `http://${HOST}:${ports.hosting}`;
 
+  const log = (line: string) => {
+    if (!options.quiet) process.stdout.write(`[stack] ${line}\n`);
+  };
+  const supervisor = createSupervisor(log);
+  const keepers: { stop(): Promise<void> }[] = [];
+  const stop = async () => {
+    for (const keeper of keepers.reverse()) await keeper.stop();
+    await supervisor.stopAll();
+  };
+
   try {
     if (!options.officialEmulators) {
-      const args = [
-        '--import',
-        'tsx',
-        path.join(ROOT, 'tools/firestore/src/cli.ts'),
-        '--host',
-        HOST,
-      ];
-      args.push('--port', String(ports.firestore), '--project', PROJECT_ID);
-      if (firestoreDir) args.push('--import', firestoreDir, '--export-on-exit', firestoreDir);
-      const firestore = startChild('firestore', process.execPath, args, {
-        readyWhen: /listening on/,
-        quiet: options.quiet,
-        // The bench's large size (807,059 documents) holds about 3.5 GB of heap after its
-        // import (tools/firestore/README.md); the cap leaves room for the import's peak and GC.
-        env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=12288' },
+      const args = ['--import', 'tsx', path.join(ROOT, 'tools/firestore/src/cli.ts')];
+      args.push('--host', HOST, '--port', String(ports.firestore), '--project', PROJECT_ID);
+      // Every commit is journaled before it is answered: a crash loses nothing acknowledged.
+      if (firestoreDir) args.push('--data', firestoreDir);
+      // Queries are served only as the project's index file serves them in production: a
+      // missing composite index fails here, in the console and the browser tests, not after a
+      // deploy.
+      args.push('--indexes', path.join(ROOT, 'firestore.indexes.json'));
+      await supervisor.run({
+        name: 'firestore',
+        start: () =>
+          startChild('firestore', process.execPath, args, {
+            readyWhen: /listening on/,
+            quiet: options.quiet,
+            // The bench's large size (807,059 documents) holds about 3.5 GB of heap after its
+            // import (tools/firestore/README.md); the cap leaves room for the import's peak.
+            env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=12288' },
+          }),
       });
-      children.push(firestore);
-      await firestore.ready;
     }
 
-    const config = writeFirebaseConfig(ports, `.firebase.${ports.hosting}.json`);
-    const only = [
-      'auth',
-      'functions',
-      'hosting',
-      ...(options.officialEmulators ? ['firestore', 'storage'] : []),
-    ];
-    const args = [
-      'emulators:start',
-      '--config',
-      config,
-      '--project',
-      PROJECT_ID,
-      '--only',
-      only.join(','),
-    ];
-    if (firebaseDir) {
-      if (existsSync(path.join(firebaseDir, 'firebase-export-metadata.json')))
-        args.push('--import', firebaseDir);
-      args.push('--export-on-exit', firebaseDir);
-    }
-    const firebase = startChild('firebase', path.join(ROOT, 'node_modules/.bin/firebase'), args, {
-      cwd: ROOT,
-      readyWhen: /All emulators ready/,
-      quiet: options.quiet,
-      // With the official emulators, firebase-tools points the functions at its own Firestore.
-      env: {
-        ...process.env,
-        ...env,
-        ...(options.officialEmulators ? { FIRESTORE_EMULATOR_HOST: undefined } : {}),
-        // The deployed function has 512 MiB (functions/src/index.ts), so its heap is bounded;
-        // the same bound here for the emulators and their function workers, which would
-        // otherwise size their heaps from this machine's memory and put off collecting garbage
-        // (an export of 100,000 customers then showed 1.3 GB of uncollected pages; it needs
-        // about 16 MB above the worker's own 210 MB).
-        NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB}`,
+    // With a data folder, the Auth emulator listens on a private port behind the keeper,
+    // which saves the accounts after every change (auth-keeper.ts); without one, on the port.
+    const keepAuth = !!dataDir && !options.officialEmulators;
+    const authPort = keepAuth ? await freePort() : ports.auth;
+    const keeper = keepAuth
+      ? await startAuthKeeper({
+          port: ports.auth,
+          target: () => `${HOST}:${authPort}`,
+          project: PROJECT_ID,
+          dataDir: dataDir!,
+          log,
+        })
+      : undefined;
+    if (keeper) keepers.push(keeper);
+    await supervisor.run({
+      name: 'firebase',
+      start: () => {
+        const snapshot = keeper && latestAuthSnapshot(dataDir!);
+        const emulators = startFirebase(
+          { ...ports, auth: authPort },
+          options,
+          dataDir,
+          env,
+          snapshot,
+        );
+        return keeper ? keeper.reopenAfter(emulators, snapshot) : emulators;
       },
     });
-    children.push(firebase);
-    await firebase.ready;
-    rmSync(config, { force: true });
-    await waitForPort(HOST, ports.hosting, 30_000);
+
     const url = `http://${HOST}:${ports.hosting}`;
+    // A stack script of its own (the outbox, the jobs) with the stack's variables.
+    const script = (name: string, file: string, args: string[], readyWhen: RegExp) => () =>
+      startChild(
+        name,
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'tools/stack', file), ...args],
+        {
+          readyWhen,
+          quiet: options.quiet,
+          env: { ...process.env, ...env },
+        },
+      );
+    await supervisor.run({
+      name: 'outbox',
+      start: script(
+        'outbox',
+        'outbox-process.ts',
+        [outboxDir, new URL(outboxUrl).port, url],
+        /outbox listening/,
+      ),
+    });
+
+    await supervisor.run({
+      name: 'api',
+      start: () => startApi(ports.functions, env, options.quiet),
+    });
+    keepers.push(await startFront(ports.hosting, ports.functions));
     await waitForHealth(url, 120_000);
-    outbox.connect({ baseUrl: url, appSecret: savedAppSecret });
-    return { url, ports, env, restored, outboxUrl: outbox.url, stop };
+    const superviseJobs = (timeZone: string) =>
+      supervisor.run({
+        name: 'jobs',
+        start: script('jobs', 'jobs-process.ts', [timeZone], /jobs scheduled/),
+      });
+    return { url, ports, env, restored, outboxUrl, pids: supervisor.pids, superviseJobs, stop };
   } catch (err) {
     await stop();
     throw err;
   }
+}
+
+/**
+ * The Firebase emulators the stack still takes from firebase-tools: Auth (and, with
+ * --official, Firestore and Storage). firebase-tools finds a running hub through a file in the
+ * temporary folder named after the project, so each stack gets a temporary folder of its own:
+ * two stacks never reach (or export) each other's emulators.
+ */
+function startFirebase(
+  ports: Ports,
+  options: StackOptions,
+  dataDir: string | undefined,
+  env: Record<string, string>,
+  authSnapshot: string | undefined,
+) {
+  const tmpDir = path.join(ROOT, '.local', `tmp-${ports.hosting}`);
+  mkdirSync(tmpDir, { recursive: true });
+  const config = writeFirebaseConfig(ports, `.firebase.${ports.hosting}.json`);
+  const only = ['auth', ...(options.officialEmulators ? ['firestore', 'storage'] : [])];
+  const args = ['emulators:start', '--config', config, '--project', PROJECT_ID];
+  args.push('--only', only.join(','));
+  if (dataDir && options.officialEmulators) {
+    // The official emulators keep their data only on a clean exit.
+    const firebaseDir = path.join(dataDir, 'firebase');
+    if (existsSync(path.join(firebaseDir, 'firebase-export-metadata.json')))
+      args.push('--import', firebaseDir);
+    args.push('--export-on-exit', firebaseDir);
+  } else if (authSnapshot) {
+    args.push('--import', authSnapshot);
+  }
+  const child = startChild('firebase', path.join(ROOT, 'node_modules/.bin/firebase'), args, {
+    cwd: ROOT,
+    readyWhen: /All emulators ready/,
+    quiet: options.quiet,
+    env: {
+      ...process.env,
+      ...env,
+      TMPDIR: tmpDir,
+      ...(options.officialEmulators ? { FIRESTORE_EMULATOR_HOST: undefined } : {}),
+      NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB}`,
+    },
+  });
+  void child.ready.finally(() => rmSync(config, { force: true })).catch(() => {});
+  return child;
+}
+
+/**
+ * The api function served as 2nd gen serves it in production: Google's functions-framework,
+ * one long-lived process taking requests concurrently, with the function's heap bound (its
+ * 512 MiB less room outside the heap). K_SERVICE is set as Cloud Run sets it: the function
+ * then takes the caller's address from X-Forwarded-For, which the front sets.
+ */
+function startApi(port: number, env: Record<string, string>, quiet: boolean | undefined) {
+  const bin = path.join(ROOT, 'node_modules/.bin/functions-framework');
+  const args = [
+    '--target',
+    'api',
+    '--source',
+    path.join(ROOT, 'functions'),
+    '--port',
+    String(port),
+  ];
+  return startChild('api', bin, args, {
+    cwd: ROOT,
+    readyWhen: /Serving function/,
+    quiet,
+    env: {
+      ...process.env,
+      ...env,
+      FIREBASE_CONFIG: JSON.stringify({
+        projectId: PROJECT_ID,
+        storageBucket: `${PROJECT_ID}.appspot.com`,
+      }),
+      K_SERVICE: 'api',
+      NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB}`,
+    },
+  });
 }

@@ -4,14 +4,13 @@
  * restarts. Flags: --fresh (ignore saved data), --official (official Firestore and Storage
  * emulators instead of the embedded Firestore; needs Java 21 and their downloads).
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApp } from './build.ts';
 import { portsFromFirebaseJson, ROOT } from './config.ts';
-import { startJobRunner } from './jobs.ts';
 import { demoAccounts, seedDemoCompany } from './seed.ts';
-import { startStack } from './stack.ts';
+import { seededMarker, startStack } from './stack.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,12 +40,17 @@ try {
 Object.assign(process.env, stack.env);
 if (!stack.restored) {
   console.log('First start: seeding the demo company…');
-  await seedDemoCompany();
+  try {
+    await seedDemoCompany();
+  } catch (err) {
+    console.error(`\nSeeding failed: ${err instanceof Error ? err.message : String(err)}`);
+    await stack.stop();
+    process.exit(1);
+  }
+  writeFileSync(seededMarker(dataDir), `${new Date().toISOString()}\n`);
 }
 
-const stopJobs = startJobRunner(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata', (line) =>
-  console.log(`[jobs] ${line}`),
-);
+await stack.superviseJobs(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata');
 
 console.log(`
   CRM console:  ${stack.url}
@@ -63,7 +67,6 @@ const shutdown = async () => {
   if (stopping) return;
   stopping = true;
   console.log('\nStopping the local stack (saving data)…');
-  stopJobs();
   await stack.stop();
   process.exit(0);
 };

@@ -14,12 +14,20 @@ import { registerSettingsRoutes } from '../features/settings';
 import { registerTemplateRoutes } from '../features/templates';
 import { registerUploadRoutes } from '../features/uploads';
 import { registerUserRoutes } from '../features/users';
+import { backendsDown } from '../health/backends';
 import { route } from '../http/access';
 
 export function createApiRouter(): Router {
   const router = Router();
-  route(router, 'GET /health', (_req, res) => {
-    res.json({ status: 'ok' });
+  route(router, 'GET /health', async (_req, res) => {
+    const down = await backendsDown();
+    if (down.length === 0) {
+      res.json({ status: 'ok' });
+      return;
+    }
+    res
+      .status(503)
+      .json({ status: 'unavailable', down, message: `Unavailable: ${down.join(', ')}` });
   });
   registerAccountRoutes(router);
   registerUserRoutes(router);

@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { sessionMiddleware } from '../features/accounts';
 import { freshSummaryAfterWrites } from '../features/dashboard';
+import { databaseDeadline } from '../health/database-deadline';
 import { createApiRouter } from './api-router';
 import { errorHandler, notFound } from '../http/errors';
 import { jsonBody } from '../http/json-body';
@@ -20,6 +21,7 @@ export function createApp(options: AppOptions = {}): Express {
   app.use(
     '/api',
     jsonBody,
+    databaseDeadline(),
     options.session ?? sessionMiddleware,
     freshSummaryAfterWrites,
     options.api ?? createApiRouter(),

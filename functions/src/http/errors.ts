@@ -44,6 +44,17 @@ export function validationError(error: z.core.$ZodError): HttpError {
   return new HttpError(400, shown.join('; ') || 'Invalid input', hasFields ? fields : undefined);
 }
 
+export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again shortly';
+
+/** gRPC's UNAVAILABLE and DEADLINE_EXCEEDED, as the Firestore client reports them. */
+const UNAVAILABLE_CODES = new Set([14, 4]);
+
+/** True for a Firestore error that says the database could not be reached in time. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'number' && UNAVAILABLE_CODES.has(code);
+}
+
 export const notFound: RequestHandler = () => {
   throw new HttpError(404, 'Not found');
 };
@@ -68,5 +79,6 @@ function toHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
   // Input validation that did not go through parseBody (a query, a param) is still the caller's fault.
   if (err instanceof z.core.$ZodError) return validationError(err);
+  if (isDatabaseUnavailable(err)) return new HttpError(503, DATABASE_UNAVAILABLE);
   return undefined;
 }

@@ -30,7 +30,7 @@ export interface BenchCall {
 }
 
 /** What the dashboard page asks for when it opens (web/src/features/dashboard/api), at once. */
-const DASHBOARD_PATHS = [
+export const DASHBOARD_PATHS = [
   '/overview',
   '/series?range=30d',
   '/channel-breakdown',
@@ -79,10 +79,9 @@ export function benchCalls(): BenchCall[] {
       },
     },
     {
-      // The Functions emulator serves one request per worker process, so the page's calls at
-      // once land on several workers, each reading the summary for itself; the deployed
-      // function serves up to 80 at once per instance, sharing one read. In turn, the calls
-      // all land on one worker: what an instance reads for a load, and what the target is for.
+      // In turn, the calls come one after another to the one api process, as to one instance
+      // of the deployed function: what an instance reads for a load, and what the target is
+      // for (at once, they may each start before the first summary read is shared).
       name: 'Dashboard full load, one instance (calls in turn)',
       runs: READ_RUNS,
       target: 'dashboard',

@@ -1,6 +1,6 @@
-// The stack's processes as Linux shows them in /proc: found by their command line, with their
-// resident memory and CPU time (what the bench reports as peak memory and Firestore time).
-import { readdirSync, readFileSync } from 'node:fs';
+// The stack's processes as Linux shows them in /proc: their resident memory and CPU time (what
+// the bench reports as peak memory and Firestore time).
+import { readFileSync } from 'node:fs';
 
 /** Kernel clock ticks per second for /proc/<pid>/stat times (100 on Linux everywhere). */
 const TICKS_PER_SECOND = 100;
@@ -13,35 +13,10 @@ function read(file: string): string | undefined {
   }
 }
 
-/** The command line's arguments of each live process, by pid. */
-function processes(): { pid: number; args: string[] }[] {
-  const found: { pid: number; args: string[] }[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    const cmdline = read(`/proc/${name}/cmdline`);
-    if (cmdline) found.push({ pid: Number(name), args: cmdline.split('\0') });
-  }
-  return found;
-}
-
 /** Fields of /proc/<pid>/stat after the command name (which may hold spaces). */
 function statFields(pid: number): string[] | undefined {
   const stat = read(`/proc/${pid}/stat`);
   return stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-}
-
-/** The pids whose command line has every one of `parts` among its arguments. */
-export function findPids(parts: readonly string[]): number[] {
-  return processes()
-    .filter((p) => parts.every((part) => p.args.some((a) => a.includes(part))))
-    .map((p) => p.pid);
-}
-
-/** The processes of process group `pgid` whose command line holds `part`. */
-export function findInGroup(pgid: number, part: string): number[] {
-  return processes()
-    .filter((p) => p.args.some((a) => a.includes(part)) && statFields(p.pid)?.[2] === String(pgid))
-    .map((p) => p.pid);
 }
 
 /** VmRSS and VmHWM (peak) of a process, in MB; zeros when it has gone. */

@@ -5,6 +5,7 @@ import os from 'node:os';
 import type { ScaleSize } from '../scale/generate.ts';
 import type { ScaleSeeded } from '../scale/seed.ts';
 import type { BundleSizes } from './bundle.ts';
+import { teamSection, type TeamLoadResult } from './team-load.ts';
 import { percentile, type CallResult } from './measure.ts';
 import { SIGN_IN_MAX_KB, verdict, type Verdict } from './targets.ts';
 
@@ -26,6 +27,8 @@ export interface BenchReport {
   small: SizeReport;
   large: SizeReport | FailedSize;
   bundles: BundleSizes;
+  /** The team of users at once, on the small size. */
+  team: TeamLoadResult;
   /** One-minute load average when the bench started (other work on the machine). */
   loadAverage: number;
 }
@@ -165,6 +168,8 @@ export function renderReport(report: BenchReport): string {
     met: report.bundles.signInKb <= SIGN_IN_MAX_KB,
   };
   verdicts.push(bundleVerdict);
+  const team = teamSection(report.team);
+  verdicts.push(...team.verdicts);
   const missed = verdicts.filter((v) => v.met === false).length;
   const unmeasured = verdicts.filter((v) => v.met === undefined).length;
   const failure = measured(report.large)
@@ -188,15 +193,16 @@ export function renderReport(report: BenchReport): string {
     ...failure,
     '## Calls',
     '',
-    'Latency in ms through the hosting emulator (as the browser calls), over repeated runs after one warm-up. Reads and writes: documents per call as the embedded Firestore bills them (median of the runs). Firestore CPU: ms of CPU the embedded Firestore process spent on the call (median) — its own query time, which grows with the data where it scans: it keeps sort orders and value lookups as the real Firestore keeps indexes, but scans for what those do not answer (tools/firestore/README.md).',
+    'Latency in ms through the front (as the browser calls), over repeated runs after one warm-up. Reads and writes: documents per call as the embedded Firestore bills them (median of the runs). Firestore CPU: ms of CPU the embedded Firestore process spent on the call (median) — its own query time, which grows with the data where it scans: it keeps sort orders and value lookups as the real Firestore keeps indexes, but scans for what those do not answer (tools/firestore/README.md).',
     '',
     ...table,
     '',
     ...sessionNotes(report),
     ...failures(report),
+    ...team.lines,
     '## Memory of the functions process',
     '',
-    'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the functions emulator worker that served the call (the one that grew most), and how much the call added to what that worker held before it (the worker also holds the emulator runtime and what earlier calls left). The export target is read against the peak.',
+    'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the api process (functions-framework, one long-lived process as an instance) during the call, and how much the call added to what it held before (it also holds what earlier calls left). The export target is read against the peak.',
     '',
     ...memoryTable(report),
     '',

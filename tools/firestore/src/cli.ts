@@ -1,12 +1,16 @@
 #!/usr/bin/env -S npx tsx
 /**
  * embedded-firestore [--host 127.0.0.1] [--port 8080] [--project demo]
- *                    [--import DIR] [--export-on-exit DIR] [--indexes firestore.indexes.json]
- * Serves until SIGINT/SIGTERM; with --export-on-exit the project's data is written there first.
+ *                    [--data DIR [--compact-after-bytes N]] [--import DIR] [--export-on-exit DIR]
+ *                    [--indexes firestore.indexes.json]
+ * Serves until SIGINT/SIGTERM. With --data the project's data lives in DIR durably: every
+ * commit is journaled (fsync) before it is answered, and a start replays it (durable-store.ts).
+ * --import / --export-on-exit load a snapshot at start and write one on a clean stop only.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openDurableStore, type DurableStore } from './durable-store.ts';
 import { exportProject, importProject } from './persistence.ts';
 import { startEmbeddedFirestore } from './server.ts';
 
@@ -15,6 +19,8 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     port: { type: 'string', default: '8080' },
     project: { type: 'string', default: process.env.GCLOUD_PROJECT ?? 'demo-crm' },
+    data: { type: 'string' },
+    'compact-after-bytes': { type: 'string' },
     import: { type: 'string' },
     'export-on-exit': { type: 'string' },
     indexes: { type: 'string' },
@@ -39,7 +45,22 @@ try {
   process.exit(1);
 }
 
-if (values.import && existsSync(path.join(values.import, 'metadata.json'))) {
+let durable: DurableStore | undefined;
+if (values.data) {
+  const compactAfterBytes = values['compact-after-bytes'];
+  durable = await openDurableStore(server.engine, project, values.data, {
+    compactAfterBytes: compactAfterBytes ? Number(compactAfterBytes) : undefined,
+    log: (line) => console.log(`embedded-firestore: ${line}`),
+    onFailure: (err) => {
+      console.error(`embedded-firestore: cannot write the journal, stopping: ${err.message}`);
+      process.exit(1);
+    },
+  });
+  const { snapshot, journaled } = durable.restored;
+  console.log(
+    `embedded-firestore: restored ${snapshot} documents and ${journaled} journaled changes from ${values.data}`,
+  );
+} else if (values.import && existsSync(path.join(values.import, 'metadata.json'))) {
   const count = await importProject(server.engine, project, values.import);
   console.log(`embedded-firestore: imported ${count} documents from ${values.import}`);
 }
@@ -52,6 +73,7 @@ let stopping = false;
 async function stop(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  await durable?.close();
   if (values['export-on-exit']) {
     const meta = await exportProject(server!.engine, project, values['export-on-exit']);
     const documents = meta.databases.reduce((n, d) => n + d.documents, 0);

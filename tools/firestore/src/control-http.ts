@@ -31,7 +31,9 @@ export function createControlServer(engine: Engine): http.Server {
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('Ok');
       } else if ((m = CLEAR.exec(url.pathname)) && req.method === 'DELETE') {
-        engine.clear(engine.database(`projects/${m[1]}/databases/${decodeURIComponent(m[2])}`));
+        await engine.clear(
+          engine.database(`projects/${m[1]}/databases/${decodeURIComponent(m[2])}`),
+        );
         reply(res, 200, {});
       } else if ((m = COUNTERS.exec(url.pathname)) && req.method === 'GET') {
         reply(res, 200, engine.counters(m[1]));
@@ -43,7 +45,11 @@ export function createControlServer(engine: Engine): http.Server {
         if (typeof path !== 'string' || path === '')
           return reply(res, 400, { message: 'path is required' });
         if (m[2] === 'export') reply(res, 200, await exportProject(engine, m[1], path));
-        else reply(res, 200, { documents: await importProject(engine, m[1], path) });
+        else {
+          const documents = await importProject(engine, m[1], path);
+          await engine.changeSink?.replaced(m[1]);
+          reply(res, 200, { documents });
+        }
       } else {
         reply(res, 404, { message: 'Not found' });
       }

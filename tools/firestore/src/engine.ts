@@ -36,8 +36,20 @@ export interface ReadContext {
 }
 
 export interface CommitResult {
-  writeResults: { updateTime: Timestamp; transformResults: Value[] }[];
+  /** A delete's result has no update time (the document has none any more). */
+  writeResults: { updateTime?: Timestamp; transformResults: Value[] }[];
   commitTime: Timestamp;
+}
+
+/**
+ * Hears of every change before it is acknowledged: a commit's answer waits for `committed`
+ * (the durable store journals the change there), and so does a clear's.
+ */
+export interface ChangeSink {
+  committed(db: Database, changes: DocChange[], commitTime: number): Promise<void>;
+  cleared(db: Database): Promise<void>;
+  /** The project's data was replaced wholesale (an import through the control call). */
+  replaced(project: string): Promise<void>;
 }
 
 /** All state of the server: databases by path, open transactions, listeners. */
@@ -49,6 +61,7 @@ export class Engine {
 
   readonly transactions = new Transactions();
   private streams = new Set<ListenStream>();
+  changeSink: ChangeSink | undefined;
 
   /** The database a resource name belongs to (created on first use, as the emulator does). */
   database(resourceName: string | undefined): Database {
@@ -80,7 +93,13 @@ export class Engine {
       Object.assign(db.counters, { reads: 0, writes: 0, deletes: 0 });
   }
 
-  clear(db: Database): void {
+  clear(db: Database): Promise<void> {
+    this.forget(db);
+    return this.changeSink?.cleared(db) ?? Promise.resolve();
+  }
+
+  /** Clears without telling the change sink: for an import, which ends in `replaced`. */
+  forget(db: Database): void {
     db.clear();
     this.transactions.clear(db);
   }
@@ -162,14 +181,21 @@ export class Engine {
         db,
         writes.map((w) => this.keyOf(db, w)),
       );
-    return this.apply(db, writes, txnId);
+    const { result, stored } = this.apply(db, writes, txnId);
+    await stored;
+    return result;
   }
 
   private keyOf(db: Database, w: Write): string {
     return documentKey(db, w.update?.name ?? w.delete ?? w.verify ?? w.transform?.document);
   }
 
-  private apply(db: Database, writes: Write[], txnId: Uint8Array | undefined): CommitResult {
+  /** `stored` settles when the change sink has taken the change (on disk, for the journal). */
+  private apply(
+    db: Database,
+    writes: Write[],
+    txnId: Uint8Array | undefined,
+  ): { result: CommitResult; stored: Promise<void> } {
     if (txnId) {
       if (writes.length > 0 && this.transactions.get(db, txnId).readOnly) {
         throw new GrpcError(Status.INVALID_ARGUMENT, 'Cannot write in a read-only transaction');
@@ -186,19 +212,23 @@ export class Engine {
       if (outcome.changes) pending.set(key, outcome.doc);
       return outcome;
     });
-    this.store(db, pending, commitTime);
+    const stored = this.store(db, pending, commitTime);
     for (const w of writes) {
       if (w.verify !== undefined) continue;
       if (w.delete !== undefined) db.counters.deletes++;
       else db.counters.writes++;
     }
-    return {
-      writeResults: results.map((r) => ({
-        updateTime: toTimestamp(r.doc && !r.changes ? r.doc.updateTime : commitTime),
+    const result = {
+      writeResults: results.map((r, i) => ({
+        updateTime:
+          writes[i].delete !== undefined
+            ? undefined
+            : toTimestamp(r.doc && !r.changes ? r.doc.updateTime : commitTime),
         transformResults: r.transformResults,
       })),
       commitTime: toTimestamp(commitTime),
     };
+    return { result, stored };
   }
 
   /** BatchWrite: each write on its own, with its own status. */
@@ -215,10 +245,12 @@ export class Engine {
     );
     const writeResults: { updateTime?: Timestamp; transformResults?: Value[] }[] = [];
     const status: { code: number; message?: string }[] = [];
+    const stored: Promise<void>[] = [];
     for (const w of writes) {
       try {
         const r = this.apply(db, [w], undefined);
-        writeResults.push(r.writeResults[0]);
+        stored.push(r.stored);
+        writeResults.push(r.result.writeResults[0]);
         status.push({ code: Status.OK });
       } catch (err) {
         if (!(err instanceof GrpcError)) throw err;
@@ -226,6 +258,7 @@ export class Engine {
         status.push({ code: err.code, message: err.message });
       }
     }
+    await Promise.all(stored);
     return { writeResults, status };
   }
 
@@ -233,13 +266,17 @@ export class Engine {
     db: Database,
     pending: Map<string, StoredDoc | undefined>,
     commitTime: number,
-  ): void {
+  ): Promise<void> {
     const changes: DocChange[] = [];
     for (const [key, doc] of pending) {
       db.put(key, doc, commitTime);
       changes.push({ key, after: doc });
     }
+    if (changes.length === 0) return Promise.resolve();
+    // Handed over before anything else can commit, so the sink sees commits in their order.
+    const stored = this.changeSink?.committed(db, changes, commitTime) ?? Promise.resolve();
     for (const stream of this.streams) if (stream.db === db) stream.onCommit(changes, commitTime);
+    return stored;
   }
 
   openListen(stream: ListenStream): () => void {

@@ -1,9 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { Engine } from './engine.ts';
+import type { Database, StoredDoc } from './store.ts';
 import {
   fieldsFromRest,
   fieldsToRest,
@@ -28,6 +29,44 @@ interface Metadata {
   databases: { id: string; file: string; documents: number }[];
 }
 
+/** A stored version as the export's line (a Firestore REST `Document`). */
+export interface RestDoc {
+  name: string;
+  fields?: object;
+  createTime: string;
+  updateTime: string;
+}
+
+export function docToRest(doc: StoredDoc): RestDoc {
+  return {
+    name: doc.name,
+    fields: fieldsToRest(doc.fields),
+    createTime: timestampToRest(toTimestamp(doc.createTime)),
+    updateTime: timestampToRest(toTimestamp(doc.updateTime)),
+  };
+}
+
+export function docFromRest(db: Database, rest: RestDoc, strings?: SharedStrings): StoredDoc {
+  const key = relativeName(rest.name);
+  return {
+    name: db.nameOf(key),
+    key,
+    fields: fieldsFromRest(rest.fields ?? {}, strings),
+    createTime: timestampMicros(timestampFromRest(rest.createTime)),
+    updateTime: timestampMicros(timestampFromRest(rest.updateTime)),
+  };
+}
+
+/** Flushes a file to the disk: a rename after it then never names a half-written file. */
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function exportProject(
   engine: Engine,
   project: string,
@@ -47,21 +86,25 @@ export async function exportProject(
     const out = createWriteStream(tmp);
     let documents = 0;
     for (const doc of db.all()) {
-      const line = JSON.stringify({
-        name: doc.name,
-        fields: fieldsToRest(doc.fields),
-        createTime: timestampToRest(toTimestamp(doc.createTime)),
-        updateTime: timestampToRest(toTimestamp(doc.updateTime)),
-      });
+      const line = JSON.stringify(docToRest(doc));
       if (!out.write(`${line}\n`)) await once(out, 'drain');
       documents++;
     }
     out.end();
     await once(out, 'finish');
+    await syncFile(tmp);
     await rename(tmp, path.join(folder, file));
     metadata.databases.push({ id, file, documents });
   }
-  await writeFile(path.join(folder, 'metadata.json'), JSON.stringify(metadata, null, 2));
+  const metadataFile = path.join(folder, 'metadata.json');
+  const handle = await open(`${metadataFile}.tmp`, 'w');
+  try {
+    await handle.writeFile(JSON.stringify(metadata, null, 2));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(`${metadataFile}.tmp`, metadataFile);
   return metadata;
 }
 
@@ -78,7 +121,7 @@ export async function importProject(
   let total = 0;
   for (const { id, file } of metadata.databases) {
     const db = engine.database(`projects/${project}/databases/${id}`);
-    engine.clear(db);
+    engine.forget(db);
     const lines = createInterface({
       input: createReadStream(path.join(folder, file)),
       crlfDelay: Infinity,
@@ -88,22 +131,9 @@ export async function importProject(
     const strings: SharedStrings = new Map();
     for await (const line of lines) {
       if (line.trim() === '') continue;
-      const rest = JSON.parse(line) as {
-        name: string;
-        fields?: object;
-        createTime: string;
-        updateTime: string;
-      };
-      const key = relativeName(rest.name);
-      const updateTime = timestampMicros(timestampFromRest(rest.updateTime));
-      latest = Math.max(latest, updateTime);
-      db.put(key, {
-        name: db.nameOf(key),
-        key,
-        fields: fieldsFromRest(rest.fields ?? {}, strings),
-        createTime: timestampMicros(timestampFromRest(rest.createTime)),
-        updateTime,
-      });
+      const doc = docFromRest(db, JSON.parse(line) as RestDoc, strings);
+      latest = Math.max(latest, doc.updateTime);
+      db.put(doc.key, doc);
       total++;
     }
     db.advanceClock(latest);

@@ -11,6 +11,7 @@ import { firstIndexWhere, type DocOrder } from './ordered-docs.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { Filter, StructuredQuery, Value } from './types.ts';
 import { checkQuery } from './validation.ts';
+import { compileNearest, nearestDocs, type NearestSearch } from './vector-search.ts';
 import {
   arrayContains,
   compareStrings,
@@ -53,6 +54,8 @@ export interface CompiledQuery {
   /** An aggregation of every match: their order does not matter, so they are not sorted. */
   unordered: boolean;
   projection?: string[][];
+  /** A vector search: the nearest matches, in its own order and limit. */
+  nearest?: NearestSearch;
 }
 
 /** Range and inequality operators: their fields order the results after the explicit orders. */
@@ -171,8 +174,9 @@ function effectiveOrder(
   }));
   const seen = new Set(orderBy.map((o) => canonical(o.path)));
   const lastDesc = orderBy.length > 0 ? orderBy[orderBy.length - 1].desc : false;
+  // The document name is never sorted in with the fields: it always comes last.
   const implicit = [...inequalities.values()]
-    .filter((p) => !seen.has(canonical(p)))
+    .filter((p): p is string[] => p !== null && !seen.has(canonical(p)))
     .sort((a, b) => compareStrings(canonical(a), canonical(b)));
   for (const path of implicit) {
     if (seen.has(canonical(path))) continue;
@@ -197,13 +201,8 @@ export function compileQuery(
   query: StructuredQuery,
   { aggregation = false } = {},
 ): CompiledQuery {
-  if (query.findNearest) {
-    throw new GrpcError(
-      Status.UNIMPLEMENTED,
-      'Vector search (findNearest) is not supported by the embedded Firestore',
-    );
-  }
   checkQuery(query);
+  const nearest = compileNearest(query);
   const from = query.from ?? [];
   if (from.length !== 1)
     throw new GrpcError(Status.INVALID_ARGUMENT, 'A query needs exactly one collection');
@@ -247,6 +246,7 @@ export function compileQuery(
     offset: query.offset ?? 0,
     limit,
     unordered: aggregation && limit === undefined && !query.offset,
+    nearest,
     projection: query.select
       ? (query.select.fields ?? [])
           .map((f) => f.fieldPath ?? '')
@@ -353,6 +353,10 @@ function pagesByKey(q: CompiledQuery): boolean {
   );
 }
 
+function* filterIterable<T>(items: Iterable<T>, keep: (item: T) => boolean): Iterable<T> {
+  for (const item of items) if (keep(item)) yield item;
+}
+
 /** What the query sees: the stored documents, or those of a past time through a view. */
 function* source(
   db: Database,
@@ -439,6 +443,10 @@ export function executeQuery(
   q: CompiledQuery,
   view?: Map<string, StoredDoc | undefined>,
 ): QueryResult {
+  if (q.nearest) {
+    const docs = nearestDocs(filterIterable(source(db, q, view), q.matches), q.nearest);
+    return { docs, skipped: 0 };
+  }
   const window = q.limit === undefined ? Infinity : q.offset + q.limit;
   if (window === 0) return { docs: [], skipped: 0 };
   if (q.unordered) {

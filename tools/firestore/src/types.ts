@@ -69,7 +69,16 @@ export interface StructuredQuery {
   endAt?: Cursor;
   offset?: number;
   limit?: { value?: number };
-  findNearest?: unknown;
+  findNearest?: FindNearest;
+}
+
+export interface FindNearest {
+  vectorField?: FieldReference;
+  queryVector?: Value;
+  distanceMeasure?: string;
+  limit?: { value?: number };
+  distanceResultField?: string;
+  distanceThreshold?: { value?: number };
 }
 
 export interface Precondition {

@@ -4,6 +4,10 @@ import { kindOf } from './values.ts';
 
 /** Ids and field names of the form __x__ are Firestore's own. */
 const RESERVED = /^__.*__$/;
+/** Except numeric ids: `__id7__`, `__id-2__` (a non-zero 64-bit integer in canonical form). */
+const NUMERIC_ID = /^__id(-?[1-9][0-9]*)__$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
 const MAX_ID_BYTES = 1500;
 const MAX_DOCUMENT_BYTES = 1_048_576;
 const MAX_DISJUNCTIONS = 30;
@@ -20,7 +24,11 @@ function utf8(s: string): number {
 export function checkDocumentKey(key: string): void {
   for (const id of key.split('/')) {
     if (id === '.' || id === '..') invalid(`Document id "${id}" is invalid`);
-    if (RESERVED.test(id)) invalid(`Resource id "${id}" is reserved`);
+    const numeric = NUMERIC_ID.exec(id);
+    if (numeric) {
+      const n = BigInt(numeric[1]);
+      if (n < INT64_MIN || n > INT64_MAX) invalid(`Resource id "${id}" is not a 64 bit integer`);
+    } else if (RESERVED.test(id)) invalid(`Resource id "${id}" is reserved`);
     if (utf8(id) > MAX_ID_BYTES) invalid(`Resource id is longer than ${MAX_ID_BYTES} bytes`);
   }
 }

@@ -1,6 +1,6 @@
 // BulkWriter (the BatchWrite RPC): many independent writes, per-write results and errors.
 import { describe, expect, it } from 'vitest';
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { Code, useFirestore } from './helpers.ts';
 
 // The error a BulkWriter operation rejects with (BulkWriterError is not re-exported by firebase-admin).
@@ -24,6 +24,20 @@ describe('BulkWriter', () => {
     expect(succeeded.size).toBe(1500);
     expect((await col.count().get()).data().count).toBe(1500);
     expect((await col.doc('b1499').get()).data()).toEqual({ i: 1499 });
+  });
+
+  it("a delete's result carries no update time; a set's carries the time it was written", async () => {
+    await col.doc('gone').set({ v: 0 });
+    const writer = db.bulkWriter();
+    const deleted = writer.delete(col.doc('gone'));
+    const neverExisted = writer.delete(col.doc('never'));
+    const written = writer.set(col.doc('new'), { v: 1 });
+    await writer.close();
+    // BatchWrite has no commit time to fall back on: the SDK shows a missing time as 0.
+    expect((await deleted).writeTime.isEqual(new Timestamp(0, 0))).toBe(true);
+    expect((await neverExisted).writeTime.isEqual(new Timestamp(0, 0))).toBe(true);
+    const snap = await col.doc('new').get();
+    expect((await written).writeTime.isEqual(snap.updateTime!)).toBe(true);
   });
 
   it('a failing write does not stop the others and is reported to onWriteError', async () => {

@@ -1,5 +1,4 @@
-// Requests Firestore refuses, and features a server may not implement: a clear gRPC error,
-// never a wrong answer.
+// Requests Firestore refuses: a clear gRPC error, never a wrong answer.
 import { describe, expect, it } from 'vitest';
 import { FieldValue, Filter } from 'firebase-admin/firestore';
 import { Code, expectCode, grpcError, useFirestore } from './helpers.ts';
@@ -7,36 +6,19 @@ import { Code, expectCode, grpcError, useFirestore } from './helpers.ts';
 const db = useFirestore();
 const col = db.collection('errors');
 
-describe('features that may be unimplemented', () => {
-  it('findNearest answers correctly or rejects with UNIMPLEMENTED / INVALID_ARGUMENT', async () => {
-    await col.doc('v1').set({ e: FieldValue.vector([1, 0]) });
-    await col.doc('v2').set({ e: FieldValue.vector([0, 1]) });
-    await col.doc('v3').set({ e: FieldValue.vector([1, 1]) });
-    await col.doc('plain').set({ e: [1, 0] }); // an array is not a vector
-    const query = col.findNearest({
-      vectorField: 'e',
-      queryVector: [1, 0.1],
-      limit: 2,
-      distanceMeasure: 'EUCLIDEAN',
-    });
-    const outcome = await query.get().then(
-      (snap) => ({ ok: true as const, ids: snap.docs.map((d) => d.id) }),
-      (error: unknown) => ({ ok: false as const, error: error as Error & { code?: unknown } }),
-    );
-    if (outcome.ok) {
-      // The official emulator implements vector search: then the answer must be right.
-      expect(outcome.ids).toEqual(['v1', 'v3']);
-    } else {
-      expect([Code.UNIMPLEMENTED, Code.INVALID_ARGUMENT]).toContain(outcome.error.code);
-      expect(outcome.error.message.length).toBeGreaterThan(10);
-    }
-  });
-});
-
 describe('invalid writes are rejected with INVALID_ARGUMENT (3)', () => {
   it('a reserved document id (__x__)', async () => {
     const error = await expectCode(col.doc('__reserved__').set({ a: 1 }), Code.INVALID_ARGUMENT);
     expect(error.message).toMatch(/reserved|invalid/i);
+  });
+
+  it('a numeric-looking id that is not a canonical 64-bit integer (__id007__, __id0__, 2^63)', async () => {
+    for (const id of ['__id007__', '__id0__', '__id-0__', '__idx__', '__id9223372036854775808__']) {
+      const error = await expectCode(col.doc(id).set({ a: 1 }), Code.INVALID_ARGUMENT);
+      expect(error.message).toMatch(/reserved|64 bit integer/);
+    }
+    await col.doc('__id9223372036854775807__').set({ a: 1 });
+    await col.doc('__id-9223372036854775808__').set({ a: 1 });
   });
 
   it("the document ids '.' and '..'", async () => {

@@ -211,6 +211,21 @@ describe('implicit ordering', () => {
     expect(ids(await col.get())).toEqual(['10', '9', 'A', 'B', 'a', 'a-b', 'a_b', 'aa', 'b']);
   });
 
+  it('numeric document ids (__id7__, __id-2__) are allowed and sort first, by number', async () => {
+    const names = ['b', '__id7__', 'A', '__id-2__', '__id10__', '10', '__id1__x'];
+    const batch = db.batch();
+    for (const n of names) batch.set(col.doc(n), { n });
+    await batch.commit();
+    const expected = ['__id-2__', '__id7__', '__id10__', '10', 'A', '__id1__x', 'b'];
+    expect(ids(await col.get())).toEqual(expected);
+    const id = FieldPath.documentId();
+    expect(ids(await col.where(id, '<', col.doc('10')).get())).toEqual(expected.slice(0, 3));
+    expect(ids(await col.where(id, '>=', col.doc('__id7__')).limit(2).get())).toEqual([
+      '__id7__',
+      '__id10__',
+    ]);
+  });
+
   it('an inequality without orderBy orders by that field, then by document id', async () => {
     const batch = db.batch();
     batch.set(col.doc('a'), { x: 3 });
@@ -243,5 +258,21 @@ describe('implicit ordering', () => {
     await batch.commit();
     const snap = await col.where('z', '>', 0).where('b', '>', 0).get();
     expect(ids(snap)).toEqual(['c', 'b', 'd', 'a']);
+  });
+
+  it('inequalities on fields and on the document id order by the fields, then the document id last', async () => {
+    const batch = db.batch();
+    batch.set(col.doc('a'), { z: 3, b: 1 });
+    batch.set(col.doc('b'), { z: 1, b: 2 });
+    batch.set(col.doc('c'), { z: 2, b: 1 });
+    batch.set(col.doc('d'), { z: 1, b: 1 });
+    batch.set(col.doc('e'), { z: 1, b: 1 });
+    await batch.commit();
+    const snap = await col
+      .where('z', '>', 0)
+      .where('b', '>', 0)
+      .where(FieldPath.documentId(), '>', 'a')
+      .get();
+    expect(ids(snap)).toEqual(['d', 'e', 'c', 'b']);
   });
 });

@@ -2,10 +2,10 @@
 import { PROCESSES } from '../../contract/entries';
 
 /** The dashboard documents: `dashboard/summary` (counts, days, months, breakdowns) and
- * `dashboard/recent` (recent activity, recent-activity.ts). */
+ * `dashboard/recent-activity` (recent activity, recent-activity.ts). */
 export const DASHBOARD = 'dashboard';
 export const SUMMARY_ID = 'summary';
-export const RECENT_ID = 'recent';
+export const RECENT_ID = 'recent-activity';
 /** One document per customer with confirmed revenue: { name, amount }. */
 export const REVENUE = 'dashboardRevenue';
 

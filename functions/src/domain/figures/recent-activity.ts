@@ -1,11 +1,22 @@
-// Recent activity kept in one document, `dashboard/recent`: the RECENT_SHOWN newest entries and
-// customers together, newest first, so a dashboard load reads one document for it (a whole
-// load reads at most 15). A write that creates or edits entries or customers reads the document in its
-// transaction (readRecent, before its writes) and writes it back capped; writes made in batches
-// do the same in one small transaction after they commit (updateRecent). A delete that removes a
-// listed item rebuilds the list from the source (forgetRecent), so the next newest takes its
-// place. The recompute job rebuilds it from the source too (rebuildRecent).
-import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
+// Recent activity, kept in one document, `dashboard/recent-activity`: a map of items (key ->
+// item) for entries and customers. A write that creates or edits entries or customers merges
+// their items into it without reading it, so concurrent creates never conflict on it (a
+// read-modify-write of one list made every create of a team retry behind every other one). A
+// dashboard load reads the document and shows its RECENT_SHOWN newest items: one read, as
+// before.
+//
+// The map always holds the RECENT_SHOWN newest of the source, and only items of documents that
+// exist: a merge adds an item with its document's creation time, which changes nothing about
+// which are the newest; a delete that removes a shown item rebuilds the map from the source
+// (forgetRecent), any other delete just drops the item. The recompute job rebuilds it from the
+// source too (rebuildRecent), which also trims what the merges added since.
+import {
+  FieldValue,
+  type DocumentData,
+  type Firestore,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { DASHBOARD, RECENT_ID, RECENT_SHOWN } from './constants';
 import {
@@ -25,16 +36,12 @@ export interface RecentChanges {
   customers?: readonly CustomerState[];
 }
 
-/** Applies a transaction's changes to the list read in it, and writes it back if it changed. */
+/** Merges the items of changes made in the same transaction or batch into the document. */
 export type RecentWriter = (changes: RecentChanges) => void;
 
 const recentRef = (db: Firestore) => db.collection(DASHBOARD).doc(RECENT_ID);
 const entryKey = (id: string) => `entry_${id}`;
 const customerKey = (id: string) => `customer_${id}`;
-
-export function recentItemsOf(data: DocumentData | undefined): RecentItem[] {
-  return Array.isArray(data?.items) ? (data.items as RecentItem[]) : [];
-}
 
 /** Newest first, then by key (items written at the same instant), as the source query orders. */
 function newestFirst(a: RecentItem, b: RecentItem): number {
@@ -42,49 +49,47 @@ function newestFirst(a: RecentItem, b: RecentItem): number {
   return ms || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
 }
 
-/**
- * The list after `changes`: a created or edited document's item takes its place when it is
- * among the newest (an edited listed item is refreshed, an older one stays out). Answers null
- * when the list does not change.
- */
-function applied(items: readonly RecentItem[], changes: RecentChanges): RecentItem[] | null {
-  const candidates: RecentItem[] = [
-    ...(changes.entries ?? []).map((e) => ({ ...entryActivity(e.data), key: entryKey(e.id) })),
-    ...(changes.customers ?? []).map((c) => ({
-      ...customerActivity(c.data),
-      key: customerKey(c.id),
-    })),
-  ];
-  const changed = new Set(candidates.map((c) => c.key));
-  const next = [...items.filter((i) => !changed.has(i.key)), ...candidates]
+/** The RECENT_SHOWN newest items of the document's data. */
+export function newestItems(data: DocumentData | undefined): RecentItem[] {
+  const items =
+    data?.items && typeof data.items === 'object' && !Array.isArray(data.items)
+      ? (data.items as Record<string, Omit<RecentItem, 'key'>>)
+      : {};
+  return Object.entries(items)
+    .map(([key, item]) => ({ ...item, key }))
     .sort(newestFirst)
     .slice(0, RECENT_SHOWN);
-  const touched = (list: readonly RecentItem[]) => list.some((i) => changed.has(i.key));
-  return touched(items) || touched(next) ? next : null;
 }
 
 /**
- * Reads the list in `tx` (call it among the transaction's reads); the answer applies changes
- * made in the same transaction and writes the list back when it changes.
+ * `{ key: item }` for the changes, as merged into the document's map: their RECENT_SHOWN
+ * newest only, as no other can be among the newest of all (an import of thousands adds ten).
  */
-export async function readRecent(tx: Transaction, db: Firestore = getDb()): Promise<RecentWriter> {
-  let items = recentItemsOf((await tx.get(recentRef(db))).data());
-  return (changes) => {
-    const next = applied(items, changes);
-    if (!next) return;
-    items = next;
-    tx.set(recentRef(db), { items });
-  };
+function itemMap(changes: RecentChanges): DocumentData {
+  const items: DocumentData = {};
+  for (const e of changes.entries ?? []) items[entryKey(e.id)] = entryActivity(e.data);
+  for (const c of changes.customers ?? []) items[customerKey(c.id)] = customerActivity(c.data);
+  return Object.fromEntries(newestItems({ items }).map(({ key, ...item }) => [key, item]));
 }
 
-/** For writes committed in a batch: applies them in one small transaction. */
+/** The writer for changes made in `writer` (a transaction or batch; no reads, so any time). */
+export function recentWriter(
+  writer: Transaction | WriteBatch,
+  db: Firestore = getDb(),
+): RecentWriter {
+  return (changes) =>
+    // Transaction and WriteBatch share set(ref, data, options); TypeScript cannot see one signature.
+    (writer as WriteBatch).set(recentRef(db), { items: itemMap(changes) }, { merge: true });
+}
+
+/** For writes committed in pages: merges their items once the pages committed. */
 export async function updateRecent(changes: RecentChanges, db: Firestore = getDb()): Promise<void> {
-  await db.runTransaction(async (tx) => (await readRecent(tx, db))(changes));
+  await recentRef(db).set({ items: itemMap(changes) }, { merge: true });
 }
 
 /**
  * The RECENT_SHOWN newest of `states` (by creation): of a write made page by page, only those
- * can be listed, so they are all updateRecent needs once the pages committed.
+ * can be shown, so they are all updateRecent needs once the pages committed.
  */
 export function newestStates(states: readonly EntryState[]): EntryState[] {
   const ms = (state: EntryState) => toMillis(state.data.createdAt) ?? 0;
@@ -92,7 +97,7 @@ export function newestStates(states: readonly EntryState[]): EntryState[] {
 }
 
 /** The newest entries and customers from the source (RECENT_SHOWN of each at most). */
-async function newestFromSource(tx: Transaction, db: Firestore): Promise<RecentItem[]> {
+async function newestFromSource(tx: Transaction, db: Firestore): Promise<DocumentData> {
   // Only the fields the items show (an entry's dispatch and attachments can be large).
   const newest = (collection: string, fields: string[]) =>
     tx.get(
@@ -106,36 +111,40 @@ async function newestFromSource(tx: Transaction, db: Firestore): Promise<RecentI
     newest('entries', ['customer.names', 'description', 'channel', 'status', 'employee.name']),
     newest('customers', ['names', 'phones', 'emails', 'categories']),
   ]);
-  return [
-    ...entries.docs.map((d) => ({ ...entryActivity(d.data()), key: entryKey(d.id) })),
-    ...customers.docs.map((d) => ({ ...customerActivity(d.data()), key: customerKey(d.id) })),
-  ]
-    .sort(newestFirst)
-    .slice(0, RECENT_SHOWN);
+  return itemMap({
+    entries: entries.docs.map((d) => ({ id: d.id, data: d.data() })),
+    customers: customers.docs.map((d) => ({ id: d.id, data: d.data() })),
+  });
 }
 
-/** Overwrites the list with the newest items of the source (the recompute job). */
+/** Overwrites the document with the newest items of the source (the recompute job). */
 export async function rebuildRecent(db: Firestore = getDb()): Promise<void> {
   await db.runTransaction(async (tx) => {
+    // Read, so that a merge made meanwhile makes the transaction start over rather than be lost.
+    await tx.get(recentRef(db));
     tx.set(recentRef(db), { items: await newestFromSource(tx, db) });
   });
 }
 
 /**
- * After deleting entries or customers (ids): when the list shows one of them, rebuilds it from
- * the source (about 20 reads, only then); otherwise one read and no write.
+ * After deleting entries or customers (ids): when a shown item is among them, rebuilds the
+ * document from the source (about 20 reads, only then); otherwise drops their items.
  */
 export async function forgetRecent(
   deleted: { entries?: readonly string[]; customers?: readonly string[] },
   db: Firestore = getDb(),
 ): Promise<void> {
-  const keys = new Set([
+  const keys = [
     ...(deleted.entries ?? []).map(entryKey),
     ...(deleted.customers ?? []).map(customerKey),
-  ]);
-  await db.runTransaction(async (tx) => {
-    const items = recentItemsOf((await tx.get(recentRef(db))).data());
-    if (!items.some((i) => keys.has(i.key))) return;
-    tx.set(recentRef(db), { items: await newestFromSource(tx, db) });
-  });
+  ];
+  const shown = newestItems((await recentRef(db).get()).data());
+  if (shown.some((item) => keys.includes(item.key))) return rebuildRecent(db);
+  const drop = Object.fromEntries(keys.map((key) => [key, FieldValue.delete()]));
+  await recentRef(db).set({ items: drop }, { merge: true });
+}
+
+/** Recent activity as a dashboard load reads it: one document. */
+export async function readRecentItems(db: Firestore = getDb()): Promise<RecentItem[]> {
+  return newestItems((await recentRef(db).get()).data());
 }

@@ -32,7 +32,7 @@ import {
 import {
   forgetRecent,
   newestStates,
-  readRecent,
+  recentWriter,
   updateRecent,
   type RecentWriter,
 } from '../figures/recent-activity';
@@ -59,15 +59,15 @@ export class RecordWriter {
   private constructor(
     private readonly writer: Transaction | WriteBatch,
     private readonly db: Firestore,
-    /** The recent-activity list read in the transaction, or null: applied after the commit. */
+    /** Recent activity's writer in this transaction, or null: applied after the commit. */
     private readonly recent: RecentWriter | null,
   ) {
     this.writes = writer;
   }
 
-  /** In a transaction: call it among the transaction's reads (it reads recent activity). */
+  /** In a transaction: recent activity is merged in with the writes, without a read. */
   static async inTransaction(tx: Transaction, db: Firestore = getDb()): Promise<RecordWriter> {
-    return new RecordWriter(tx, db, await readRecent(tx, db));
+    return new RecordWriter(tx, db, recentWriter(tx, db));
   }
 
   /**

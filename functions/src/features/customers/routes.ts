@@ -7,7 +7,7 @@ import { HttpError } from '../../http/errors';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { getConfig } from '../../config';
-import { exportFileName, streamCustomersCsv } from './export-csv';
+import { EXPORT_COLUMNS, exportFileName, streamCustomersCsv } from './export-csv';
 import { listedErrors, readImportUpload } from './import-csv';
 import { listPage, matchingCustomers, plainList } from './list';
 import { mergeCustomers } from './merge';
@@ -66,7 +66,8 @@ export function registerCustomerRoutes(router: Router): void {
   route(router, 'GET /customers/export.csv', async (req, res) => {
     const { filters, order } = listQuery.parse(req.query);
     const fileName = exportFileName(new Date(), getConfig().timeZone);
-    await streamCustomersCsv(res, matchingCustomers(filters, order), fileName);
+    const customers = matchingCustomers(filters, order, EXPORT_COLUMNS);
+    await streamCustomersCsv(res, customers, fileName);
   });
 
   // After export.csv, which the :id pattern would otherwise take.

@@ -14,15 +14,13 @@ import {
   DEFAULT_DUE_DAYS,
   FOLLOW_UPS_DUE_LIMIT,
   FUNNEL_STAGES,
-  RECENT_ID,
-  RECENT_SHOWN,
   REVENUE,
   SERIES_DAYS,
   SUMMARY_ID,
   TOP_CUSTOMERS,
 } from '../../domain/figures/constants';
 import { addDays, dayKey, monthKey, previousMonth, startOfDay } from '../../domain/figures/days';
-import { recentItemsOf } from '../../domain/figures/recent-activity';
+import { readRecentItems } from '../../domain/figures/recent-activity';
 import { emptySummary, type Summary } from './recompute';
 
 /** How long a finished summary read answers this instance's calls (one page load's burst). */
@@ -183,17 +181,14 @@ export async function employees(changedAt = 0) {
     .map((e) => ({ name: e.name, entries: e.entries }));
 }
 
-/** Recent activity: one document, kept newest first by the writes (domain/figures/recent-activity.ts). */
+/** Recent activity: one document kept by the writes (domain/figures/recent-activity.ts). */
 export async function recent() {
-  const snap = await getDb().collection(DASHBOARD).doc(RECENT_ID).get();
-  return recentItemsOf(snap.data())
-    .slice(0, RECENT_SHOWN)
-    .map((item) => ({
-      type: item.type === 'customer' ? 'customer' : 'entry',
-      text: String(item.text ?? ''),
-      meta: String(item.meta ?? ''),
-      when: toIso(item.when),
-    }));
+  return (await readRecentItems()).map((item) => ({
+    type: item.type === 'customer' ? 'customer' : 'entry',
+    text: String(item.text ?? ''),
+    meta: String(item.meta ?? ''),
+    when: toIso(item.when),
+  }));
 }
 
 /** Scheduled (unsent) follow-ups due from the start of today to the end of today + `days`. */

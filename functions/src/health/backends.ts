@@ -1,0 +1,61 @@
+// Whether the backends the API stands on answer, each within a short deadline: the health
+// route reports it, and a request that waits too long on the database is answered from it.
+import { getAuth } from 'firebase-admin/auth';
+import { getDb, getFirebaseApp } from '../firebase';
+
+export type Backend = 'database' | 'auth';
+
+/** How long a check may take before its backend counts as down. */
+export const CHECK_DEADLINE_MS = 2_000;
+
+export class DeadlineError extends Error {
+  constructor(what: string, ms: number) {
+    super(`${what} did not answer within ${ms} ms`);
+    this.name = 'DeadlineError';
+  }
+}
+
+/** Settles as `work` does, or rejects with a DeadlineError after `ms` (work is left to run). */
+export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineError(what, ms)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+const checks: Record<Backend, () => Promise<unknown>> = {
+  // One document read (it need not exist): the cheapest call that reaches the database.
+  database: () => getDb().doc('health/probe').get(),
+  // An account that does not exist: "not found" is the answer of a working Auth.
+  auth: () =>
+    getAuth(getFirebaseApp())
+      .getUser('health-probe')
+      .catch((err: { code?: string }) => {
+        if (err.code !== 'auth/user-not-found') throw err;
+      }),
+};
+
+/** Checks shared by callers that arrive while one runs, so a burst costs one check. */
+const running = new Map<Backend, Promise<boolean>>();
+
+export function isUp(backend: Backend): Promise<boolean> {
+  let check = running.get(backend);
+  if (!check) {
+    check = withDeadline(checks[backend](), CHECK_DEADLINE_MS, backend)
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => running.delete(backend));
+    running.set(backend, check);
+  }
+  return check;
+}
+
+/** The backends that are down, checked together. */
+export async function backendsDown(): Promise<Backend[]> {
+  const backends: Backend[] = ['database', 'auth'];
+  const up = await Promise.all(backends.map(isUp));
+  return backends.filter((_, i) => !up[i]);
+}

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { ChangeSink, Engine } from './engine.ts';
+import { Journal, readJournal } from './journal.ts';
+import type { DocChange } from './listen.ts';
+import {
+  docFromRest,
+  docToRest,
+  exportProject,
+  importProject,
+  type RestDoc,
+} from './persistence.ts';
+import type { Database } from './store.ts';
+
+/** One line of the journal: a commit's documents after it (no `doc`: deleted), or a clear. */
+interface JournalRecord {
+  db: string;
+  docs?: { key: string; doc?: RestDoc }[];
+  clear?: true;
+}
+
+export interface DurableStoreOptions {
+  /** The journal is folded into a new snapshot once it has grown past this many bytes. */
+  compactAfterBytes?: number;
+  log?: (line: string) => void;
+  /**
+   * A journal write failed: memory now holds a change the disk may not, and the commit was
+   * not acknowledged. The server should stop; a restart rebuilds memory from the disk.
+   */
+  onFailure: (err: Error) => void;
+}
+
+export interface DurableStore {
+  /** Documents read back from the folder at start (snapshot and journal). */
+  restored: { snapshot: number; journaled: number };
+  /** Folds the journal into a new snapshot. */
+  compact(): Promise<void>;
+  /** A last snapshot, then the journal is closed. */
+  close(): Promise<void>;
+}
+
+const SEGMENT = /^journal-(\d+)\.jsonl$/;
+const segmentName = (n: number) => `journal-${String(n).padStart(8, '0')}.jsonl`;
+
+async function segmentsIn(dir: string): Promise<{ n: number; file: string }[]> {
+  const names = await readdir(dir);
+  return names
+    .map((name) => ({ m: SEGMENT.exec(name), name }))
+    .filter((s) => s.m)
+    .map((s) => ({ n: Number(s.m![1]), file: path.join(dir, s.name) }))
+    .sort((a, b) => a.n - b.n);
+}
+
+/**
+ * Keeps one project's data in `dir` so that no acknowledged write is lost, whatever kills the
+ * process: a snapshot in the export format (metadata.json and a .jsonl per database) and a
+ * journal of every commit since, in segments. Each commit's documents, as they are after it,
+ * are on disk (fdatasync) before the commit is answered. A start loads the snapshot and
+ * replays the journal; replaying after-images is idempotent, so a crash at any point of a
+ * compaction (new segment, new snapshot, old segments removed) replays to the same state.
+ */
+export async function openDurableStore(
+  engine: Engine,
+  project: string,
+  dir: string,
+  options: DurableStoreOptions,
+): Promise<DurableStore> {
+  const log = options.log ?? (() => {});
+  const compactAfterBytes = options.compactAfterBytes ?? 64 * 1024 * 1024;
+  await mkdir(dir, { recursive: true });
+
+  const restored = { snapshot: 0, journaled: 0 };
+  if (existsSync(path.join(dir, 'metadata.json')))
+    restored.snapshot = await importProject(engine, project, dir);
+  const segments = await segmentsIn(dir);
+  for (const { file } of segments) restored.journaled += await replay(engine, file);
+
+  // Always a new segment: the last one may end in a torn line that nothing may follow.
+  let segment = (segments.at(-1)?.n ?? 0) + 1;
+  let journal = await Journal.open(path.join(dir, segmentName(segment)), options.onFailure);
+  let compacting: Promise<void> | undefined;
+
+  const ours = (db: Database) => db.path.startsWith(`projects/${project}/`);
+
+  const compact = (): Promise<void> =>
+    (compacting ??= (async () => {
+      const previous = journal;
+      segment += 1;
+      journal = await Journal.open(path.join(dir, segmentName(segment)), options.onFailure);
+      await previous.close();
+      // Commits keep landing in the new segment while the snapshot is written: the snapshot
+      // holds each document as of some moment after the switch, and the new segment replays
+      // whatever came later.
+      const meta = await exportProject(engine, project, dir);
+      for (const old of await segmentsIn(dir)) if (old.n < segment) await rm(old.file);
+      const documents = meta.databases.reduce((n, d) => n + d.documents, 0);
+      log(`snapshot of ${documents} documents written; journal restarted`);
+    })().finally(() => (compacting = undefined)));
+
+  const maybeCompact = () => {
+    if (journal.bytes < compactAfterBytes || compacting) return;
+    compact().catch((err: unknown) => log(`compaction failed (the journal is kept): ${err}`));
+  };
+
+  const sink: ChangeSink = {
+    committed(db: Database, changes: DocChange[]) {
+      if (!ours(db)) return Promise.resolve();
+      const record: JournalRecord = {
+        db: db.path,
+        docs: changes.map((c) =>
+          c.after ? { key: c.key, doc: docToRest(c.after) } : { key: c.key },
+        ),
+      };
+      const written = journal.append(record);
+      void written.then(maybeCompact, () => {});
+      return written;
+    },
+    cleared(db: Database) {
+      if (!ours(db)) return Promise.resolve();
+      return journal.append({ db: db.path, clear: true } satisfies JournalRecord);
+    },
+    replaced: (which: string) => (which === project ? compact() : Promise.resolve()),
+  };
+  engine.changeSink = sink;
+
+  return {
+    restored,
+    compact,
+    async close() {
+      while (compacting) await compacting;
+      await compact();
+      engine.changeSink = undefined;
+      await journal.close();
+    },
+  };
+}
+
+/** Applies a journal segment's records to the engine; returns the documents it touched. */
+async function replay(engine: Engine, file: string): Promise<number> {
+  let count = 0;
+  for await (const record of readJournal<JournalRecord>(file)) {
+    const db = engine.database(record.db);
+    if (record.clear) engine.forget(db);
+    for (const { key, doc } of record.docs ?? []) {
+      const stored = doc && docFromRest(db, doc);
+      db.put(key, stored);
+      if (stored) db.advanceClock(stored.updateTime);
+      count++;
+    }
+  }
+  return count;
+}

@@ -1,0 +1,69 @@
+// The console's front on the local stack, as Firebase Hosting serves it: firebase.json's
+// hosting section (web/dist, its headers, the SPA fallback) through superstatic, the engine
+// of the Hosting emulator, and its /api/** rewrite forwarded to the api function's server.
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { readFirebaseJson, ROOT } from './config.ts';
+
+// A CommonJS module whose function is its `default` export.
+const superstatic = (createRequire(import.meta.url)('superstatic') as typeof import('superstatic'))
+  .default;
+
+export interface Front {
+  stop(): Promise<void>;
+}
+
+/**
+ * Forwards a request to the api function's server, streaming both ways (uploads in, the
+ * notification stream out). The caller's address goes in X-Forwarded-For, replacing any the
+ * caller sent, as Hosting's front end does.
+ */
+function forwardTo(apiPort: number): http.RequestListener {
+  return (req, res) => {
+    const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+    const upstream = http.request(
+      { host: '127.0.0.1', port: apiPort, method: req.method, path: req.url, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (res.headersSent) return res.destroy();
+      res.writeHead(503, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ message: 'The API is restarting; try again shortly' }));
+    });
+    // A browser that leaves ends the request to the function too (its stream closes).
+    res.on('close', () => upstream.destroy());
+    req.pipe(upstream);
+  };
+}
+
+export async function startFront(port: number, apiPort: number): Promise<Front> {
+  const hosting = readFirebaseJson().hosting;
+  const forward = forwardTo(apiPort);
+  const handler = superstatic({
+    config: hosting,
+    cwd: ROOT,
+    stack: 'strict',
+    compression: true,
+    rewriters: { function: () => Promise.resolve(forward) },
+  }) as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
+  const server = http.createServer((req, res) =>
+    handler(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

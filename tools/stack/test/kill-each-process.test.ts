@@ -1,0 +1,124 @@
+// A running stack with its data kept: each of its processes killed with SIGKILL in the middle
+// of writes (the supervisor restarts it), then all of them at once; every customer created and
+// every account registered that the API acknowledged (201) is there afterwards.
+import { writeFileSync } from 'node:fs';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_PATHS } from '../../bench/run/calls.ts';
+import { PROJECT_ID } from '../config.ts';
+import { demoAccounts, seedDemoCompany } from '../seed.ts';
+import { seededMarker, type Stack } from '../stack.ts';
+import { api, crash, signIn, stackAt, tempDataDir, until } from './support.ts';
+
+const OFFSET = 40;
+
+/** Writers through the API until stopped; keeps what was acknowledged. */
+function writeLoad(stack: Stack, token: string) {
+  const customers: string[] = [];
+  const accounts: string[] = [];
+  let stopped = false;
+  let next = 0;
+  const workers = Array.from({ length: 4 }, async () => {
+    while (!stopped) {
+      const k = next++;
+      try {
+        if (k % 4 === 3) {
+          const email = `kill-test-${k}@example.in`;
+          // Each from an address of its own: one address may register only a few an hour.
+          const res = await api(stack, '/auth/register', {
+            from: `127.0.${(k >> 8) & 255}.${k & 255}`,
+            body: {
+              fullName: `Kill Test ${k}`,
+              email,
+              phone: `9${700_000_000 + k}`,
+              password: 'kill-test-123',
+            },
+          });
+          if (res.status === 201) accounts.push(email);
+        } else {
+          const res = await api(stack, '/customers', {
+            token,
+            body: { names: [`Kill Test Customer ${k}`], phones: [`8${700_000_000 + k}`] },
+          });
+          if (res.status === 201) customers.push(res.body._id as string);
+          else await new Promise((r) => setTimeout(r, 50));
+        }
+      } catch {
+        // No answer: nothing was acknowledged.
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+  });
+  return {
+    customers,
+    accounts,
+    acknowledged: () => customers.length + accounts.length,
+    stop: async () => {
+      stopped = true;
+      await Promise.all(workers);
+    },
+  };
+}
+
+describe('a stack whose processes are killed', () => {
+  const stacks: Stack[] = [];
+  const data = tempDataDir();
+  afterAll(async () => {
+    for (const s of stacks) await s.stop();
+    await (await data).remove();
+  });
+
+  it('keeps every acknowledged write', async () => {
+    const { dir } = await data;
+    let stack = await stackAt(OFFSET, dir);
+    stacks.push(stack);
+    Object.assign(process.env, stack.env);
+    await seedDemoCompany();
+    writeFileSync(seededMarker(dir), 'seeded\n');
+    await stack.superviseJobs('Asia/Kolkata');
+    const admin = demoAccounts().find((a) => a.role === 'admin')!;
+    const load = writeLoad(stack, await signIn(stack, admin.email, admin.password));
+
+    for (const name of ['firestore', 'firebase', 'outbox', 'jobs', 'api']) {
+      const before = load.acknowledged();
+      await until(`writes before killing ${name}`, () => load.acknowledged() >= before + 8);
+      const pid = stack.pids()[name];
+      expect(pid).toBeGreaterThan(0);
+      process.kill(pid, 'SIGKILL');
+      // The supervisor starts it again, and the stack answers again.
+      await until(`${name} restarted`, () => (stack.pids()[name] ?? pid) !== pid);
+      await until(`health after ${name}`, async () => (await api(stack, '/health')).status === 200);
+    }
+    const before = load.acknowledged();
+    await until('writes after the restarts', () => load.acknowledged() >= before + 8);
+
+    // The machine goes down: every process at once, in the middle of writes.
+    await crash(stack);
+    await load.stop();
+    stacks.pop();
+
+    stack = await stackAt(OFFSET, dir);
+    stacks.push(stack);
+    expect(stack.restored).toBe(true);
+    // Once started, the first page is ready at once: the page, the sign-in, the dashboard.
+    const started = Date.now();
+    expect((await fetch(stack.url)).status).toBe(200);
+    const token = await signIn(stack, admin.email, admin.password);
+    const dashboard = await Promise.all(DASHBOARD_PATHS.map((path) => api(stack, path, { token })));
+    expect(dashboard.map((r) => r.status)).toEqual(DASHBOARD_PATHS.map(() => 200));
+    expect(Date.now() - started).toBeLessThan(3_000);
+
+    if (getApps().length === 0) initializeApp({ projectId: PROJECT_ID });
+    const db = getFirestore();
+    const stored = await db.getAll(...load.customers.map((id) => db.doc(`customers/${id}`)));
+    expect(stored.filter((d) => !d.exists).map((d) => d.id)).toEqual([]);
+    for (const email of load.accounts) {
+      const user = await getAuth().getUserByEmail(email);
+      expect((await db.doc(`users/${user.uid}`).get()).get('email')).toBe(email);
+    }
+    expect(load.customers.length).toBeGreaterThan(10);
+    expect(load.accounts.length).toBeGreaterThan(3);
+  });
+});
