@@ -8,7 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-// The server, bottom to top: core (http/, search/, storage/, contract/, jobs/ and the files at
+// The server, bottom to top: core (http/, health/, search/, storage/, contract/, jobs/ and the files at
 // the root of src/) < domain/ (records several features share, and the one write path for
 // customers and entries) < integrations/ (the senders) < features/ < app/ and index.ts (routes
 // and jobs composed). A layer imports only from the layers below it.
@@ -16,6 +16,7 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 const SERVER = 'functions/src';
 const CORE = [
   'http',
+  'health',
   'search',
   'storage',
   'contract',
@@ -58,6 +59,38 @@ const serverZones = [
   },
 ];
 
+// The web app, bottom to top: lib/ (building blocks) < resources/ (data several screens share,
+// every cache key) < features/ (a screen area each, reached by others only through its index.ts)
+// < app/ (the shell and the pages table).
+const WEB = 'web/src';
+const WEB_FEATURES = readdirSync(`${ROOT}/${WEB}/features`);
+const webZones = [
+  {
+    target: `./${WEB}/lib`,
+    from: ['resources', 'features', 'app'].map((layer) => `./${WEB}/${layer}`),
+    message: 'lib/ holds building blocks: it imports no data, screen or shell.',
+  },
+  {
+    target: `./${WEB}/resources`,
+    from: ['features', 'app'].map((layer) => `./${WEB}/${layer}`),
+    message: 'resources/ serves the screens: it imports none of them.',
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    target: `./${WEB}/features/${feature}`,
+    from: `./${WEB}/features`,
+    except: [
+      `./${feature}`,
+      ...WEB_FEATURES.filter((f) => f !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: 'Import another feature through its index.ts (what it offers), not its files.',
+  })),
+  {
+    target: `./${WEB}/features`,
+    from: `./${WEB}/app`,
+    message: 'app/ composes the features: they do not import it.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -94,6 +127,10 @@ export default tseslint.config(
   {
     files: ['functions/src/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }] },
   },
   {
     // The web app imports functions/src/contract/ by relative path, so it imports nothing from

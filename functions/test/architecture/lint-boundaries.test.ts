@@ -1,6 +1,6 @@
-// The lint rules that keep the server's dependencies one way (eslint.config.js) fail on what
-// they are there to stop: a cycle, a feature reaching into another's files, a lower layer
-// importing a higher one.
+// The lint rules that keep the server's and the web app's dependencies one way (eslint.config.js)
+// fail on what they are there to stop: a cycle, a feature reaching into another's files, a
+// lower layer importing a higher one.
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -48,5 +48,39 @@ describe('lint of server imports', { timeout: 120_000 }, () => {
       ['functions/src/features/users/routes.ts', "import '../../app/api-router';"],
     ])
       expect(await rulesBroken(file, imports), file).toContain('import-x/no-restricted-paths');
+  });
+});
+
+describe('lint of web imports', { timeout: 120_000 }, () => {
+  it('passes the code as it is', async () => {
+    expect(
+      await rulesBroken('web/src/features/customers/components/customer-page.tsx', ''),
+    ).toEqual([]);
+  });
+
+  it("fails on an import of another feature's files", async () => {
+    const broken = await rulesBroken(
+      'web/src/features/customers/components/customer-page.tsx',
+      "import '../../entries/components/entry-parts';",
+    );
+    expect(broken).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails on a building block importing a screen or shared data reaching up', async () => {
+    for (const [file, imports] of [
+      ['web/src/lib/clip.tsx', "import '../features/customers';"],
+      ['web/src/resources/roles.ts', "import '../features/roles';"],
+      ['web/src/features/users/components/users-page.tsx', "import '../../../app/pages';"],
+    ])
+      expect(await rulesBroken(file, imports), file).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails on a cycle', async () => {
+    // customers imports entries; entries importing customers back closes a loop.
+    const broken = await rulesBroken(
+      'web/src/features/entries/components/entry-parts.tsx',
+      "import '../../customers';",
+    );
+    expect(broken).toContain('import-x/no-cycle');
   });
 });

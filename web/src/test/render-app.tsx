@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/routes';
@@ -8,6 +9,14 @@ import { saveSession } from '../lib/storage';
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
+}
+
+/** Renders one part of the app inside the app's providers, with a fresh query cache. */
+export function renderWithProviders(ui: ReactNode) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  const view = render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
+  return { ...view, user, queryClient };
 }
 
 /** Renders the whole app at `path`, signed in when a token is given. */

@@ -1,8 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../../../app/providers';
+import { renderWithProviders } from '../../../../test/render-app';
 import { readStoredJson, writeStored, writeStoredJson } from '../../../../lib/storage';
 import { jsonResponse, mockApi } from '../../../../test/mock-api';
 import type { EntryCustomer, Template } from '../../api/types';
@@ -84,13 +82,9 @@ function renderModal(routes: Record<string, unknown> = {}, customer: EntryCustom
     'POST /entries': () => created(),
     ...routes,
   });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = vi.fn();
-  const user = userEvent.setup();
-  render(
-    <AppProviders queryClient={queryClient}>
-      <AddEntryModal customer={customer} categoryOptions={['PHE', 'PP']} onClose={onClose} />
-    </AppProviders>,
+  const { user, queryClient } = renderWithProviders(
+    <AddEntryModal customer={customer} categoryOptions={['PHE', 'PP']} onClose={onClose} />,
   );
   const dialog = within(screen.getByRole('dialog', { name: 'Add Entry' }));
   const save = () => user.click(dialog.getByRole('button', { name: 'Save' }));
