@@ -96,7 +96,7 @@ describe('Add Customer', () => {
 
       const notice = await within(dialog).findByRole('alert');
       expect(notice).toHaveTextContent('This phone belongs to Raj Kumar.');
-      expect(notice).toHaveTextContent('Existing customer: Raj Kumar');
+      expect(notice).toHaveTextContent('Existing customer: Raj Kumar · +91 98765 43210');
       await user.click(within(notice).getByRole('button', { name: 'Add anyway' }));
 
       expect(await screen.findByText('Customer added')).toBeInTheDocument();
