@@ -1,12 +1,7 @@
-/** A registered employee waiting for approval. */
-export type PendingUser = {
-  _id: string;
-  fullName?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  role?: string;
-};
+import type { User } from '../../../resources/users';
+
+/** A registered employee waiting for approval: a user not yet approved. */
+export type PendingUser = Omit<User, 'approved'>;
 
 /** An entry waiting for approval; `source` names its channels. */
 export type PendingEntry = {
