@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  baseUrl,
   expectAccessible,
   launchBrowser,
   openPage,
@@ -122,7 +123,23 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       async () => {
         const { context, page } = await openPage(browser, viewport, admin);
         await openCustomers(page);
-        const first = page.locator('main .first-value__text a[href^="/customers/"]').first();
+        // A customer with history: the newest entry's (other tests add customers without any).
+        const newest = await fetch(`${baseUrl()}/api/entries?limit=1`, {
+          headers: { Authorization: `Bearer ${admin.token}` },
+        }).then((res) => res.json() as Promise<{ items: { customerId: string }[] }>);
+        const first = page
+          .locator(`main .first-value__text a[href="/customers/${newest.items[0]!.customerId}"]`)
+          .first();
+        await page
+          .getByRole('region', { name: 'Search and filters' })
+          .getByRole('searchbox', { name: 'Search' })
+          .fill(
+            await fetch(`${baseUrl()}/api/customers/${newest.items[0]!.customerId}`, {
+              headers: { Authorization: `Bearer ${admin.token}` },
+            })
+              .then((res) => res.json() as Promise<{ names: string[] }>)
+              .then((customer) => customer.names[0]!),
+          );
         const name = (await first.textContent()) ?? '';
         await first.click();
         await page.waitForURL(/\/customers\/[^/]+$/);

@@ -11,6 +11,7 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
+import { DEFAULT_TIME_ZONE } from '../functions/src/config.ts';
 import { apiPost, DEMO, signInThroughForm } from './support/session.ts';
 
 let browser: Browser;
@@ -168,7 +169,10 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await filters(page).getByRole('checkbox', { name: 'PP' }).uncheck();
         await page.keyboard.press('Escape');
         await filters(page).getByRole('combobox', { name: 'Potential' }).selectOption('VIP');
-        const today = new Date().toLocaleDateString('en-CA');
+        // Today as the server counts days: in the company's time zone, not the machine's.
+        const today = new Date().toLocaleDateString('en-CA', {
+          timeZone: process.env.COMPANY_TIME_ZONE || DEFAULT_TIME_ZONE,
+        });
         await filters(page).getByLabel('Created from').fill(today);
         await filters(page).getByLabel('Created to').fill(today);
         await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(1);
