@@ -126,20 +126,20 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         // A customer with history: the newest entry's (other tests add customers without any).
         const newest = await fetch(`${baseUrl()}/api/entries?limit=1`, {
           headers: { Authorization: `Bearer ${admin.token}` },
-        }).then((res) => res.json() as Promise<{ items: { customerId: string }[] }>);
-        const first = page
-          .locator(`main .first-value__text a[href="/customers/${newest.items[0]!.customerId}"]`)
-          .first();
+        }).then(
+          (res) =>
+            res.json() as Promise<{
+              items: { customerId: string; customer: { names: string[] } }[];
+            }>,
+        );
+        const { customerId, customer } = newest.items[0]!;
         await page
           .getByRole('region', { name: 'Search and filters' })
           .getByRole('searchbox', { name: 'Search' })
-          .fill(
-            await fetch(`${baseUrl()}/api/customers/${newest.items[0]!.customerId}`, {
-              headers: { Authorization: `Bearer ${admin.token}` },
-            })
-              .then((res) => res.json() as Promise<{ names: string[] }>)
-              .then((customer) => customer.names[0]!),
-          );
+          .fill(customer.names[0]!);
+        const first = page
+          .locator(`main .first-value__text a[href="/customers/${customerId}"]`)
+          .first();
         const name = (await first.textContent()) ?? '';
         await first.click();
         await page.waitForURL(/\/customers\/[^/]+$/);
