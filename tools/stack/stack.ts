@@ -1,5 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import {
+  exportOfficial,
+  OFFICIAL_EMULATOR_BINARY,
+  OFFICIAL_EMULATOR_READY,
+  officialEmulatorArgs,
+  officialExportIn,
+} from '../firestore/scripts/official-emulator.ts';
 import { latestAuthSnapshot, startAuthKeeper } from './auth-keeper.ts';
 import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
 import { startFront } from './front.ts';
@@ -16,8 +23,11 @@ export interface StackOptions {
   ports: Ports;
   /** Where data persists across restarts; without it every start is fresh and nothing is kept. */
   dataDir?: string;
-  /** Run the official Firestore and Storage emulators (needs Java 21 and their downloads). */
-  officialEmulators?: boolean;
+  /**
+   * Run Google's official Firestore emulator (the gcloud component, on Java 17) instead of the
+   * embedded engine. It keeps its data only through an export at a clean stop.
+   */
+  officialFirestore?: boolean;
   /** Keep the children's output to themselves (tests). */
   quiet?: boolean;
 }
@@ -75,7 +85,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ['hub', 'Emulator hub'],
     ['logging', 'Emulator logging'],
   ];
-  if (options.officialEmulators) names.push(['storage', 'Storage emulator']);
   for (const [key, what] of names) await assertPortFree(HOST, ports[key], what);
 
   // Emails and WhatsApp messages go to the local outbox, not to SendGrid or Meta, unless the
@@ -98,7 +107,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // during the first start's seeding left behind, which is started over.
   const restored =
     !!dataDir &&
-    (existsSync(seededMarker(dataDir)) || existsSync(path.join(firestoreDir!, 'metadata.json')));
+    (existsSync(seededMarker(dataDir)) ||
+      existsSync(path.join(firestoreDir!, 'metadata.json')) ||
+      !!officialExportIn(firestoreDir!));
   if (dataDir && !restored && existsSync(dataDir)) {
     for (const name of readdirSync(dataDir))
       if (/^(firestore|firebase|auth-\d+(\.tmp)?)$/.test(name))
@@ -117,8 +128,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // so a stop never waits long for an open page's stream, unless the shell says otherwise.
     NOTIFICATION_STREAM_MAX_MS: process.env.NOTIFICATION_STREAM_MAX_MS || '30000',
   };
-  if (options.officialEmulators) env.FIREBASE_STORAGE_EMULATOR_HOST = `${HOST}:${ports.storage}`;
-  else env.FILES_DIR = filesDir;
+  env.FILES_DIR = filesDir;
   // The senders' providers: the outbox above, unless the shell names others.
   const outboxBases = providerBases(outboxUrl);
   env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outboxBases.SENDGRID_API_BASE;
@@ -139,31 +149,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   try {
-    if (!options.officialEmulators) {
-      const args = ['--import', 'tsx', path.join(ROOT, 'tools/firestore/src/cli.ts')];
-      args.push('--host', HOST, '--port', String(ports.firestore), '--project', PROJECT_ID);
-      // Every commit is journaled before it is answered: a crash loses nothing acknowledged.
-      if (firestoreDir) args.push('--data', firestoreDir);
-      // Queries are served only as the project's index file serves them in production: a
-      // missing composite index fails here, in the console and the browser tests, not after a
-      // deploy.
-      args.push('--indexes', path.join(ROOT, 'firestore.indexes.json'));
-      await supervisor.run({
-        name: 'firestore',
-        start: () =>
-          startChild('firestore', process.execPath, args, {
-            readyWhen: /listening on/,
-            quiet: options.quiet,
-            // The bench's large size (807,059 documents) holds about 3.5 GB of heap after its
-            // import (tools/firestore/README.md); the cap leaves room for the import's peak.
-            env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=12288' },
-          }),
+    await supervisor.run({
+      name: 'firestore',
+      start: options.officialFirestore
+        ? () => startOfficialFirestore(ports.firestore, firestoreDir, options.quiet)
+        : () => startEmbeddedFirestore(ports.firestore, firestoreDir, options.quiet),
+    });
+    if (options.officialFirestore && firestoreDir) {
+      // Stopped after the front (keepers stop last added first): nothing writes meanwhile.
+      keepers.push({
+        stop: () => exportOfficial(env.FIRESTORE_EMULATOR_HOST, PROJECT_ID, firestoreDir),
       });
     }
 
     // With a data folder, the Auth emulator listens on a private port behind the keeper,
     // which saves the accounts after every change (auth-keeper.ts); without one, on the port.
-    const keepAuth = !!dataDir && !options.officialEmulators;
+    const keepAuth = !!dataDir;
     const authPort = keepAuth ? await freePort() : ports.auth;
     const keeper = keepAuth
       ? await startAuthKeeper({
@@ -179,13 +180,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       name: 'firebase',
       start: () => {
         const snapshot = keeper && latestAuthSnapshot(dataDir!);
-        const emulators = startFirebase(
-          { ...ports, auth: authPort },
-          options,
-          dataDir,
-          env,
-          snapshot,
-        );
+        const emulators = startFirebase({ ...ports, auth: authPort }, options, env, snapshot);
         return keeper ? keeper.reopenAfter(emulators, snapshot) : emulators;
       },
     });
@@ -231,34 +226,56 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
+/** The embedded engine, journaling every commit into `dataDir` when there is one. */
+function startEmbeddedFirestore(port: number, dataDir: string | undefined, quiet?: boolean) {
+  const args = ['--import', 'tsx', path.join(ROOT, 'tools/firestore/src/cli.ts')];
+  args.push('--host', HOST, '--port', String(port), '--project', PROJECT_ID);
+  // Every commit is journaled before it is answered: a crash loses nothing acknowledged.
+  if (dataDir) args.push('--data', dataDir);
+  // Queries are served only as the project's index file serves them in production: a missing
+  // composite index fails here, in the console and the browser tests, not after a deploy.
+  args.push('--indexes', path.join(ROOT, 'firestore.indexes.json'));
+  return startChild('firestore', process.execPath, args, {
+    readyWhen: /listening on/,
+    quiet,
+    // The bench's large size (807,059 documents) holds about 3.5 GB of heap after its import
+    // (tools/firestore/README.md); the cap leaves room for the import's peak.
+    env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=12288' },
+  });
+}
+
+/** Google's official emulator on the stack's Firestore port, from the last export in `dataDir`. */
+function startOfficialFirestore(port: number, dataDir: string | undefined, quiet?: boolean) {
+  if (!existsSync(OFFICIAL_EMULATOR_BINARY))
+    throw new Error(
+      `--official needs Google's Firestore emulator at ${OFFICIAL_EMULATOR_BINARY} (the gcloud component google-cloud-cli-firestore-emulator, or set OFFICIAL_FIRESTORE_EMULATOR)`,
+    );
+  const saved = dataDir ? officialExportIn(dataDir) : undefined;
+  return startChild(
+    'firestore',
+    OFFICIAL_EMULATOR_BINARY,
+    officialEmulatorArgs(HOST, port, PROJECT_ID, saved),
+    { readyWhen: OFFICIAL_EMULATOR_READY, quiet },
+  );
+}
+
 /**
- * The Firebase emulators the stack still takes from firebase-tools: Auth (and, with
- * --official, Firestore and Storage). firebase-tools finds a running hub through a file in the
- * temporary folder named after the project, so each stack gets a temporary folder of its own:
- * two stacks never reach (or export) each other's emulators.
+ * The Auth emulator, the one emulator the stack still takes from firebase-tools. firebase-tools
+ * finds a running hub through a file in the temporary folder named after the project, so each
+ * stack gets a temporary folder of its own: two stacks never reach (or export) each other's
+ * emulators.
  */
 function startFirebase(
   ports: Ports,
   options: StackOptions,
-  dataDir: string | undefined,
   env: Record<string, string>,
   authSnapshot: string | undefined,
 ) {
   const tmpDir = path.join(ROOT, '.local', `tmp-${ports.hosting}`);
   mkdirSync(tmpDir, { recursive: true });
   const config = writeFirebaseConfig(ports, `.firebase.${ports.hosting}.json`);
-  const only = ['auth', ...(options.officialEmulators ? ['firestore', 'storage'] : [])];
-  const args = ['emulators:start', '--config', config, '--project', PROJECT_ID];
-  args.push('--only', only.join(','));
-  if (dataDir && options.officialEmulators) {
-    // The official emulators keep their data only on a clean exit.
-    const firebaseDir = path.join(dataDir, 'firebase');
-    if (existsSync(path.join(firebaseDir, 'firebase-export-metadata.json')))
-      args.push('--import', firebaseDir);
-    args.push('--export-on-exit', firebaseDir);
-  } else if (authSnapshot) {
-    args.push('--import', authSnapshot);
-  }
+  const args = ['emulators:start', '--config', config, '--project', PROJECT_ID, '--only', 'auth'];
+  if (authSnapshot) args.push('--import', authSnapshot);
   const child = startChild('firebase', path.join(ROOT, 'node_modules/.bin/firebase'), args, {
     cwd: ROOT,
     readyWhen: /All emulators ready/,
@@ -267,7 +284,6 @@ function startFirebase(
       ...process.env,
       ...env,
       TMPDIR: tmpDir,
-      ...(options.officialEmulators ? { FIRESTORE_EMULATOR_HOST: undefined } : {}),
       NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB}`,
     },
   });

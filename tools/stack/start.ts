@@ -1,8 +1,9 @@
 /**
  * `npm start`: builds functions and web, starts the local stack on the ports firebase.json
  * names, seeds the demo company on the first start, and keeps data in .emulator-data/ across
- * restarts. Flags: --fresh (ignore saved data), --official (official Firestore and Storage
- * emulators instead of the embedded Firestore; needs Java 21 and their downloads).
+ * restarts. Flags: --fresh (ignore saved data), --official (Google's official Firestore
+ * emulator instead of the embedded engine, with data of its own in .emulator-data-official/,
+ * kept through an export at a clean stop).
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,10 @@ const { values } = parseArgs({
     official: { type: 'boolean', default: false },
   },
 });
-const dataDir = path.join(ROOT, '.emulator-data');
+const official = values.official || process.env.OFFICIAL_FIRESTORE === '1';
+// The two engines keep their data apart: neither can read what the other saved.
+const dataDirName = official ? '.emulator-data-official' : '.emulator-data';
+const dataDir = path.join(ROOT, dataDirName);
 if (values.fresh) rmSync(dataDir, { recursive: true, force: true });
 
 console.log('Building functions and web…');
@@ -29,7 +33,7 @@ try {
   stack = await startStack({
     ports: portsFromFirebaseJson(),
     dataDir,
-    officialEmulators: values.official || process.env.OFFICIAL_EMULATORS === '1',
+    officialFirestore: official,
   });
 } catch (err) {
   console.error(
@@ -59,7 +63,7 @@ console.log(`
   Sign in as    ${demoAccounts()
     .map((a) => `${a.role.padEnd(8)} ${a.email} / ${a.password}`)
     .join('\n                ')}
-  Data is kept in .emulator-data/ (npm start -- --fresh starts over). Ctrl-C stops everything.
+  Data is kept in ${dataDirName}/ (npm start -- --fresh starts over). Ctrl-C stops everything.
 `);
 
 let stopping = false;

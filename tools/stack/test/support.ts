@@ -22,8 +22,12 @@ export async function tempDataDir(): Promise<{ dir: string; remove(): Promise<vo
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export function stackAt(offset: number, dataDir: string): Promise<Stack> {
-  return startStack({ ports: portsFromFirebaseJson(offset), dataDir, quiet: true });
+export function stackAt(
+  offset: number,
+  dataDir: string,
+  options: { officialFirestore?: boolean } = {},
+): Promise<Stack> {
+  return startStack({ ports: portsFromFirebaseJson(offset), dataDir, quiet: true, ...options });
 }
 
 /**
