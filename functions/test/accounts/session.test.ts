@@ -1,6 +1,6 @@
 import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInWithCustomToken } from '../../src/features/accounts/identity-toolkit';
 import { firebaseCookieOf } from '../../src/domain/identity/sessions';
 import { getDb, getFirebaseApp } from '../../src/firebase';
@@ -99,6 +99,30 @@ describe('GET /api/auth/me', () => {
     const token = await login(app, await createAccount());
     const res = await request(app).get('/api/auth/me').set('Cookie', `__session=${token}`);
     expect(res.status).toBe(200);
+  });
+});
+
+describe('calls of one session at once', () => {
+  it('share one check of the session; a call after it checks again', async () => {
+    const sales = await createAccount({ role: 'sales' });
+    const token = await login(app, sales);
+    const auth = getAuth(getFirebaseApp());
+    const verify = vi.spyOn(auth, 'verifySessionCookie');
+    try {
+      // As a page makes its calls: all at once, with the same token.
+      const answers = await Promise.all(Array.from({ length: 9 }, () => me(token)));
+      expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
+      expect(verify.mock.calls.length).toBeLessThan(9);
+      const checksAtOnce = verify.mock.calls.length;
+      // A call after they ended is checked afresh: logging out in between is seen at once.
+      await request(app)
+        .post('/api/auth/logout')
+        .set(...bearer(token));
+      expect((await me(token)).status).toBe(401);
+      expect(verify.mock.calls.length).toBe(checksAtOnce + 2);
+    } finally {
+      verify.mockRestore();
+    }
   });
 });
 

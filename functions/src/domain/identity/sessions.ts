@@ -105,11 +105,27 @@ async function verify(token: string): Promise<DecodedIdToken | undefined> {
   }
 }
 
+/** Resolutions under way, by token: calls that arrive while one runs share it. */
+const resolving = new Map<string, Promise<Session | undefined>>();
+
 /**
- * The caller behind `token`, read fresh on every call: a revoked or ended session, a deleted or
- * unapproved account is no session; role and permissions come from users/{uid} and the role.
+ * The caller behind `token`, read fresh for every call: a revoked or ended session, a deleted
+ * or unapproved account is no session; role and permissions come from users/{uid} and the
+ * role. A page makes its calls at once (the dashboard, nine), so the calls of one token that
+ * arrive while its check runs take that check's answer instead of each asking Auth and
+ * Firestore again; a call that arrives after it ended starts a new one, so no call is answered
+ * from a check that had ended before the call came. The session is shared: read-only.
  */
-export async function resolveSession(token: string): Promise<Session | undefined> {
+export function resolveSession(token: string): Promise<Session | undefined> {
+  let check = resolving.get(token);
+  if (!check) {
+    check = readSession(token).finally(() => resolving.delete(token));
+    resolving.set(token, check);
+  }
+  return check;
+}
+
+async function readSession(token: string): Promise<Session | undefined> {
   const decoded = await verify(token);
   if (!decoded) return undefined;
   const db = getDb();
