@@ -5,6 +5,7 @@ import os from 'node:os';
 import type { ScaleSize } from '../scale/generate.ts';
 import type { ScaleSeeded } from '../scale/seed.ts';
 import type { BundleSizes } from './bundle.ts';
+import { firstPageSection } from './first-page.ts';
 import { teamSection, type TeamLoadResult } from './team-load.ts';
 import { percentile, type CallResult } from './measure.ts';
 import { SIGN_IN_MAX_KB, verdict, type Verdict } from './targets.ts';
@@ -29,6 +30,8 @@ export interface BenchReport {
   bundles: BundleSizes;
   /** The team of users at once, on the small size. */
   team: TeamLoadResult;
+  /** The first page after the stack came up (ms). */
+  firstPageMs: number;
   /** One-minute load average when the bench started (other work on the machine). */
   loadAverage: number;
 }
@@ -170,6 +173,8 @@ export function renderReport(report: BenchReport): string {
   verdicts.push(bundleVerdict);
   const team = teamSection(report.team);
   verdicts.push(...team.verdicts);
+  const first = firstPageSection(report.firstPageMs);
+  verdicts.push(first.verdict);
   const missed = verdicts.filter((v) => v.met === false).length;
   const unmeasured = verdicts.filter((v) => v.met === undefined).length;
   const failure = measured(report.large)
@@ -200,6 +205,7 @@ export function renderReport(report: BenchReport): string {
     ...sessionNotes(report),
     ...failures(report),
     ...team.lines,
+    ...first.lines,
     '## Memory of the functions process',
     '',
     'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the api process (functions-framework, one long-lived process as an instance) during the call, and how much the call added to what it held before (it also holds what earlier calls left). The export target is read against the peak.',
