@@ -16,6 +16,7 @@ export default defineConfig({
       'test/config.test.ts',
       'test/integrations/**/*.test.ts',
       'test/storage/**/*.test.ts',
+      'test/features/view-fields.test.ts',
     ],
   },
 });

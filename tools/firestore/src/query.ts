@@ -13,7 +13,7 @@ import type { Filter, StructuredQuery, Value } from './types.ts';
 import { checkQuery } from './validation.ts';
 import { compileNearest, nearestDocs, type NearestSearch } from './vector-search.ts';
 import {
-  arrayContains,
+  equalsOneOf,
   compareStrings,
   comparePaths,
   compareValues,
@@ -103,18 +103,23 @@ function fieldFilter(op: string, value: Value): (v: Value | undefined) => boolea
       return ranked((c) => c > 0);
     case 'GREATER_THAN_OR_EQUAL':
       return ranked((c) => c >= 0);
-    case 'IN':
-      return (v) => v !== undefined && arrayContains(list, v);
-    case 'NOT_IN':
+    case 'IN': {
+      const inList = equalsOneOf(list);
+      return (v) => v !== undefined && inList(v);
+    }
+    case 'NOT_IN': {
       if (list.some(isNullValue)) return () => false;
-      return (v) => v !== undefined && !isNullValue(v) && !arrayContains(list, v);
-    case 'ARRAY_CONTAINS':
-      return (v) => v?.arrayValue !== undefined && arrayContains(v.arrayValue.values ?? [], value);
-    case 'ARRAY_CONTAINS_ANY':
-      return (v) => {
-        const values = v?.arrayValue?.values;
-        return values !== undefined && list.some((x) => arrayContains(values, x));
-      };
+      const inList = equalsOneOf(list);
+      return (v) => v !== undefined && !isNullValue(v) && !inList(v);
+    }
+    case 'ARRAY_CONTAINS': {
+      const isValue = equalsOneOf([value]);
+      return (v) => v?.arrayValue !== undefined && (v.arrayValue.values ?? []).some(isValue);
+    }
+    case 'ARRAY_CONTAINS_ANY': {
+      const inList = equalsOneOf(list);
+      return (v) => v?.arrayValue?.values?.some(inList) ?? false;
+    }
     default:
       throw new GrpcError(Status.INVALID_ARGUMENT, `Unsupported filter operator: ${op}`);
   }

@@ -2,7 +2,7 @@
 // category keys, sort keys, the potential's rank). Every write builds it here, and so does the
 // demo seed, so stored customers always carry the derived fields.
 import type { WhatsAppWindow } from '../../contract/customers';
-import { windowsView } from './whatsapp-windows';
+import { WINDOWS_FIELD, windowsView } from './whatsapp-windows';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
@@ -129,6 +129,22 @@ export function fieldsOf(data: DocumentData): CustomerFields {
     note: typeof data.note === 'string' ? data.note : '',
   };
 }
+
+/**
+ * The stored fields toCustomer reads. A list reads only these (and its order's): the search and
+ * category keys are most of a customer document's bytes, and no answer shows them.
+ */
+export const CUSTOMER_VIEW_FIELDS = [
+  'names',
+  'phones',
+  'emails',
+  'categories',
+  'potential',
+  'note',
+  'createdAt',
+  'updatedAt',
+  WINDOWS_FIELD,
+] as const;
 
 export function toCustomer(id: string, data: DocumentData): Customer {
   return {

@@ -143,6 +143,36 @@ export function isoDeep(value: unknown): unknown {
 }
 
 /** The entry as the API answers it. */
+/**
+ * The stored fields toEntry reads. A list reads only these: the search keys are most of an
+ * entry document's bytes, and no answer shows them.
+ */
+export const ENTRY_VIEW_FIELDS = [
+  'customerId',
+  'customer',
+  'description',
+  'tags',
+  'labels',
+  'tag',
+  'attachments',
+  'category',
+  'amount',
+  'currency',
+  'process',
+  'extraNote',
+  'channel',
+  'status',
+  'employee',
+  'source',
+  'createdAt',
+  'updatedAt',
+  'createdByName',
+  'followUps',
+  'dispatch',
+  'templateRef',
+  'inbound',
+] as const;
+
 export function toEntry(id: string, data: DocumentData): Entry {
   const followUps: FollowUpSummary[] = (Array.isArray(data.followUps) ? data.followUps : [])
     .map(record)

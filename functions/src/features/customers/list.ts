@@ -18,7 +18,7 @@ import {
   type ListOrder,
   type ListPlan,
 } from './list-plan';
-import { toCustomer, type Customer } from '../../domain/customers/record';
+import { CUSTOMER_VIEW_FIELDS, toCustomer, type Customer } from '../../domain/customers/record';
 import { scanForMatches } from '../../residual-scan';
 import { storedSummary } from '../dashboard';
 
@@ -62,6 +62,9 @@ async function choosePlan(
   return { plan: plans[best], candidates: counts[best] };
 }
 
+/** What a page reads of each customer: what the answer shows and what its cursor needs. */
+const viewFields = (plan: ListPlan) => [...new Set([...CUSTOMER_VIEW_FIELDS, ...plan.orderFields])];
+
 const cursorOf = (plan: ListPlan, doc: QueryDocumentSnapshot) =>
   encodeCursor(plan, positionOf(plan, doc.id, doc.data()));
 
@@ -79,7 +82,7 @@ export async function listPage(
   const toItems = (docs: QueryDocumentSnapshot[]) => docs.map((d) => toCustomer(d.id, d.data()));
 
   if (!plan.residual) {
-    let query = orderedQuery(db, plan);
+    let query = orderedQuery(db, plan).select(...viewFields(plan));
     if (after) query = query.startAfter(...startAfterArgs(after));
     const [snapshot, matches] = await Promise.all([query.limit(limit + 1).get(), total(db, plan)]);
     const docs = snapshot.docs.slice(0, limit);
@@ -136,6 +139,7 @@ export async function plainList(): Promise<Customer[]> {
   const snapshot = await getDb()
     .collection(CUSTOMERS)
     .orderBy('createdAt', 'desc')
+    .select(...CUSTOMER_VIEW_FIELDS)
     .limit(PLAIN_LIST_LIMIT)
     .get();
   return snapshot.docs.map((d) => toCustomer(d.id, d.data()));

@@ -18,7 +18,7 @@ import {
   type EntryFilters,
   type EntryPlan,
 } from './list-plan';
-import { customerCopy, toEntry, type Entry } from '../../domain/entries/record';
+import { customerCopy, ENTRY_VIEW_FIELDS, toEntry, type Entry } from '../../domain/entries/record';
 import { scanForMatches } from '../../residual-scan';
 import { storedSummary } from '../dashboard';
 
@@ -78,7 +78,10 @@ export async function listPage(
 
   if (!plan.residual) {
     const [snapshot, { total, confirmed }] = await Promise.all([
-      query.limit(limit + 1).get(),
+      query
+        .select(...ENTRY_VIEW_FIELDS)
+        .limit(limit + 1)
+        .get(),
       counts,
     ]);
     const docs = snapshot.docs.slice(0, limit);
