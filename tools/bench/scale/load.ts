@@ -1,6 +1,7 @@
 // Loads generated data into a running embedded Firestore through its control calls
 // (tools/firestore/README.md): export what is there, add the generated lines, import the lot.
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { PROJECT_ID } from '../../stack/config.ts';
 
@@ -11,26 +12,44 @@ interface ExportMetadata {
   databases: { id: string; file: string; documents: number }[];
 }
 
+/**
+ * One control call over node:http: fetch gives up waiting for an answer's headers after 5
+ * minutes, and importing the large size into the embedded Firestore (which builds its indexes
+ * and counts every document's index entries) can take longer before it answers.
+ */
+function send(
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method, headers: payload ? { 'Content-Type': 'application/json' } : {}, agent: false },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('error', reject);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
 /** The embedded Firestore's control calls for the stack's project. */
 export function firestoreControl(firestoreHost: string) {
   const base = `http://${firestoreHost}/emulator/v1/projects/${PROJECT_ID}`;
-  const send = (method: string, url: string, body?: unknown) =>
-    fetch(url, {
-      method,
-      headers: { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   const call = async <T>(method: string, url: string, body?: unknown): Promise<T> => {
-    // After a long synchronous stretch (generating the data) the client has not yet seen the
-    // server close its kept-alive connection and sends on it; these calls are safe to resend.
-    const res = await send(method, url, body).catch((err: unknown) => {
-      const code = ((err as Error).cause as NodeJS.ErrnoException | undefined)?.code ?? '';
-      if (['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(code)) return send(method, url, body);
-      throw err;
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-    return JSON.parse(text) as T;
+    // A connection of its own for each call (agent: false): none is kept alive across the long
+    // synchronous stretches (generating the data) for the server to close under it.
+    const res = await send(method, url, body);
+    if (res.status < 200 || res.status >= 300)
+      throw new Error(`${method} ${url}: ${res.status} ${res.text}`);
+    return JSON.parse(res.text) as T;
   };
   return {
     exportTo: (folder: string) => call<ExportMetadata>('POST', `${base}:export`, { path: folder }),
