@@ -130,17 +130,22 @@ export function fieldsOf(data: DocumentData): CustomerFields {
   };
 }
 
-/**
- * The stored fields toCustomer reads. A list reads only these (and its order's): the search and
- * category keys are most of a customer document's bytes, and no answer shows them.
- */
-export const CUSTOMER_VIEW_FIELDS = [
+/** A customer's own fields, as people enter them (CustomerFields), in the order forms show. */
+export const CUSTOMER_FIELD_NAMES = [
   'names',
   'phones',
   'emails',
   'categories',
   'potential',
   'note',
+] as const satisfies readonly (keyof CustomerFields)[];
+
+/**
+ * The stored fields toCustomer reads. A list reads only these (and its order's): the search and
+ * category keys are most of a customer document's bytes, and no answer shows them.
+ */
+export const CUSTOMER_VIEW_FIELDS = [
+  ...CUSTOMER_FIELD_NAMES,
   'createdAt',
   'updatedAt',
   WINDOWS_FIELD,

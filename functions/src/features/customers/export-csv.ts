@@ -6,17 +6,9 @@ import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { localDate } from '../../company-days';
-import type { Customer } from '../../domain/customers/record';
+import { CUSTOMER_FIELD_NAMES, type Customer } from '../../domain/customers/record';
 
-export const EXPORT_COLUMNS = [
-  'names',
-  'phones',
-  'emails',
-  'categories',
-  'potential',
-  'note',
-  'createdAt',
-] as const;
+export const EXPORT_COLUMNS = [...CUSTOMER_FIELD_NAMES, 'createdAt'] as const;
 
 const JOIN = '; ';
 
