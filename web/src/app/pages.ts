@@ -1,15 +1,32 @@
-import type { ComponentType } from 'react';
-import { ApprovalsPage } from '../features/approvals';
+import { lazy, type ComponentType } from 'react';
 import { CustomersPage } from '../features/customers';
 import { DashboardPage } from '../features/dashboard';
 import { EntriesPage } from '../features/entries';
-import { InformationPage } from '../features/information';
-import { IntegrationsPage } from '../features/integrations';
-import { RolesPage } from '../features/roles';
-import { SettingsPage } from '../features/settings';
-import { TemplatesPage } from '../features/templates';
-import { UsersPage } from '../features/users';
 import { ADMIN_ONLY } from './access';
+
+/** A screen whose code loads when it is first opened (app-layout shows 'Loading…' meanwhile). */
+function onFirstVisit(load: () => Promise<ComponentType>): ComponentType {
+  return lazy(() => load().then((Page) => ({ default: Page })));
+}
+
+// The screens people work in every day come with the app; the admin screens and Information,
+// opened now and then (and never by most employees), load on their first visit, which keeps
+// the sign-in route's script small.
+const InformationPage = onFirstVisit(() =>
+  import('../features/information').then((m) => m.InformationPage),
+);
+const SettingsPage = onFirstVisit(() => import('../features/settings').then((m) => m.SettingsPage));
+const ApprovalsPage = onFirstVisit(() =>
+  import('../features/approvals').then((m) => m.ApprovalsPage),
+);
+const UsersPage = onFirstVisit(() => import('../features/users').then((m) => m.UsersPage));
+const RolesPage = onFirstVisit(() => import('../features/roles').then((m) => m.RolesPage));
+const TemplatesPage = onFirstVisit(() =>
+  import('../features/templates').then((m) => m.TemplatesPage),
+);
+const IntegrationsPage = onFirstVisit(() =>
+  import('../features/integrations').then((m) => m.IntegrationsPage),
+);
 
 export type AppPage = {
   path: string;

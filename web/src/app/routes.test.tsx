@@ -21,6 +21,7 @@ const EVERYONE_PATHS = [
 ] as const;
 
 const heading = (name: string) => screen.getByRole('heading', { level: 1, name });
+const findHeading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('access guard', () => {
   it('sends a visitor without a stored token to /login', () => {
@@ -41,15 +42,16 @@ describe('access guard', () => {
     expect(screen.getByText('Your role “unknown” cannot access this page.')).toBeInTheDocument();
   });
 
-  it.each(ADMIN_PATHS)('lets an admin open %s', (path, title) => {
+  // Admin screens and Information load on their first visit: their heading comes once loaded.
+  it.each(ADMIN_PATHS)('lets an admin open %s', async (path, title) => {
     const { location } = renderApp(path, { token: 't', role: 'admin' });
     expect(location()).toBe(path);
-    expect(heading(title)).toBeInTheDocument();
+    expect(await findHeading(title)).toBeInTheDocument();
   });
 
-  it.each(EVERYONE_PATHS)('lets any signed-in role open %s', (path, title) => {
+  it.each(EVERYONE_PATHS)('lets any signed-in role open %s', async (path, title) => {
     renderApp(path, { token: 't', role: 'accounts' });
-    expect(heading(title)).toBeInTheDocument();
+    expect(await findHeading(title)).toBeInTheDocument();
   });
 
   it('goes to /login as soon as the stored token disappears (e.g. after a 401)', () => {

@@ -91,7 +91,8 @@ describe('layout at phone width', () => {
 
     await user.click(button);
     await user.click(screen.getByRole('link', { name: 'Users' }));
-    expect(location()).toBe('/users');
+    // The Users screen loads on its first visit; the route changes once it has.
+    await waitFor(() => expect(location()).toBe('/users'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

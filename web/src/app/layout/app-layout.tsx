@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout as endServerSession } from '../../features/auth';
 import { CustomerSearch } from '../../features/customers';
@@ -57,7 +57,9 @@ export function AppLayout() {
         </header>
         <main id="main-content" className="content" tabIndex={-1}>
           <CrashBoundary resetKey={pathname}>
-            <Outlet />
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <Outlet />
+            </Suspense>
           </CrashBoundary>
         </main>
       </div>

@@ -33,7 +33,8 @@ describe('Approvals page', () => {
   it('opens on the Entries tab and switches to Employees', async () => {
     mockApi({ 'GET /admin/entries/pending': [], 'GET /admin/users/pending': [] });
     const { user } = renderApp('/approvals', ADMIN);
-    expect(screen.getByRole('heading', { level: 1, name: 'Approvals' })).toBeInTheDocument();
+    // The screen's code loads on its first visit.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Approvals' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Entries' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No pending entries')).toBeInTheDocument();
     expect(screen.getByText('Fresh as a daisy—come back later.')).toBeInTheDocument();

@@ -16,7 +16,10 @@ describe('Information', () => {
       },
     });
     renderApp('/information', SALES);
-    expect(screen.getByRole('heading', { level: 2, name: 'Monthly Entries' })).toBeInTheDocument();
+    // The screen's code loads on its first visit.
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Monthly Entries' }),
+    ).toBeInTheDocument();
     const table = await screen.findByRole(
       'table',
       { name: 'Entries per month' },

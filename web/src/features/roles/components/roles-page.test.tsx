@@ -67,7 +67,10 @@ describe('Roles & Access: the list', () => {
   it('shows title, subtitle and the roles sorted by name with their users', async () => {
     rolesApi();
     renderApp('/departments', ADMIN);
-    expect(screen.getByRole('heading', { level: 1, name: 'Roles & Access' })).toBeInTheDocument();
+    // The screen's code loads on its first visit.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Roles & Access' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('Create roles, manage permissions, and assign to users.'),
     ).toBeInTheDocument();

@@ -37,7 +37,8 @@ describe('Users', () => {
   it('lists Name, Email, Phone, Role, Approved, Action', async () => {
     usersApi();
     renderApp('/users', ADMIN);
-    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    // The screen's code loads on its first visit.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     expect(screen.getByText('Loading…')).toBeInTheDocument();
     await screen.findByText('Asha Rao');
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
