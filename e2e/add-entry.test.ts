@@ -76,7 +76,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await apiCall(session.token, 'POST', '/customers', {
         names: [name],
         phones: [phone, secondPhone],
-        emails: [email, `second.${stamp}@example.in`],
+        emails: [email, `second.${viewport}.${stamp}@example.in`],
         categories: ['PHE'],
         potential: 'HOT',
         note: '',
