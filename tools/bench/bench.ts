@@ -108,8 +108,9 @@ try {
   });
   if (!small) {
     const first = firstPageSection(firstPageMs);
-    console.log([...teamSection(team).lines, ...first.lines].join('\n'));
-    const verdicts = [...teamSection(team).verdicts, first.verdict];
+    const section = teamSection(team);
+    console.log([...section.lines, ...first.lines].join('\n'));
+    const verdicts = [...section.verdicts, first.verdict];
     process.exitCode = verdicts.every((v) => v.met) ? 0 : 1;
   } else {
     // The large size may not fit the local stack: the report then says why instead of its figures.

@@ -53,6 +53,26 @@ const SCREENS: Screen[] = [
       await page.locator('.dash-skeleton').waitFor({ state: 'detached' });
     },
   },
+  // Screens whose code loads on their first visit (web/src/app/pages.ts): shot once loaded.
+  ...(
+    [
+      ['approvals', '/approvals', 'Approvals', undefined],
+      ['users', '/users', 'Users', undefined],
+      ['templates', '/templates', 'Templates', undefined],
+      // Its chart is a script of its own too: shot once the bars are drawn.
+      ['information', '/information', 'Information', 'main svg rect'],
+    ] as const
+  ).map(([name, route, title, drawn]) => ({
+    name,
+    open: async (page: Page) => {
+      await page.goto(route);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page
+        .locator('main [role="status"]', { hasText: 'Loading…' })
+        .waitFor({ state: 'detached' });
+      if (drawn) await page.locator(drawn).first().waitFor();
+    },
+  })),
 ];
 
 const log = (line: string) => console.log(`[screenshots] ${line}`);

@@ -180,7 +180,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       name: 'firebase',
       start: () => {
         const snapshot = keeper && latestAuthSnapshot(dataDir!);
-        const emulators = startFirebase({ ...ports, auth: authPort }, options, env, snapshot);
+        const emulators = startFirebase({ ...ports, auth: authPort }, env, snapshot, options.quiet);
         return keeper ? keeper.reopenAfter(emulators, snapshot) : emulators;
       },
     });
@@ -267,9 +267,9 @@ function startOfficialFirestore(port: number, dataDir: string | undefined, quiet
  */
 function startFirebase(
   ports: Ports,
-  options: StackOptions,
   env: Record<string, string>,
   authSnapshot: string | undefined,
+  quiet: boolean | undefined,
 ) {
   const tmpDir = path.join(ROOT, '.local', `tmp-${ports.hosting}`);
   mkdirSync(tmpDir, { recursive: true });
@@ -279,7 +279,7 @@ function startFirebase(
   const child = startChild('firebase', path.join(ROOT, 'node_modules/.bin/firebase'), args, {
     cwd: ROOT,
     readyWhen: /All emulators ready/,
-    quiet: options.quiet,
+    quiet,
     env: {
       ...process.env,
       ...env,
