@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../lib/phone';
 import { useApproveUser } from '../api/approve-user';
 import { pendingUsersQueryOptions } from '../api/get-pending-users';
 import { useRejectUser } from '../api/reject-user';
@@ -11,7 +12,7 @@ const nameOf = (user: PendingUser) => user.fullName || user.name || user.email |
 const COLUMNS: readonly PendingColumn<PendingUser>[] = [
   { header: 'Name', cell: (user) => dash(user.fullName || user.name) },
   { header: 'Email', cell: (user) => dash(user.email) },
-  { header: 'Phone', cell: (user) => dash(user.phone) },
+  { header: 'Phone', cell: (user) => dash(formatPhone(user.phone ?? '')) },
   { header: 'Role', cell: (user) => dash(user.role) },
 ];
 

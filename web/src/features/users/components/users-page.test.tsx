@@ -15,7 +15,7 @@ const USERS: User[] = [
     _id: 'u1',
     fullName: 'Asha Rao',
     email: 'asha@acme.test',
-    phone: '9876543210',
+    phone: '+919876543210',
     role: 'sales',
     approved: true,
   },
@@ -52,7 +52,13 @@ describe('Users', () => {
     const asha = within(rowOf('Asha Rao'))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(asha.slice(0, 5)).toEqual(['Asha Rao', 'asha@acme.test', '9876543210', 'sales', 'Yes']);
+    expect(asha.slice(0, 5)).toEqual([
+      'Asha Rao',
+      'asha@acme.test',
+      '+91 98765 43210',
+      'sales',
+      'Yes',
+    ]);
     expect(within(rowOf('Ravi Kumar')).getAllByRole('cell')[2]).toHaveTextContent('—');
     expect(within(rowOf('Ravi Kumar')).getAllByRole('cell')[4]).toHaveTextContent('No');
   });

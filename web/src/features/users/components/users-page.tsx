@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../lib/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -113,7 +114,7 @@ export function UsersPage() {
               <dt>Email</dt>
               <dd>{dash(user.email)}</dd>
               <dt>Phone</dt>
-              <dd>{dash(user.phone)}</dd>
+              <dd>{dash(formatPhone(user.phone ?? ''))}</dd>
               <dt>Role</dt>
               <dd>{dash(user.role)}</dd>
             </dl>
@@ -140,7 +141,7 @@ export function UsersPage() {
               <tr key={user._id}>
                 <td>{dash(user.fullName || user.name)}</td>
                 <td>{dash(user.email)}</td>
-                <td>{dash(user.phone)}</td>
+                <td>{dash(formatPhone(user.phone ?? ''))}</td>
                 <td>{dash(user.role)}</td>
                 <td>
                   <ApprovedBadge approved={user.approved} />
