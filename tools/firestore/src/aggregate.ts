@@ -68,6 +68,20 @@ function withAggregatedFields(docs: StoredDoc[], aggregations: Aggregation[]): S
   return docs.filter((d) => paths.every((p) => getField(d.fields, p) !== undefined));
 }
 
+function countValue(count: Aggregation['count'], n: number): Value {
+  const upTo = count?.upTo?.value;
+  const counted = upTo === undefined ? n : Math.min(n, Number(upTo));
+  return { integerValue: String(counted), valueType: 'integerValue' };
+}
+
+/** Whether the aggregations are counts alone, which the number of matches answers. */
+export const countsOnly = (aggregations: Aggregation[]) => aggregations.every((a) => a.count);
+
+/** The answer of counts alone (see countsOnly) over `n` matches. */
+export function counted(n: number, aggregations: Aggregation[]): Record<string, Value> {
+  return Object.fromEntries(aggregations.map((a) => [a.alias ?? '', countValue(a.count, n)]));
+}
+
 export function aggregate(
   allDocs: StoredDoc[],
   aggregations: Aggregation[],
@@ -77,9 +91,7 @@ export function aggregate(
   for (const a of aggregations) {
     const alias = a.alias ?? '';
     if (a.count) {
-      const upTo = a.count.upTo?.value;
-      const n = upTo === undefined ? docs.length : Math.min(docs.length, Number(upTo));
-      result[alias] = { integerValue: String(n), valueType: 'integerValue' };
+      result[alias] = countValue(a.count, docs.length);
     } else if (a.sum) {
       result[alias] = sum(numbersAt(docs, a.sum.field?.fieldPath));
     } else if (a.avg) {

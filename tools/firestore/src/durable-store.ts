@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ChangeSink, Engine } from './engine.ts';
 import { Journal, readJournal } from './journal.ts';
@@ -21,7 +21,10 @@ interface JournalRecord {
 }
 
 export interface DurableStoreOptions {
-  /** The journal is folded into a new snapshot once it has grown past this many bytes. */
+  /**
+   * The journal is folded into a new snapshot once it has grown past this many bytes, or past
+   * SNAPSHOT_SHARE of the snapshot if that is more.
+   */
   compactAfterBytes?: number;
   log?: (line: string) => void;
   /**
@@ -40,8 +43,27 @@ export interface DurableStore {
   close(): Promise<void>;
 }
 
+/**
+ * A compaction rewrites the whole snapshot: for a large one (gigabytes at 800,000 documents)
+ * every 64 MB of journal kept the server busy exporting through every large import, slow to
+ * answer anything else. Replaying a journal of a quarter of the snapshot at a start costs
+ * about a quarter of loading the snapshot.
+ */
+const SNAPSHOT_SHARE = 0.25;
+
 const SEGMENT = /^journal-(\d+)\.jsonl$/;
 const segmentName = (n: number) => `journal-${String(n).padStart(8, '0')}.jsonl`;
+
+/** The bytes of the snapshot in `dir` (its databases' files); 0 when there is none. */
+async function snapshotBytes(dir: string): Promise<number> {
+  const metadataFile = path.join(dir, 'metadata.json');
+  if (!existsSync(metadataFile)) return 0;
+  const { databases } = JSON.parse(await readFile(metadataFile, 'utf8')) as {
+    databases: { file: string }[];
+  };
+  const sizes = await Promise.all(databases.map((d) => stat(path.join(dir, d.file))));
+  return sizes.reduce((n, s) => n + s.size, 0);
+}
 
 async function segmentsIn(dir: string): Promise<{ n: number; file: string }[]> {
   const names = await readdir(dir);
@@ -80,6 +102,7 @@ export async function openDurableStore(
   let segment = (segments.at(-1)?.n ?? 0) + 1;
   let journal = await Journal.open(path.join(dir, segmentName(segment)), options.onFailure);
   let compacting: Promise<void> | undefined;
+  let snapshotSize = await snapshotBytes(dir);
 
   const ours = (db: Database) => db.path.startsWith(`projects/${project}/`);
 
@@ -94,12 +117,14 @@ export async function openDurableStore(
       // whatever came later.
       const meta = await exportProject(engine, project, dir);
       for (const old of await segmentsIn(dir)) if (old.n < segment) await rm(old.file);
+      snapshotSize = await snapshotBytes(dir);
       const documents = meta.databases.reduce((n, d) => n + d.documents, 0);
       log(`snapshot of ${documents} documents written; journal restarted`);
     })().finally(() => (compacting = undefined)));
 
   const maybeCompact = () => {
-    if (journal.bytes < compactAfterBytes || compacting) return;
+    const threshold = Math.max(compactAfterBytes, snapshotSize * SNAPSHOT_SHARE);
+    if (journal.bytes < threshold || compacting) return;
     compact().catch((err: unknown) => log(`compaction failed (the journal is kept): ${err}`));
   };
 

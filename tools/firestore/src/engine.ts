@@ -1,8 +1,8 @@
-import { aggregate, type Aggregation } from './aggregate.ts';
+import { aggregate, counted, countsOnly, type Aggregation } from './aggregate.ts';
 import { GrpcError, Status } from './errors.ts';
 import { parseFieldPath } from './field-paths.ts';
 import { ListenStream, toDocumentProto, type DocChange } from './listen.ts';
-import { compileQuery, executeQuery, parentKeyOf, projected } from './query.ts';
+import { compileQuery, executeQuery, parentKeyOf, projected, type CompiledQuery } from './query.ts';
 import type { IndexRules } from './index-rules.ts';
 import { Database, type Counters, type StoredDoc } from './store.ts';
 import { toTimestamp } from './timestamps.ts';
@@ -17,6 +17,16 @@ import type {
 } from './types.ts';
 import { timestampMicros } from './values.ts';
 import { applyWrite, documentKey } from './writes.ts';
+
+/**
+ * A count of every match of equality filters, from the collection's kept count index: what
+ * Firestore counts from index entries without reading documents. Undefined when no count index
+ * answers it (a cursor, a limit, a collection group, other filters).
+ */
+function keptCount(db: Database, q: CompiledQuery): number | undefined {
+  if (!q.counting || !q.unordered || q.allDescendants || q.start || q.end) return undefined;
+  return db.countIndex(q.parentKey, q.collectionId, q.counting.shape)?.count(q.counting.keys);
+}
 
 const DATABASE_PATH = /^projects\/([^/]+)\/databases\/([^/]+)/;
 
@@ -164,8 +174,16 @@ export class Engine {
     { view }: ReadContext,
   ): Record<string, Value> {
     const compiled = compileQuery(db, parent, query, { aggregation: true });
+    const billed = (matches: number) => {
+      db.counters.reads += Math.max(1, Math.ceil(matches / 1000));
+    };
+    const indexed = !view && countsOnly(aggregations) ? keptCount(db, compiled) : undefined;
+    if (indexed !== undefined) {
+      billed(indexed);
+      return counted(indexed, aggregations);
+    }
     const { docs } = executeQuery(db, compiled, view);
-    db.counters.reads += Math.max(1, Math.ceil(docs.length / 1000));
+    billed(docs.length);
     return aggregate(docs, aggregations);
   }
 

@@ -1,4 +1,4 @@
-import { parseFieldPath } from './field-paths.ts';
+import { getField, parseFieldPath } from './field-paths.ts';
 import type { CompiledQuery } from './query.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { Filter, Value } from './types.ts';
@@ -55,26 +55,34 @@ export function indexLookups(where: Filter | undefined): IndexLookup[] {
   return [{ path: parseFieldPath(fieldPath), values }];
 }
 
+/** Arrays at least this long are tested through their index: the matcher compares each element. */
+const LONG_ARRAY = 16;
+
 /**
  * For documents read in a kept order: a quick first test that each lookup with a kept index
- * holds the document (a set lookup instead of comparing, say, every element of an array of a
- * hundred search keys), as Firestore walks an index holding only such documents. Undefined when
- * no lookup has an index. The caller still matches what passes.
+ * holds the document's long array (a set lookup instead of comparing, say, every element of a
+ * hundred search keys), as Firestore walks an index holding only such documents. Other values
+ * are left to the matcher, which tests them as fast as finding the document's slot would.
+ * Undefined when no lookup has an index. The caller still matches what passes.
  */
 export function heldByLookups(
   db: Database,
   q: CompiledQuery,
 ): ((doc: StoredDoc) => boolean) | undefined {
-  const indexed: { index: ValueIndex; values: Value[] }[] = [];
+  const indexed: { path: string[]; index: ValueIndex; values: Value[] }[] = [];
   for (const { path, values } of q.lookups) {
     const index = db.valueIndex(q.parentKey, q.collectionId, path);
-    if (index) indexed.push({ index, values });
+    if (index) indexed.push({ path, index, values });
   }
   if (indexed.length === 0) return undefined;
-  return (doc) => {
-    const slot = db.slot(doc.key);
-    return slot !== undefined && indexed.every((i) => i.index.holds(slot, i.values));
-  };
+  const slotOf = db.slotFinder(q.parentKey, q.collectionId);
+  return (doc) =>
+    indexed.every(({ path, index, values }) => {
+      const elements = getField(doc.fields, path)?.arrayValue?.values;
+      if (!elements || elements.length < LONG_ARRAY) return true;
+      const slot = slotOf(doc.key);
+      return slot !== undefined && index.holds(slot, values);
+    });
 }
 
 /**

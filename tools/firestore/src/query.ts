@@ -1,3 +1,4 @@
+import { countPlan, type CountPlan } from './count-index.ts';
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath, projectFields } from './field-paths.ts';
 import {
@@ -53,6 +54,8 @@ export interface CompiledQuery {
   limit?: number;
   /** An aggregation of every match: their order does not matter, so they are not sorted. */
   unordered: boolean;
+  /** For an aggregation of equality filters: how a kept count index answers its count. */
+  counting?: CountPlan;
   projection?: string[][];
   /** A vector search: the nearest matches, in its own order and limit. */
   nearest?: NearestSearch;
@@ -251,6 +254,12 @@ export function compileQuery(
     offset: query.offset ?? 0,
     limit,
     unordered: aggregation && limit === undefined && !query.offset,
+    counting: aggregation
+      ? countPlan(
+          query.where,
+          orderBy.flatMap((o) => (o.path === null ? [] : [o.path])),
+        )
+      : undefined,
     nearest,
     projection: query.select
       ? (query.select.fields ?? [])

@@ -1,4 +1,5 @@
 import { comparePaths } from './values.ts';
+import { CountIndex, type CountShape } from './count-index.ts';
 import { ChangeLog } from './history.ts';
 import type { IndexRules } from './index-rules.ts';
 import { firstIndexWhere, OrderedDocs, type DocOrder } from './ordered-docs.ts';
@@ -43,6 +44,13 @@ export class CollectionNode {
   readonly valueIndexes = new Map<string, ValueIndex>();
   /** Path signatures whose index grew past MAX_POSTINGS: not built again (it would not fit). */
   readonly unindexable = new Set<string>();
+  /**
+   * The counts of documents by the values of equality filters, by shape signature, least
+   * recently used first; each is kept up to date by every write (see CountIndex).
+   */
+  readonly countIndexes = new Map<string, CountIndex>();
+  /** Shape signatures whose count index held too many keys: not built again. */
+  readonly uncountable = new Set<string>();
   constructor(
     /** c or c/id/sub */
     readonly path: string,
@@ -61,6 +69,8 @@ export interface Counters {
 const MAX_ORDERINGS = 8;
 /** A value index costs a pointer per (value, document): fewer of them than of orders. */
 const MAX_VALUE_INDEXES = 4;
+/** A count index costs an entry per distinct key, at most MAX_KEYS of them. */
+const MAX_COUNT_INDEXES = 8;
 
 function joinKey(parent: string, child: string): string {
   return parent === '' ? child : `${parent}/${child}`;
@@ -137,9 +147,15 @@ export class Database {
     return node;
   }
 
-  /** Where a document is stored (the slot value indexes name). */
-  slot(key: string): DocSlot | undefined {
-    return this.docNode(key, false);
+  /**
+   * Finds the slots of one collection's documents by key: one lookup each, for a query that
+   * asks about many documents of that collection.
+   */
+  slotFinder(parentKey: string, collectionId: string): (key: string) => DocSlot | undefined {
+    const coll = this.collection(joinKey(parentKey, collectionId));
+    if (!coll) return () => undefined;
+    const idStart = coll.path.length + 1;
+    return (key) => coll.docs.get(key.slice(idStart));
   }
 
   get(key: string): StoredDoc | undefined {
@@ -163,6 +179,13 @@ export class Database {
       if (index.full) {
         coll.valueIndexes.delete(signature);
         coll.unindexable.add(signature);
+      }
+    }
+    for (const [signature, index] of coll.countIndexes) {
+      index.replace(before, doc);
+      if (index.full) {
+        coll.countIndexes.delete(signature);
+        coll.uncountable.add(signature);
       }
     }
     if (doc) {
@@ -277,6 +300,29 @@ export class Database {
     coll.valueIndexes.set(signature, index);
     if (coll.valueIndexes.size > MAX_VALUE_INDEXES) {
       coll.valueIndexes.delete(coll.valueIndexes.keys().next().value!);
+    }
+    return index;
+  }
+
+  /**
+   * The kept counts of one collection's documents by the values of a count's equality filters
+   * (see CountIndex): built on first use, kept through writes. Undefined when the collection
+   * does not exist or the shape has more keys than a count index holds.
+   */
+  countIndex(parentKey: string, collectionId: string, shape: CountShape): CountIndex | undefined {
+    const coll = this.collection(joinKey(parentKey, collectionId));
+    if (!coll || coll.uncountable.has(shape.signature)) return undefined;
+    let index = coll.countIndexes.get(shape.signature);
+    if (index)
+      coll.countIndexes.delete(shape.signature); // set again below, as the latest used
+    else index = new CountIndex(shape, this.docsOf(coll));
+    if (index.full) {
+      coll.uncountable.add(shape.signature);
+      return undefined;
+    }
+    coll.countIndexes.set(shape.signature, index);
+    if (coll.countIndexes.size > MAX_COUNT_INDEXES) {
+      coll.countIndexes.delete(coll.countIndexes.keys().next().value!);
     }
     return index;
   }
