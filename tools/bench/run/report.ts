@@ -8,7 +8,7 @@ import type { BundleSizes } from './bundle.ts';
 import { firstPageSection } from './first-page.ts';
 import { teamSection, type TeamLoadResult } from './team-load.ts';
 import { percentile, type CallResult } from './measure.ts';
-import { SIGN_IN_MAX_KB, verdict, type Verdict } from './targets.ts';
+import { flatVerdicts, SIGN_IN_MAX_KB, verdict, type Verdict } from './targets.ts';
 
 export interface SizeReport {
   size: ScaleSize;
@@ -95,6 +95,8 @@ function callTable(report: BenchReport): { lines: string[]; verdicts: Verdict[] 
     const l = large?.[i];
     const v = verdict(s.call.target, s, l);
     if (v) verdicts.push({ ...v, target: `${s.call.name}: ${v.target}` });
+    for (const flat of flatVerdicts(s.call.target, s, l))
+      verdicts.push({ ...flat, target: `${s.call.name}: ${flat.target}` });
     lines.push(
       `| ${s.call.name} | ${int(ms(s, 50))} | ${int(ms(s, 95))} | ${int(ms(l, 50))} | ${int(ms(l, 95))} | ${fixed(ms(l, 50) / ms(s, 50))} | ${readsCell(s)} | ${readsCell(l)} | ${int(writes(s))} | ${int(writes(l))} | ${int(cpu(s))} | ${int(cpu(l))} | ${mark(v)} |`,
     );

@@ -1,6 +1,6 @@
 // The performance targets, read against the measured table: benchmarks, not timed tests.
 import { CUSTOMERS_PAGE, ENTRIES_PAGE, type TargetKind } from './calls.ts';
-import type { CallResult } from './measure.ts';
+import { percentile, type CallResult } from './measure.ts';
 
 export interface Verdict {
   target: string;
@@ -12,7 +12,17 @@ const DASHBOARD_MAX_READS = 15;
 const EXPORT_MAX_MB = 256;
 const IMPORT_MAX_MS = 60_000;
 export const SIGN_IN_MAX_KB = 170;
+/** A list or search at the large size: at most this many times its p50 at the small size… */
+const FLAT_MAX_RATIO = 2;
+/** …and a p95 at most this. */
+const LIST_MAX_P95_MS = 500;
+const EXPORT_MAX_P50_MS = 10_000;
 
+const latency = (result: CallResult, p: number) =>
+  percentile(
+    result.runs.map((r) => r.ms),
+    p,
+  );
 const failed = (result: CallResult) => result.runs.some((r) => r.error);
 const maxOf = (result: CallResult, pick: (r: CallResult['runs'][number]) => number) =>
   Math.max(...result.runs.map(pick));
@@ -59,4 +69,36 @@ export function verdict(
     default:
       return undefined;
   }
+}
+
+/**
+ * The targets of staying flat as the book grows (from 1,000 to 100,000 customers), judged on
+ * the large size's latencies: a list or search within FLAT_MAX_RATIO × its small p50 and
+ * LIST_MAX_P95_MS at p95; the export within EXPORT_MAX_P50_MS at p50.
+ */
+export function flatVerdicts(
+  kind: TargetKind | undefined,
+  small: CallResult,
+  large: CallResult | undefined,
+): Verdict[] {
+  const ok = large && !failed(large);
+  if (kind === 'customer-list' || kind === 'entry-list')
+    return [
+      {
+        target: `large p50 ≤ ${FLAT_MAX_RATIO}× small p50`,
+        met: ok && latency(large, 50) <= FLAT_MAX_RATIO * latency(small, 50),
+      },
+      {
+        target: `large p95 ≤ ${LIST_MAX_P95_MS} ms`,
+        met: ok && latency(large, 95) <= LIST_MAX_P95_MS,
+      },
+    ];
+  if (kind === 'export')
+    return [
+      {
+        target: `large p50 ≤ ${EXPORT_MAX_P50_MS / 1000} s`,
+        met: ok && latency(large, 50) <= EXPORT_MAX_P50_MS,
+      },
+    ];
+  return [];
 }

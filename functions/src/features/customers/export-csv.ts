@@ -1,7 +1,7 @@
 // GET /customers/export.csv: RFC 4180 (CRLF, quotes where needed), UTF-8 with a byte order
 // mark (Excel reads it as UTF-8), cells that a spreadsheet would run as a formula prefixed
 // with ', streamed a page of customers at a time.
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -28,9 +28,25 @@ export function exportFileName(now: Date, timeZone: string): string {
   return `customers_${localDate(now, timeZone)}.csv`;
 }
 
+const CSV_OPTIONS = {
+  columns: [...EXPORT_COLUMNS],
+  record_delimiter: 'windows',
+  escape_formulas: true,
+} as const;
+
+/**
+ * The file's text a page at a time: the byte order mark and header first, then each page's
+ * rows as one chunk. One write per page, not per row: every asynchronous step costs the
+ * function's request domain work, which per row was most of a large export's time.
+ */
+async function* csvChunks(pages: AsyncIterable<Customer[]>): AsyncGenerator<string> {
+  yield stringify([], { ...CSV_OPTIONS, bom: true, header: true });
+  for await (const page of pages) if (page.length > 0) yield stringify(page.map(row), CSV_OPTIONS);
+}
+
 export async function streamCustomersCsv(
   res: Response,
-  customers: AsyncIterable<Customer>,
+  pages: AsyncIterable<Customer[]>,
   fileName: string,
 ): Promise<void> {
   res.status(200);
@@ -38,17 +54,5 @@ export async function streamCustomersCsv(
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="${fileName}"`,
   });
-  const rows = Readable.from(
-    (async function* () {
-      for await (const customer of customers) yield row(customer);
-    })(),
-  );
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [...EXPORT_COLUMNS],
-    record_delimiter: 'windows',
-    escape_formulas: true,
-  });
-  await pipeline(rows, csv, res);
+  await pipeline(Readable.from(csvChunks(pages)), res);
 }

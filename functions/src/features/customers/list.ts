@@ -4,6 +4,7 @@
 // RESIDUAL_SCAN_MAX documents per request.
 import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import { outsideRequestDomain } from '../../http/outside-request-domain';
 import { CUSTOMERS, EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from '../../domain/customers/constants';
 import {
   comparePositions,
@@ -146,32 +147,43 @@ export async function plainList(): Promise<Customer[]> {
 }
 
 /**
- * Every matching customer in the list's order, read EXPORT_PAGE_SIZE documents at a time, so
- * a caller streaming them out never holds more than a page. With `fields`, only those (and the
- * order's) are read: a customer's search keys are most of its bytes, and an export needs none
- * of them, unless a filter is checked on the documents (then they are read whole).
+ * The matching customers in the list's order, a page of EXPORT_PAGE_SIZE documents at a time
+ * (fewer where a filter checked on the documents drops some), so a caller streaming them out
+ * never holds more than two pages: the next page is read while the caller writes this one out
+ * (the database and this instance work at once). With `fields`,
+ * only those (and the order's) are read: a customer's search keys are most of its bytes, and
+ * an export needs none of them, unless a filter is checked on the documents (then they are
+ * read whole).
  */
-export async function* matchingCustomers(
+export async function* matchingCustomerPages(
   filters: ListFilters,
   order: ListOrder,
   fields?: readonly string[],
-): AsyncGenerator<Customer> {
+): AsyncGenerator<Customer[]> {
   const db = getDb();
   const { plan } = await choosePlan(db, filters, order);
   if (plan.empty) return;
   const selected =
     fields && !plan.residual ? [...new Set([...fields, ...plan.orderFields])] : undefined;
-  let last: QueryDocumentSnapshot | undefined;
-  for (;;) {
+  const pageAfter = (last?: QueryDocumentSnapshot) => {
     let query = orderedQuery(db, plan);
     if (selected) query = query.select(...selected);
     if (last) query = query.startAfter(...startAfterArgs(positionOf(plan, last.id, last.data())));
-    const snapshot = await query.limit(EXPORT_PAGE_SIZE).get();
-    for (const doc of snapshot.docs) {
-      const data = doc.data();
-      if (!plan.residual || plan.residual(data)) yield toCustomer(doc.id, data);
-    }
-    if (snapshot.size < EXPORT_PAGE_SIZE) return;
-    last = snapshot.docs[snapshot.docs.length - 1];
+    const limited = query.limit(EXPORT_PAGE_SIZE);
+    const page = outsideRequestDomain(() => limited.get());
+    // Awaited below, unless the caller stops first: its failure must not go unhandled then.
+    page.catch(() => undefined);
+    return page;
+  };
+  let next = pageAfter();
+  for (;;) {
+    const snapshot = await next;
+    const more = snapshot.size === EXPORT_PAGE_SIZE;
+    if (more) next = pageAfter(snapshot.docs[snapshot.docs.length - 1]);
+    const matched = plan.residual
+      ? snapshot.docs.filter((doc) => plan.residual!(doc.data()))
+      : snapshot.docs;
+    yield matched.map((doc) => toCustomer(doc.id, doc.data()));
+    if (!more) return;
   }
 }

@@ -9,7 +9,7 @@ import { parseBody } from '../../http/validate';
 import { getConfig } from '../../config';
 import { EXPORT_COLUMNS, exportFileName, streamCustomersCsv } from './export-csv';
 import { listedErrors, readImportUpload } from './import-csv';
-import { listPage, matchingCustomers, plainList } from './list';
+import { listPage, matchingCustomerPages, plainList } from './list';
 import { mergeCustomers } from './merge';
 import { readCustomer } from './read-customer';
 import { hasIdentity } from '../../domain/customers/normalize';
@@ -66,8 +66,8 @@ export function registerCustomerRoutes(router: Router): void {
   route(router, 'GET /customers/export.csv', async (req, res) => {
     const { filters, order } = listQuery.parse(req.query);
     const fileName = exportFileName(new Date(), getConfig().timeZone);
-    const customers = matchingCustomers(filters, order, EXPORT_COLUMNS);
-    await streamCustomersCsv(res, customers, fileName);
+    const pages = matchingCustomerPages(filters, order, EXPORT_COLUMNS);
+    await streamCustomersCsv(res, pages, fileName);
   });
 
   // After export.csv, which the :id pattern would otherwise take.
