@@ -16,6 +16,8 @@ export interface IndexFieldSpec {
   fieldPath: string;
   order?: Order;
   arrayConfig?: 'CONTAINS';
+  /** A vector index's field (its last): vectors of this many dimensions, searched exhaustively. */
+  vectorConfig?: { dimension: number; flat?: object };
 }
 
 export interface CompositeIndexSpec {
@@ -52,6 +54,15 @@ interface Index {
   columns: Column[];
 }
 
+/** A vector index: the fields a search's filter may name, then the vector field. */
+interface VectorIndex {
+  scope: Scope;
+  /** Canonical paths of the fields before the vector field, sorted. */
+  filtered: string[];
+  field: string;
+  dimension: number;
+}
+
 /** How a query's filter uses a field within one disjunction. */
 interface Equality {
   path: string;
@@ -67,6 +78,8 @@ export interface QueryShape {
   orderBy: { path: string[] | null; desc: boolean }[];
   /** Aggregations read an index in either direction: the order of the matches is not seen. */
   aggregation: boolean;
+  /** A vector search (FindNearest): its vector field and the query vector's dimension. */
+  nearest?: { field: string[]; dimension: number };
 }
 
 const NAME = '__name__';
@@ -96,6 +109,17 @@ function disjunctions(filter: Filter | undefined): Equality[][] {
   if (EQUALITIES.has(f?.op ?? '')) return [[{ path: canonical(path), contains: false }]];
   if (CONTAINS.has(f?.op ?? '')) return [[{ path: canonical(path), contains: true }]];
   return [[]]; // inequalities are in the order
+}
+
+/** The canonical paths of the fields a filter names (not the document name), sorted. */
+function filteredPaths(filter: Filter | undefined, out = new Set<string>()): string[] {
+  if (filter?.compositeFilter) {
+    for (const f of filter.compositeFilter.filters ?? []) filteredPaths(f, out);
+  } else {
+    const path = (filter?.fieldFilter ?? filter?.unaryFilter)?.field?.fieldPath;
+    if (path && path !== NAME) out.add(canonical(path));
+  }
+  return [...out].sort();
 }
 
 /** Whether the filter has a range or inequality on a field. */
@@ -128,9 +152,37 @@ export class IndexRules {
   private readonly overrides = new Map<string, Map<string, FieldOverrideSpec['indexes']>>();
   /** Composite indexes as declared, by collection group (for counting entries). */
   private readonly declared = new Map<string, { path: string[]; contains: boolean }[][]>();
+  /** Vector indexes by collection group: they serve vector searches and nothing else. */
+  private readonly vectors = new Map<string, VectorIndex[]>();
 
   constructor(file: IndexFile) {
     for (const spec of file.indexes ?? []) {
+      // A vector index has an entry for each document holding its fields, like a composite.
+      const fields = spec.fields
+        .filter((f) => f.fieldPath !== NAME)
+        .map((f) => ({
+          path: parseFieldPath(f.fieldPath),
+          contains: f.arrayConfig === 'CONTAINS',
+        }));
+      this.declared.set(spec.collectionGroup, [
+        ...(this.declared.get(spec.collectionGroup) ?? []),
+        fields,
+      ]);
+      const vector = spec.fields.at(-1)?.vectorConfig;
+      if (vector) {
+        const list = this.vectors.get(spec.collectionGroup) ?? [];
+        list.push({
+          scope: spec.queryScope ?? 'COLLECTION',
+          filtered: spec.fields
+            .slice(0, -1)
+            .map((f) => canonical(f.fieldPath))
+            .sort(),
+          field: canonical(spec.fields.at(-1)!.fieldPath),
+          dimension: vector.dimension,
+        });
+        this.vectors.set(spec.collectionGroup, list);
+        continue;
+      }
       const columns: Column[] = spec.fields.map((f) => ({
         path: f.fieldPath === NAME ? NAME : canonical(f.fieldPath),
         kind: f.arrayConfig === 'CONTAINS' ? 'CONTAINS' : (f.order ?? 'ASCENDING'),
@@ -142,16 +194,6 @@ export class IndexRules {
       const list = this.composites.get(spec.collectionGroup) ?? [];
       list.push({ scope: spec.queryScope ?? 'COLLECTION', columns });
       this.composites.set(spec.collectionGroup, list);
-      const fields = spec.fields
-        .filter((f) => f.fieldPath !== NAME)
-        .map((f) => ({
-          path: parseFieldPath(f.fieldPath),
-          contains: f.arrayConfig === 'CONTAINS',
-        }));
-      this.declared.set(spec.collectionGroup, [
-        ...(this.declared.get(spec.collectionGroup) ?? []),
-        fields,
-      ]);
     }
     for (const o of file.fieldOverrides ?? []) {
       const byPath = this.overrides.get(o.collectionGroup) ?? new Map();
@@ -218,6 +260,7 @@ export class IndexRules {
    */
   check(q: QueryShape): void {
     const scope: Scope = q.allDescendants ? 'COLLECTION_GROUP' : 'COLLECTION';
+    if (q.nearest) return this.checkNearest(q, q.nearest, scope);
     const order: Column[] = [];
     for (const o of q.orderBy) {
       const path = o.path === null ? NAME : o.path.join('.');
@@ -231,6 +274,40 @@ export class IndexRules {
       if (this.serves(q, scope, equalities, suffix)) continue;
       throw this.missing(q, scope, equalities, suffix);
     }
+  }
+
+  /**
+   * Refuses, as production does, a vector search no vector index serves: one of the query's
+   * scope on its vector field, of the query vector's dimension, whose other fields are the
+   * fields its filter names.
+   */
+  private checkNearest(
+    q: QueryShape,
+    nearest: { field: string[]; dimension: number },
+    scope: Scope,
+  ) {
+    const field = nearest.field.join('.');
+    const filtered = filteredPaths(q.where);
+    const served = (this.vectors.get(q.collectionId) ?? []).some(
+      (v) =>
+        v.scope === scope &&
+        v.field === field &&
+        v.dimension === nearest.dimension &&
+        v.filtered.join('\n') === filtered.join('\n'),
+    );
+    if (served) return;
+    const index = {
+      collectionGroup: q.collectionId,
+      queryScope: scope,
+      fields: [
+        ...filtered.map((fieldPath) => ({ fieldPath, order: 'ASCENDING' })),
+        { fieldPath: field, vectorConfig: { dimension: nearest.dimension, flat: {} } },
+      ],
+    };
+    throw new GrpcError(
+      Status.FAILED_PRECONDITION,
+      `The vector search requires a vector index. Add this index to "indexes" in firestore.indexes.json: ${JSON.stringify(index)}`,
+    );
   }
 
   private serves(q: QueryShape, scope: Scope, equalities: Equality[], suffix: Column[]): boolean {

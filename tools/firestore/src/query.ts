@@ -223,6 +223,7 @@ export function compileQuery(
     where: query.where,
     orderBy,
     aggregation,
+    nearest: nearest && { field: nearest.field, dimension: nearest.query.length },
   });
   const order = docOrder(orderBy);
   // A document without an ordered field is in no result (Firestore's index has no entry for it).

@@ -12,6 +12,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import {
   AggregateField,
   FieldPath,
+  FieldValue,
   Filter,
   getFirestore,
   type Query,
@@ -68,6 +69,19 @@ const INDEXES: IndexFile = {
         { fieldPath: 'height', order: 'ASCENDING' },
       ],
     },
+    {
+      collectionGroup: 'cities',
+      queryScope: 'COLLECTION',
+      fields: [{ fieldPath: 'shape', vectorConfig: { dimension: 2, flat: {} } }],
+    },
+    {
+      collectionGroup: 'cities',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'country', order: 'ASCENDING' },
+        { fieldPath: 'shape', vectorConfig: { dimension: 2, flat: {} } },
+      ],
+    },
   ],
   fieldOverrides: [
     { collectionGroup: 'cities', fieldPath: 'note', indexes: [] },
@@ -107,6 +121,7 @@ beforeAll(async () => {
     area: 121,
     tags: ['coast', 'tech'],
     note: 'fog',
+    shape: FieldValue.vector([1, 0]),
   });
   batch.set(db.doc('cities/la'), {
     country: 'USA',
@@ -114,6 +129,7 @@ beforeAll(async () => {
     area: 1302,
     tags: ['coast'],
     note: 'sun',
+    shape: FieldValue.vector([0, 1]),
   });
   batch.set(db.doc('cities/tokyo'), {
     country: 'Japan',
@@ -384,6 +400,69 @@ describe('refused, naming the index to add', () => {
     });
     // The SDK turns the removed target's cause into the message (it sets no code).
     expect(error.message).toMatch(/^Error 9: The query requires an index/);
+  });
+});
+
+describe('vector searches', () => {
+  const nearest = (q: Query, vector: number[], field = 'shape') =>
+    q.findNearest({
+      vectorField: field,
+      queryVector: vector,
+      limit: 2,
+      distanceMeasure: 'EUCLIDEAN',
+    });
+
+  it('are served by a vector index of their field and dimension, whose other fields they filter on', async () => {
+    const found = await nearest(db.collection('cities'), [1, 0.1]).get();
+    expect(found.docs.map((d) => d.id)).toEqual(['sf', 'la']);
+    const usa = nearest(db.collection('cities').where('country', '==', 'USA'), [0, 1]);
+    expect((await usa.get()).docs.map((d) => d.id)).toEqual(['la', 'sf']);
+  });
+
+  it('are refused without one, naming the vector index to add', async () => {
+    const cases: [ReturnType<typeof nearest>, Record<string, unknown>][] = [
+      [
+        nearest(db.collection('cities'), [1, 0, 0]),
+        {
+          collectionGroup: 'cities',
+          queryScope: 'COLLECTION',
+          fields: [{ fieldPath: 'shape', vectorConfig: { dimension: 3, flat: {} } }],
+        },
+      ],
+      [
+        nearest(db.collection('cities').where('area', '>', 100), [1, 0]),
+        {
+          collectionGroup: 'cities',
+          queryScope: 'COLLECTION',
+          fields: [
+            { fieldPath: 'area', order: 'ASCENDING' },
+            { fieldPath: 'shape', vectorConfig: { dimension: 2, flat: {} } },
+          ],
+        },
+      ],
+      [
+        nearest(db.collection('cities'), [1, 0], 'outline'),
+        {
+          collectionGroup: 'cities',
+          queryScope: 'COLLECTION',
+          fields: [{ fieldPath: 'outline', vectorConfig: { dimension: 2, flat: {} } }],
+        },
+      ],
+    ];
+    for (const [query, index] of cases) {
+      const error = await expectCode(query.get(), Code.FAILED_PRECONDITION);
+      expect(error.message).toContain('The vector search requires a vector index');
+      expect(JSON.parse(/(\{.*\})\s*$/.exec(error.message)![1])).toEqual(index);
+    }
+    // The client takes about 7 s to report each refusal.
+  }, 40_000);
+
+  it('do not make a vector index serve other queries', async () => {
+    const error = await expectCode(
+      db.collection('cities').where('country', '==', 'USA').orderBy('shape').get(),
+      Code.FAILED_PRECONDITION,
+    );
+    expect(error.message).toContain('The query requires an index');
   });
 });
 
