@@ -5,6 +5,7 @@
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import { databaseAnswered } from '../../health/backends';
 import { RecordWriter, type CustomerWrite } from '../../domain/writes/records';
 import {
   CUSTOMERS,
@@ -240,8 +241,10 @@ export async function upsertRows(
         db,
         keys.map((k) => k.id),
       );
+      databaseAnswered();
       const readKeys = new Set(keys.map((k) => k.id));
       const stored = await readCustomers(tx, db, owners.values());
+      databaseAnswered();
       const nameOwners = new Map<string, string>();
       if (matchNames) {
         const nameKeys = [...new Set(groups.flatMap((g) => g.map(nameKeyOf)))].filter(
@@ -312,6 +315,7 @@ export async function upsertRows(
       records.setCustomers(customerWrites);
       return { ...planned, saved };
     });
+    databaseAnswered();
     await records?.afterCommit();
     for (const { outcome: o } of outcome.outcomes) result[o]++;
     result.errors.push(...outcome.errors);
