@@ -5,7 +5,8 @@
  * writes BENCHMARKS.md. Flags: --large-customers N --large-entries M (default 100,000 /
  * 500,000), --out FILE (default BENCHMARKS.md at the repo root), --team-only (the small size
  * and the team of 50 alone, with the first page after the start, printed rather than written:
- * for work on those rows).
+ * for work on those rows), --small-only (the small size's calls, then the team of 50 on what
+ * they left, as the whole bench runs it; printed: for work on those rows without the large size).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -43,6 +44,7 @@ const { values } = parseArgs({
     'large-entries': { type: 'string', default: '500000' },
     out: { type: 'string', default: path.join(ROOT, 'BENCHMARKS.md') },
     'team-only': { type: 'boolean', default: false },
+    'small-only': { type: 'boolean', default: false },
   },
 });
 const large: ScaleSize = {
@@ -106,7 +108,7 @@ try {
       return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
     },
   });
-  if (!small) {
+  if (!small || values['small-only']) {
     const first = firstPageSection(firstPageMs);
     const section = teamSection(team);
     console.log([...section.lines, ...first.lines].join('\n'));

@@ -9,6 +9,7 @@ import {
   docToRest,
   exportProject,
   importProject,
+  type ChangedSince,
   type RestDoc,
 } from './persistence.ts';
 import type { Database } from './store.ts';
@@ -37,8 +38,8 @@ export interface DurableStoreOptions {
 export interface DurableStore {
   /** Documents read back from the folder at start (snapshot and journal). */
   restored: { snapshot: number; journaled: number };
-  /** Folds the journal into a new snapshot. */
-  compact(): Promise<void>;
+  /** Folds the journal into a new snapshot (`whole`: every document written anew). */
+  compact(whole?: boolean): Promise<void>;
   /** A last snapshot, then the journal is closed. */
   close(): Promise<void>;
 }
@@ -95,8 +96,22 @@ export async function openDurableStore(
   const restored = { snapshot: 0, journaled: 0 };
   if (existsSync(path.join(dir, 'metadata.json')))
     restored.snapshot = await importProject(engine, project, dir);
+  // What the next snapshot must write anew: everything else is carried over from this one.
+  let changedSince: ChangedSince = new Map();
+  const markChanged = (dbPath: string, key: string) => {
+    const keys = changedSince.get(dbPath) ?? new Set<string>();
+    if (keys === 'all') return;
+    keys.add(key);
+    changedSince.set(dbPath, keys);
+  };
   const segments = await segmentsIn(dir);
-  for (const { file } of segments) restored.journaled += await replay(engine, file);
+  for (const { file } of segments)
+    restored.journaled += await replay(engine, file, {
+      changed: markChanged,
+      cleared: (dbPath) => changedSince.set(dbPath, 'all'),
+    });
+  /** The next snapshot is written whole: a compaction failed, and what it was to write is lost. */
+  let rewriteAll = false;
 
   // Always a new segment: the last one may end in a torn line that nothing may follow.
   let segment = (segments.at(-1)?.n ?? 0) + 1;
@@ -106,16 +121,24 @@ export async function openDurableStore(
 
   const ours = (db: Database) => db.path.startsWith(`projects/${project}/`);
 
-  const compact = (): Promise<void> =>
+  const compact = (whole = false): Promise<void> =>
     (compacting ??= (async () => {
       const previous = journal;
       segment += 1;
       journal = await Journal.open(path.join(dir, segmentName(segment)), options.onFailure);
+      // Taken with the switch: what commits in the new segment change is the next one's.
+      const changed = whole || rewriteAll ? undefined : changedSince;
+      changedSince = new Map();
+      rewriteAll = false;
       await previous.close();
       // Commits keep landing in the new segment while the snapshot is written: the snapshot
       // holds each document as of some moment after the switch, and the new segment replays
       // whatever came later.
-      const meta = await exportProject(engine, project, dir);
+      const meta = await exportProject(engine, project, dir, changed).catch((err: unknown) => {
+        // What it was to write anew is no longer tracked: the next one writes everything.
+        rewriteAll = true;
+        throw err;
+      });
       for (const old of await segmentsIn(dir)) if (old.n < segment) await rm(old.file);
       snapshotSize = await snapshotBytes(dir);
       const documents = meta.databases.reduce((n, d) => n + d.documents, 0);
@@ -131,6 +154,7 @@ export async function openDurableStore(
   const sink: ChangeSink = {
     committed(db: Database, changes: DocChange[]) {
       if (!ours(db)) return Promise.resolve();
+      for (const c of changes) markChanged(db.path, c.key);
       const record: JournalRecord = {
         db: db.path,
         docs: changes.map((c) =>
@@ -143,9 +167,15 @@ export async function openDurableStore(
     },
     cleared(db: Database) {
       if (!ours(db)) return Promise.resolve();
+      changedSince.set(db.path, 'all');
       return journal.append({ db: db.path, clear: true } satisfies JournalRecord);
     },
-    replaced: (which: string) => (which === project ? compact() : Promise.resolve()),
+    async replaced(which: string) {
+      if (which !== project) return;
+      // One that ran during the import may have carried over documents the import replaced.
+      while (compacting) await compacting.catch(() => {});
+      await compact(true);
+    },
   };
   engine.changeSink = sink;
 
@@ -161,13 +191,24 @@ export async function openDurableStore(
   };
 }
 
-/** Applies a journal segment's records to the engine; returns the documents it touched. */
-async function replay(engine: Engine, file: string): Promise<number> {
+/**
+ * Applies a journal segment's records to the engine, telling `seen` what they change (the
+ * snapshot does not hold it); returns the documents it touched.
+ */
+async function replay(
+  engine: Engine,
+  file: string,
+  seen: { changed(dbPath: string, key: string): void; cleared(dbPath: string): void },
+): Promise<number> {
   let count = 0;
   for await (const record of readJournal<JournalRecord>(file)) {
     const db = engine.database(record.db);
-    if (record.clear) engine.forget(db);
+    if (record.clear) {
+      engine.forget(db);
+      seen.cleared(db.path);
+    }
     for (const { key, doc } of record.docs ?? []) {
+      seen.changed(db.path, key);
       const stored = doc && docFromRest(db, doc);
       db.put(key, stored);
       if (stored) db.advanceClock(stored.updateTime);
