@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
 import { getDb } from '../../src/firebase';
 import { whatsappErrorWords } from '../../src/integrations/whatsapp/errors';
-import { enqueue, newOutboundRef } from '../../src/features/messaging/outbound-doc';
+import { enqueue, newOutboundRef, OUTBOUND } from '../../src/features/messaging/outbound-doc';
 import { deliverDueOutbound, deliverOutbound } from '../../src/features/messaging/outbound-worker';
 import { appAs, functionsApp, seedCustomer } from '../entries/support';
 import { eventually, useMessagingWorld } from './support';
@@ -25,6 +25,22 @@ const addEntry = (body: object) =>
   request(employee)
     .post('/api/entries')
     .send({ customer: world.ravi, description: 'Quotation', ...body });
+
+/** Posts SendGrid events signed as SendGrid signs (the outbox's key, whose public half Integrations holds). */
+function postSignedEvents(events: string) {
+  const key = createPrivateKey(readFileSync(path.join(world.dir, 'sendgrid-event-key.pem')));
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const signature = sign('sha256', Buffer.from(timestamp + events), {
+    key,
+    dsaEncoding: 'der',
+  }).toString('base64');
+  return request(functionsApp(null))
+    .post('/api/integrations/email/events')
+    .set('Content-Type', 'application/json')
+    .set('X-Twilio-Email-Event-Webhook-Signature', signature)
+    .set('X-Twilio-Email-Event-Webhook-Timestamp', timestamp)
+    .send(events);
+}
 
 describe("Meta's errors in words", () => {
   it.each([
@@ -176,23 +192,8 @@ describe("SendGrid's Event Webhook", () => {
     const marker = createHash('sha256').update('evt-1').digest('hex');
     expect((await getDb().doc(`emailEvents/${marker}`).get()).exists).toBe(false);
 
-    // Signed as SendGrid signs (the outbox's key, whose public half Integrations holds).
-    const key = createPrivateKey(readFileSync(path.join(world.dir, 'sendgrid-event-key.pem')));
-    const post = () => {
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = sign('sha256', Buffer.from(timestamp + events), {
-        key,
-        dsaEncoding: 'der',
-      }).toString('base64');
-      return request(functionsApp(null))
-        .post('/api/integrations/email/events')
-        .set('Content-Type', 'application/json')
-        .set('X-Twilio-Email-Event-Webhook-Signature', signature)
-        .set('X-Twilio-Email-Event-Webhook-Timestamp', timestamp)
-        .send(events);
-    };
-    expect((await post()).body).toMatchObject({ applied: 1, duplicates: 0 });
-    expect((await post()).body).toMatchObject({ applied: 0, duplicates: 1 });
+    expect((await postSignedEvents(events)).body).toMatchObject({ applied: 1, duplicates: 0 });
+    expect((await postSignedEvents(events)).body).toMatchObject({ applied: 0, duplicates: 1 });
     expect((await entryOf(res.body._id)).dispatch.email.status).toBe('opened');
   });
 });
@@ -237,5 +238,38 @@ describe('resend tells the truth per channel', () => {
     expect(res.status).toBe(200);
     expect(res.body.failed).toEqual(['email']);
     expect(res.body.dispatch.email.error).toContain('Does not contain a valid address');
+  });
+});
+
+describe('a late callback', () => {
+  it('about the message before a resend changes that message, not what the entry shows', async () => {
+    const created = await addEntry({ email: { body: 'Hi', subject: 'Quote' } });
+    const first = created.body.dispatch.email.outboundId as string;
+    await eventually(async () =>
+      (await entryOf(created.body._id)).dispatch.email.status === 'delivered' ? true : undefined,
+    );
+    const resent = await request(employee)
+      .post(`/api/entries/${created.body._id}/resend`)
+      .send({ send: { email: {} } });
+    expect(resent.status).toBe(200);
+    const second = (await entryOf(created.body._id)).dispatch.email.outboundId as string;
+    expect(second).not.toBe(first);
+
+    // The customer opens the first email after the resend.
+    const opened = JSON.stringify([
+      {
+        event: 'open',
+        sg_event_id: 'evt-late-open',
+        outboundId: first,
+        timestamp: Math.floor(Date.now() / 1000),
+        email: 'ravi@example.in',
+      },
+    ]);
+    expect((await postSignedEvents(opened)).body).toMatchObject({ applied: 1 });
+    const firstMessage = await getDb().collection(OUTBOUND).doc(first).get();
+    expect(firstMessage.get('parts')[0].delivery).toBe('opened');
+    const shown = (await entryOf(created.body._id)).dispatch.email;
+    expect(shown.outboundId).toBe(second);
+    expect(shown.status).not.toBe('opened');
   });
 });

@@ -45,8 +45,42 @@ async function claim(id: string, token: string): Promise<OutboundDoc | null> {
 }
 
 /**
+ * The owner of each message this instance sends, for the callbacks that follow (they name only
+ * the message). Bounded: a callback for a message not here still works, without the queue.
+ */
+const knownOwners = new Map<string, string>();
+const KNOWN_OWNERS_MAX = 2_000;
+
+function rememberOwner(id: string, ownerPath: string): void {
+  knownOwners.delete(id);
+  knownOwners.set(id, ownerPath);
+  const oldest = knownOwners.keys().next().value;
+  if (knownOwners.size > KNOWN_OWNERS_MAX && oldest !== undefined) knownOwners.delete(oldest);
+}
+
+/** Per owner, the change of one of its messages this instance is making (see recordChange). */
+const ownerQueues = new Map<string, Promise<unknown>>();
+
+function oneAtATime<T>(ownerPath: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!ownerPath) return work();
+  const running = ownerQueues.get(ownerPath) ?? Promise.resolve();
+  const turn = running.then(work, work);
+  const settled = turn.catch(() => undefined);
+  ownerQueues.set(ownerPath, settled);
+  void settled.then(() => {
+    if (ownerQueues.get(ownerPath) === settled) ownerQueues.delete(ownerPath);
+  });
+  return turn;
+}
+
+/**
  * Stores `change` of the document (and its owner's view) if this worker still holds it;
- * answers the stored document, or null when the claim was lost.
+ * answers the stored document, or null when the claim was lost. An entry's WhatsApp and email
+ * messages, and the callbacks about them, all write the entry: changes of one owner's messages
+ * made by this instance go one at a time, since two transactions on one document at once make
+ * one of them start over (the second time after about a second). The owner shows a message
+ * only while it is the owner's latest for that channel: a late callback about an earlier one
+ * (before a resend) changes that message alone.
  */
 export async function recordChange(
   id: string,
@@ -54,29 +88,30 @@ export async function recordChange(
   token?: string,
 ): Promise<OutboundDoc | null> {
   const db = getDb();
-  return db.runTransaction(async (tx) => {
-    const doc = (await tx.get(ref(id))).data() as OutboundDoc | undefined;
-    if (!doc || (token !== undefined && doc.claimToken !== token)) return null;
-    const changed = change(doc);
-    if (!changed) return doc;
-    const next = { ...changed, timeline: withTimeline(changed) };
-    const owner = next.owner ? db.doc(next.owner.path) : undefined;
-    const ownerExists = owner ? (await tx.get(owner)).exists : false;
-    tx.update(ref(id), {
-      parts: next.parts,
-      state: next.state,
-      nextAttemptAt: next.nextAttemptAt,
-      timeline: next.timeline,
-    });
-    if (owner && ownerExists && next.owner) {
-      patchRecord(
-        tx,
-        owner,
-        ...Object.entries(underField(next.owner.field, ownerUpdate(id, next))),
-      );
-    }
-    return next;
-  });
+  return oneAtATime(knownOwners.get(id), () =>
+    db.runTransaction(async (tx) => {
+      const doc = (await tx.get(ref(id))).data() as OutboundDoc | undefined;
+      if (!doc || (token !== undefined && doc.claimToken !== token)) return null;
+      const changed = change(doc);
+      if (!changed) return doc;
+      const next = { ...changed, timeline: withTimeline(changed) };
+      const target = next.owner;
+      const owner = target ? db.doc(target.path) : undefined;
+      const stored = owner ? await tx.get(owner) : undefined;
+      const shown: unknown =
+        target && stored?.exists ? stored.get(`${target.field}.outboundId`) : undefined;
+      tx.update(ref(id), {
+        parts: next.parts,
+        state: next.state,
+        nextAttemptAt: next.nextAttemptAt,
+        timeline: next.timeline,
+      });
+      if (target && owner && stored?.exists && (shown === undefined || shown === id)) {
+        patchRecord(tx, owner, ...Object.entries(underField(target.field, ownerUpdate(id, next))));
+      }
+      return next;
+    }),
+  );
 }
 
 function backoffMs(attempts: number, asked: number | undefined): number {
@@ -132,6 +167,7 @@ export async function deliverOutbound(id: string): Promise<'done' | 'queued' | '
   const token = randomUUID();
   let doc = await claim(id, token);
   if (!doc) return 'busy';
+  if (doc.owner) rememberOwner(id, doc.owner.path);
   for (let index = 0; index < doc.parts.length; index++) {
     if (doc.parts[index].state !== 'queued') continue;
     let outcome: SendOutcome;
