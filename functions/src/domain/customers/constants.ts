@@ -37,4 +37,4 @@ export const IMPORT_MAX_ROWS = 50_000;
 /** At most this many row errors are listed (the rest are counted). */
 export const IMPORT_MAX_LISTED_ERRORS = 1_000;
 
-export const EXPORT_PAGE_SIZE = 500;
+export const EXPORT_PAGE_SIZE = 1_000;
