@@ -150,7 +150,10 @@ export async function exportProject(
         : undefined;
     const tmp = `${target}.tmp`;
     const out = createWriteStream(tmp);
-    const documents = await writeDatabase(db, out, previous);
+    const documents = await writeDatabase(db, out, previous).catch((err: unknown) => {
+      out.destroy();
+      throw err;
+    });
     out.end();
     await once(out, 'finish');
     await syncFile(tmp);
