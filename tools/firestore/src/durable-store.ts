@@ -14,6 +14,12 @@ import {
 } from './persistence.ts';
 import type { Database } from './store.ts';
 
+/** Where what the journal holds beyond the snapshot is noted: a document's key, a cleared database. */
+interface ChangeMarks {
+  changed(dbPath: string, key: string): void;
+  cleared(dbPath: string): void;
+}
+
 /** One line of the journal: a commit's documents after it (no `doc`: deleted), or a clear. */
 interface JournalRecord {
   db: string;
@@ -98,18 +104,17 @@ export async function openDurableStore(
     restored.snapshot = await importProject(engine, project, dir);
   // What the next snapshot must write anew: everything else is carried over from this one.
   let changedSince: ChangedSince = new Map();
-  const markChanged = (dbPath: string, key: string) => {
-    const keys = changedSince.get(dbPath) ?? new Set<string>();
-    if (keys === 'all') return;
-    keys.add(key);
-    changedSince.set(dbPath, keys);
+  const marks: ChangeMarks = {
+    changed(dbPath, key) {
+      const keys = changedSince.get(dbPath) ?? new Set<string>();
+      if (keys === 'all') return;
+      keys.add(key);
+      changedSince.set(dbPath, keys);
+    },
+    cleared: (dbPath) => void changedSince.set(dbPath, 'all'),
   };
   const segments = await segmentsIn(dir);
-  for (const { file } of segments)
-    restored.journaled += await replay(engine, file, {
-      changed: markChanged,
-      cleared: (dbPath) => changedSince.set(dbPath, 'all'),
-    });
+  for (const { file } of segments) restored.journaled += await replay(engine, file, marks);
   /** The next snapshot is written whole: a compaction failed, and what it was to write is lost. */
   let rewriteAll = false;
 
@@ -154,7 +159,7 @@ export async function openDurableStore(
   const sink: ChangeSink = {
     committed(db: Database, changes: DocChange[]) {
       if (!ours(db)) return Promise.resolve();
-      for (const c of changes) markChanged(db.path, c.key);
+      for (const c of changes) marks.changed(db.path, c.key);
       const record: JournalRecord = {
         db: db.path,
         docs: changes.map((c) =>
@@ -167,7 +172,7 @@ export async function openDurableStore(
     },
     cleared(db: Database) {
       if (!ours(db)) return Promise.resolve();
-      changedSince.set(db.path, 'all');
+      marks.cleared(db.path);
       return journal.append({ db: db.path, clear: true } satisfies JournalRecord);
     },
     async replaced(which: string) {
@@ -195,11 +200,7 @@ export async function openDurableStore(
  * Applies a journal segment's records to the engine, telling `seen` what they change (the
  * snapshot does not hold it); returns the documents it touched.
  */
-async function replay(
-  engine: Engine,
-  file: string,
-  seen: { changed(dbPath: string, key: string): void; cleared(dbPath: string): void },
-): Promise<number> {
+async function replay(engine: Engine, file: string, seen: ChangeMarks): Promise<number> {
   let count = 0;
   for await (const record of readJournal<JournalRecord>(file)) {
     const db = engine.database(record.db);

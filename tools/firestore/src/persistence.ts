@@ -74,6 +74,12 @@ async function syncFile(file: string): Promise<void> {
  */
 export type ChangedSince = Map<string, Set<string> | 'all'>;
 
+/** The document lines of a snapshot's database file (one REST document a line). */
+async function* snapshotLines(file: string): AsyncGenerator<string> {
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity }))
+    if (line.trim() !== '') yield line;
+}
+
 /** A line starts with its document's name (docToRest puts it first): no need to parse it all. */
 const NAME_FIRST = /^\{"name":("(?:[^"\\]|\\.)*")/;
 
@@ -111,9 +117,8 @@ async function writeDatabase(
     for (const doc of db.all()) await writer.write(JSON.stringify(docToRest(doc)));
     return writer.lines;
   }
-  const lines = createInterface({ input: createReadStream(previous.file), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() !== '' && !previous.changed.has(keyOfLine(line))) await writer.write(line);
+  for await (const line of snapshotLines(previous.file)) {
+    if (!previous.changed.has(keyOfLine(line))) await writer.write(line);
   }
   for (const key of previous.changed) {
     const doc = db.get(key);
@@ -186,15 +191,10 @@ export async function importProject(
   for (const { id, file } of metadata.databases) {
     const db = engine.database(`projects/${project}/databases/${id}`);
     engine.forget(db);
-    const lines = createInterface({
-      input: createReadStream(path.join(folder, file)),
-      crlfDelay: Infinity,
-    });
     let latest = 0;
     // Lives for this import only: what stays shared is what the documents hold.
     const strings: SharedStrings = new Map();
-    for await (const line of lines) {
-      if (line.trim() === '') continue;
+    for await (const line of snapshotLines(path.join(folder, file))) {
       const doc = docFromRest(db, JSON.parse(line) as RestDoc, strings);
       latest = Math.max(latest, doc.updateTime);
       db.put(doc.key, doc);

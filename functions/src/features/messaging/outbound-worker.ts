@@ -11,6 +11,7 @@ import { getDb } from '../../firebase';
 import type { SendOutcome } from '../../integrations';
 import { OUTBOUND, type OutboundDoc, type OutboundPart } from './outbound-doc';
 import { ownerUpdate, underField, withTimeline } from './outbound-view';
+import { knownOwner, oneAtATime, rememberOwner } from './owner-queue';
 import { sendPart } from './send-part';
 import { patchRecord } from '../../domain/writes/records';
 
@@ -45,40 +46,9 @@ async function claim(id: string, token: string): Promise<OutboundDoc | null> {
 }
 
 /**
- * The owner of each message this instance sends, for the callbacks that follow (they name only
- * the message). Bounded: a callback for a message not here still works, without the queue.
- */
-const knownOwners = new Map<string, string>();
-const KNOWN_OWNERS_MAX = 2_000;
-
-function rememberOwner(id: string, ownerPath: string): void {
-  knownOwners.delete(id);
-  knownOwners.set(id, ownerPath);
-  const oldest = knownOwners.keys().next().value;
-  if (knownOwners.size > KNOWN_OWNERS_MAX && oldest !== undefined) knownOwners.delete(oldest);
-}
-
-/** Per owner, the change of one of its messages this instance is making (see recordChange). */
-const ownerQueues = new Map<string, Promise<unknown>>();
-
-function oneAtATime<T>(ownerPath: string | undefined, work: () => Promise<T>): Promise<T> {
-  if (!ownerPath) return work();
-  const running = ownerQueues.get(ownerPath) ?? Promise.resolve();
-  const turn = running.then(work, work);
-  const settled = turn.catch(() => undefined);
-  ownerQueues.set(ownerPath, settled);
-  void settled.then(() => {
-    if (ownerQueues.get(ownerPath) === settled) ownerQueues.delete(ownerPath);
-  });
-  return turn;
-}
-
-/**
  * Stores `change` of the document (and its owner's view) if this worker still holds it;
- * answers the stored document, or null when the claim was lost. An entry's WhatsApp and email
- * messages, and the callbacks about them, all write the entry: changes of one owner's messages
- * made by this instance go one at a time, since two transactions on one document at once make
- * one of them start over (the second time after about a second). The owner shows a message
+ * answers the stored document, or null when the claim was lost. Changes of one owner's
+ * messages made by this instance go one at a time (owner-queue.ts). The owner shows a message
  * only while it is the owner's latest for that channel: a late callback about an earlier one
  * (before a resend) changes that message alone.
  */
@@ -88,7 +58,7 @@ export async function recordChange(
   token?: string,
 ): Promise<OutboundDoc | null> {
   const db = getDb();
-  return oneAtATime(knownOwners.get(id), () =>
+  return oneAtATime(knownOwner(id), () =>
     db.runTransaction(async (tx) => {
       const doc = (await tx.get(ref(id))).data() as OutboundDoc | undefined;
       if (!doc || (token !== undefined && doc.claimToken !== token)) return null;
