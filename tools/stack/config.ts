@@ -27,7 +27,10 @@ export function readFirebaseJson(): FirebaseJson {
 /** The ports firebase.json names, shifted by `offset` (test runs use their own). */
 export function portsFromFirebaseJson(offset = 0): Ports {
   const e = readFirebaseJson().emulators;
-  const port = (name: string) => (e[name]?.port ?? 0) + offset;
+  // CRM_PORT_OFFSET moves every stack of a checkout (npm start, browser tests, screenshots,
+  // bench), so two checkouts on one machine can run their stacks side by side.
+  const shift = offset + Number(process.env.CRM_PORT_OFFSET ?? 0);
+  const port = (name: string) => (e[name]?.port ?? 0) + shift;
   return {
     hosting: port('hosting'),
     functions: port('functions'),
