@@ -91,6 +91,15 @@ const webZones = [
   },
 ];
 
+// Tools and browser tests use the server through its public entry points only: the shapes of
+// contract/, the records and write path of app/seeding.ts, the clock and jobs of app/testing.ts.
+const outsideZones = ['tools', 'e2e'].map((dir) => ({
+  target: `./${dir}`,
+  from: `./${SERVER}`,
+  except: ['./contract', './app/seeding.ts', './app/testing.ts'],
+  message: 'Use the server through contract/, app/seeding.ts or app/testing.ts.',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -114,7 +123,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    files: ['functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'tools/**/*.ts', 'e2e/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
@@ -131,6 +140,10 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }] },
+  },
+  {
+    files: ['tools/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: outsideZones }] },
   },
   {
     // The web app imports functions/src/contract/ by relative path, so it imports nothing from

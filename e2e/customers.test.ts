@@ -11,7 +11,7 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-import { DEFAULT_TIME_ZONE } from '../functions/src/config.ts';
+import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
 import { apiPost, DEMO, signInThroughForm } from './support/session.ts';
 
 let browser: Browser;

@@ -6,8 +6,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOR_ADMINS } from '../functions/src/domain/notifications/audience.ts';
-import { addNotification } from '../functions/src/domain/notifications/notice.ts';
+import { addNotification, FOR_ADMINS } from '../functions/src/app/testing.ts';
 import {
   baseUrl,
   expectAccessible,

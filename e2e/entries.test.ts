@@ -6,8 +6,7 @@
 // no Confirm or Delete.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { setClock } from '../functions/src/clock.ts';
-import { sendDueFollowUpsJob } from '../functions/src/app/entries-jobs.ts';
+import { sendDueFollowUpsJob, setClock } from '../functions/src/app/testing.ts';
 import {
   baseUrl,
   expectAccessible,

@@ -84,3 +84,28 @@ describe('lint of web imports', { timeout: 120_000 }, () => {
     expect(broken).toContain('import-x/no-cycle');
   });
 });
+
+describe('lint of tools and browser tests', { timeout: 120_000 }, () => {
+  it('passes the code as it is', async () => {
+    expect(await rulesBroken('tools/stack/seed.ts', '')).toEqual([]);
+    expect(await rulesBroken('e2e/entries.test.ts', '')).toEqual([]);
+  });
+
+  it("fails on an import of the server's internals", async () => {
+    for (const [file, imports] of [
+      ['tools/stack/seed.ts', "import '../../functions/src/domain/writes/records.ts';"],
+      [
+        'tools/bench/scale/recompute.ts',
+        "import '../../../functions/src/features/dashboard/recompute.ts';",
+      ],
+      ['e2e/entries.test.ts', "import '../functions/src/clock.ts';"],
+    ])
+      expect(await rulesBroken(file, imports), file).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails on a cycle', async () => {
+    // stack.ts imports config.ts; config.ts importing stack.ts back closes a loop.
+    const broken = await rulesBroken('tools/stack/config.ts', "import './stack.ts';");
+    expect(broken).toContain('import-x/no-cycle');
+  });
+});

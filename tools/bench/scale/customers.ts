@@ -2,10 +2,13 @@
 // category keys; customerKeys documents), as the API would have stored them.
 import { Timestamp } from 'firebase-admin/firestore';
 import { DEFAULT_CATEGORIES, POTENTIALS } from '../../../functions/src/contract/customers.ts';
-import { CUSTOMER_KEYS, CUSTOMERS } from '../../../functions/src/domain/customers/constants.ts';
-import { keyDoc } from '../../../functions/src/domain/customers/keys.ts';
-import { prepareCustomer } from '../../../functions/src/domain/customers/record.ts';
-import type { CustomerCopy } from '../../../functions/src/domain/entries/record.ts';
+import {
+  CUSTOMER_KEYS,
+  CUSTOMERS,
+  keyDoc,
+  prepareCustomer,
+  type CustomerCopy,
+} from '../../../functions/src/app/seeding.ts';
 import { email, mobile, person, type Person } from './people.ts';
 import { autoId, type Random } from './random.ts';
 import { exportLine } from './rest-json.ts';

@@ -2,8 +2,12 @@
 // group, search keys), as the API would have stored them.
 import { Timestamp } from 'firebase-admin/firestore';
 import { CHANNELS, PROCESSES } from '../../../functions/src/contract/entries.ts';
-import { DEFAULT_CURRENCY, ENTRIES } from '../../../functions/src/domain/entries/constants.ts';
-import { buildEntryDoc, type EmployeeRef } from '../../../functions/src/domain/entries/record.ts';
+import {
+  buildEntryDoc,
+  DEFAULT_CURRENCY,
+  ENTRIES,
+  type EmployeeRef,
+} from '../../../functions/src/app/seeding.ts';
 import { DAY_MS, SPAN_MS, type GeneratedCustomer } from './customers.ts';
 import { autoId, type Random } from './random.ts';
 import { exportLine } from './rest-json.ts';

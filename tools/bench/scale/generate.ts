@@ -1,6 +1,6 @@
 // Writes generated customers and entries as lines of an embedded-Firestore export file.
 import { closeSync, openSync, writeSync } from 'node:fs';
-import type { EmployeeRef } from '../../../functions/src/domain/entries/record.ts';
+import type { EmployeeRef } from '../../../functions/src/app/seeding.ts';
 import { generateCustomer, type GeneratedCustomer } from './customers.ts';
 import { generateEntry } from './entries.ts';
 import { random } from './random.ts';
