@@ -1,18 +1,13 @@
-// What one entry or customer adds to the dashboard figures, and the in-transaction counters:
-// every write of customers and entries calls applyEntryChange / applyCustomerChange (or the
-// plural forms) in its own transaction or batch, which moves the counters by increments (no
-// reads, so it can run after the transaction's reads and beside its writes). Pending employees
+// What one entry or customer adds to the dashboard figures: every write of customers and entries
+// calls applyEntryChange / applyCustomerChange (or the plural forms) in its own transaction or
+// batch, which hands the change's delta to summary.ts, the figures' one writer (by increments:
+// no reads, so it can run after the transaction's reads and beside its writes). Pending employees
 // are counted by the overview itself (a count query). The recompute job repairs any drift.
-import {
-  FieldValue,
-  type DocumentData,
-  type DocumentReference,
-  type Firestore,
-  type SetOptions,
-} from 'firebase-admin/firestore';
+import type { DocumentData, Firestore } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { DASHBOARD, FUNNEL_STAGES, REVENUE, SUMMARY_ID } from './constants';
+import { FUNNEL_STAGES } from './constants';
 import { dayKey, monthKey, toMillis } from './days';
+import { emptyDelta, writeSummaryDelta, type SummaryDelta, type SummaryWriter } from './summary';
 
 /** An entry as stored (or null: none) with its id. */
 export interface EntryState {
@@ -116,46 +111,25 @@ export function customerActivity(data: DocumentData) {
   };
 }
 
-/** Adds `sign` × the figures to the summary delta. */
-function addTo(delta: Record<string, unknown>, f: EntryFigures, sign: 1 | -1): void {
-  const bump = (path: string[], n: number) => {
-    let node = delta as Record<string, unknown>;
-    for (const key of path.slice(0, -1)) {
-      node[key] ??= {};
-      node = node[key] as Record<string, unknown>;
-    }
-    const last = path[path.length - 1]!;
-    node[last] = ((node[last] as number | undefined) ?? 0) + n * sign;
+/** Adds `sign` × the figures to the delta. */
+function addTo(delta: SummaryDelta, f: EntryFigures, sign: 1 | -1): void {
+  const bump = (map: Record<string, number>, key: string) => {
+    map[key] = (map[key] ?? 0) + sign;
   };
-  bump(['totalEntries'], f.totalEntries);
-  bump(['confirmedOrders'], f.confirmedOrders);
-  bump(['pendingEntries'], f.pendingEntries);
-  if (f.day) bump(['days', f.day], 1);
-  if (f.month) bump(['months', f.month], 1);
-  for (const c of f.channels) bump(['channels', c], 1);
-  bump(['processes', f.process], 1);
-  if (f.category) bump(['categories', f.category], 1);
-  if (f.employee) bump(['employees', f.employee.id, 'entries'], 1);
+  const counts = delta.counts;
+  counts.totalEntries = (counts.totalEntries ?? 0) + f.totalEntries * sign;
+  counts.confirmedOrders = (counts.confirmedOrders ?? 0) + f.confirmedOrders * sign;
+  counts.pendingEntries = (counts.pendingEntries ?? 0) + f.pendingEntries * sign;
+  const map = (name: keyof SummaryDelta['maps']) => (delta.maps[name] ??= {});
+  if (f.day) bump(map('days'), f.day);
+  if (f.month) bump(map('months'), f.month);
+  for (const c of f.channels) bump(map('channels'), c);
+  bump(map('processes'), f.process);
+  if (f.category) bump(map('categories'), f.category);
+  if (f.employee) bump(delta.employeeEntries, f.employee.id);
 }
 
-/** Turns a numeric delta tree into increments, leaving out zeros (null when nothing moves). */
-function increments(delta: Record<string, unknown>): Record<string, unknown> | null {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(delta)) {
-    if (typeof value === 'number') {
-      if (value !== 0) out[key] = FieldValue.increment(value);
-    } else {
-      const inner = increments(value as Record<string, unknown>);
-      if (inner) out[key] = inner;
-    }
-  }
-  return Object.keys(out).length > 0 ? out : null;
-}
-
-/** A transaction or a batch: the counters are written beside the change they count. */
-interface Writer {
-  set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
-}
+type Writer = SummaryWriter;
 
 /** A document going from `before` to `after` (null: none). */
 export type Change<State> = readonly [before: State | null, after: State | null];
@@ -179,47 +153,27 @@ export function applyEntryChanges(
   changes: readonly Change<EntryState>[],
   db: Firestore = getDb(),
 ): void {
-  const delta: Record<string, unknown> = {};
-  const employeeNames = new Map<string, string>();
-  const revenue = new Map<string, { amount: number; name?: string }>();
+  const delta = emptyDelta();
   for (const [before, after] of changes) {
     const old = before ? entryFigures(before.data) : null;
     const next = after ? entryFigures(after.data) : null;
     if (old) addTo(delta, old, -1);
     if (next) addTo(delta, next, 1);
     // Employee names and revenue names follow the entry's latest copy.
-    if (next?.employee) employeeNames.set(next.employee.id, next.employee.name);
+    if (next?.employee) delta.employeeNames.set(next.employee.id, next.employee.name);
     if (old?.revenue) {
-      const r = revenue.get(old.revenue.customerId) ?? { amount: 0 };
-      revenue.set(old.revenue.customerId, { ...r, amount: r.amount - old.revenue.amount });
+      const r = delta.revenue.get(old.revenue.customerId) ?? { amount: 0 };
+      delta.revenue.set(old.revenue.customerId, { ...r, amount: r.amount - old.revenue.amount });
     }
     if (next?.revenue) {
-      const r = revenue.get(next.revenue.customerId) ?? { amount: 0 };
-      revenue.set(next.revenue.customerId, {
+      const r = delta.revenue.get(next.revenue.customerId) ?? { amount: 0 };
+      delta.revenue.set(next.revenue.customerId, {
         amount: r.amount + next.revenue.amount,
         name: next.revenue.name,
       });
     }
   }
-
-  const summary: Record<string, unknown> = increments(delta) ?? {};
-  if (employeeNames.size > 0) {
-    const employees = (summary.employees ?? {}) as Record<string, Record<string, unknown>>;
-    for (const [id, name] of employeeNames) employees[id] = { ...employees[id], name };
-    summary.employees = employees;
-  }
-  if (Object.keys(summary).length > 0)
-    tx.set(db.collection(DASHBOARD).doc(SUMMARY_ID), summary, { merge: true });
-
-  // Revenue per customer (top customers): one document each. A customer's document stays when
-  // it is deleted or merged away (at 0 once its entries moved); the recompute job removes it.
-  for (const [customerId, { amount, name }] of revenue) {
-    const fields: Record<string, unknown> = {};
-    if (name !== undefined) fields.name = name;
-    if (amount !== 0) fields.amount = FieldValue.increment(amount);
-    if (Object.keys(fields).length > 0)
-      tx.set(db.collection(REVENUE).doc(customerId), fields, { merge: true });
-  }
+  writeSummaryDelta(tx, db, delta);
 }
 
 /** Moves the counters for a customer going from `before` to `after` (null: none). */
@@ -238,13 +192,9 @@ export function applyCustomerChanges(
   changes: readonly Change<CustomerState>[],
   db: Firestore = getDb(),
 ): void {
+  const delta = emptyDelta();
   let count = 0;
   for (const [before, after] of changes) count += (after ? 1 : 0) - (before ? 1 : 0);
-  if (count !== 0) {
-    tx.set(
-      db.collection(DASHBOARD).doc(SUMMARY_ID),
-      { totalCustomers: FieldValue.increment(count) },
-      { merge: true },
-    );
-  }
+  delta.counts.totalCustomers = count;
+  writeSummaryDelta(tx, db, delta);
 }

@@ -5,23 +5,21 @@
 // change's time (`since`), and is never answered from a read that started before that change
 // committed; a write served by the instance drops the kept read.
 import type { NextFunction, Request, Response } from 'express';
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { toIso } from '../../timestamps';
 import {
-  DASHBOARD,
   DEFAULT_DUE_DAYS,
   FOLLOW_UPS_DUE_LIMIT,
   FUNNEL_STAGES,
   REVENUE,
   SERIES_DAYS,
-  SUMMARY_ID,
   TOP_CUSTOMERS,
 } from '../../domain/figures/constants';
 import { addDays, dayKey, monthKey, previousMonth, startOfDay } from '../../domain/figures/days';
 import { readRecentItems } from '../../domain/figures/recent-activity';
-import { emptySummary, type Summary } from './recompute';
+import { emptySummary, readStoredSummary, type Summary } from '../../domain/figures/summary';
 
 /** How long a finished summary read answers this instance's calls (one page load's burst). */
 export const SUMMARY_TTL_MS = 2000;
@@ -43,43 +41,13 @@ export function freshSummaryAfterWrites(req: Request, res: Response, next: NextF
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-const counts = (v: unknown): Record<string, number> =>
-  v && typeof v === 'object'
-    ? Object.fromEntries(Object.entries(v as DocumentData).map(([k, n]) => [k, num(n)]))
-    : {};
-
-export function summaryOf(data: DocumentData | undefined): Summary {
-  const s = emptySummary();
-  if (!data) return s;
-  const employees: Summary['employees'] = {};
-  for (const [id, e] of Object.entries((data.employees ?? {}) as DocumentData)) {
-    const rec = (e ?? {}) as DocumentData;
-    employees[id] = {
-      name: typeof rec.name === 'string' ? rec.name : '',
-      entries: num(rec.entries),
-    };
-  }
-  return {
-    totalCustomers: num(data.totalCustomers),
-    totalEntries: num(data.totalEntries),
-    confirmedOrders: num(data.confirmedOrders),
-    pendingEntries: num(data.pendingEntries),
-    days: counts(data.days),
-    months: counts(data.months),
-    channels: { ...s.channels, ...counts(data.channels) },
-    processes: counts(data.processes),
-    categories: counts(data.categories),
-    employees,
-  };
-}
 
 /**
  * The summary as stored now (one read, not shared), or null before the first write or job made
  * it: the lists' unfiltered totals, which a count would bill at one read per 1,000 documents.
  */
 export async function storedSummary(): Promise<Summary | null> {
-  const snap = await getDb().collection(DASHBOARD).doc(SUMMARY_ID).get();
-  return snap.exists ? summaryOf(snap.data()) : null;
+  return readStoredSummary(getDb());
 }
 
 /** How long after a change's time (its notification's) its write may still be committing. */

@@ -1,5 +1,6 @@
-// The dashboard job: recomputes every figure from the source data and overwrites the dashboard
-// documents, repairing any drift of the in-transaction counters. Entries are read a page at a
+// The dashboard job: recomputes every figure from the source data and hands them to their owner
+// (domain/figures/summary.ts), which overwrites the stored ones, repairing any drift of the
+// in-transaction counters. Entries are read a page at a
 // time (cursor on the document id) and folded into the totals as they stream, so memory holds
 // the totals and the revenue per customer, never the documents; customers are counted. Recent
 // activity is rebuilt from the newest entries and customers.
@@ -7,47 +8,18 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { streamCollection } from '../../paged-batches';
-import {
-  DASHBOARD,
-  DAYS_KEPT,
-  RECOMPUTE_PAGE,
-  REVENUE,
-  SUMMARY_ID,
-} from '../../domain/figures/constants';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { ENTRIES } from '../../domain/entries/constants';
+import { DAYS_KEPT, RECOMPUTE_PAGE } from '../../domain/figures/constants';
 import { entryFigures } from '../../domain/figures/contributions';
 import { addDays, dayKey } from '../../domain/figures/days';
 import { rebuildRecent } from '../../domain/figures/recent-activity';
-
-const ENTRIES = 'entries';
-const CUSTOMERS = 'customers';
-
-export interface Summary {
-  totalCustomers: number;
-  totalEntries: number;
-  confirmedOrders: number;
-  pendingEntries: number;
-  days: Record<string, number>;
-  months: Record<string, number>;
-  channels: Record<string, number>;
-  processes: Record<string, number>;
-  categories: Record<string, number>;
-  employees: Record<string, { name: string; entries: number }>;
-}
-
-export function emptySummary(): Summary {
-  return {
-    totalCustomers: 0,
-    totalEntries: 0,
-    confirmedOrders: 0,
-    pendingEntries: 0,
-    days: {},
-    months: {},
-    channels: { whatsapp: 0, email: 0, other: 0 },
-    processes: {},
-    categories: {},
-    employees: {},
-  };
-}
+import {
+  emptySummary,
+  replaceSummary,
+  type Revenue,
+  type Summary,
+} from '../../domain/figures/summary';
 
 /** What entryFigures reads of an entry: the job fetches nothing else (no search keys). */
 const ENTRY_FIGURE_FIELDS = [
@@ -68,12 +40,12 @@ const ENTRY_FIGURE_FIELDS = [
 
 export interface Recomputed {
   summary: Summary;
-  revenue: Map<string, { name: string; amount: number }>;
+  revenue: Revenue;
 }
 
 export async function computeDashboard(db: Firestore = getDb()): Promise<Recomputed> {
   const summary = emptySummary();
-  const revenue = new Map<string, { name: string; amount: number }>();
+  const revenue: Revenue = new Map();
   const inc = (map: Record<string, number>, key: string) => {
     map[key] = (map[key] ?? 0) + 1;
   };
@@ -109,43 +81,10 @@ export async function computeDashboard(db: Firestore = getDb()): Promise<Recompu
   return { summary, revenue };
 }
 
-/** Recomputes and overwrites the dashboard documents; revenue documents only where they drift. */
+/** Recomputes the figures and hands them to their owner, which overwrites what drifted. */
 export async function recomputeDashboard(db: Firestore = getDb()): Promise<{ entries: number }> {
   const { summary, revenue } = await computeDashboard(db);
-  let batch = db.batch();
-  let writes = 0;
-  const flush = async (force = false) => {
-    if (writes > 0 && (force || writes >= 400)) {
-      await batch.commit();
-      batch = db.batch();
-      writes = 0;
-    }
-  };
-  for await (const doc of streamCollection(db, REVENUE, ['name', 'amount'], RECOMPUTE_PAGE)) {
-    const want = revenue.get(doc.id);
-    const have = doc.data();
-    if (!want) {
-      batch.delete(doc.ref);
-      writes++;
-    } else {
-      if (have.name !== want.name || have.amount !== want.amount) {
-        batch.set(doc.ref, want);
-        writes++;
-      }
-      revenue.delete(doc.id);
-    }
-    await flush();
-  }
-  for (const [id, want] of revenue) {
-    batch.set(db.collection(REVENUE).doc(id), want);
-    writes++;
-    await flush();
-  }
-  await flush(true);
-  await db
-    .collection(DASHBOARD)
-    .doc(SUMMARY_ID)
-    .set({ ...summary, recomputedAt: new Date(now()) });
+  await replaceSummary(db, summary, revenue);
   await rebuildRecent(db);
   return { entries: summary.totalEntries };
 }
