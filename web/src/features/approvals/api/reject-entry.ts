@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { pendingEntriesQueryOptions } from './get-pending-entries';
-import { invalidateOthers } from './invalidate-others';
+import { invalidateOthers } from '../../../resources/invalidate-others';
 import { queryKeys } from '../../../resources/query-keys';
 
 export function rejectEntry({ id }: { id: string }): Promise<unknown> {

@@ -1,8 +1,3 @@
-import type { User } from '../../../resources/users';
-
-/** A registered employee waiting for approval: a user not yet approved. */
-export type PendingUser = Omit<User, 'approved'>;
-
 /** An entry waiting for approval; `source` names its channels. */
 export type PendingEntry = {
   _id: string;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
-import type { PendingUser } from '../api/types';
+import type { PendingUser } from '../../../resources/users';
 
 // Whole user flows in jsdom: slow on a busy machine, so more than the default 5 s each.
 vi.setConfig({ testTimeout: 15_000 });

@@ -1,8 +1,10 @@
 import { formatPhone } from '../../../lib/phone';
-import { useApproveUser } from '../api/approve-user';
-import { pendingUsersQueryOptions } from '../api/get-pending-users';
-import { useRejectUser } from '../api/reject-user';
-import type { PendingUser } from '../api/types';
+import {
+  pendingUsersQueryOptions,
+  useApproveUser,
+  useRejectUser,
+  type PendingUser,
+} from '../../../resources/users';
 import { PendingList } from './pending-list';
 import type { PendingColumn } from './pending-views';
 

@@ -1,5 +1,4 @@
 import { formatPhone } from '../../../lib/phone';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -8,14 +7,12 @@ import { PageHeader } from '../../../lib/page-header';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
-import { useApproveUser } from '../api/approve-user';
 import { useRoles } from '../../../resources/roles';
-import { useUsers } from '../../../resources/users';
+import { useApproveUser, useReloadUsers, useUsers } from '../../../resources/users';
 import type { User } from '../api/types';
 import { UserRoleAction, userName } from './user-role-action';
 import '../../../lib/ui.css';
 import './users.css';
-import { queryKeys } from '../../../resources/query-keys';
 
 const dash = (value?: string) => value?.trim() || '—';
 
@@ -27,22 +24,19 @@ function loadError(error: Error): string {
 
 /** Reloads users and roles when the window regains focus or another view changes roles. */
 function useReloadSignals() {
-  const queryClient = useQueryClient();
+  const reloadUsers = useReloadUsers();
   const rolesUpdated = useStoredValue('rolesUpdated');
   const seen = useRef(rolesUpdated);
 
   useEffect(() => {
-    const reload = () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.roles.all });
-    };
+    const reload = () => void reloadUsers();
     if (seen.current !== rolesUpdated) {
       seen.current = rolesUpdated;
       reload();
     }
     window.addEventListener('focus', reload);
     return () => window.removeEventListener('focus', reload);
-  }, [queryClient, rolesUpdated]);
+  }, [reloadUsers, rolesUpdated]);
 }
 
 /** Users: every account with its role; approve with a role or change the role. */

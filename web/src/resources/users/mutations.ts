@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { invalidateOthers } from '../invalidate-others';
+import { queryKeys } from '../query-keys';
+
+/**
+ * After a change of users: every users query but the pending list, which the Approvals screen
+ * already updated by removing the row (reloading it would bring the row back for a moment).
+ */
+const invalidateUsers = (queryClient: ReturnType<typeof useQueryClient>) =>
+  invalidateOthers(queryClient, queryKeys.users.all, queryKeys.users.pending());
+
+/**
+ * Approves a user with a role (without one: the role they registered for); also how an
+ * approved user's role is changed.
+ */
+export function approveUser({ id, role }: { id: string; role?: string }): Promise<unknown> {
+  return api.post(`/admin/users/${encodeURIComponent(id)}/approve`, role ? { role } : {}, {
+    fallbackMessage: 'Action failed',
+  });
+}
+
+export function useApproveUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveUser,
+    onSuccess: () =>
+      Promise.all([
+        invalidateUsers(queryClient),
+        queryClient.invalidateQueries({ queryKey: queryKeys.roles.all }), // users-using counts
+      ]),
+  });
+}
+
+export function rejectUser({ id }: { id: string }): Promise<unknown> {
+  return api.delete(`/admin/users/${encodeURIComponent(id)}/reject`, {
+    fallbackMessage: 'Action failed',
+  });
+}
+
+export function useRejectUser() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: rejectUser, onSuccess: () => invalidateUsers(queryClient) });
+}
