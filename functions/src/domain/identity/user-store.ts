@@ -8,6 +8,7 @@ import type {
 } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
+import { isDocumentId } from '../../http/params';
 import { toIso } from '../../timestamps';
 import { ADMIN_ROLE, normalizeRoleName } from './permissions';
 
@@ -39,6 +40,24 @@ export function toUser(doc: DocumentSnapshot<DocumentData>): UserAnswer {
     createdAt: toIso(doc.get('createdAt')),
     updatedAt: toIso(doc.get('updatedAt')),
   };
+}
+
+/** The user with this id as the API answers it, or null (none, or not an id at all). */
+export async function getUser(id: string, db: Firestore = getDb()): Promise<UserAnswer | null> {
+  if (!isDocumentId(id)) return null;
+  const snapshot = await db.collection(USERS).doc(id).get();
+  return snapshot.exists ? toUser(snapshot) : null;
+}
+
+/** The user, if it exists and is approved (who may be assigned work), else null. */
+export async function getApprovedUser(id: string): Promise<UserAnswer | null> {
+  const user = await getUser(id);
+  return user?.approved ? user : null;
+}
+
+/** Registered accounts waiting for an admin's approval: a count (one read per 1,000). */
+export async function countPendingUsers(db: Firestore = getDb()): Promise<number> {
+  return (await db.collection(USERS).where('approved', '==', false).count().get()).data().count;
 }
 
 /** How lists sort people: fullName, else email, else 'User'. */

@@ -7,6 +7,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import { countPendingUsers } from '../../domain/identity/user-store';
 import { now } from '../../clock';
 import { toIso } from '../../timestamps';
 import {
@@ -92,14 +93,14 @@ export async function overview(changedAt = 0) {
       .orderBy('amount', 'desc')
       .limit(TOP_CUSTOMERS)
       .get(),
-    db.collection('users').where('approved', '==', false).count().get(),
+    countPendingUsers(db),
   ]);
   const month = monthKey(now());
   return {
     totalCustomers: summary.totalCustomers,
     totalEntries: summary.totalEntries,
     confirmedOrders: summary.confirmedOrders,
-    pendingApprovals: summary.pendingEntries + pendingUsers.data().count,
+    pendingApprovals: summary.pendingEntries + pendingUsers,
     entriesThisMonth: summary.months[month] ?? 0,
     entriesLastMonth: summary.months[previousMonth(month)] ?? 0,
     topCustomers: top.docs.map((d) => ({

@@ -22,7 +22,7 @@ import {
   updateBody,
 } from './schemas';
 import { assignEmployee, deleteEntry, MOVES, moveStatus, updateEntry } from './update';
-import { getDb } from '../../firebase';
+import { getUser } from '../../domain/identity/user-store';
 
 const entryId = (req: Request) => documentId(req.params.id, NOT_FOUND);
 
@@ -30,11 +30,7 @@ const entryId = (req: Request) => documentId(req.params.id, NOT_FOUND);
 async function employeeFilter(value: string | undefined) {
   const text = value?.trim();
   if (!text) return {};
-  if (/^(?!\.\.?$)(?!__.*__$)[^/]{1,128}$/.test(text)) {
-    const user = await getDb().collection('users').doc(text).get();
-    if (user.exists) return { employeeId: text };
-  }
-  return { employeeText: text };
+  return (await getUser(text)) ? { employeeId: text } : { employeeText: text };
 }
 
 export function registerEntryRoutes(router: Router): void {

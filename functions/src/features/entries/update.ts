@@ -4,6 +4,7 @@
 // one transaction.
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import { displayName, getApprovedUser } from '../../domain/identity/user-store';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { normalizeCustomerInput } from '../../domain/customers/normalize';
@@ -178,12 +179,13 @@ export async function assignEmployee(
       new HttpError(400, 'Employee not found or not approved', {
         employeeId: 'Employee not found or not approved',
       });
-    if (!/^(?!\.\.?$)(?!__.*__$)[^/]{1,128}$/.test(employeeId)) throw refusal();
-    const user = await getDb().collection('users').doc(employeeId).get();
-    if (!user.exists || user.get('approved') !== true) throw refusal();
-    const fullName = String(user.get('fullName') ?? '').trim();
-    const email = String(user.get('email') ?? '');
-    employee = { _id: user.id, name: fullName || email || 'User', email };
+    const user = await getApprovedUser(employeeId);
+    if (!user) throw refusal();
+    employee = {
+      _id: user._id,
+      name: displayName({ ...user, fullName: user.fullName.trim() }),
+      email: user.email,
+    };
   }
   return changeEntry(id, byActor(actor), (data) => {
     const current = employeeOf(data.employee);

@@ -5,6 +5,7 @@
 import { Timestamp, type DocumentData, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { getDb } from '../../firebase';
+import { getUser } from '../../domain/identity/user-store';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
 import { sendEmail } from '../../integrations';
@@ -99,9 +100,8 @@ export async function remindTodaysFollowUps(): Promise<ReminderRunResult> {
     }
     result.notified++;
     if (!settings.notifications.email) continue;
-    const user = await db.collection('users').doc(userId).get();
-    const email: unknown = user.get('email');
-    if (typeof email !== 'string' || !email) continue;
+    const email = (await getUser(userId, db))?.email;
+    if (!email) continue;
     const outcome = await sendEmail({
       to: [email],
       subject: title,
