@@ -135,7 +135,24 @@ export default tseslint.config(
   },
   {
     files: ['functions/src/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }],
+      // A collection is named once, by a constant of the code that owns it (docs/data-model.md).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(collection|collectionGroup)$/] > :matches(Literal, TemplateLiteral).arguments:first-child',
+          message: "Name the collection by its owner's constant, not a string written here.",
+        },
+        {
+          // db.doc('users/…') or db.doc(`users/${id}`): a path names its collection too.
+          selector:
+            "CallExpression[callee.property.name='doc'] > :matches(Literal[value=/\\//], TemplateLiteral:has(TemplateElement[value.raw=/\\//])).arguments:first-child",
+          message: "Name the collection by its owner's constant, not a path written here.",
+        },
+      ],
+    },
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -24,9 +24,12 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
   return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** Never written: the probe's document need not exist. */
+const HEALTH = 'health';
+
 const checks: Record<Backend, () => Promise<unknown>> = {
   // One document read (it need not exist): the cheapest call that reaches the database.
-  database: () => getDb().doc('health/probe').get(),
+  database: () => getDb().collection(HEALTH).doc('probe').get(),
   // An account that does not exist: "not found" is the answer of a working Auth.
   auth: () =>
     getAuth(getFirebaseApp())

@@ -51,6 +51,20 @@ describe('lint of server imports', { timeout: 120_000 }, () => {
   });
 });
 
+describe('lint of collection names', { timeout: 120_000 }, () => {
+  it('fails on a collection or a document path written as a string', async () => {
+    for (const code of [
+      "void getDb().collection('users');",
+      'void getDb().doc(`users/${String(1)}`);',
+      "void getDb().collectionGroup('history');",
+    ]) {
+      // service.ts imports getDb itself (imports are hoisted above this line).
+      const broken = await rulesBroken('functions/src/features/templates/service.ts', code);
+      expect(broken, code).toContain('no-restricted-syntax');
+    }
+  });
+});
+
 describe('lint of web imports', { timeout: 120_000 }, () => {
   it('passes the code as it is', async () => {
     expect(

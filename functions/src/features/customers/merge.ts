@@ -18,6 +18,7 @@ import {
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import {
+  CUSTOMER_AUDIT,
   CUSTOMER_LINKED_COLLECTIONS,
   CUSTOMERS,
   MAX_CATEGORIES,
@@ -86,7 +87,7 @@ export async function mergeCustomers(
   const db = getDb();
   const customers = db.collection(CUSTOMERS);
   const primaryRef = customers.doc(primaryId);
-  const auditRef = primaryRef.collection('audit').doc();
+  const auditRef = primaryRef.collection(CUSTOMER_AUDIT).doc();
   let nameBefore = '';
   let records: RecordWriter | undefined;
   const customer = await db.runTransaction(async (tx) => {

@@ -7,6 +7,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import { FOLLOW_UPS } from '../../domain/followups/constants';
 import { countPendingUsers } from '../../domain/identity/user-store';
 import { now } from '../../clock';
 import { toIso } from '../../timestamps';
@@ -166,7 +167,7 @@ export async function followUpsDue(days = DEFAULT_DUE_DAYS) {
   const from = Timestamp.fromMillis(startOfDay(today));
   const to = Timestamp.fromMillis(startOfDay(addDays(today, days + 1)));
   const snap = await getDb()
-    .collection('followUps')
+    .collection(FOLLOW_UPS)
     .where('status', '==', 'scheduled')
     .where('dueAt', '>=', from)
     .where('dueAt', '<', to)
