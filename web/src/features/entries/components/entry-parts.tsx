@@ -11,6 +11,7 @@ import { channelLabel, customerName, firstOf, statusOf, statusTone } from '../mo
 import type { Tone } from '../model/entry-view';
 import { employeeLabels } from '../model/employee-labels';
 import { fileSize } from '../model/shared/file-size';
+import { ReceivedMessages } from './received-message';
 
 const TONE_CLASS: Record<Tone, string> = {
   brand: 'ui-badge',
@@ -91,11 +92,15 @@ export function CompactCustomer({ entry, withName = true }: { entry: Entry; with
   );
 }
 
-/** A table row's details: the description on one line, then the channel. */
+/**
+ * A table row's details: the description (the entry's notes) on one line, what the customer
+ * received on each channel with its state, then the channel.
+ */
 export function CompactDetails({ entry, onChannels }: { entry: Entry; onChannels: () => void }) {
   return (
     <div className="entries-compact">
       <Clip full={entry.description || '—'} />
+      <ReceivedMessages sends={entry.dispatch} compact />
       <button type="button" className="entries-link-button" onClick={onChannels}>
         {channelLabel(entry.channel)}
         <span className="visually-hidden"> – channel details</span>
