@@ -7,7 +7,7 @@ import type {
 import { sendStatusTone } from '../model/entry-view';
 import { receivedView } from '../model/received';
 import { CHANNEL_NAME, type SentChannel } from '../model/send-toasts';
-import { ToneBadge } from './entry-parts';
+import { ToneBadge } from './tone-badge';
 import './received-message.css';
 
 /** One channel's message as the customer got it, with its state, time and reason. */
