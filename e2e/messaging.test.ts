@@ -213,8 +213,9 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
       .first()
       .fill(stamp);
     await page
+      .getByRole('listitem')
+      .filter({ hasText: openWords })
       .getByRole('button', { name: /WhatsApp \+ Email/ })
-      .first()
       .click();
     const details = page.getByRole('dialog', { name: 'Channel Details' });
     const resend = details.getByRole('form', { name: 'Resend' });
