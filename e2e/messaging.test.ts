@@ -252,9 +252,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
       .waitFor({ timeout: 15_000 });
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await toasts
-      .getByText(/WhatsApp failed: .*opted out of WhatsApp/)
-      .waitFor({ timeout: 30_000 });
+    await toasts.getByText(/WhatsApp failed: .*opted out of WhatsApp/).waitFor({ timeout: 30_000 });
     await until(async () => ((await mine()).length > stopped.length ? true : undefined));
     const afterStop = (await mine()).slice(stopped.length);
     expect(afterStop.map((m) => m.channel)).toEqual(['email']);
