@@ -112,11 +112,13 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         .getByText('quotation.pdf')
         .waitFor();
 
+      // Write once, as a hurried person does: only the main box typed, both channels on.
       await dialog.getByRole('switch', { name: 'WhatsApp' }).check();
-      await dialog.getByRole('textbox', { name: 'WhatsApp text' }).fill(`Hello ${word}`);
       await dialog.getByRole('switch', { name: 'Email' }).check();
-      await dialog.getByRole('textbox', { name: 'Subject' }).fill(`Quotation ${word}`);
-      await dialog.getByRole('textbox', { name: 'Email body' }).fill('Please find it attached.');
+      await dialog
+        .getByRole('region', { name: 'WhatsApp preview' })
+        .getByText(`Hello ${name}, a message from our team: Quotation ${word} sent`)
+        .waitFor({ timeout: 15_000 });
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save' }).click();
 
@@ -134,10 +136,13 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         (m) => m.channel === 'whatsapp' && digits(m.to[0] ?? '') === digits(phone),
       );
       expect(whatsapp.map((m) => (m.body as { type?: string }).type)).toEqual(['template']);
-      expect(whatsapp[0].summary).toBe(`Hello ${name}, a message from our team: Hello ${word}`);
+      expect(whatsapp[0].summary).toBe(
+        `Hello ${name}, a message from our team: Quotation ${word} sent`,
+      );
       const mail = sent.filter((m) => m.channel === 'email' && m.to.includes(email));
       expect(mail).toHaveLength(1);
-      expect(mail[0].summary).toBe(`Quotation ${word}`);
+      expect(mail[0].summary).toMatch(/^Message from /);
+      expect(JSON.stringify(mail[0].body)).toContain(`Quotation ${word} sent`);
       const attachments = (mail[0].body as { attachments?: { filename: string }[] }).attachments;
       expect(attachments?.map((a) => a.filename)).toEqual(['quotation.pdf']);
       expect(sent.some((m) => m.to.some((to) => to.includes('second.')))).toBe(false);
@@ -161,12 +166,14 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           whatsapp: {
             status: expect.stringMatching(/^(sent|delivered|read)$/),
             templateName: 'crm_message',
+            preview: `Hello ${name}, a message from our team: Quotation ${word} sent`,
             to: [expect.stringContaining(digits(phone).slice(-10))],
           },
           email: {
             status: expect.stringMatching(/^(sent|processed|delivered)$/),
             to: [email],
-            subject: `Quotation ${word}`,
+            // What the customer received, kept on the entry for every screen.
+            preview: `Quotation ${word} sent`,
           },
         },
       });

@@ -72,7 +72,7 @@ describe('the WhatsApp window at desktop size', () => {
       await page.getByRole('button', { name: `Add Entry ${name}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Entry' });
       await dialog.getByRole('switch', { name: 'WhatsApp' }).check();
-      await dialog.getByRole('textbox', { name: 'WhatsApp text' }).fill(text);
+      await dialog.getByRole('textbox', { name: 'Description' }).fill(text);
       return dialog;
     };
 
@@ -128,4 +128,134 @@ describe('the WhatsApp window at desktop size', () => {
     });
     expect(entry.dispatch.whatsapp?.status).toBe('read');
   }, 240_000);
+});
+
+describe('write once, resend, STOP at phone size (signed in as sales)', () => {
+  const stamp = Date.now().toString(36);
+  const name = `Once ${stamp}`;
+  const phone = `+91976${String(Date.now()).slice(-7)}`;
+  const email = `once-${stamp}@example.in`;
+  const mine = async () =>
+    ((await outbox('/messages')) as OutboxMessage[]).filter(
+      (m) => m.to.includes(email) || m.to[0] === phone.slice(1),
+    );
+
+  it('sends the one message on both channels, resends WhatsApp alone, and stops at STOP', async () => {
+    const session = await apiSignIn(DEMO.sales);
+    const customer = await api<{ _id: string }>(session.token, 'POST', '/customers', {
+      names: [name],
+      phones: [phone],
+      emails: [email],
+    });
+    const { context, page } = await openPage(browser, 'phone', session);
+    const toasts = page.getByRole('region', { name: 'Status messages' });
+
+    // A hurried person: the main box only, both channels on, Save.
+    const addEntry = async (words: string) => {
+      await page.goto('/customers');
+      await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+      await page
+        .getByRole('region', { name: 'Search and filters' })
+        .getByRole('searchbox', { name: 'Search' })
+        .fill(name);
+      await page.getByRole('button', { name: `Add Entry ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Entry' });
+      await dialog.getByRole('textbox', { name: 'Description' }).fill(words);
+      await dialog.getByRole('switch', { name: 'WhatsApp' }).check();
+      await dialog.getByRole('switch', { name: 'Email' }).check();
+      return dialog;
+    };
+
+    // Window closed: the approved template filled with the message (never "-"), and the email.
+    const closedWords = `Quotation ${stamp}: 40 chairs at ₹2,350 each, delivery Friday`;
+    let dialog = await addEntry(closedWords);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toasts.getByText('Email sent').waitFor({ timeout: 30_000 });
+    let sent = await until(async () => ((await mine()).length >= 2 ? mine() : undefined));
+    expect(sent.find((m) => m.channel === 'whatsapp')!.summary).toBe(
+      `Hello ${name}, a message from our team: ${closedWords}`,
+    );
+    expect(JSON.stringify(sent.find((m) => m.channel === 'email')!.body)).toContain(
+      JSON.stringify(closedWords).slice(1, -1),
+    );
+
+    // Window open: the message word for word on both channels.
+    await outbox('/control/inbound', { from: phone, text: 'Please send the quote', name });
+    await until(async () => {
+      const c = await api<{ whatsappWindow: { open: boolean } }>(
+        session.token,
+        'GET',
+        `/customers/${customer._id}`,
+      );
+      return c.whatsappWindow.open ? true : undefined;
+    });
+    const openWords = `Revised ${stamp}: 40 chairs at ₹2,200 each`;
+    dialog = await addEntry(openWords);
+    await dialog
+      .getByRole('region', { name: 'WhatsApp preview' })
+      .getByText(openWords, { exact: true })
+      .waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toasts.getByText('WhatsApp sent').first().waitFor({ timeout: 30_000 });
+    sent = await until(async () => ((await mine()).length >= 4 ? mine() : undefined));
+    expect(sent.filter((m) => m.channel === 'whatsapp').map((m) => m.summary)).toContain(openWords);
+    expect(
+      sent
+        .filter((m) => m.channel === 'email')
+        .some((m) => JSON.stringify(m.body).includes(openWords)),
+    ).toBe(true);
+
+    // Resend of WhatsApp alone leaves email alone.
+    const before = await mine();
+    await page.goto('/entries');
+    await page
+      .getByRole('searchbox', { name: /Search/ })
+      .first()
+      .fill(stamp);
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: openWords })
+      .getByRole('button', { name: /WhatsApp \+ Email/ })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Channel Details' });
+    const resend = details.getByRole('form', { name: 'Resend' });
+    await resend.getByRole('checkbox', { name: /^WhatsApp/ }).check();
+    await resend.getByRole('checkbox', { name: /^Email/ }).uncheck();
+    await resend.getByRole('button', { name: 'Resend WhatsApp' }).click();
+    await toasts.getByText('WhatsApp sent').first().waitFor({ timeout: 30_000 });
+    const after = await until(async () => {
+      const now = await mine();
+      return now.length > before.length ? now : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const added = (await mine()).slice(before.length);
+    expect(added.map((m) => m.channel)).toEqual(['whatsapp']);
+    expect(after.length).toBe(before.length + 1);
+    await page.keyboard.press('Escape');
+
+    // STOP: the next WhatsApp does not go, and the reason is shown.
+    await outbox('/control/inbound', { from: phone, text: 'STOP', name });
+    await until(async () => {
+      const c = await api<{ whatsappWindow: { optedOutAt: string | null } }>(
+        session.token,
+        'GET',
+        `/customers/${customer._id}`,
+      );
+      return c.whatsappWindow.optedOutAt ? true : undefined;
+    });
+    const stopped = await mine();
+    dialog = await addEntry(`After STOP ${stamp}`);
+    await dialog.getByText('Opted out of WhatsApp (wrote STOP)').waitFor();
+    await dialog
+      .getByRole('region', { name: 'WhatsApp preview' })
+      .getByText(/opted out of WhatsApp \(wrote STOP\)/)
+      .waitFor({ timeout: 15_000 });
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toasts.getByText(/WhatsApp failed: .*opted out of WhatsApp/).waitFor({ timeout: 30_000 });
+    await until(async () => ((await mine()).length > stopped.length ? true : undefined));
+    const afterStop = (await mine()).slice(stopped.length);
+    expect(afterStop.map((m) => m.channel)).toEqual(['email']);
+    await context.close();
+  }, 300_000);
 });

@@ -40,11 +40,23 @@ function zoneOffset(ms: number, timeZone: string): number {
 
 /** The instant the day `date` (YYYY-MM-DD) starts in `timeZone`; `addDays` moves the day. */
 export function startOfDay(date: string, timeZone: string, addDays = 0): Date {
+  return timeOfDay(date, '00:00', timeZone, addDays);
+}
+
+/** Whether `text` is a time of day written HH:MM (24-hour). */
+export const isTimeOfDay = (text: string) => /^([01]\d|2[0-3]):[0-5]\d$/.test(text);
+
+/**
+ * The instant the clocks of `timeZone` read `time` (HH:MM) on the day `date` (YYYY-MM-DD),
+ * `addDays` later.
+ */
+export function timeOfDay(date: string, time: string, timeZone: string, addDays = 0): Date {
   const [y, m, d] = date.split('-').map(Number);
-  const wallMidnight = Date.UTC(y, m - 1, d + addDays);
-  let instant = wallMidnight - zoneOffset(wallMidnight, timeZone);
+  const [hours, minutes] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d + addDays, hours, minutes);
+  let instant = wall - zoneOffset(wall, timeZone);
   // Across an offset change the first guess can be an hour off; one correction settles it.
-  const corrected = wallMidnight - zoneOffset(instant, timeZone);
+  const corrected = wall - zoneOffset(instant, timeZone);
   if (corrected !== instant) instant = corrected;
   return new Date(instant);
 }

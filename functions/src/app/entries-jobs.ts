@@ -5,10 +5,10 @@ import { importInboundEmail } from '../features/inbound';
 import { deliverDueOutbound } from '../features/messaging';
 import type { ScheduledJob } from '../jobs/registry';
 
-/** Sends the follow-ups that are due, each exactly once. */
+/** Sends the follow-ups that are due, each exactly once, within a minute of their time. */
 export const sendDueFollowUpsJob: ScheduledJob = {
   name: 'sendDueFollowUps',
-  schedule: 'every 5 minutes',
+  schedule: 'every 1 minutes',
   run: sendDueFollowUps,
 };
 

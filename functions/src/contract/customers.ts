@@ -42,4 +42,9 @@ export interface WhatsAppWindow {
   open: boolean;
   /** When it closes (or closed); null when the customer never wrote from this phone. */
   openUntil: string | null;
+  /**
+   * When the customer wrote STOP from this phone: nothing goes to it on WhatsApp until they
+   * write START. null: not opted out.
+   */
+  optedOutAt: string | null;
 }

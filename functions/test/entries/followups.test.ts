@@ -135,11 +135,60 @@ describe('POST /api/entries/{id}/followup', () => {
   });
 });
 
+describe('a follow-up at a time of day', () => {
+  it('is due on the day `days` ahead at its time (company time zone), and goes then', async () => {
+    const id = await newEntry();
+    const res = await schedule(id, {
+      days: 1,
+      time: '09:15',
+      note: 'Call about the 40 chairs',
+      send: { whatsapp: {}, email: {} },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    // 2026-06-02 09:15 in Kolkata.
+    const due = Date.UTC(2026, 5, 2, 3, 45);
+    expect(res.body).toMatchObject({ dueAt: new Date(due).toISOString(), time: '09:15' });
+    clearRecordings(world.graph, world.sendgrid);
+
+    clock = due - 60_000;
+    expect((await sendDueFollowUps()).claimed).toBe(0);
+    clock = due;
+    expect((await sendDueFollowUps()).claimed).toBe(1);
+    // Write once: the one message (the note) goes on both channels, never a stand-in.
+    const [whatsapp] = world.graph.requests.map((r) => JSON.stringify(r.json));
+    expect(whatsapp).toContain('Call about the 40 chairs');
+    expect(whatsapp).not.toContain('"text":"-"');
+    expect(JSON.stringify(world.sendgrid.requests[0].json)).toContain('Call about the 40 chairs');
+  });
+
+  it('refuses a time that is no time of day', async () => {
+    const id = await newEntry();
+    const res = await schedule(id, { ...BOTH, time: '25:00' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('Time must be a time of day like 10:00');
+  });
+
+  it('a reminder without messages tells the employee at its time', async () => {
+    const id = await newEntry();
+    const res = await request(employee)
+      .post(`/api/entries/${id}/followup-days`)
+      .send({ days: 2, time: '10:00', note: 'Check the payment' });
+    expect(res.status).toBe(201);
+    clock = Date.UTC(2026, 5, 3, 4, 30);
+    expect((await sendDueFollowUps()).claimed).toBe(1);
+    const notes = await getDb()
+      .collection('notifications')
+      .where('userId', '==', EMPLOYEE.uid)
+      .get();
+    expect(notes.docs.map((d) => d.get('title'))).toContain('Follow-up due: Ravi Sharma');
+  });
+});
+
 describe('the follow-up job', () => {
-  it('is registered to run every 5 minutes, with the morning reminder and the inbox', () => {
+  it('is registered to run every minute, with the morning reminder and the inbox', () => {
     expect(scheduledJobs.map((j) => [j.name, j.schedule])).toEqual(
       expect.arrayContaining([
-        ['sendDueFollowUps', 'every 5 minutes'],
+        ['sendDueFollowUps', 'every 1 minutes'],
         ['followUpReminders', '30 8 * * *'],
         ['importInboundEmail', 'every 5 minutes'],
       ]),

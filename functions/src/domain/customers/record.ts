@@ -2,7 +2,7 @@
 // category keys, sort keys, the potential's rank). Every write builds it here, and so does the
 // demo seed, so stored customers always carry the derived fields.
 import type { WhatsAppWindow } from '../../contract/customers';
-import { WINDOWS_FIELD, windowsView } from './whatsapp-windows';
+import { OPT_OUTS_FIELD, WINDOWS_FIELD, windowsView } from './whatsapp-windows';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
@@ -149,6 +149,7 @@ export const CUSTOMER_VIEW_FIELDS = [
   'createdAt',
   'updatedAt',
   WINDOWS_FIELD,
+  OPT_OUTS_FIELD,
 ] as const;
 
 export function toCustomer(id: string, data: DocumentData): Customer {

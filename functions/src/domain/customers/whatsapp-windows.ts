@@ -1,27 +1,48 @@
-// The customer's WhatsApp windows (whatsappWindows: phone -> when the window closes) are written
-// by inbound messages, not by the customer forms: a rewrite of the customer keeps them for the
-// phones it still has, and a merge keeps the latest of each phone.
+// The customer's WhatsApp state per phone: the windows (whatsappWindows: phone -> when the window
+// closes) and the opt-outs (whatsappOptOuts: phone -> when the customer wrote STOP). Both are
+// written by inbound messages, not by the customer forms: a rewrite of the customer keeps them
+// for the phones it still has, and a merge keeps the latest window and any opt-out of each phone.
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import type { WhatsAppWindow } from '../../contract/customers';
 
 export const WINDOWS_FIELD = 'whatsappWindows';
+export const OPT_OUTS_FIELD = 'whatsappOptOuts';
 
-/** The windows of `sources` for `phones`, the latest per phone; {} when there are none. */
+/** The latest time per phone of one per-phone field of `sources`, for `phones`. */
+function latestPerPhone(
+  sources: readonly (DocumentData | undefined)[],
+  phones: readonly string[],
+  field: string,
+): DocumentData {
+  const kept: Record<string, Timestamp> = {};
+  for (const source of sources) {
+    const times = source?.[field] as Record<string, unknown> | undefined;
+    for (const phone of phones) {
+      const at = times?.[phone];
+      if (!(at instanceof Timestamp)) continue;
+      if (!kept[phone] || kept[phone].toMillis() < at.toMillis()) kept[phone] = at;
+    }
+  }
+  return Object.keys(kept).length > 0 ? { [field]: kept } : {};
+}
+
+/** The windows and opt-outs of `sources` for `phones`; {} when there are none. */
 export function carriedWindows(
   sources: readonly (DocumentData | undefined)[],
   phones: readonly string[],
 ): DocumentData {
-  const kept: Record<string, Timestamp> = {};
-  for (const source of sources) {
-    const windows = source?.[WINDOWS_FIELD] as Record<string, unknown> | undefined;
-    for (const phone of phones) {
-      const until = windows?.[phone];
-      if (!(until instanceof Timestamp)) continue;
-      if (!kept[phone] || kept[phone].toMillis() < until.toMillis()) kept[phone] = until;
-    }
-  }
-  return Object.keys(kept).length > 0 ? { [WINDOWS_FIELD]: kept } : {};
+  return {
+    ...latestPerPhone(sources, phones, WINDOWS_FIELD),
+    ...latestPerPhone(sources, phones, OPT_OUTS_FIELD),
+  };
+}
+
+/** When the customer wrote STOP from `phone` (null: not opted out). */
+export function optedOutAt(customer: DocumentData | undefined, phone: string): Date | null {
+  const optOuts = customer?.[OPT_OUTS_FIELD] as Record<string, unknown> | undefined;
+  const value = optOuts?.[phone];
+  return value instanceof Timestamp ? value.toDate() : null;
 }
 
 /** When the window of `phone` closes, from a customer document. */
@@ -33,10 +54,12 @@ export function windowUntil(customer: DocumentData | undefined, phone: string): 
 
 export function windowState(customer: DocumentData | undefined, phone: string): WhatsAppWindow {
   const until = windowUntil(customer, phone);
+  const optedOut = optedOutAt(customer, phone);
   return {
     phone,
     open: until !== null && until.getTime() > now(),
     openUntil: until ? until.toISOString() : null,
+    optedOutAt: optedOut ? optedOut.toISOString() : null,
   };
 }
 

@@ -20,7 +20,7 @@ import {
 } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { CUSTOMERS } from '../customers/constants';
-import { WINDOWS_FIELD } from '../customers/whatsapp-windows';
+import { OPT_OUTS_FIELD, WINDOWS_FIELD } from '../customers/whatsapp-windows';
 import { ENTRIES } from '../entries/constants';
 import {
   applyCustomerChanges,
@@ -211,7 +211,7 @@ export interface CustomerWrite {
  */
 const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
   [ENTRIES]: new Set(['followUps', 'updatedAt', 'dispatch', 'attachments', 'inbound']),
-  [CUSTOMERS]: new Set([WINDOWS_FIELD, 'updatedAt']),
+  [CUSTOMERS]: new Set([WINDOWS_FIELD, OPT_OUTS_FIELD, 'updatedAt']),
 };
 
 /** Which top-level field a field path of an update names. */

@@ -14,6 +14,7 @@ import { readSettings } from '../../domain/settings/store';
 import {
   emailContent,
   fillPlaceholders,
+  messageFor,
   planFor,
   plainText,
   deliverNow,
@@ -111,6 +112,14 @@ function descriptionOf(input: CreateInput, whatsappText: string, emailText: stri
   return DEFAULT_MESSAGE;
 }
 
+/**
+ * Write once: the message every channel on sends (the description; without one, the text
+ * typed for a channel), unless a channel has its own text.
+ */
+function typedMessage(input: CreateInput, whatsappOwn: string, emailOwn: string): string {
+  return input.description || whatsappOwn.trim() || emailOwn.trim();
+}
+
 async function planMessages(
   input: CreateInput,
   customerData: DocumentData,
@@ -120,10 +129,14 @@ async function planMessages(
   const customer = customerCopy(customerData);
   const values = { name: customer.names[0] ?? 'Customer', company: companyName };
   const phone = customer.phones[0];
+  const whatsappOwn = fillPlaceholders(input.whatsapp?.body ?? input.whatsapp?.text ?? '', values);
+  const emailOwn = input.email?.html ?? input.email?.body ?? '';
+  const message = typedMessage(input, whatsappOwn, plainText(emailOwn));
   const text = input.whatsapp
-    ? fillPlaceholders(input.whatsapp.body ?? input.whatsapp.text ?? '', values)
+    ? messageFor(whatsappOwn, fillPlaceholders(message, values), DEFAULT_MESSAGE)
     : '';
-  // The rules run before anything is stored: a chosen template Meta would refuse is a 400.
+  // The rules run before anything is stored: a template Meta would refuse, or one with a
+  // parameter nothing fills, is a 400.
   const plan =
     input.whatsapp && phone
       ? await planFor({
@@ -136,13 +149,12 @@ async function planMessages(
           language: input.whatsapp.language,
         })
       : undefined;
-  const emailBody = input.email?.html ?? input.email?.body ?? '';
   const content =
     input.email &&
     emailContent({
       to: customer.emails.slice(0, 1),
       subject: input.email.subject || defaultSubject(companyName),
-      body: emailBody.trim() ? emailBody : DEFAULT_MESSAGE,
+      body: messageFor(emailOwn, message, DEFAULT_MESSAGE),
       values,
       attachments: files.email,
     });
@@ -171,7 +183,7 @@ async function planMessages(
         }
       : undefined,
     channel: channelOf(Boolean(input.whatsapp), Boolean(content), input.channel),
-    description: descriptionOf(input, text, plainText(fillPlaceholders(emailBody, values))),
+    description: descriptionOf(input, whatsappOwn, plainText(fillPlaceholders(emailOwn, values))),
   };
 }
 

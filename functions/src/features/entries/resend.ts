@@ -21,7 +21,7 @@ import {
 import { readSettings } from '../../domain/settings/store';
 import { RecordWriter } from '../../domain/writes/records';
 import type { Actor } from '../../domain/entries/actor';
-import { ENTRIES, NOT_FOUND } from '../../domain/entries/constants';
+import { DEFAULT_MESSAGE, ENTRIES, NOT_FOUND } from '../../domain/entries/constants';
 import { answerAfterSending, defaultSubject, dispatchField, type SentChannel } from './create';
 import { byActor, historyDoc, historyRef } from '../../domain/entries/history';
 import {
@@ -63,6 +63,17 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     });
   }
   const description = (set.description as string | undefined) ?? str(data.description);
+  const message = input.message?.trim() ?? '';
+  /**
+   * What a channel sends again: the message typed for this resend, else what it sent before,
+   * else the entry's description. A generic line stored before write-once is not sent again
+   * when the entry has a real description.
+   */
+  const again = (before: DocumentData) => {
+    const stored = str(before.text);
+    const sentBefore = stored.trim() && stored !== DEFAULT_MESSAGE ? stored : '';
+    return message || sentBefore || description;
+  };
 
   let whatsapp: { to: string; plan: WhatsAppPlan; planned: DocumentData } | undefined;
   if (wa) {
@@ -71,9 +82,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     const to = given ? toE164(given) : customer.phones[0];
     if (given && !to) throw new HttpError(400, `Not a phone number: ${given}`);
     if (!to) throw new HttpError(400, 'No customer phone found');
-    const text = wa.templateContent
-      ? fillPlaceholders(wa.templateContent, values)
-      : str(before.text) || description;
+    const text = fillPlaceholders(wa.templateContent || again(before), values);
     const templateId = wa.templateId || str(before.templateId) || undefined;
     const attachments = attachmentsOf(before.attachments);
     const customerId = str(data.customerId);
@@ -99,7 +108,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     const content = emailContent({
       to: given.length > 0 ? given : customer.emails.slice(0, 1),
       subject: em.templateTitle || str(before.subject) || defaultSubject(settings.companyName),
-      body: em.templateContent || str(before.text) || description,
+      body: em.templateContent || again(before),
       values,
       attachments: attachmentsOf(before.attachments),
     });

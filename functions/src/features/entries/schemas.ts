@@ -351,8 +351,13 @@ const templateChoice = z.object({
   templateContent: text(500_000, 'Template content').optional(),
 });
 
-/** POST /entries/{id}/resend. */
+/**
+ * POST /entries/{id}/resend: only the channels in `send` go. `message` (write once) goes on
+ * each of them unless a channel has its own templateContent; without one, each channel's
+ * message goes again.
+ */
 export const resendBody = z.object({
+  message: text(MAX_DESCRIPTION_LENGTH, 'Message').optional(),
   descriptionTemplate: z
     .union([
       z.null(),

@@ -1,5 +1,5 @@
 // Scheduling a follow-up: followUps/{id} = { entryId, customerId, customerName,
-// dueAt (now + days), days, note, channels, send { email { templateId, subject, text, to },
+// dueAt (at `time` of day, company time zone, `days` ahead; else now + days), days, time, note, channels, send { email { templateId, subject, text, to },
 // whatsapp { templateId, text, to } }, attachments (each with to { email, whatsapp }),
 // status 'scheduled', employeeId, createdBy, byName, createdAt }, written in one
 // transaction with a summary on the entry (followUps) and a follow_up history item.
@@ -10,6 +10,7 @@ import { isEmail, toE164 } from '../../integrations/recipients';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
 import { timestampNow, toIso } from '../../timestamps';
+import { localDate, timeOfDay } from '../../company-days';
 import type { Actor } from '../../domain/entries/actor';
 import { resolveAttachments } from '../entries';
 import { ENTRIES, MAX_FOLLOW_UPS_ON_ENTRY, NOT_FOUND } from '../../domain/entries/constants';
@@ -39,10 +40,24 @@ export function dueText(due: Date): string {
   }).format(due);
 }
 
+/** When a follow-up goes: at its time of day `days` ahead (company time zone), else now + days. */
+export function dueDate(input: Pick<ScheduleRequest, 'days' | 'time'>): Date {
+  if (!input.time) return new Date(now() + Math.round(input.days * DAY_MS));
+  const { timeZone } = getConfig();
+  return timeOfDay(
+    localDate(new Date(now()), timeZone),
+    input.time,
+    timeZone,
+    Math.round(input.days),
+  );
+}
+
 const bad = (message: string, field: string) => new HttpError(400, message, { [field]: message });
 
 export interface ScheduleRequest {
   days: number;
+  /** HH:MM in the company time zone, on the day `days` ahead; absent: now + days. */
+  time?: string;
   note?: string;
   /** Missing: a reminder without messages (followup-days). */
   send?: FollowUpInput['send'];
@@ -104,7 +119,7 @@ export async function scheduleFollowUp(
       });
     }
     const createdAt = timestampNow();
-    const dueAt = Timestamp.fromMillis(now() + Math.round(input.days * DAY_MS));
+    const dueAt = Timestamp.fromDate(dueDate(input));
     const note = input.note ?? '';
     const employee = employeeOf(data.employee);
     const followUp = withoutUndefined({
@@ -113,6 +128,7 @@ export async function scheduleFollowUp(
       customerName: followUpCustomerName(customer),
       dueAt,
       days: input.days,
+      time: input.time,
       note,
       channels,
       send,

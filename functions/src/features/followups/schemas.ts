@@ -1,8 +1,10 @@
 // Follow-up request shapes and the messages a refused one answers with.
 import { z } from 'zod';
+import { isTimeOfDay } from '../../company-days';
 import { attachmentSchema } from '../entries';
 
 export const DAYS_MESSAGE = 'Please select a valid number of days';
+export const TIME_MESSAGE = 'Time must be a time of day like 10:00';
 export const CHANNEL_MESSAGE = 'Select at least one channel (Email or WhatsApp)';
 export const NO_EMAIL_MESSAGE = 'No customer email found';
 export const NO_PHONE_MESSAGE = 'No customer phone found';
@@ -24,6 +26,12 @@ const days = z
   });
 
 const note = z.string({ error: 'Note must be text' }).trim().max(2000).optional();
+
+/**
+ * The time of day it goes (HH:MM, company time zone) on the day `days` ahead; left out, it
+ * goes `days` after now.
+ */
+const time = z.string({ error: TIME_MESSAGE }).trim().refine(isTimeOfDay, TIME_MESSAGE).optional();
 
 const recipients = z
   .union([z.string(), z.array(z.string())], { error: 'Recipients must be a list' })
@@ -47,6 +55,7 @@ const whatsappSend = z.object({
 /** POST /entries/{id}/followup. */
 export const followUpBody = z.object({
   days,
+  time,
   /** The client's own now + days; the server computes the due time itself. */
   when: z.unknown().optional(),
   note,
@@ -71,4 +80,4 @@ export const followUpBody = z.object({
 export type FollowUpInput = z.output<typeof followUpBody>;
 
 /** POST /entries/{id}/followup-days: the simple fallback, a reminder without messages. */
-export const followUpDaysBody = z.object({ days, note });
+export const followUpDaysBody = z.object({ days, time, note });

@@ -24,6 +24,7 @@ import {
 import {
   emailContent,
   fillPlaceholders,
+  messageFor,
   planFor,
   deliverNow,
   NOT_DELIVERED,
@@ -58,6 +59,9 @@ const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
 type Channel = 'whatsapp' | 'email';
+
+/** What a follow-up sends when nothing was typed for it at all. */
+const FOLLOW_UP_LINE = 'Following up on our conversation.';
 type ChannelOutcome = { status: string; error?: string };
 
 interface Planned {
@@ -78,7 +82,7 @@ async function plan(data: DocumentData, companyName: string): Promise<Planned> {
   if (channels.includes('whatsapp')) {
     const wa = record(sendSpec.whatsapp);
     const to = strings(wa.to)[0] ?? '';
-    const text = fillPlaceholders(str(wa.text) || note, values);
+    const text = fillPlaceholders(messageFor(str(wa.text), note, FOLLOW_UP_LINE), values);
     const customerId = str(data.customerId);
     const customer = customerId
       ? (await getDb().collection(CUSTOMERS).doc(customerId).get()).data()
@@ -109,7 +113,7 @@ async function plan(data: DocumentData, companyName: string): Promise<Planned> {
     const content = emailContent({
       to: strings(em.to),
       subject: str(em.subject) || `Follow-up: ${defaultSubject(companyName)}`,
-      body: str(em.text) || note || 'Following up on our conversation.',
+      body: messageFor(str(em.text), note, FOLLOW_UP_LINE),
       values,
       attachments: forChannel('email'),
     });
@@ -239,9 +243,11 @@ async function recordOutcome(
         to: { userId },
         type: status === 'sent' ? 'followup.sent' : 'followup.failed',
         title:
-          status === 'sent'
-            ? `Follow-up sent${customer ? ` to ${customer}` : ''}`
-            : `Follow-up ${status === 'partial' ? 'partly sent' : 'failed'}${customer ? ` for ${customer}` : ''}`,
+          Object.keys(outcomes).length === 0
+            ? `Follow-up due${customer ? `: ${customer}` : ''}`
+            : status === 'sent'
+              ? `Follow-up sent${customer ? ` to ${customer}` : ''}`
+              : `Follow-up ${status === 'partial' ? 'partly sent' : 'failed'}${customer ? ` for ${customer}` : ''}`,
         message: text,
         about: { entryId: entryRef.id, followUpId: id },
       });

@@ -15,6 +15,7 @@ import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
 import { applyDelivery, refreshWindow } from '../messaging';
 import { validSignature } from './signature';
 import { attachInboundMedia } from './whatsapp-media';
+import { applyOptOutKeyword } from './opt-out-keywords';
 import { applyWhatsAppStatus } from './whatsapp-statuses';
 
 type Json = Record<string, unknown>;
@@ -131,6 +132,9 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         });
         // Every message from the customer opens (or refreshes) the 24-hour window.
         await refreshWindow(`+${from.replace(/^\+/, '')}`, receivedAt);
+        // STOP / START (typed, or a template's quick-reply button).
+        if (type === 'text' || type === 'button')
+          await applyOptOutKeyword(`+${from.replace(/^\+/, '')}`, description, receivedAt);
         if (!outcome.created) {
           result.duplicates++;
           continue;

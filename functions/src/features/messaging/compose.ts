@@ -9,7 +9,7 @@ import { escapeHtml, type MetaTemplate } from '../../integrations';
 import { CUSTOMERS } from '../../domain/customers/constants';
 import { keyRef } from '../../domain/customers/keys';
 import { customerKeyId } from '../../domain/customers/record';
-import { windowUntil } from '../../domain/customers/whatsapp-windows';
+import { optedOutAt, windowUntil } from '../../domain/customers/whatsapp-windows';
 import { readSettings, type TemplateLink } from '../../domain/settings/store';
 import { TEMPLATES } from '../templates';
 import { templateLinkFromData } from '../../domain/settings/store';
@@ -84,8 +84,18 @@ export async function planFor(ask: WhatsAppAsk): Promise<WhatsAppPlan> {
     chosen,
     fallback,
     customerName: ask.customerName || firstName(customer),
+    optedOut: optedOutAt(customer, ask.to) !== null,
     lookup,
   });
+}
+
+/**
+ * Write once: what one channel sends. Its own text when the person opened "different text"
+ * and typed one, else the message, else the generic line (only when there is no message).
+ */
+export function messageFor(own: string | undefined, message: string, generic: string): string {
+  if (own?.trim()) return own;
+  return message.trim() ? message : generic;
 }
 
 /**
@@ -102,14 +112,16 @@ export async function checkChosenTemplate(templateId: string): Promise<void> {
   });
   if (!chosen?.name) return;
   const found = await findTemplate(chosen.name, chosen.language);
+  // Only the template's shape is checked here: the message and the name stand in for the
+  // values the send fills in when it goes.
   planWhatsApp({
-    text: '-',
+    text: 'message',
     attachments: [],
     openUntil: null,
     now: now(),
     chosen,
     fallback: { name: '', language: '', textParam: null, nameParam: null },
-    customerName: '-',
+    customerName: 'name',
     lookup: () => found,
   });
 }

@@ -1,5 +1,12 @@
 // What the messaging feature offers the rest of the server; other modules import only this.
-export { checkChosenTemplate, emailContent, fillPlaceholders, plainText, planFor } from './compose';
+export {
+  checkChosenTemplate,
+  emailContent,
+  fillPlaceholders,
+  messageFor,
+  plainText,
+  planFor,
+} from './compose';
 export { applyDelivery } from './delivery';
 export { type EmailContent, type OwnerField } from './outbound-doc';
 export { deliverDueOutbound, deliverNow, deliverOutbound } from './outbound-worker';
@@ -8,3 +15,4 @@ export { registerMessagingRoutes } from './routes';
 export { sendQueued } from './send-queued';
 export { type WhatsAppPlan } from './whatsapp-plan';
 export { refreshWindow } from './window';
+export { setWhatsAppOptOut } from './opt-out';

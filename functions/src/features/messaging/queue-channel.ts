@@ -1,7 +1,9 @@
 // Queuing one channel's message with whatever it belongs to: in the caller's transaction the
 // queue document is created and the owner's map field says what will go and that it is
 // queued. What the rules refused to send is stored as 'not_sent' with the reason, and queues
-// nothing.
+// nothing. Both channels keep `preview` on the owner: the words the customer received (the
+// WhatsApp text or the template as it reads filled in, the email's text), which every screen
+// shows beside the message's state.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import { enqueue, newOutboundRef, type EmailContent, type OwnerField } from './outbound-doc';
 import type { WhatsAppPlan } from './whatsapp-plan';
@@ -13,6 +15,11 @@ export interface Queued {
   fields: DocumentData;
 }
 
+/** The most of the received words kept on the owner (an entry document holds both channels). */
+export const MAX_PREVIEW = 10_000;
+const clipped = (words: string) =>
+  words.length > MAX_PREVIEW ? `${words.slice(0, MAX_PREVIEW - 1)}…` : words;
+
 const defined = (value: DocumentData): DocumentData =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined));
 
@@ -21,7 +28,7 @@ export function whatsappFields(plan: WhatsAppPlan): DocumentData {
   return defined({
     templateName: plan.template?.name,
     language: plan.template?.language,
-    preview: plan.preview,
+    preview: clipped(plan.preview),
     window: plan.window,
     skipped: plan.skipped,
   });
@@ -51,7 +58,7 @@ export function queueEmail(
   email: EmailContent,
   planned: DocumentData,
 ): Queued {
-  const base = { ...planned, at: new Date() };
+  const base = { ...planned, preview: clipped(email.text), at: new Date() };
   if (email.to.length === 0) {
     return { fields: defined({ ...base, status: 'not_sent', error: 'No customer email found' }) };
   }

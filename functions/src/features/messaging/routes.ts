@@ -13,7 +13,8 @@ import { toE164 } from '../../integrations/recipients';
 import { CUSTOMERS } from '../../domain/customers/constants';
 import { readSettings } from '../../domain/settings/store';
 import { listCatalog, syncCatalog } from './catalog';
-import { fillPlaceholders, planFor } from './compose';
+import { DEFAULT_MESSAGE } from '../../domain/entries/constants';
+import { fillPlaceholders, messageFor, planFor } from './compose';
 import {
   handleEmailEvents,
   SIGNATURE_HEADER,
@@ -55,7 +56,8 @@ export function registerMessagingRoutes(router: Router): void {
       to,
       customer,
       customerName: name,
-      text: fillPlaceholders(input.text, { name, company }),
+      // An empty message goes as the generic line, as an entry's does.
+      text: fillPlaceholders(messageFor(input.text, '', DEFAULT_MESSAGE), { name, company }),
       attachments: Array.from({ length: input.attachments }, (_, i) => ({
         name: `file ${i + 1}`,
         url: '',

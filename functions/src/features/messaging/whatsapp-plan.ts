@@ -7,6 +7,9 @@
 //   parameter; nothing at all when there is none.
 // A chosen template that Meta would refuse (unknown, not approved, wrong parameter count) is a
 // 400 before anything is stored or sent; a bad company default only leaves WhatsApp unsent.
+// A template parameter is never empty nor a stand-in ('-'): with nothing to fill it, WhatsApp
+// does not go and the request is a 400 saying so. A customer who wrote STOP gets nothing on
+// WhatsApp until they write START.
 import { HttpError } from '../../http/errors';
 import type { MetaTemplate } from '../../integrations';
 import type { TemplateLink } from '../../domain/settings/store';
@@ -46,41 +49,60 @@ export interface PlanInput {
   /** The company default from Integrations; an empty name is none. */
   fallback: TemplateLink;
   customerName: string;
+  /** The customer wrote STOP from this phone (and not START since). */
+  optedOut?: boolean;
   /** The synced template of that name and language, read beforehand. */
   lookup: (link: TemplateLink) => MetaTemplate | undefined;
 }
 
 export const NO_DEFAULT_TEMPLATE =
   'WhatsApp not sent: the customer has not written in the last 24 hours, and only an approved template may be sent then. Choose one, or set a default template under Integrations.';
+export const OPTED_OUT =
+  'WhatsApp not sent: the customer opted out of WhatsApp (wrote STOP). Nothing goes to them on WhatsApp until they write START.';
 const MEDIA_OUTSIDE_WINDOW =
   'Attachments are not sent on WhatsApp outside the 24-hour window (only the template goes)';
 
 /** Meta refuses parameters with line breaks, tabs or more than 4 spaces in a row. */
 export function paramText(value: string): string {
-  return (
-    value
-      .replace(/[\r\n\t]+/g, ' ')
-      .replace(/ {4,}/g, '   ')
-      .trim() || '-'
-  );
+  return value
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {4,}/g, '   ')
+    .trim();
 }
 
 export function fillBody(body: string, parameters: string[]): string {
   return body.replace(/\{\{\s*(\d+)\s*\}\}/g, (m, n: string) => parameters[Number(n) - 1] ?? m);
 }
 
+/** Why a template cannot go; `empty` when a parameter has nothing to fill it. */
+interface Refusal {
+  reason: string;
+  empty?: boolean;
+}
+
+/** A parameter with nothing to fill it: WhatsApp does not go, and the request is refused. */
+const emptyParameter = (label: string, param: number): Refusal => ({
+  reason: `WhatsApp not sent: ${label} needs {{${param}}} filled, and there is no message to fill it. Type the message.`,
+  empty: true,
+});
+
 /** The parameters a template link gives, or why Meta would refuse them. */
 function templateParameters(
   link: TemplateLink & { parameters?: string[] },
   meta: MetaTemplate,
   values: { text: string; name: string },
-): string[] | string {
-  const label = `The WhatsApp template "${meta.name}" (${meta.language})`;
+): string[] | Refusal {
+  const label = `the WhatsApp template "${meta.name}" (${meta.language})`;
+  const Label = label[0].toUpperCase() + label.slice(1);
   if (link.parameters) {
     if (link.parameters.length !== meta.paramCount) {
-      return `${label} takes ${meta.paramCount} parameter(s); ${link.parameters.length} given`;
+      return {
+        reason: `${Label} takes ${meta.paramCount} parameter(s); ${link.parameters.length} given`,
+      };
     }
-    return link.parameters.map(paramText);
+    const given = link.parameters.map(paramText);
+    const empty = given.findIndex((p) => !p);
+    return empty >= 0 ? emptyParameter(label, empty + 1) : given;
   }
   // A template picked by name alone with one parameter: the typed text fills it.
   const textParam =
@@ -94,13 +116,17 @@ function templateParameters(
   ] as const) {
     if (param === null) continue;
     if (param > meta.paramCount) {
-      return `${label} has no parameter {{${param}}}: it takes ${meta.paramCount}`;
+      return { reason: `${Label} has no parameter {{${param}}}: it takes ${meta.paramCount}` };
     }
-    parameters[param - 1] = paramText(value);
+    const filled = paramText(value);
+    if (!filled) return emptyParameter(label, param);
+    parameters[param - 1] = filled;
   }
   const missing = parameters.findIndex((p) => p === undefined);
   if (missing >= 0) {
-    return `${label} takes ${meta.paramCount} parameter(s): say which one takes the text and which the customer's name ({{${missing + 1}}} is not filled)`;
+    return {
+      reason: `${Label} takes ${meta.paramCount} parameter(s): say which one takes the text and which the customer's name ({{${missing + 1}}} is not filled)`,
+    };
   }
   return parameters as string[];
 }
@@ -109,24 +135,31 @@ function templateParameters(
 function templatePart(
   link: TemplateLink & { parameters?: string[] },
   input: PlanInput,
-): { part: Extract<WhatsAppPart, { kind: 'template' }>; preview: string } | string {
+): { part: Extract<WhatsAppPart, { kind: 'template' }>; preview: string } | Refusal {
   const meta = input.lookup(link);
   const named = `The WhatsApp template "${link.name}"${link.language ? ` (${link.language})` : ''}`;
   if (!meta)
-    return `${named} is not among the templates synced from Meta: sync them under Templates`;
+    return {
+      reason: `${named} is not among the templates synced from Meta: sync them under Templates`,
+    };
   if (meta.status !== 'APPROVED') {
-    return `${named} is ${meta.status.toLowerCase() || 'not approved'}: only approved templates can be sent`;
+    return {
+      reason: `${named} is ${meta.status.toLowerCase() || 'not approved'}: only approved templates can be sent`,
+    };
   }
   const parameters = templateParameters(link, meta, {
     text: input.text,
     name: input.customerName,
   });
-  if (typeof parameters === 'string') return parameters;
+  if (!Array.isArray(parameters)) return parameters;
   return {
     part: { kind: 'template', name: meta.name, language: meta.language, parameters },
     preview: fillBody(meta.body, parameters),
   };
 }
+
+const refuse = (refusal: Refusal) =>
+  new HttpError(400, refusal.reason, { whatsapp: refusal.reason });
 
 export function planWhatsApp(input: PlanInput): WhatsAppPlan {
   const open = input.openUntil !== null && input.openUntil.getTime() > input.now;
@@ -137,9 +170,10 @@ export function planWhatsApp(input: PlanInput): WhatsAppPlan {
   }));
   const skipped = !open && media.length > 0 ? MEDIA_OUTSIDE_WINDOW : undefined;
 
+  if (input.optedOut) return { parts: [], window, preview: '', notSent: OPTED_OUT };
   if (input.chosen?.name) {
     const planned = templatePart(input.chosen, input);
-    if (typeof planned === 'string') throw new HttpError(400, planned, { whatsapp: planned });
+    if ('reason' in planned) throw refuse(planned);
     return {
       parts: [planned.part, ...(open ? media : [])],
       window,
@@ -160,12 +194,13 @@ export function planWhatsApp(input: PlanInput): WhatsAppPlan {
   }
   if (!input.fallback.name) return { parts: [], window, preview: '', notSent: NO_DEFAULT_TEMPLATE };
   const planned = templatePart(input.fallback, input);
-  if (typeof planned === 'string') {
+  if ('reason' in planned) {
+    if (planned.empty) throw refuse(planned);
     return {
       parts: [],
       window,
       preview: '',
-      notSent: `WhatsApp not sent: the customer has not written in the last 24 hours, and the default template cannot be used. ${planned}.`,
+      notSent: `WhatsApp not sent: the customer has not written in the last 24 hours, and the default template cannot be used. ${planned.reason}.`,
     };
   }
   return {

@@ -7,5 +7,7 @@ export { EntryDetailsDialog } from './components/entry-details-dialog';
 export { ChannelDetailsDialog } from './components/channel-details-dialog';
 export { FollowUpDialog } from './components/follow-up-dialog';
 export { FileLinks, StatusBadge, ToneBadge } from './components/entry-parts';
+export { ReceivedMessages } from './components/received-message';
+export { OPTED_OUT } from './model/opt-out';
 export { channelLabel, sendStatusLabel, sendStatusTone } from './model/entry-view';
 export type { Entry } from './api/types';

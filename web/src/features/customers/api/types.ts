@@ -1,4 +1,7 @@
-import type { CustomerFields } from '../../../../../functions/src/contract/customers';
+import type {
+  CustomerFields,
+  WhatsAppWindow,
+} from '../../../../../functions/src/contract/customers';
 import { SORT_FIELDS } from '../../../../../functions/src/contract/customers';
 
 /** A customer as the API sends it. */
@@ -6,6 +9,8 @@ export type Customer = CustomerFields & {
   _id: string;
   createdAt: string;
   updatedAt: string;
+  /** The first phone's WhatsApp state (window, opt-out); older servers leave it out. */
+  whatsappWindow?: WhatsAppWindow | null;
 };
 
 /** What POST /customers and PUT /customers/{id} take. */
@@ -46,4 +51,4 @@ export type DuplicateBody = { message?: string; customer?: Customer };
  * A customer as GET /customers/{id} answers it. Messaging adds when WhatsApp's 24-hour window
  * for free-form messages stays open; older servers leave it out.
  */
-export type CustomerDetail = Customer & { whatsappWindow?: { openUntil: string | null } };
+export type CustomerDetail = Customer;

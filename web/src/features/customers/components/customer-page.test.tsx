@@ -42,7 +42,14 @@ const entry = {
   createdAt: '2025-02-01T10:00:00.000Z',
   followUps: [],
   dispatch: {
-    whatsapp: { to: ['+919810245489'], status: 'failed', error: 'Outside the 24-hour window' },
+    whatsapp: {
+      to: ['+919810245489'],
+      status: 'failed',
+      error: 'Outside the 24-hour window',
+      preview: 'Dear Raj Kumar, the quote for two pumps is ready.',
+      templateName: 'quote_v2',
+      at: '2025-02-01T10:00:05.000Z',
+    },
   },
 };
 
@@ -124,8 +131,17 @@ describe('customer page', () => {
     const items = await within(history).findAllByRole('listitem');
     expect(items[0]).toHaveTextContent('Follow-up');
     expect(items[0]).toHaveTextContent('Call about the quote');
-    expect(within(history).getByText('Quotation for two pumps')).toBeInTheDocument();
-    expect(within(history).getByText('Failed: Outside the 24-hour window')).toBeInTheDocument();
+    // The entry's own text is labelled as notes; the message shows as the customer got it.
+    expect(within(history).getByText('Quotation for two pumps')).toHaveTextContent(
+      'Notes: Quotation for two pumps',
+    );
+    const whatsapp = within(within(history).getByRole('group', { name: 'WhatsApp message' }));
+    expect(whatsapp.getByText('Failed')).toBeInTheDocument();
+    expect(whatsapp.getByText('Outside the 24-hour window')).toBeInTheDocument();
+    expect(whatsapp.getByText(/template quote_v2/)).toBeInTheDocument();
+    expect(
+      whatsapp.getByText('Dear Raj Kumar, the quote for two pumps is ready.'),
+    ).toBeInTheDocument();
     expect(within(history).getByRole('link', { name: 'quote.pdf' })).toBeInTheDocument();
 
     await user.click(within(history).getByRole('button', { name: 'Load older' }));

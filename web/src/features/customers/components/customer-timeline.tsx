@@ -1,46 +1,10 @@
 import { CalendarClock, FileText } from 'lucide-react';
-import { Clip } from '../../../lib/clip';
 import { formatDateTime } from '../../../lib/format';
-import { formatPhone } from '../../../lib/phone';
 import { RetryAlert } from '../../../lib/retry-alert';
-import {
-  channelLabel,
-  FileLinks,
-  sendStatusLabel,
-  sendStatusTone,
-  StatusBadge,
-  ToneBadge,
-} from '../../entries';
+import { channelLabel, FileLinks, ReceivedMessages, StatusBadge, ToneBadge } from '../../entries';
 import type { Entry } from '../../entries';
 import { LOAD_TIMELINE_FAILED, useCustomerTimeline } from '../api/get-customer-timeline';
 import type { TimelineFollowUp, TimelineItem } from '../api/get-customer-timeline';
-
-const CHANNEL_NAMES: Record<string, string> = { whatsapp: 'WhatsApp', email: 'Email' };
-
-/** Each channel's send: where it went and how it went (delivered, read, failed and why). */
-function Sends({ sends }: { sends: Record<string, Entry['dispatch']['whatsapp'] | undefined> }) {
-  const listed = Object.entries(sends).filter(([, send]) => send);
-  if (listed.length === 0) return null;
-  return (
-    <ul className="timeline__sends" aria-label="Messages">
-      {listed.map(([channel, send]) => {
-        const label = sendStatusLabel(send!.status);
-        const outcome = send!.error ? `${label}: ${send!.error}` : label;
-        return (
-          <li key={channel}>
-            <span className="timeline__send-channel">{CHANNEL_NAMES[channel] ?? channel}</span>{' '}
-            {send!.to?.length ? (
-              <span className="ui-muted">to {send!.to.map(formatPhone).join(', ')} </span>
-            ) : null}
-            <Clip className="timeline__outcome" full={outcome}>
-              <ToneBadge tone={sendStatusTone(send!.status)}>{outcome}</ToneBadge>
-            </Clip>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 function EntryItem({ entry, actions }: { entry: Entry; actions: TimelineActions }) {
   return (
@@ -49,8 +13,13 @@ function EntryItem({ entry, actions }: { entry: Entry; actions: TimelineActions 
         <strong>Entry</strong> <StatusBadge entry={entry} />{' '}
         <span className="ui-muted">{channelLabel(entry.channel)}</span>
       </p>
-      {entry.description && <p className="timeline__text">{entry.description}</p>}
-      <Sends sends={{ whatsapp: entry.dispatch.whatsapp, email: entry.dispatch.email }} />
+      {entry.description && (
+        <p className="timeline__text">
+          <span className="timeline__label">Notes: </span>
+          {entry.description}
+        </p>
+      )}
+      <ReceivedMessages sends={entry.dispatch} />
       {entry.attachments.length > 0 && <FileLinks files={entry.attachments} />}
       <div className="timeline__actions">
         <button
@@ -86,8 +55,13 @@ function FollowUpItem({ followUp }: { followUp: TimelineFollowUp }) {
           {followUp.byName ? ` · by ${followUp.byName}` : ''}
         </span>
       </p>
-      {followUp.note && <p className="timeline__text">{followUp.note}</p>}
-      <Sends sends={followUp.results} />
+      {followUp.note && (
+        <p className="timeline__text">
+          <span className="timeline__label">Notes: </span>
+          {followUp.note}
+        </p>
+      )}
+      <ReceivedMessages sends={followUp.results} />
     </>
   );
 }

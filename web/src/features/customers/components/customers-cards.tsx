@@ -1,5 +1,6 @@
 import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
+import { OptedOutBadge } from './opted-out-badge';
 import { useWindowedRows } from '../../../lib/use-windowed-rows';
 import type { Customer } from '../api/types';
 import { customerLabel } from '../model/customer-label';
@@ -79,6 +80,7 @@ export function CustomersCards({
               <dt>Phone</dt>
               <dd>
                 <FirstValue values={customer.phones ?? []} href="tel:" show={formatPhone} />
+                <OptedOutBadge customer={customer} />
               </dd>
               <dt>Email</dt>
               <dd>

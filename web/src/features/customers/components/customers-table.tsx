@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
+import { OptedOutBadge } from './opted-out-badge';
 import { useWindowedRows } from '../../../lib/use-windowed-rows';
 import type { Customer, CustomerListParams, CustomerSort } from '../api/types';
 import { customerLabel } from '../model/customer-label';
@@ -132,6 +133,7 @@ export function CustomersTable({
                 </td>
                 <td>
                   <FirstValue values={customer.phones ?? []} href="tel:" show={formatPhone} />
+                  <OptedOutBadge customer={customer} />
                 </td>
                 <td>
                   <FirstValue values={customer.emails ?? []} href="mailto:" />

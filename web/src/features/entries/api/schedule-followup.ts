@@ -9,6 +9,8 @@ export const FOLLOWUP_FAILED = 'Failed to schedule follow-up';
 /** The body of POST /entries/{id}/followup; a channel left out is not sent. */
 export type FollowUpRequest = {
   days: number;
+  /** HH:MM in the company time zone, on the day `days` ahead. */
+  time: string;
   /** The client's own now + days (the server computes the due time itself). */
   when: string;
   note: string;

@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format';
-import { useToast } from '../../../lib/toast';
-import { WhatsAppPreviewPanel, windowLabel } from '../../whatsapp';
-import { RESEND_FAILED, useResendEntry } from '../api/resend-entry';
+import { windowLabel } from '../../whatsapp';
 import { formatPhone } from '../../../lib/phone';
 import { useTemplateChoices } from '../../../resources/templates';
 import type { EmailDispatch, Entry, Template, WhatsAppDispatch } from '../api/types';
 import { sendStatusLabel, sendStatusTone } from '../model/entry-view';
-import { channelToast, type SentChannel } from '../model/send-toasts';
+import { receivedView } from '../model/received';
 import { DeliveryTimeline } from './delivery-timeline';
 import { FileLinks, ToneBadge } from './entry-parts';
+import { ResendForm } from './resend-form';
 
 function ChannelPanel({
   title,
@@ -26,6 +24,7 @@ function ChannelPanel({
   templates: readonly Template[];
 }) {
   const isWhatsApp = subject === undefined;
+  const received = send ? receivedView(send) : null;
   // Email templates are stored by id: show the title where the id is one of ours.
   const emailTemplate = send?.templateId
     ? (templates.find((t) => t._id === send.templateId)?.title ?? send.templateId)
@@ -81,14 +80,10 @@ function ChannelPanel({
               <dd>{subject || '—'}</dd>
             </>
           )}
-          <dt>Body</dt>
-          <dd className="entries-pre">{send.text || '—'}</dd>
-          {send.preview && (
-            <>
-              <dt>The customer read</dt>
-              <dd className="entries-pre">{send.preview}</dd>
-            </>
-          )}
+          <dt>The customer received</dt>
+          <dd className="entries-pre">
+            {received?.words || (received?.sent ? '—' : `Nothing (${received?.reason ?? ''})`)}
+          </dd>
           <dt>Attachments</dt>
           <dd>
             <FileLinks files={send.attachments ?? []} />
@@ -117,7 +112,7 @@ function ChannelPanel({
   );
 }
 
-/** What went out on each channel and how each send went; Resend sends the ON channels again. */
+/** What went out on each channel and how each send went; Resend asks which channels go again. */
 export function ChannelDetailsDialog({
   entry,
   onClose,
@@ -132,54 +127,11 @@ export function ChannelDetailsDialog({
   );
 }
 
-/** The entry a failed resend (502) carries, with the new outcomes. */
-function entryOf(error: unknown): Entry | undefined {
-  const body = error instanceof ApiError ? error.body : undefined;
-  const entry = body && typeof body === 'object' && 'entry' in body ? body.entry : undefined;
-  return entry && typeof entry === 'object' && 'dispatch' in entry ? (entry as Entry) : undefined;
-}
-
 function ChannelDetails({ entry }: { entry: Entry }) {
-  const toast = useToast();
-  const resend = useResendEntry();
   // The answer of a resend carries the new outcomes.
   const [shown, setShown] = useState(entry);
   const { whatsapp, email } = shown.dispatch;
   const templates = useTemplateChoices();
-  const chosen = (['whatsapp', 'email'] as const).filter((c) => shown.dispatch[c]);
-
-  function toastEach(answer: Entry, failed: readonly string[]) {
-    for (const channel of chosen) {
-      const { message, tone } = channelToast(channel as SentChannel, answer.dispatch, failed);
-      toast.show(message, tone);
-    }
-  }
-
-  function onResend() {
-    if (resend.isPending) return;
-    resend.mutate(
-      { id: entry._id, whatsapp: Boolean(whatsapp), email: Boolean(email) },
-      {
-        onSuccess: (answer) => {
-          setShown(answer);
-          const settled = chosen.every((c) =>
-            ['sent', 'processed', 'delivered', 'read', 'opened'].includes(
-              answer.dispatch[c]?.status ?? 'sent',
-            ),
-          );
-          if ((answer.failed ?? []).length === 0 && settled) {
-            toast.show('Resent successfully!', 'success');
-          } else toastEach(answer, answer.failed ?? []);
-        },
-        onError: (error) => {
-          const answer = entryOf(error);
-          if (answer) setShown(answer);
-          toast.show(errorMessage(error, RESEND_FAILED), 'danger');
-        },
-      },
-    );
-  }
-
   return (
     <div className="entries-dialog">
       <div className="entries-channels">
@@ -191,31 +143,7 @@ function ChannelDetails({ entry }: { entry: Entry }) {
           templates={templates}
         />
       </div>
-      {whatsapp && (
-        <section className="entries-delivery" aria-label="If you resend now">
-          <h3>If you resend WhatsApp now</h3>
-          <WhatsAppPreviewPanel
-            request={{
-              customerId: shown.customerId,
-              text: whatsapp.text || shown.description,
-              ...(whatsapp.templateId && { templateId: whatsapp.templateId }),
-              attachments: whatsapp.attachments?.length ?? 0,
-            }}
-          />
-        </section>
-      )}
-      {(whatsapp || email) && (
-        <div className="ui-actions ui-actions--end">
-          <button
-            type="button"
-            className="btn"
-            aria-disabled={resend.isPending || undefined}
-            onClick={onResend}
-          >
-            {resend.isPending ? 'Resending…' : 'Resend'}
-          </button>
-        </div>
-      )}
+      {(whatsapp || email) && <ResendForm entry={shown} onResent={setShown} />}
     </div>
   );
 }

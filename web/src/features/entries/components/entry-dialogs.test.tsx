@@ -156,7 +156,12 @@ describe('Channel Details', () => {
     expect(email.getAllByText('Failed')[0]).toHaveClass('entries-badge--danger');
     expect(email.getAllByText('SendGrid said no').length).toBeGreaterThan(0);
 
-    // What a resend would send now, asked of the server with the stored text and template.
+    // Resend offers the channels with the one that did not reach the customer ticked.
+    const resend = within(within(dialog).getByRole('form', { name: 'Resend' }));
+    expect(resend.getByRole('checkbox', { name: /^Email/ })).toBeChecked();
+    expect(resend.getByRole('checkbox', { name: /^WhatsApp/ })).not.toBeChecked();
+    // What a resend of WhatsApp would send now, asked of the server with the stored text.
+    await user.click(resend.getByRole('checkbox', { name: /^WhatsApp/ }));
     const preview = within(within(dialog).getByRole('region', { name: 'WhatsApp preview' }));
     expect(await preview.findByText('Closed: needs an approved template')).toBeInTheDocument();
     expect(preview.getByText('The customer will receive:')).toBeInTheDocument();
@@ -175,7 +180,7 @@ describe('Channel Details', () => {
     await user.click(within(row).getByRole('button', { name: /Manual/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
     expect(within(dialog).getAllByText('OFF')).toHaveLength(2);
-    expect(within(dialog).queryByRole('button', { name: 'Resend' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /^Resend/ })).toBeNull();
   });
 
   it("resends the ON channels: 'Resent successfully!', then 'Resend failed' with the reasons", async () => {
@@ -202,8 +207,21 @@ describe('Channel Details', () => {
     const { user } = renderApp('/entries', SALES);
     await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
-    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
-    expect(await screen.findByText('Resent successfully!')).toBeInTheDocument();
+    const form = within(within(dialog).getByRole('form', { name: 'Resend' }));
+    // Nothing ticked: nothing goes, and it says why.
+    await user.click(form.getByRole('checkbox', { name: /^Email/ }));
+    await user.click(form.getByRole('button', { name: 'Resend' }));
+    expect(form.getByRole('alert')).toHaveTextContent(
+      'Select at least one channel (Email or WhatsApp)',
+    );
+    expect(api.callsTo('POST /entries/e1/resend')).toHaveLength(0);
+    await user.click(form.getByRole('checkbox', { name: /^Email/ }));
+    await user.click(form.getByRole('checkbox', { name: /^WhatsApp/ }));
+    await user.click(form.getByRole('button', { name: 'Resend WhatsApp and Email' }));
+    // One toast per channel.
+    const toasts = within(screen.getByRole('region', { name: 'Status messages' }));
+    expect(await toasts.findByText('Email sent')).toBeInTheDocument();
+    expect(toasts.getByText('WhatsApp sent')).toBeInTheDocument();
     const email = within(within(dialog).getByRole('region', { name: 'Email' }));
     expect(email.getByText('Sent')).toBeInTheDocument();
     expect(api.callsTo('POST /entries/e1/resend')[0].body).toEqual({
@@ -211,10 +229,32 @@ describe('Channel Details', () => {
       send: { whatsapp: {}, email: {} },
     });
     fail = true;
-    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    await user.click(form.getByRole('button', { name: 'Resend WhatsApp and Email' }));
     expect(
       await screen.findByText('Resend failed: WhatsApp failed (Meta refused the template)'),
     ).toBeInTheDocument();
+  });
+
+  it('resends only the channel ticked: WhatsApp alone, with a new message', async () => {
+    const api = mockApi(routes({ 'POST /entries/e1/resend': { ...raj, failed: [] } }));
+    const { user } = renderApp('/entries', SALES);
+    await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
+    const form = within(within(dialog).getByRole('form', { name: 'Resend' }));
+    await user.click(form.getByRole('checkbox', { name: /^Email/ }));
+    await user.click(form.getByRole('checkbox', { name: /^WhatsApp/ }));
+    await user.type(form.getByRole('textbox', { name: 'New message' }), 'Revised quote');
+    await user.click(form.getByRole('button', { name: 'Resend WhatsApp' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /entries/e1/resend')[0]?.body).toEqual({
+        message: 'Revised quote',
+        descriptionTemplate: null,
+        send: { whatsapp: {}, email: null },
+      }),
+    );
+    const toasts = within(screen.getByRole('region', { name: 'Status messages' }));
+    expect(await toasts.findByText('WhatsApp sent')).toBeInTheDocument();
+    expect(toasts.queryByText(/^Email/)).toBeNull();
   });
 
   it('toasts per channel when one channel of a resend failed or its outcome is unknown', async () => {
@@ -230,7 +270,9 @@ describe('Channel Details', () => {
     const { user } = renderApp('/entries', SALES);
     await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
-    await user.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    const form = within(within(dialog).getByRole('form', { name: 'Resend' }));
+    await user.click(form.getByRole('checkbox', { name: /^WhatsApp/ }));
+    await user.click(form.getByRole('button', { name: 'Resend WhatsApp and Email' }));
     const toasts = within(screen.getByRole('region', { name: 'Status messages' }));
     expect(await toasts.findByText('Email failed: Mailbox does not exist')).toBeInTheDocument();
     expect(
@@ -375,13 +417,17 @@ describe('Follow-up', () => {
     expect(api.callsTo('POST /entries/e1/followup')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: '1 day' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: /WhatsApp/ }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Ask about the quote');
+    await user.click(within(dialog).getByRole('checkbox', { name: /^WhatsApp/ }));
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Message' }),
+      'Ask about the quote',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(await screen.findByText('Follow-up scheduled')).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: /Follow-up/ })).toBeNull();
     expect(api.callsTo('POST /entries/e1/followup')[0].body).toMatchObject({
       days: 1,
+      time: '10:00',
       note: 'Ask about the quote',
       send: {
         email: null,
@@ -409,16 +455,16 @@ describe('Follow-up', () => {
     );
     const { user } = await openFor('Raj Kumar', 'Follow-up');
     const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' });
-    await user.click(within(dialog).getByRole('checkbox', { name: /WhatsApp/ }));
-    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Any news?');
+    await user.click(within(dialog).getByRole('checkbox', { name: /^WhatsApp/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Any news?');
     const preview = within(within(dialog).getByRole('region', { name: 'WhatsApp preview' }));
     expect(await preview.findByText('Closed: needs an approved template')).toBeInTheDocument();
     expect(
       preview.getByText('Dear Raj Kumar, Hello Raj. Reply to this message to talk to us.'),
     ).toBeInTheDocument();
-    const approved = within(dialog).getByRole('combobox', { name: 'Approved template' });
-    await within(approved).findByRole('option', { name: 'quote_followup' });
-    await user.selectOptions(approved, 'quote_followup');
+    const picker = within(dialog).getByRole('combobox', { name: 'Template' });
+    await within(picker).findByRole('option', { name: 'quote_followup' });
+    await user.selectOptions(picker, 'meta:quote_followup');
     await waitFor(() =>
       expect(api.callsTo('POST /whatsapp/preview').at(-1)!.body).toEqual({
         customerId: 'c1',
@@ -435,6 +481,23 @@ describe('Follow-up', () => {
     });
   });
 
+  it('takes a time of day (10:00 unless changed) and checks it', async () => {
+    const api = mockApi(routes({ 'POST /entries/e1/followup': { _id: 'f1' } }));
+    const { user } = await openFor('Raj Kumar', 'Follow-up');
+    const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' });
+    const time = within(dialog).getByLabelText('At');
+    expect(time).toHaveValue('10:00');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Email/ }));
+    await user.clear(time);
+    await user.type(time, '16:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Follow-up scheduled')).toBeInTheDocument();
+    expect(api.callsTo('POST /entries/e1/followup')[0].body).toMatchObject({
+      days: 3,
+      time: '16:30',
+    });
+  });
+
   it("says 'No customer email found' / 'No customer phone found' without calling the server", async () => {
     const api = mockApi(routes());
     const { user } = await openFor('Meena Shah', 'Follow-up');
@@ -443,7 +506,7 @@ describe('Follow-up', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('No customer email found');
     await user.click(within(dialog).getByRole('checkbox', { name: /Email/ }));
-    await user.click(within(dialog).getByRole('checkbox', { name: /WhatsApp/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /^WhatsApp/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('No customer phone found');
     expect(api.callsTo('POST /entries/e2/followup')).toHaveLength(0);
@@ -468,6 +531,7 @@ describe('Follow-up', () => {
     const { user } = await openFor('Raj Kumar', 'Follow-up');
     const dialog = await screen.findByRole('dialog', { name: 'Follow-up – Raj Kumar' });
     await user.click(within(dialog).getByRole('checkbox', { name: /Email/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Different text for email' }));
     const picker = within(dialog).getByRole('combobox', { name: 'Email template' });
     await waitFor(() => expect(picker).toBeEnabled());
     expect(

@@ -1,5 +1,4 @@
 // The pieces the table rows, the cards and the Entry Details modal share.
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { customerPath } from '../../../lib/app-paths';
 import { Clip } from '../../../lib/clip';
@@ -8,22 +7,12 @@ import { formatPhone } from '../../../lib/phone';
 import type { Attachment, EmployeeChoice, Entry } from '../api/types';
 import { MAX_CATEGORIES_SHOWN, MAX_TAGS_SHOWN, NO_FILES } from '../model/constants';
 import { channelLabel, customerName, firstOf, statusOf, statusTone } from '../model/entry-view';
-import type { Tone } from '../model/entry-view';
 import { employeeLabels } from '../model/employee-labels';
 import { fileSize } from '../model/shared/file-size';
+import { ReceivedMessages } from './received-message';
+import { ToneBadge } from './tone-badge';
 
-const TONE_CLASS: Record<Tone, string> = {
-  brand: 'ui-badge',
-  gray: 'ui-badge ui-badge--gray',
-  success: 'ui-badge ui-badge--success',
-  warn: 'ui-badge entries-badge--warn',
-  info: 'ui-badge entries-badge--info',
-  danger: 'ui-badge entries-badge--danger',
-};
-
-export function ToneBadge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <span className={TONE_CLASS[tone]}>{children}</span>;
-}
+export { ToneBadge };
 
 export function StatusBadge({ entry }: { entry: Pick<Entry, 'status'> }) {
   const status = statusOf(entry);
@@ -91,11 +80,15 @@ export function CompactCustomer({ entry, withName = true }: { entry: Entry; with
   );
 }
 
-/** A table row's details: the description on one line, then the channel. */
+/**
+ * A table row's details: the description (the entry's notes) on one line, what the customer
+ * received on each channel with its state, then the channel.
+ */
 export function CompactDetails({ entry, onChannels }: { entry: Entry; onChannels: () => void }) {
   return (
     <div className="entries-compact">
       <Clip full={entry.description || '—'} />
+      <ReceivedMessages sends={entry.dispatch} compact />
       <button type="button" className="entries-link-button" onClick={onChannels}>
         {channelLabel(entry.channel)}
         <span className="visually-hidden"> – channel details</span>

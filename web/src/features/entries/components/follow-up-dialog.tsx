@@ -14,6 +14,7 @@ import {
   DAY_PRESETS,
   DAYS_MESSAGE,
   MAX_DAYS,
+  TIME_MESSAGE,
   followUpError,
   followUpRequest,
   initialFollowUpForm,
@@ -21,9 +22,14 @@ import {
 import type { FollowUpForm } from '../model/follow-up-form';
 import { FileChecklist } from './file-checklist';
 import { EmailTemplatePicker } from './shared/template-picker';
+import { DifferentText } from './shared/different-text';
+import { TemplateChoiceField } from './shared/template-choice-field';
 import { WhatsAppFields } from './shared/whatsapp-fields';
 
-/** Schedules a follow-up: days (presets or custom), channels, texts, templates, files. */
+/**
+ * Schedules a follow-up: days (presets or custom) and a time of day, one message (write once)
+ * with the one template picker, channels (each with its different text), files.
+ */
 export function FollowUpDialog({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
   return (
     <Dialog
@@ -43,6 +49,7 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
   const [form, setForm] = useState<FollowUpForm>(() => initialFollowUpForm(entry));
   const [error, setError] = useState('');
   const [daysError, setDaysError] = useState('');
+  const [timeError, setTimeError] = useState('');
   const set = (change: Partial<FollowUpForm>) => setForm((f) => ({ ...f, ...change }));
   const field = (key: keyof FollowUpForm) => (value: string) => set({ [key]: value });
 
@@ -52,7 +59,8 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
     const problem = followUpError(form, entry);
     // The days message stands under the Days field; the others concern the whole form.
     setDaysError(problem === DAYS_MESSAGE ? problem : '');
-    setError(problem === DAYS_MESSAGE ? '' : (problem ?? ''));
+    setTimeError(problem === TIME_MESSAGE ? problem : '');
+    setError(problem === DAYS_MESSAGE || problem === TIME_MESSAGE ? '' : (problem ?? ''));
     if (problem) return;
     schedule.mutate(
       { id: entry._id, request: followUpRequest(form, entry) },
@@ -102,7 +110,30 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
           />
         )}
       </fieldset>
-      <TextAreaField label="Note" rows={2} value={form.note} onValueChange={field('note')} />
+      <FormField
+        label="At"
+        type="time"
+        hint="Company time; it is sent and you are reminded then."
+        error={timeError}
+        value={form.time}
+        onValueChange={field('time')}
+      />
+      <fieldset className="entries-fieldset">
+        <legend className="ui-field__label">Message</legend>
+        <TemplateChoiceField
+          templates={templates}
+          onPick={({ message, whatsappTemplateId }) =>
+            set({ whatsappTemplateId, ...(message !== undefined && { note: message }) })
+          }
+        />
+        <TextAreaField
+          label="Message"
+          rows={3}
+          value={form.note}
+          onValueChange={field('note')}
+          hint="Sent on each channel ticked (unless you open its different text) and kept as the follow-up's note."
+        />
+      </fieldset>
       <fieldset className="entries-fieldset">
         <legend className="ui-field__label">Channels</legend>
         <label className="entries-check">
@@ -116,24 +147,30 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
         </label>
         {form.email && (
           <div className="entries-channel-fields">
-            <EmailTemplatePicker
-              templates={templates}
-              templateId={form.emailTemplateId}
-              onPick={({ templateId, body, subject }) =>
-                set({
-                  emailTemplateId: templateId,
-                  ...(body !== undefined && { emailText: body }),
-                  ...(subject !== undefined && { subject }),
-                })
-              }
-            />
             <FormField label="Subject" value={form.subject} onValueChange={field('subject')} />
-            <TextAreaField
-              label="Email text"
-              value={form.emailText}
-              onValueChange={field('emailText')}
-              hint="Left empty, the note is sent."
-            />
+            <DifferentText
+              channel="email"
+              open={form.emailOwnText}
+              onToggle={(emailOwnText) => set({ emailOwnText })}
+            >
+              <EmailTemplatePicker
+                templates={templates}
+                templateId={form.emailTemplateId}
+                onPick={({ templateId, body, subject }) =>
+                  set({
+                    emailTemplateId: templateId,
+                    ...(body !== undefined && { emailText: body }),
+                    ...(subject !== undefined && { subject }),
+                  })
+                }
+              />
+              <TextAreaField
+                label="Email text"
+                value={form.emailText}
+                onValueChange={field('emailText')}
+                hint="Left empty, the message is sent."
+              />
+            </DifferentText>
           </div>
         )}
         <label className="entries-check">
@@ -148,22 +185,21 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
         {form.whatsapp && (
           <div className="entries-channel-fields">
             <WhatsAppFields
-              templates={templates}
+              ownText={form.whatsappOwnText}
               text={form.whatsappText}
-              templateId={form.whatsappTemplateId}
-              onChange={({ text, templateId }) =>
+              onChange={({ text, ownText }) =>
                 set({
                   ...(text !== undefined && { whatsappText: text }),
-                  ...(templateId !== undefined && { whatsappTemplateId: templateId }),
+                  ...(ownText !== undefined && { whatsappOwnText: ownText }),
                 })
               }
-              textHint="Left empty, the note is sent. The 24-hour window is checked again when the follow-up goes."
+              textHint="Left empty, the message is sent. The 24-hour window is checked again when the follow-up goes."
               preview={
                 entry.customer.phones[0]
                   ? {
                       customerId: entry.customerId,
                       to: entry.customer.phones[0],
-                      text: form.whatsappText.trim() || form.note.trim(),
+                      text: (form.whatsappOwnText && form.whatsappText.trim()) || form.note.trim(),
                       ...(form.whatsappTemplateId && { templateId: form.whatsappTemplateId }),
                       attachments: form.attachmentUrls.length,
                     }

@@ -12,6 +12,7 @@ import { NO_HISTORY } from '../model/constants';
 import { customerName, HISTORY_LABELS, historyTone } from '../model/entry-view';
 import { CHANNEL_NAME } from '../model/send-toasts';
 import { DeliveryTimeline } from './delivery-timeline';
+import { ReceivedMessage } from './received-message';
 import { ToneBadge } from './entry-parts';
 
 export const COMMENT_REQUIRED = 'Please write a comment';
@@ -70,18 +71,19 @@ function History({ entry }: { entry: Entry }) {
   );
 }
 
-/** Each channel's way to the customer, with times, when the entry sent anything. */
+/**
+ * What the customer received on each channel (the words, the state, the reason), and its way
+ * there with times, when the entry sent anything.
+ */
 function Delivery({ entry }: { entry: Entry }) {
-  const channels = (['whatsapp', 'email'] as const).filter(
-    (c) => (entry.dispatch[c]?.timeline ?? []).length > 0,
-  );
+  const channels = (['whatsapp', 'email'] as const).filter((c) => entry.dispatch[c]);
   if (channels.length === 0) return null;
   return (
     <section className="entries-delivery" aria-label="Delivery">
-      <h3>Delivery</h3>
+      <h3>What the customer received</h3>
       {channels.map((channel) => (
         <div key={channel}>
-          <p className="ui-field__label">{CHANNEL_NAME[channel]}</p>
+          <ReceivedMessage channel={channel} send={entry.dispatch[channel]!} />
           <DeliveryTimeline
             steps={entry.dispatch[channel]?.timeline ?? []}
             label={`${CHANNEL_NAME[channel]} delivery`}

@@ -12,19 +12,27 @@ export const MAX_DAYS = 365;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DAYS_MESSAGE = 'Please select a valid number of days';
+export const TIME_MESSAGE = 'Please enter a time like 10:00';
+/** When in the day a follow-up goes (company time zone) unless changed. */
+export const DEFAULT_TIME = '10:00';
 export const CHANNEL_MESSAGE = 'Select at least one channel (Email or WhatsApp)';
 
 export type FollowUpForm = {
   /** A preset as text, or 'custom'. */
   preset: string;
   customDays: string;
+  /** HH:MM, company time zone. */
+  time: string;
+  /** The message (write once): sent on each channel ticked, and kept as the note. */
   note: string;
   email: boolean;
   emailTemplateId: string;
   subject: string;
+  emailOwnText: boolean;
   emailText: string;
   whatsapp: boolean;
   whatsappTemplateId: string;
+  whatsappOwnText: boolean;
   whatsappText: string;
   /** Urls of the entry's attachments to send again. */
   attachmentUrls: string[];
@@ -33,13 +41,16 @@ export type FollowUpForm = {
 export const initialFollowUpForm = (entry: Entry): FollowUpForm => ({
   preset: String(DEFAULT_DAYS),
   customDays: '',
+  time: DEFAULT_TIME,
   note: '',
   email: false,
   emailTemplateId: '',
   subject: entry.dispatch.email?.subject ?? '',
+  emailOwnText: false,
   emailText: '',
   whatsapp: false,
   whatsappTemplateId: '',
+  whatsappOwnText: false,
   whatsappText: '',
   attachmentUrls: [],
 });
@@ -52,6 +63,7 @@ export function followUpDays(form: FollowUpForm): number {
 export function followUpError(form: FollowUpForm, entry: Entry): string | null {
   const days = followUpDays(form);
   if (!Number.isFinite(days) || days <= 0 || days > MAX_DAYS) return DAYS_MESSAGE;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(form.time)) return TIME_MESSAGE;
   if (!form.email && !form.whatsapp) return CHANNEL_MESSAGE;
   if (form.email && !firstEmail(entry.customer)) return NO_EMAIL;
   if (form.whatsapp && !firstPhone(entry.customer)) return NO_PHONE;
@@ -65,9 +77,11 @@ export function followUpRequest(
   now = Date.now(),
 ): FollowUpRequest {
   const days = followUpDays(form);
-  const text = (own: string) => own.trim() || form.note.trim();
+  // Write once: a channel sends the message (the note) unless its "Different text" is open.
+  const text = (open: boolean, own: string) => (open && own.trim()) || form.note.trim();
   return {
     days,
+    time: form.time,
     when: new Date(now + days * DAY_MS).toISOString(),
     note: form.note.trim(),
     send: {
@@ -75,14 +89,14 @@ export function followUpRequest(
         ? {
             templateId: form.emailTemplateId.trim(),
             subject: form.subject.trim(),
-            text: text(form.emailText),
+            text: text(form.emailOwnText, form.emailText),
             to: entry.customer.emails.slice(0, 1),
           }
         : null,
       whatsapp: form.whatsapp
         ? {
             templateId: form.whatsappTemplateId.trim(),
-            text: text(form.whatsappText),
+            text: text(form.whatsappOwnText, form.whatsappText),
             to: entry.customer.phones.slice(0, 1),
           }
         : null,

@@ -12,6 +12,7 @@ import {
 import {
   CHANNEL_MESSAGE,
   DAYS_MESSAGE,
+  TIME_MESSAGE,
   followUpError,
   followUpRequest,
   initialFollowUpForm,
@@ -54,12 +55,17 @@ describe('follow-up form', () => {
       email: true,
       subject: 'Quote',
       whatsapp: true,
+      whatsappOwnText: true,
       whatsappText: 'Hello',
+      // A text left behind a closed "Different text" does not go.
+      emailText: 'stale',
       attachmentUrls: ['/api/files/uploads/f1'],
     };
     const now = Date.UTC(2025, 0, 1);
+    expect(followUpError({ ...form, time: '25:00' }, raj)).toBe(TIME_MESSAGE);
     expect(followUpRequest(form, raj, now)).toEqual({
       days: 10,
+      time: '10:00',
       when: '2025-01-11T00:00:00.000Z',
       note: 'Call back',
       send: {

@@ -7,7 +7,7 @@ export type SentChannel = 'whatsapp' | 'email';
 export type SendToast = { message: string; tone: ToastTone };
 
 export const CHANNEL_NAME: Record<SentChannel, string> = { whatsapp: 'WhatsApp', email: 'Email' };
-const NOT_DELIVERED: readonly (SendStatus | undefined)[] = ['failed', 'not_sent'];
+export const NOT_DELIVERED: readonly (SendStatus | undefined)[] = ['failed', 'not_sent'];
 
 /** 'WhatsApp sent', 'WhatsApp failed: <reason>', 'WhatsApp queued: …', or outcome unknown. */
 export function channelToast(

@@ -110,18 +110,21 @@ describe('Add Entry modal', () => {
     await user.type(dialog.getByRole('textbox', { name: 'Tags' }), 'hot lead{Enter}repeat,');
     await user.type(dialog.getByRole('textbox', { name: 'Extra note' }), 'Call on Monday');
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
-    const approved = dialog.getByRole('combobox', { name: 'Approved template' });
+    const picker = dialog.getByRole('combobox', { name: 'Template' });
+    // One picker: the app's templates, then the approved ones (not the pending one).
     await waitFor(() =>
       expect(
-        within(approved)
+        within(picker)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['None', 'quote_v2']),
+      ).toEqual(['None', 'Thanks', 'Greeting', 'quote_v2']),
     );
-    await user.selectOptions(approved, 'quote_v2');
+    await user.selectOptions(picker, 'meta:quote_v2');
+    await user.click(dialog.getByRole('checkbox', { name: 'Different text for WhatsApp' }));
     await user.type(dialog.getByRole('textbox', { name: 'WhatsApp text' }), 'Hello Raj');
     await user.click(dialog.getByRole('switch', { name: 'Email' }));
     await user.type(dialog.getByRole('textbox', { name: 'Subject' }), 'Our visit');
+    await user.click(dialog.getByRole('checkbox', { name: 'Different text for email' }));
     await user.type(dialog.getByRole('textbox', { name: 'Email body' }), 'Dear Raj');
     await save();
 
@@ -185,35 +188,67 @@ describe('Add Entry modal', () => {
     expect(api.callsTo('POST /entries')).toHaveLength(0);
   });
 
-  it('tells what an empty message falls back to', async () => {
+  it('tells what an empty message falls back to, and that it goes on every channel', async () => {
     const { user, dialog } = renderModal();
     const description = dialog.getByRole('textbox', { name: 'Description' });
-    expect(description).toHaveAccessibleDescription(/default message line/);
+    expect(description).toHaveAccessibleDescription(/default line/);
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    expect(description).toHaveAccessibleDescription(/Sent on every channel that is on/);
+    await user.click(dialog.getByRole('checkbox', { name: 'Different text for WhatsApp' }));
     await user.type(dialog.getByRole('textbox', { name: 'WhatsApp text' }), 'Hi');
     expect(description).toHaveAccessibleDescription(/takes the WhatsApp text/);
     await user.click(dialog.getByRole('switch', { name: 'Email' }));
-    expect(description).toHaveAccessibleDescription(/default message line/);
+    expect(description).toHaveAccessibleDescription(/default line/);
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Different text for email' }));
     await user.type(dialog.getByRole('textbox', { name: 'Email body' }), 'Dear Raj');
     expect(description).toHaveAccessibleDescription(/takes the email body/);
   });
 
-  it('fills the message, WhatsApp text and email subject and body from templates', async () => {
+  it('write once: only the main box typed, both channels on, the message goes on both', async () => {
     const { api, user, dialog, save } = renderModal();
-    const textPicker = await dialog.findByRole('combobox', { name: 'Text template' });
-    await waitFor(() => expect(textPicker).toBeEnabled());
-    await user.selectOptions(textPicker, 'Thanks');
+    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Quote: 40 chairs');
+    await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
+    await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    expect(dialog.getAllByText('Sends the message above.')).toHaveLength(2);
+    const preview = within(dialog.getByRole('region', { name: 'WhatsApp preview' }));
+    expect(await preview.findByText('Dear Raj Kumar, Quote: 40 chairs')).toBeInTheDocument();
+    await save();
+    await waitFor(() =>
+      expect(postedEntry(api)).toMatchObject({
+        description: 'Quote: 40 chairs',
+        whatsapp: { body: '' },
+        email: { body: '' },
+      }),
+    );
+  });
+
+  it('says on the WhatsApp switch that the customer opted out', () => {
+    const { dialog } = renderModal({}, {
+      ...RAJ,
+      whatsappWindow: {
+        phone: '+919876543210',
+        open: false,
+        openUntil: null,
+        optedOutAt: '2025-01-01T10:00:00.000Z',
+      },
+    } as EntryCustomer);
+    expect(dialog.getByText('Opted out of WhatsApp (wrote STOP)')).toBeInTheDocument();
+  });
+
+  it('fills the message, and the email subject and body, from templates', async () => {
+    const { api, user, dialog, save } = renderModal();
+    const picker = await dialog.findByRole('combobox', { name: 'Template' });
+    await waitFor(() => expect(picker).toBeEnabled());
+    await user.selectOptions(picker, 'Greeting');
+    expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveValue('Namaste {{name}}!');
+    await user.selectOptions(picker, 'Thanks');
     expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveValue(
       'Thank you for your time.',
     );
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
-    await user.selectOptions(
-      dialog.getByRole('combobox', { name: 'WhatsApp template' }),
-      'Greeting',
-    );
-    expect(dialog.getByRole('textbox', { name: 'WhatsApp text' })).toHaveValue('Namaste {{name}}!');
     await user.click(dialog.getByRole('switch', { name: 'Email' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Different text for email' }));
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Email template' }), 'Quotation');
     expect(dialog.getByRole('textbox', { name: 'Subject' })).toHaveValue('Your quotation');
     expect(dialog.getByRole('textbox', { name: 'Email body' })).toHaveValue(
@@ -223,7 +258,7 @@ describe('Add Entry modal', () => {
     await waitFor(() =>
       expect(postedEntry(api)).toMatchObject({
         description: 'Thank you for your time.',
-        whatsapp: { body: 'Namaste {{name}}!' },
+        whatsapp: { body: '' },
         email: {
           subject: 'Your quotation',
           templateId: 'e1',
@@ -394,16 +429,15 @@ describe('Add Entry modal', () => {
     const preview = within(dialog.getByRole('region', { name: 'WhatsApp preview' }));
     expect(await preview.findByText('Closed: needs an approved template')).toBeInTheDocument();
 
-    await user.selectOptions(dialog.getByRole('combobox', { name: 'WhatsApp template' }), 'w2');
-    expect(dialog.getByRole('textbox', { name: 'WhatsApp text' })).toHaveValue(
-      'Your quotation is ready',
-    );
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Template' }), 'Quote ready');
+    const message = dialog.getByRole('textbox', { name: 'Description' });
+    expect(message).toHaveValue('Your quotation is ready');
     expect(await preview.findByText('Dear Raj Kumar, Your quotation is ready')).toBeInTheDocument();
     expect(preview.getByText('The customer will receive:')).toBeInTheDocument();
     expect(dialog.getByText(/sends the approved template "quote_v2"/)).toBeInTheDocument();
     // Typing is debounced: one preview for the settled text, not one per key.
     const before = api.callsTo('POST /whatsapp/preview').length;
-    await user.type(dialog.getByRole('textbox', { name: 'WhatsApp text' }), ' today');
+    await user.type(message, ' today');
     expect(
       await preview.findByText('Dear Raj Kumar, Your quotation is ready today'),
     ).toBeInTheDocument();
@@ -444,10 +478,7 @@ describe('Add Entry modal', () => {
       message: 'The WhatsApp template "quote_v2" (en) takes 2 parameter(s)',
     });
     await dialog.findByRole('option', { name: 'quote_v2' });
-    await user.selectOptions(
-      dialog.getByRole('combobox', { name: 'Approved template' }),
-      'quote_v2',
-    );
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Template' }), 'meta:quote_v2');
     expect(await preview.findByRole('alert')).toHaveTextContent(
       'The WhatsApp template "quote_v2" (en) takes 2 parameter(s)',
     );
@@ -499,10 +530,11 @@ describe('Add Entry modal', () => {
     const { api, dialog, save } = renderModal({
       'GET /settings/fixed-pdfs': () => jsonResponse(500, { message: 'boom' }),
       'GET /admin/templates': () => jsonResponse(500, { message: 'boom' }),
+      'GET /whatsapp/templates': () => jsonResponse(500, { message: 'boom' }),
     });
     await waitFor(() => expect(api.callsTo('GET /settings/fixed-pdfs')).toHaveLength(1));
     expect(dialog.queryByRole('group', { name: 'Company PDFs' })).not.toBeInTheDocument();
-    expect(dialog.getByRole('combobox', { name: 'Text template' })).toBeDisabled();
+    expect(dialog.getByRole('combobox', { name: 'Template' })).toBeDisabled();
     await save();
     expect(await toasts().findByText('Entry created')).toBeInTheDocument();
   });

@@ -7,6 +7,7 @@ import { ADMIN_ROLE } from '../../../../lib/roles';
 import { useStoredValue } from '../../../../lib/storage';
 import { useToast } from '../../../../lib/toast';
 import { useTemplateChoices } from '../../../../resources/templates';
+import type { WhatsAppWindow } from '../../../../../../functions/src/contract/customers';
 import type { EntryCustomer } from '../../api/types';
 import { amountError } from '../../model/shared/amount';
 import { channelToast } from '../../model/send-toasts';
@@ -26,8 +27,8 @@ import { useEntryAttachments } from './use-entry-attachments';
 import './add-entry.css';
 
 export type AddEntryModalProps = {
-  /** The customer the entry is for; null keeps the modal closed. */
-  customer: EntryCustomer | null;
+  /** The customer the entry is for (with their WhatsApp state when known); null: closed. */
+  customer: (EntryCustomer & { whatsappWindow?: WhatsAppWindow | null }) | null;
   /** The Customers screen's categories (its list plus those found on customers). */
   categoryOptions: readonly string[];
   onClose: () => void;
@@ -136,8 +137,11 @@ function AddEntryForm({
       <MessageSection
         description={form.description}
         onDescriptionChange={(description) => patch({ description })}
+        onTemplatePick={({ message, whatsappTemplateId }) =>
+          patch({ whatsappTemplateId, ...(message !== undefined && { description: message }) })
+        }
         fallbackHint={descriptionHint(form, customer)}
-        templates={templates.filter((t) => t.type === 'text')}
+        templates={templates}
         offerSaveAsTemplate={isAdmin}
         saveAsTemplate={form.saveAsTemplate}
         onSaveAsTemplateChange={(saveAsTemplate) => patch({ saveAsTemplate })}

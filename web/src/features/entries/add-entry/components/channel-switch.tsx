@@ -12,6 +12,7 @@ export function ChannelSwitch({
   onToggle,
   recipient,
   missing,
+  warning,
   children,
 }: {
   label: string;
@@ -20,6 +21,8 @@ export function ChannelSwitch({
   /** The customer's first phone / email; '' when there is none. */
   recipient: string;
   missing: string;
+  /** Said beside the recipient when messages on this channel will not go (opted out). */
+  warning?: string;
   children: ReactNode;
 }) {
   const id = useId();
@@ -42,6 +45,7 @@ export function ChannelSwitch({
         <span id={`${id}-to`} className={usable ? 'ui-muted' : 'ui-error-text'}>
           {usable ? `To: ${recipient}` : missing}
         </span>
+        {usable && warning && <span className="ui-badge entries-badge--warn">{warning}</span>}
       </div>
       {on && usable && <div className="add-entry__channel-fields">{children}</div>}
     </div>

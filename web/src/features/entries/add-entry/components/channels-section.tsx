@@ -5,21 +5,30 @@ import type { EntryCustomer, Template } from '../../api/types';
 import { EmailTemplatePicker } from '../../components/shared/template-picker';
 import { WhatsAppFields } from '../../components/shared/whatsapp-fields';
 import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from '../../model/shared/recipients';
-import type { EntryForm } from '../model/entry-form';
+import type { WhatsAppWindow } from '../../../../../../functions/src/contract/customers';
+import { DifferentText } from '../../components/shared/different-text';
+import { OPTED_OUT } from '../../model/opt-out';
+import { channelText, type EntryForm } from '../model/entry-form';
 import { ChannelSwitch } from './channel-switch';
 
 type ChannelFields = Pick<
   EntryForm,
+  | 'description'
   | 'whatsappOn'
   | 'whatsappTemplateId'
+  | 'whatsappOwnText'
   | 'whatsappText'
   | 'emailOn'
   | 'emailTemplateId'
   | 'emailSubject'
+  | 'emailOwnText'
   | 'emailBody'
 >;
 
-/** The WhatsApp and email switches, each with its templates and texts. */
+/**
+ * The WhatsApp and email switches (write once: each sends the message unless its "Different
+ * text" is open), WhatsApp's preview of what the customer will receive, email's subject.
+ */
 export function ChannelsSection({
   customer,
   values,
@@ -27,7 +36,7 @@ export function ChannelsSection({
   templates,
   attachmentCount,
 }: {
-  customer: EntryCustomer;
+  customer: EntryCustomer & { whatsappWindow?: WhatsAppWindow | null };
   values: ChannelFields;
   onChange: (patch: Partial<ChannelFields>) => void;
   templates: readonly Template[];
@@ -35,6 +44,7 @@ export function ChannelsSection({
   attachmentCount: number;
 }) {
   const phone = firstPhone(customer);
+  const optedOut = customer.whatsappWindow?.optedOutAt ? OPTED_OUT : '';
   return (
     <fieldset className="add-entry__section">
       <legend className="add-entry__legend">Channels</legend>
@@ -44,15 +54,15 @@ export function ChannelsSection({
         onToggle={(whatsappOn) => onChange({ whatsappOn })}
         recipient={phone && formatPhone(phone)}
         missing={NO_PHONE}
+        warning={optedOut}
       >
         <WhatsAppFields
-          templates={templates}
+          ownText={values.whatsappOwnText}
           text={values.whatsappText}
-          templateId={values.whatsappTemplateId}
-          onChange={({ text, templateId }) =>
+          onChange={({ text, ownText }) =>
             onChange({
               ...(text !== undefined && { whatsappText: text }),
-              ...(templateId !== undefined && { whatsappTemplateId: templateId }),
+              ...(ownText !== undefined && { whatsappOwnText: ownText }),
             })
           }
           preview={
@@ -60,7 +70,7 @@ export function ChannelsSection({
               ? {
                   customerId: customer._id,
                   to: phone,
-                  text: values.whatsappText,
+                  text: channelText(values, 'whatsapp'),
                   ...(values.whatsappTemplateId && { templateId: values.whatsappTemplateId }),
                   attachments: attachmentCount,
                 }
@@ -75,17 +85,6 @@ export function ChannelsSection({
         recipient={firstEmail(customer)}
         missing={NO_EMAIL}
       >
-        <EmailTemplatePicker
-          templates={templates}
-          templateId={values.emailTemplateId}
-          onPick={({ templateId, body, subject }) =>
-            onChange({
-              emailTemplateId: templateId,
-              ...(body !== undefined && { emailBody: body }),
-              ...(subject !== undefined && { emailSubject: subject }),
-            })
-          }
-        />
         <FormField
           label="Subject"
           hint="Left empty, a default subject is used."
@@ -93,12 +92,30 @@ export function ChannelsSection({
           onValueChange={(emailSubject) => onChange({ emailSubject })}
           autoComplete="off"
         />
-        <TextAreaField
-          label="Email body"
-          rows={4}
-          value={values.emailBody}
-          onValueChange={(emailBody) => onChange({ emailBody })}
-        />
+        <DifferentText
+          channel="email"
+          open={values.emailOwnText}
+          onToggle={(emailOwnText) => onChange({ emailOwnText })}
+        >
+          <EmailTemplatePicker
+            templates={templates}
+            templateId={values.emailTemplateId}
+            onPick={({ templateId, body, subject }) =>
+              onChange({
+                emailTemplateId: templateId,
+                ...(body !== undefined && { emailBody: body }),
+                ...(subject !== undefined && { emailSubject: subject }),
+              })
+            }
+          />
+          <TextAreaField
+            label="Email body"
+            rows={4}
+            value={values.emailBody}
+            hint="Left empty, the message is sent."
+            onValueChange={(emailBody) => onChange({ emailBody })}
+          />
+        </DifferentText>
       </ChannelSwitch>
     </fieldset>
   );

@@ -1,12 +1,16 @@
-import { useState } from 'react';
 import { TextAreaField } from '../../../../lib/text-area-field';
 import type { Template } from '../../api/types';
-import { TemplatePicker } from '../../components/shared/template-picker';
+import { TemplateChoiceField } from '../../components/shared/template-choice-field';
+import type { TemplatePick } from '../../model/template-choice';
 
-/** The message (the entry's description), filled by hand or from a text template. */
+/**
+ * The message (the entry's description, and what every channel on sends), typed or filled
+ * from a template; the one template picker also chooses WhatsApp's approved template.
+ */
 export function MessageSection({
   description,
   onDescriptionChange,
+  onTemplatePick,
   fallbackHint,
   templates,
   offerSaveAsTemplate,
@@ -17,25 +21,17 @@ export function MessageSection({
   onDescriptionChange: (value: string) => void;
   /** What an empty message becomes. */
   fallbackHint: string;
+  onTemplatePick: (pick: TemplatePick) => void;
   templates: readonly Template[];
   /** Admins only: saving a template (POST /admin/templates) is refused to everyone else. */
   offerSaveAsTemplate: boolean;
   saveAsTemplate: boolean;
   onSaveAsTemplateChange: (value: boolean) => void;
 }) {
-  const [templateId, setTemplateId] = useState('');
   return (
     <fieldset className="add-entry__section">
       <legend className="add-entry__legend">Message</legend>
-      <TemplatePicker
-        label="Text template"
-        templates={templates}
-        value={templateId}
-        onPick={(template) => {
-          setTemplateId(template?._id ?? '');
-          if (template) onDescriptionChange(template.content);
-        }}
-      />
+      <TemplateChoiceField templates={templates} onPick={onTemplatePick} />
       <TextAreaField
         label="Description"
         rows={4}

@@ -18,12 +18,16 @@ export type EntryForm = {
    * empty: the text inside the customer's 24-hour window, the company default template outside.
    */
   whatsappTemplateId: string;
+  /** "Different text" opened for WhatsApp: whatsappText goes instead of the message. */
+  whatsappOwnText: boolean;
   whatsappText: string;
   emailOn: boolean;
   /** The email template picked, if any. */
   emailTemplateId: string;
   /** Empty: the server's default subject. */
   emailSubject: string;
+  /** "Different text" opened for email: emailBody goes instead of the message. */
+  emailOwnText: boolean;
   emailBody: string;
   saveAsTemplate: boolean;
 };
@@ -37,10 +41,12 @@ export const EMPTY_FORM: EntryForm = {
   extraNote: '',
   whatsappOn: false,
   whatsappTemplateId: '',
+  whatsappOwnText: false,
   whatsappText: '',
   emailOn: false,
   emailTemplateId: '',
   emailSubject: '',
+  emailOwnText: false,
   emailBody: '',
   saveAsTemplate: false,
 };
@@ -61,28 +67,46 @@ export function channelOf(whatsapp: boolean, email: boolean): EntryChannel {
   return 'manual';
 }
 
+/** Write once: the text a channel sends, its own when "different text" is open. */
+export function channelText(
+  form: Pick<
+    EntryForm,
+    'description' | 'whatsappOwnText' | 'whatsappText' | 'emailOwnText' | 'emailBody'
+  >,
+  channel: 'whatsapp' | 'email',
+): string {
+  const own = channel === 'whatsapp' ? form.whatsappOwnText : form.emailOwnText;
+  const text = channel === 'whatsapp' ? form.whatsappText : form.emailBody;
+  return own && text.trim() ? text : form.description;
+}
+
 /**
  * What an empty message falls back to, which the server applies: the WhatsApp text or
- * the email body when only that channel is on (and has one), else its default message line.
+ * the email body when only that channel is on (and has its own), else its default message line.
  */
 export function descriptionFallback(
   form: EntryForm,
   customer: EntryCustomer,
 ): 'whatsapp' | 'email' | 'default' {
   const on = activeChannels(form, customer);
-  if (on.whatsapp && !on.email && form.whatsappText.trim()) return 'whatsapp';
-  if (on.email && !on.whatsapp && form.emailBody.trim()) return 'email';
+  if (on.whatsapp && !on.email && form.whatsappOwnText && form.whatsappText.trim())
+    return 'whatsapp';
+  if (on.email && !on.whatsapp && form.emailOwnText && form.emailBody.trim()) return 'email';
   return 'default';
 }
 
 const FALLBACK_HINT = {
   whatsapp: 'Left empty, the entry takes the WhatsApp text.',
   email: 'Left empty, the entry takes the email body.',
-  default: 'Left empty, the entry takes a default message line.',
+  default: 'Left empty, the entry and its messages take a default line.',
 } as const;
 
-export const descriptionHint = (form: EntryForm, customer: EntryCustomer): string =>
-  FALLBACK_HINT[descriptionFallback(form, customer)];
+export const descriptionHint = (form: EntryForm, customer: EntryCustomer): string => {
+  const on = activeChannels(form, customer);
+  const fallback = FALLBACK_HINT[descriptionFallback(form, customer)];
+  if (!on.whatsapp && !on.email) return fallback;
+  return `Sent on every channel that is on, unless you open "Different text" for one. ${fallback}`;
+};
 
 /**
  * The body of POST /entries. Recipients are the customer's first phone and email; the server
@@ -108,7 +132,8 @@ export function entryBody(
     ...(on.whatsapp && {
       whatsapp: {
         to: [firstPhone(customer)],
-        body: form.whatsappText,
+        // Empty: the server sends the message (write once).
+        body: form.whatsappOwnText ? form.whatsappText : '',
         ...(form.whatsappTemplateId.trim() && { templateId: form.whatsappTemplateId.trim() }),
         attachments,
       },
@@ -116,7 +141,7 @@ export function entryBody(
     ...(on.email && {
       email: {
         to: [firstEmail(customer)],
-        body: form.emailBody,
+        body: form.emailOwnText ? form.emailBody : '',
         ...(form.emailSubject.trim() && { subject: form.emailSubject.trim() }),
         ...(form.emailTemplateId && { templateId: form.emailTemplateId }),
         attachments,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryCustomer } from '../../api/types';
 import { fileLimitError, fixedPdfAttachment, mediaTypeOf } from './attachments';
-import { EMPTY_FORM, channelOf, descriptionFallback, entryBody } from './entry-form';
+import { EMPTY_FORM, channelOf, channelText, descriptionFallback, entryBody } from './entry-form';
 import { rememberTags } from './saved-tags';
 
 const customer: EntryCustomer = {
@@ -24,7 +24,13 @@ describe('channelOf', () => {
 });
 
 describe('descriptionFallback', () => {
-  const both = { ...EMPTY_FORM, whatsappText: 'Hi on WhatsApp', emailBody: 'Hi by email' };
+  const both = {
+    ...EMPTY_FORM,
+    whatsappOwnText: true,
+    whatsappText: 'Hi on WhatsApp',
+    emailOwnText: true,
+    emailBody: 'Hi by email',
+  };
 
   it('takes the WhatsApp text when only WhatsApp is on', () => {
     expect(descriptionFallback({ ...both, whatsappOn: true }, customer)).toBe('whatsapp');
@@ -41,6 +47,24 @@ describe('descriptionFallback', () => {
     expect(descriptionFallback(both, customer)).toBe('default');
     expect(descriptionFallback({ ...EMPTY_FORM, whatsappOn: true }, customer)).toBe('default');
     expect(descriptionFallback({ ...both, whatsappOn: true }, noContact)).toBe('default');
+    // A channel's text left behind a closed "Different text" is not sent, so it does not count.
+    expect(
+      descriptionFallback({ ...both, whatsappOwnText: false, whatsappOn: true }, customer),
+    ).toBe('default');
+  });
+});
+
+describe('write once', () => {
+  it('sends the message on every channel unless "Different text" is open', () => {
+    const form = { ...EMPTY_FORM, description: 'Quote: 40 chairs', whatsappText: 'stale' };
+    expect(channelText(form, 'whatsapp')).toBe('Quote: 40 chairs');
+    expect(channelText({ ...form, whatsappOwnText: true }, 'whatsapp')).toBe('stale');
+    expect(channelText({ ...form, emailOwnText: true }, 'email')).toBe('Quote: 40 chairs');
+    const body = entryBody({ ...form, whatsappOn: true, emailOn: true }, customer, []);
+    // Empty channel texts: the server sends the message on both.
+    expect(body.whatsapp?.body).toBe('');
+    expect(body.email?.body).toBe('');
+    expect(body.description).toBe('Quote: 40 chairs');
   });
 });
 
@@ -64,10 +88,12 @@ describe('entryBody', () => {
         extraNote: ' call back ',
         whatsappOn: true,
         whatsappTemplateId: ' quote_v2 ',
+        whatsappOwnText: true,
         whatsappText: 'Hello',
         emailOn: true,
         emailTemplateId: 't9',
         emailSubject: ' Your quote ',
+        emailOwnText: true,
         emailBody: '<p>Dear Raj</p>',
       },
       customer,

@@ -34,45 +34,6 @@ export function TemplatePicker({
   );
 }
 
-/** What picking a WhatsApp template changes: the text, and the template id the message sends. */
-export type WhatsAppTemplateChange = { text: string; templateId: string };
-
-/**
- * The app's WhatsApp templates: the picked one fills the text and, when it is linked to an
- * approved template, becomes the message's templateId (the server then sends that approved
- * template with the text in its parameter). Picking an unlinked one drops a previous link.
- */
-export function WhatsAppTemplatePicker({
-  templates,
-  text,
-  templateId,
-  onPick,
-}: {
-  templates: readonly Template[];
-  text: string;
-  /** The message's templateId: an app template's id, an approved template's name, or ''. */
-  templateId: string;
-  onPick: (change: WhatsAppTemplateChange) => void;
-}) {
-  const whatsapp = templates.filter((template) => template.type === 'whatsapp');
-  const linked = whatsapp.find((template) => template._id === templateId);
-  const picked = linked ?? whatsapp.find((template) => template.content === text);
-  return (
-    <TemplatePicker
-      label="WhatsApp template"
-      templates={whatsapp}
-      value={picked?._id ?? ''}
-      onPick={(template) =>
-        template &&
-        onPick({
-          text: template.content,
-          templateId: template.approved?.name ? template._id : linked ? '' : templateId,
-        })
-      }
-    />
-  );
-}
-
 /** What picking an email template changes: its id, and its body and subject when it has them. */
 export type EmailTemplateChange = { templateId: string; body?: string; subject?: string };
 
