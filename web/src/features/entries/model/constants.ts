@@ -14,8 +14,7 @@ export const CHANNEL_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-/** The list shows up to 3 customer categories and 4 to 6 tags, then +N. */
-export const MAX_CATEGORIES_SHOWN = 3;
+/** The list shows up to 5 tags, then +N. */
 export const MAX_TAGS_SHOWN = 5;
 
 export const NO_ENTRIES = 'No entries found';
