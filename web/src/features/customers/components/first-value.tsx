@@ -1,19 +1,6 @@
-import { Fragment } from 'react';
 import { Link } from 'react-router-dom';
 import { Clip } from '../../../lib/clip';
-
-/** An email may break after its '@' (never inside a word, as 'example.i / n' did). */
-export function breakableEmail(text: string) {
-  const at = text.indexOf('@');
-  if (at < 0) return text;
-  return (
-    <Fragment>
-      {text.slice(0, at + 1)}
-      <wbr />
-      {text.slice(at + 1)}
-    </Fragment>
-  );
-}
+import { BreakableEmail } from '../../../lib/email';
 
 /**
  * The first of a customer's values and a '+N' for the rest. With `wrap` a long value takes a
@@ -40,7 +27,7 @@ export function FirstValue({
   const [first, ...rest] = values.filter(Boolean);
   if (!first) return <span className="ui-muted">—</span>;
   const shown = show(first);
-  const text = wrap && href === 'mailto:' ? breakableEmail(shown) : shown;
+  const text = wrap && href === 'mailto:' ? <BreakableEmail email={shown} /> : shown;
   return (
     <span className="first-value">
       <Clip

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
+import { BreakableEmail } from '../../../lib/email';
 import { formatDateTime } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { WhatsAppPreviewPanel, windowLabel } from '../../whatsapp';
@@ -50,7 +51,7 @@ function ChannelPanel({
             {send.to?.length ? (
               <ul className="entries-recipients">
                 {send.to.map((to) => (
-                  <li key={to}>{isWhatsApp ? formatPhone(to) : to}</li>
+                  <li key={to}>{isWhatsApp ? formatPhone(to) : <BreakableEmail email={to} />}</li>
                 ))}
               </ul>
             ) : (
