@@ -8,6 +8,7 @@ import { useStoredValue } from '../../../../lib/storage';
 import { useToast } from '../../../../lib/toast';
 import { useTemplateChoices } from '../../../../resources/templates';
 import type { EntryCustomer } from '../../api/types';
+import { customerName } from '../../model/entry-view';
 import { amountError } from '../../model/shared/amount';
 import { channelToast } from '../../model/send-toasts';
 import { CREATE_FAILED, useCreateEntry } from '../api/create-entry';
@@ -131,7 +132,7 @@ function AddEntryForm({
       aria-describedby={error ? `${id}-error` : undefined}
     >
       <p className="add-entry__customer">
-        For <strong>{customer.names[0] || customer.phones[0] || customer.emails[0]}</strong>
+        For <strong>{customerName({ customer })}</strong>
       </p>
       <MessageSection
         description={form.description}
