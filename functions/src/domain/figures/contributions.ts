@@ -10,6 +10,7 @@ import {
   type Firestore,
   type SetOptions,
 } from 'firebase-admin/firestore';
+import { CHANNEL_LABELS } from '../../contract/entries';
 import { getDb } from '../../firebase';
 import { DASHBOARD, FUNNEL_STAGES, REVENUE, SUMMARY_ID } from './constants';
 import { dayKey, monthKey, toMillis } from './days';
@@ -90,6 +91,8 @@ export function entryFigures(data: DocumentData): EntryFigures {
   };
 }
 
+const channelLabel = (channel: string) => CHANNEL_LABELS[channel || 'manual'] ?? channel;
+
 /** The recent-activity item of an entry or a customer. */
 export function entryActivity(data: DocumentData) {
   const name = firstName(data.customer) || 'Customer';
@@ -98,7 +101,7 @@ export function entryActivity(data: DocumentData) {
   return {
     type: 'entry',
     text: description ? `${name}: ${description.slice(0, 120)}` : `Entry for ${name}`,
-    meta: [text(data.channel) || 'manual', statusOf(data), employee].filter(Boolean).join(' · '),
+    meta: [channelLabel(text(data.channel)), statusOf(data), employee].filter(Boolean).join(' · '),
     when: data.createdAt ?? null,
   };
 }
