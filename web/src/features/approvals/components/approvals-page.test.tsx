@@ -250,8 +250,6 @@ describe('Approvals at phone width', () => {
     expect(within(card).getByText('Entry')).toBeInTheDocument();
     expect(within(card).getByText('Needs a 500 L SS tank quote')).toBeInTheDocument();
     expect(within(card).getByText('WhatsApp, Email')).toBeInTheDocument();
-    expect(
-      screen.getByPlaceholderText('Customer, owner, words'),
-    ).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Customer, owner, words')).toBeInTheDocument();
   });
 });

@@ -14,7 +14,9 @@ export function SentMessages({ sends }: { sends: readonly PendingSend[] }) {
   return (
     <ul className="pending__sent">
       {sends.map((send) => {
-        const to = send.to.map((value) => (send.channel === 'whatsapp' ? formatPhone(value) : value));
+        const to = send.to.map((value) =>
+          send.channel === 'whatsapp' ? formatPhone(value) : value,
+        );
         return (
           <li key={send.channel}>
             <span className="pending__sent-head">

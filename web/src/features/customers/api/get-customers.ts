@@ -20,8 +20,7 @@ export async function getCustomers(
 ): Promise<CustomerPage> {
   // A range that ends before it starts matches nobody (the filters say so): the server would
   // refuse it with a 400.
-  if (isDateRangeReversed(params.from, params.to))
-    return { items: [], nextCursor: null, total: 0 };
+  if (isDateRangeReversed(params.from, params.to)) return { items: [], nextCursor: null, total: 0 };
   const answer = await api.get<CustomerPage | Customer[]>('/customers', {
     query: { ...customerQueryParams(params), limit: CUSTOMERS_PAGE_SIZE, cursor },
     fallbackMessage: 'Failed to load customers',

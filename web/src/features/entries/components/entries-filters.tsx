@@ -19,7 +19,10 @@ function TextFilter({
   value: string;
   onChange: (value: string) => void;
   type?: 'text' | 'search' | 'tel' | 'date';
-} & Pick<InputHTMLAttributes<HTMLInputElement>, 'min' | 'max' | 'placeholder' | 'aria-describedby'>) {
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'min' | 'max' | 'placeholder' | 'aria-describedby'
+>) {
   return (
     <label className="ui-field">
       <span className="ui-field__label">{label}</span>

@@ -57,11 +57,11 @@ export function CustomerLink({ entry }: { entry: Entry }) {
   const id = entry.customer._id || entry.customerId;
   const full = entry.customer.names.join(', ') || name;
   return id ? (
-    <Clip full={full} className="clip entries-customer">
+    <Clip full={full} className="clip clip--two-lines entries-customer">
       <Link to={customerPath(id)}>{name}</Link>
     </Clip>
   ) : (
-    <Clip full={full} className="clip entries-customer">
+    <Clip full={full} className="clip clip--two-lines entries-customer">
       {name}
     </Clip>
   );

@@ -228,6 +228,7 @@ function IntegrationsForm({ settings }: { settings: IntegrationSettings }) {
           />
           <FormField
             label="From name"
+            hint="Emails go out under the company name in Settings; this name is used only while that is empty."
             value={em.fromName}
             onValueChange={(fromName) => setEm({ fromName })}
             error={emError('fromName')}
