@@ -184,7 +184,7 @@ describe('at 1280x800', () => {
           row.locator('a[href^="tel:"]'),
         ]) {
           if ((await link.count()) === 0) continue;
-          expect(await isWhole(link.first()), await link.first().textContent()).toBe(true);
+          expect(await isWhole(link.first()), (await link.first().textContent()) ?? '').toBe(true);
         }
         // An email wraps to a second line; one too long even for two is cut, and its cell
         // carries it whole for hover and focus (expectReadableLayout checks the focus tip).
