@@ -26,7 +26,7 @@ type ListedEntry = {
 };
 
 const SLOW = 180_000;
-const LONG_EMAIL = 'purchase.department.head@shree-ganesh-dairy-equipments.co.in';
+const LONG_EMAIL = 'purchase.head@shree-ganesh-dairy-equipments.co.in';
 const LONG_DESCRIPTION =
   'Quotation for a 5,000 litre SS304 bulk milk cooler with a 3-phase compressor, delivery to the Anand plant by the end of the month';
 
@@ -192,10 +192,7 @@ describe('at 1280x800', () => {
         if (await email.count()) {
           const address = (await email.getAttribute('href'))!.replace('mailto:', '');
           if (address.length <= 40) expect(await isWhole(email), address).toBe(true);
-          else
-            expect(
-              await row.locator('.first-value__text', { has: email }).getAttribute('title'),
-            ).toContain(address);
+          else expect(await email.locator('..').getAttribute('title')).toContain(address);
         }
         const phone = row.locator('a[href^="tel:"]');
         if (await phone.count()) expect(await phone.textContent()).toMatch(/^\+91 \d{5} \d{5}$/);

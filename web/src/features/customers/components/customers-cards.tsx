@@ -13,7 +13,7 @@ import { useLoadMoreNearEnd } from './use-load-more';
 import type { LoadMore } from './use-load-more';
 
 /** A card's height plus the gap below it (customers.css keeps to these). */
-export const CARD_ROW_PX = 98;
+export const CARD_ROW_PX = 104;
 const CARD_MIN_WIDTH_PX = 300;
 const CARD_GAP_PX = 8;
 
