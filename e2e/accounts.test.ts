@@ -97,7 +97,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await admin.page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
       await admin.page.getByRole('tab', { name: 'Employees' }).click();
       await admin.page.getByRole('heading', { name: 'Pending Employees' }).waitFor();
-      await admin.page.getByPlaceholder('Search name, email, phone, role...').fill(employee.email);
+      await admin.page.getByPlaceholder('Name, email, phone, role').fill(employee.email);
       const approve = admin.page.getByRole('button', { name: `Approve ${employee.fullName}` });
       await approve.waitFor();
       await expectAccessible(admin.page);

@@ -216,7 +216,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         // Approve on /approvals → Entries.
         await page.goto('/approvals');
         await page.getByRole('heading', { name: 'Pending Entries' }).waitFor();
-        await page.getByPlaceholder('Search description, customer, source...').fill(tag);
+        await page.getByPlaceholder('Customer, owner, words').fill(tag);
         await page.getByRole('button', { name: `Approve ${customer.names[0]}` }).click();
         await page.getByText('No matches').waitFor();
 

@@ -51,6 +51,12 @@ const SCREENS: Screen[] = [
       await page.goto('/dashboard');
       await page.getByText('Total Customers').waitFor();
       await page.locator('.dash-skeleton').waitFor({ state: 'detached' });
+      // The charts load as a script of their own and draw after it: shot once every chart
+      // box holds a drawn SVG, not the grey box of one still loading.
+      await page.waitForFunction(() => {
+        const boxes = Array.from(document.querySelectorAll('main .dash-chart'));
+        return boxes.length > 0 && boxes.every((box) => box.querySelector('svg path'));
+      });
     },
   },
   // Screens whose code loads on their first visit (web/src/app/pages.ts): shot once loaded.

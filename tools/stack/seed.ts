@@ -293,7 +293,7 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
           imapPort: 993,
           imapUser: '',
           fromEmail: 'crm@demo-crm.local',
-          fromName: 'Demo Dairy Equipment',
+          fromName: '',
           // The local SendGrid's event-signing key (tools/stack/outbox.ts).
           eventWebhookKey: process.env.SENDGRID_EVENT_PUBLIC_KEY ?? '',
         },

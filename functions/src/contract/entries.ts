@@ -145,3 +145,12 @@ export interface Entry extends EntryFields {
   templateRef?: unknown;
   inbound?: unknown;
 }
+
+/** An entry's channel as people read it ('multiple' is both messages). */
+export const CHANNEL_LABELS: Record<string, string> = {
+  whatsapp: 'WhatsApp',
+  email: 'Email',
+  multiple: 'WhatsApp + Email',
+  manual: 'Manual',
+  other: 'Other',
+};

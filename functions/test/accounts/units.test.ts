@@ -13,7 +13,7 @@ import {
   normalizeRoleName,
   PERMISSION_CATALOGUE,
 } from '../../src/domain/identity/permissions';
-import { toE164 } from '../../src/domain/identity/phone';
+import { formatPhone, toE164 } from '../../src/domain/identity/phone';
 
 afterEach(() => setClock());
 
@@ -53,6 +53,16 @@ describe('toE164', () => {
     ['phone', undefined],
   ])('%s -> %s', (input, expected) => {
     expect(toE164(input)).toBe(expected);
+  });
+});
+
+describe('formatPhone (notification texts)', () => {
+  it.each([
+    ['+919810185084', '+91 98101 85084'],
+    ['+16502530000', '+1 650 253 0000'],
+    ['not a phone', 'not a phone'],
+  ])('%s -> %s', (input, expected) => {
+    expect(formatPhone(input)).toBe(expected);
   });
 });
 

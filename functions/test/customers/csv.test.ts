@@ -49,7 +49,7 @@ describe('POST /customers/import.csv', () => {
       'Kabir,,kabir@x.in,,Lukewarm,plain,\r\n';
     const res = await upload(employee, csv);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ created: 3, updated: 0, skipped: 0, errors: [] });
+    expect(res.body).toEqual({ created: 3, updated: 0, skipped: 0, errors: [], merges: [] });
     const [kabir, meera, ravi] = await allCustomers();
     expect(ravi).toMatchObject({
       names: ['Sharma', 'Ravi', 'Foods, Pune'],
@@ -87,6 +87,7 @@ describe('POST /customers/import.csv', () => {
         { line: 5, message: 'Please add at least a name/phone/email' },
         { line: 6, message: 'Invalid email address: not-an-email' },
       ],
+      merges: [],
     });
   });
 
@@ -109,7 +110,28 @@ describe('POST /customers/import.csv', () => {
       'Same Again,9822222222,new@x.in,,,\n' +
       'Existing,,ex@x.in,,,\n';
     const first = await upload(employee, csv);
-    expect(first.body).toEqual({ created: 1, updated: 3, skipped: 1, errors: [] });
+    // Each row that joined a customer is listed with what it added.
+    expect(first.body).toEqual({
+      created: 1,
+      updated: 3,
+      skipped: 1,
+      errors: [],
+      merges: [
+        {
+          line: 2,
+          into: 'Existing',
+          added: {
+            names: ['Existing Two'],
+            emails: ['ex@x.in'],
+            categories: ['PHE'],
+            potential: 'HOT',
+            note: 'new note',
+          },
+        },
+        { line: 4, into: 'New Person', added: { names: ['New P.'], emails: ['new@x.in'] } },
+        { line: 5, into: 'New Person', added: { names: ['Same Again'] } },
+      ],
+    });
     const customers = await getDb().collection('customers').get();
     expect(customers.size).toBe(2);
     const updated = (await request(employee).get('/api/customers').query({ q: 'existing' })).body
@@ -134,7 +156,7 @@ describe('POST /customers/import.csv', () => {
 
     await resetCounters();
     const again = await upload(employee, csv);
-    expect(again.body).toEqual({ created: 0, updated: 0, skipped: 5, errors: [] });
+    expect(again.body).toEqual({ created: 0, updated: 0, skipped: 5, errors: [], merges: [] });
     expect((await readCounters()).writes).toBe(0);
   });
 
@@ -146,7 +168,13 @@ describe('POST /customers/import.csv', () => {
       .post('/api/customers?force=true')
       .send({ names: ['Twin'], phones: ['9811111111'], emails: ['a@x.in'] });
     const res = await upload(employee, 'phones,note\n9811111111,hello\n');
-    expect(res.body).toEqual({ created: 0, updated: 1, skipped: 0, errors: [] });
+    expect(res.body).toEqual({
+      created: 0,
+      updated: 1,
+      skipped: 0,
+      errors: [],
+      merges: [{ line: 2, into: 'Twin', added: { note: 'hello' } }],
+    });
     const key = await getDb().doc('customerKeys/email:a@x.in').get();
     expect(key.get('customerId')).toBe(a.body._id);
     const phoneKey = await getDb().doc('customerKeys/phone:+919811111111').get();
@@ -169,12 +197,13 @@ describe('POST /customers/import.csv', () => {
           message: 'Its phones and emails belong to different customers (A, B); merge them first',
         },
       ],
+      merges: [],
     });
   });
 
   it('parses from req.rawBody when the Functions runtime has read the body', async () => {
     const res = await upload(appWithRawBody('employee'), 'email\nraw@x.in\n');
-    expect(res.body).toEqual({ created: 1, updated: 0, skipped: 0, errors: [] });
+    expect(res.body).toEqual({ created: 1, updated: 0, skipped: 0, errors: [], merges: [] });
     const big = await upload(appWithRawBody('employee'), 'email\n' + 'x'.repeat(10 * 1024 * 1024));
     expect(big.status).toBe(413);
   });
@@ -232,7 +261,7 @@ describe('POST /customers/import.csv', () => {
     await resetCounters();
     const res = await upload(employee, lines.join('\n'));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ created: 5_000, updated: 0, skipped: 0, errors: [] });
+    expect(res.body).toEqual({ created: 5_000, updated: 0, skipped: 0, errors: [], merges: [] });
     expect((await getDb().collection('customers').count().get()).data().count).toBe(5_000);
     // Each customer and its two keys, written once, and the dashboard's customer count once per
     // transaction (of 150 customers); after each, recent activity when that chunk's customers are
@@ -364,7 +393,7 @@ describe('GET /customers/export.csv', () => {
 
     await resetBackends();
     const res = await upload(employee, exported);
-    expect(res.body).toEqual({ created: 3, updated: 0, skipped: 0, errors: [] });
+    expect(res.body).toEqual({ created: 3, updated: 0, skipped: 0, errors: [], merges: [] });
     expect(strip(await allCustomers())).toEqual(before);
     expect((await exportCsv(employee)).bytes.equals(exported)).toBe(true);
 
@@ -374,6 +403,7 @@ describe('GET /customers/export.csv', () => {
       updated: 0,
       skipped: 3,
       errors: [],
+      merges: [],
     });
   });
 });

@@ -345,6 +345,11 @@ describe('email configuration', () => {
     ).toMatchObject({ sendgridApiKey: 'SG.secret' });
   });
 
+  it('sends under the company name, the From name only when there is none', () => {
+    expect(emailConfig({ ...base, fromName: 'Sales' }).fromName).toBe('Demo Dairy');
+    expect(emailConfig({ ...base, companyName: ' ', fromName: 'Sales' }).fromName).toBe('Sales');
+  });
+
   it('uses the SMTP server otherwise, the user as From when it is an address', () => {
     expect(
       emailConfig({
@@ -359,7 +364,7 @@ describe('email configuration', () => {
       sendgridApiKey: undefined,
       smtp: { host: 'mail.example.in', port: 465, user: 'crm@example.in', pass: 'p' },
       fromEmail: 'crm@example.in',
-      fromName: 'Sales',
+      fromName: 'Demo Dairy',
     });
   });
 

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatINR } from './format';
+import { formatDate, formatDateTime, formatDayKey, formatINR, formatTime } from './format';
 
 describe('formatINR', () => {
   it.each([
     [1234567.5, '₹12,34,567.50'],
-    [0, '₹0.00'],
-    [999.999, '₹1,000.00'],
-    [-2500, '-₹2,500.00'],
-    ['1500', '₹1,500.00'],
+    [492314, '₹4,92,314'],
+    [0, '₹0'],
+    [999.999, '₹1,000'],
+    [10.05, '₹10.05'],
+    [-2500, '-₹2,500'],
+    ['1500', '₹1,500'],
   ])('formats %s as %s', (value, expected) => {
     expect(formatINR(value)).toBe(expected);
   });
@@ -17,17 +19,26 @@ describe('formatINR', () => {
   });
 });
 
-describe('dates', () => {
+describe('dates as en-IN', () => {
   const when = new Date(2025, 0, 5, 14, 30);
+  const sameYear = new Date(2025, 5, 1);
+  const nextYear = new Date(2026, 5, 1);
 
-  it('formats a day as en-IN', () => {
-    expect(formatDate(when)).toBe('05 Jan 2025');
-    expect(formatDate(when.toISOString())).toBe('05 Jan 2025');
+  it('writes a day of this year without the year, of another year with it', () => {
+    expect(formatDate(when, sameYear)).toBe('5 Jan');
+    expect(formatDate(when.toISOString(), sameYear)).toBe('5 Jan');
+    expect(formatDate(when, nextYear)).toBe('5 Jan 2025');
   });
 
-  it('formats a day and time as en-IN', () => {
-    // ICU may put a narrow no-break space before am/pm.
-    expect(formatDateTime(when).replace(/\s/g, ' ')).toBe('05 Jan 2025, 2:30 pm');
+  it('writes a day and time as "25 Nov, 7:47 pm"', () => {
+    expect(formatDateTime(new Date(2025, 10, 25, 19, 47), sameYear)).toBe('25 Nov, 7:47 pm');
+    expect(formatDateTime(when, nextYear)).toBe('5 Jan 2025, 2:30 pm');
+    expect(formatTime(when)).toBe('2:30 pm');
+  });
+
+  it("writes a chart's day key as '27 Oct'", () => {
+    expect(formatDayKey('2026-10-27')).toBe('27 Oct');
+    expect(formatDayKey('2026-10')).toBe('2026-10');
   });
 
   it.each([null, undefined, '', 'not a date'])('shows a dash for %s', (value) => {

@@ -2,14 +2,19 @@ const LOCALE = 'en-IN';
 const EMPTY = '—';
 
 const inr = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'INR' });
-const date = new Intl.DateTimeFormat(LOCALE, { day: '2-digit', month: 'short', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat(LOCALE, {
-  day: '2-digit',
+// Whole rupees read without paise ('₹4,92,314'); an amount with paise keeps them.
+const inrWhole = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'INR',
+  maximumFractionDigits: 0,
+});
+const dayMonth = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short' });
+const dayMonthYear = new Intl.DateTimeFormat(LOCALE, {
+  day: 'numeric',
   month: 'short',
   year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
 });
+const clock = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' });
 
 type DateInput = Date | string | number | null | undefined;
 
@@ -19,21 +24,45 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(parsed.getTime()) ? null : parsed;
 }
 
-/** Indian rupees with Indian digit grouping: 1234567.5 → '₹12,34,567.50'; '—' when not a number. */
+/** ICU writes a narrow no-break space before am/pm, which some fonts draw oddly; a plain one reads the same. */
+const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+/** Indian rupees with Indian digit grouping: 1234567.5 → '₹12,34,567.50', 492314 → '₹4,92,314'; '—' when not a number. */
 export function formatINR(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return EMPTY;
   const amount = Number(value);
-  return Number.isFinite(amount) ? inr.format(amount) : EMPTY;
+  if (!Number.isFinite(amount)) return EMPTY;
+  return Math.round(amount * 100) % 100 === 0 ? inrWhole.format(amount) : inr.format(amount);
 }
 
-/** '05 Jan 2025'; '—' when missing or invalid. */
-export function formatDate(value: DateInput): string {
-  const parsed = toDate(value);
-  return parsed ? date.format(parsed) : EMPTY;
+/** The day as people write it: '27 Oct' this year, '27 Oct 2025' another year. */
+function day(parsed: Date, now: Date): string {
+  return parsed.getFullYear() === now.getFullYear()
+    ? dayMonth.format(parsed)
+    : dayMonthYear.format(parsed);
 }
 
-/** '05 Jan 2025, 2:30 pm'; '—' when missing or invalid. */
-export function formatDateTime(value: DateInput): string {
+/** '5 Jan' (this year) or '5 Jan 2025'; '—' when missing or invalid. */
+export function formatDate(value: DateInput, now: Date = new Date()): string {
   const parsed = toDate(value);
-  return parsed ? dateTime.format(parsed) : EMPTY;
+  return parsed ? day(parsed, now) : EMPTY;
+}
+
+/** '25 Nov, 7:47 pm' (this year) or '25 Nov 2025, 7:47 pm'; '—' when missing or invalid. */
+export function formatDateTime(value: DateInput, now: Date = new Date()): string {
+  const parsed = toDate(value);
+  return parsed ? `${day(parsed, now)}, ${formatTime(parsed)}` : EMPTY;
+}
+
+/** '7:47 pm'; '—' when missing or invalid. */
+export function formatTime(value: DateInput): string {
+  const parsed = toDate(value);
+  return parsed ? plainSpaces(clock.format(parsed)) : EMPTY;
+}
+
+/** A chart's day key ('2026-10-27', as the server groups by) as '27 Oct'; other keys as they are. */
+export function formatDayKey(key: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  if (!match) return key;
+  return dayMonth.format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 }

@@ -4,6 +4,7 @@
 // no reads, so it can run after the transaction's reads and beside its writes). Pending employees
 // are counted by the overview itself (a count query). The recompute job repairs any drift.
 import type { DocumentData, Firestore } from 'firebase-admin/firestore';
+import { CHANNEL_LABELS } from '../../contract/entries';
 import { getDb } from '../../firebase';
 import { FUNNEL_STAGES } from './constants';
 import { dayKey, monthKey, toMillis } from './days';
@@ -85,6 +86,8 @@ export function entryFigures(data: DocumentData): EntryFigures {
   };
 }
 
+const channelLabel = (channel: string) => CHANNEL_LABELS[channel || 'manual'] ?? channel;
+
 /** The recent-activity item of an entry or a customer. */
 export function entryActivity(data: DocumentData) {
   const name = firstName(data.customer) || 'Customer';
@@ -93,7 +96,7 @@ export function entryActivity(data: DocumentData) {
   return {
     type: 'entry',
     text: description ? `${name}: ${description.slice(0, 120)}` : `Entry for ${name}`,
-    meta: [text(data.channel) || 'manual', statusOf(data), employee].filter(Boolean).join(' · '),
+    meta: [channelLabel(text(data.channel)), statusOf(data), employee].filter(Boolean).join(' · '),
     when: data.createdAt ?? null,
   };
 }

@@ -8,3 +8,13 @@ export function toE164(input: string): string | undefined {
   const parsed = parsePhoneNumberFromString(input.trim(), DEFAULT_PHONE_REGION);
   return parsed?.isValid() ? parsed.number : undefined;
 }
+
+/**
+ * A stored number as people write it, for texts people read (notifications):
+ * '+919810185084' → '+91 98101 85084'. The web app's lib/phone.ts formats the same way.
+ * Anything that does not parse is shown as it is.
+ */
+export function formatPhone(value: string): string {
+  const parsed = parsePhoneNumberFromString(value.trim(), DEFAULT_PHONE_REGION);
+  return parsed?.isValid() ? parsed.formatInternational() : value;
+}

@@ -344,6 +344,14 @@ export function readImportUpload(req: Request): Promise<ParsedCsv> {
 
 /** All row errors in line order, at most IMPORT_MAX_LISTED_ERRORS of them. */
 export function listedErrors(errors: RowError[]): { errors: RowError[]; errorCount: number } {
-  const sorted = [...errors].sort((a, b) => a.line - b.line);
-  return { errors: sorted.slice(0, IMPORT_MAX_LISTED_ERRORS), errorCount: sorted.length };
+  const { listed, count } = listedByLine(errors);
+  return { errors: listed, errorCount: count };
+}
+
+/** The first IMPORT_MAX_LISTED_ERRORS of a report's lines in file order, and how many there are. */
+export function listedByLine<T extends { line: number }>(
+  lines: readonly T[],
+): { listed: T[]; count: number } {
+  const sorted = [...lines].sort((a, b) => a.line - b.line);
+  return { listed: sorted.slice(0, IMPORT_MAX_LISTED_ERRORS), count: sorted.length };
 }

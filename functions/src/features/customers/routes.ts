@@ -8,7 +8,7 @@ import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { getConfig } from '../../config';
 import { EXPORT_COLUMNS, exportFileName, streamCustomersCsv } from './export-csv';
-import { listedErrors, readImportUpload } from './import-csv';
+import { listedByLine, listedErrors, readImportUpload } from './import-csv';
 import { listPage, matchingCustomerPages, plainList } from './list';
 import { mergeCustomers } from './merge';
 import { readCustomer } from './read-customer';
@@ -117,12 +117,15 @@ export function registerCustomerRoutes(router: Router): void {
     const parsed = await readImportUpload(req);
     const result = await upsertRows(parsed.rows, { matchNames: true });
     const { errors, errorCount } = listedErrors([...parsed.errors, ...result.errors]);
+    const merges = listedByLine(result.merges);
     res.json({
       created: result.created,
       updated: result.updated,
       skipped: result.skipped,
       errors,
       ...(errorCount > errors.length ? { errorCount } : {}),
+      merges: merges.listed,
+      ...(merges.count > merges.listed.length ? { mergeCount: merges.count } : {}),
     });
   });
 

@@ -36,6 +36,35 @@ export interface UpsertRow {
 
 export type Outcome = 'created' | 'updated' | 'skipped';
 
+const LISTS = ['names', 'phones', 'emails', 'categories'] as const;
+
+/**
+ * A row that joined an existing customer (stored, or made by an earlier row) because it shares
+ * a phone, an email or (name-only rows) a name: whom it joined and what it added to them.
+ */
+export interface RowMerge {
+  line: number;
+  /** The customer it joined, as the list names them. */
+  into: string;
+  added: Partial<Record<(typeof LISTS)[number], string[]>> & { potential?: string; note?: string };
+}
+
+/** What `next` holds that `before` did not. */
+function addedValues(before: CustomerFields, next: CustomerFields): RowMerge['added'] {
+  const added: RowMerge['added'] = {};
+  for (const list of LISTS) {
+    const fresh = next[list].filter((value) => !before[list].includes(value));
+    if (fresh.length > 0) added[list] = fresh;
+  }
+  if (next.potential && next.potential !== before.potential) added.potential = next.potential;
+  // Notes join on a new line: the part after the stored note is what the row added.
+  if (next.note && next.note !== before.note)
+    added.note = next.note.startsWith(before.note)
+      ? next.note.slice(before.note.length).trim()
+      : next.note;
+  return added;
+}
+
 /** Transactions in flight at once during a large import. */
 const CONCURRENT_CHUNKS = 4;
 
@@ -44,6 +73,8 @@ export interface UpsertResult {
   updated: number;
   skipped: number;
   errors: { line: number; message: string }[];
+  /** Rows that joined an existing customer and added to them, in no set order. */
+  merges: RowMerge[];
   /** The customers the rows ended in, by id (when asked for). */
   customers: Customer[];
 }
@@ -105,6 +136,7 @@ interface Target {
 interface ChunkResult {
   outcomes: { line: number; outcome: Outcome }[];
   errors: { line: number; message: string }[];
+  merges: RowMerge[];
   targets: Target[];
 }
 
@@ -125,7 +157,7 @@ function planChunk(
   stored: Map<string, DocumentData>,
   newId: () => string,
 ): ChunkResult {
-  const result: ChunkResult = { outcomes: [], errors: [], targets: [] };
+  const result: ChunkResult = { outcomes: [], errors: [], merges: [], targets: [] };
   const existing = new Map<string, Target>();
   const existingTarget = (id: string): Target => {
     let target = existing.get(id);
@@ -194,6 +226,12 @@ function planChunk(
         continue;
       }
       const changed = !sameFields(next, target.fields);
+      if (changed)
+        result.merges.push({
+          line: row.line,
+          into: customerLabel(target.fields),
+          added: addedValues(target.fields, next),
+        });
       target.fields = next;
       result.outcomes.push({ line: row.line, outcome: changed ? 'updated' : 'skipped' });
     }
@@ -216,7 +254,14 @@ export async function upsertRows(
 ): Promise<UpsertResult> {
   const matchNames = options.matchNames === true;
   const db = getDb();
-  const result: UpsertResult = { created: 0, updated: 0, skipped: 0, errors: [], customers: [] };
+  const result: UpsertResult = {
+    created: 0,
+    updated: 0,
+    skipped: 0,
+    errors: [],
+    merges: [],
+    customers: [],
+  };
   const chunks: UpsertRow[][][] = [];
   let chunk: UpsertRow[][] = [];
   let writes = 0;
@@ -319,6 +364,7 @@ export async function upsertRows(
     await records?.afterCommit();
     for (const { outcome: o } of outcome.outcomes) result[o]++;
     result.errors.push(...outcome.errors);
+    result.merges.push(...outcome.merges);
     if (options.withCustomers) result.customers.push(...outcome.saved);
   };
   // Chunks share no phone or email, so they run side by side; two that update the same stored

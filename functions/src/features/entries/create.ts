@@ -9,6 +9,7 @@ import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../../domain/customers/constants';
 import { FOR_ADMINS } from '../../domain/notifications/audience';
+import { formatPhone } from '../../domain/identity/phone';
 import { RecordWriter } from '../../domain/writes/records';
 import { readSettings } from '../../domain/settings/store';
 import {
@@ -264,7 +265,8 @@ export async function createEntry(input: CreateInput, session: Session) {
       historyDoc({ type: 'created', text: 'Entry created', by: byActor(actor) }),
     );
     // The admins' live panel hears of the new pending entry (and their dashboard refreshes).
-    const name = customer.names[0] ?? 'Customer';
+    const phone = customer.phones[0];
+    const name = customer.names[0] ?? (phone ? formatPhone(phone) : 'Customer');
     records.notify({
       to: FOR_ADMINS,
       type: 'entry.pending',

@@ -18,6 +18,7 @@ import {
   type EntryFilters,
   type EntryPlan,
 } from './list-plan';
+import type { EmailSendOutcome } from '../../contract/entries';
 import { customerCopy, ENTRY_VIEW_FIELDS, toEntry, type Entry } from '../../domain/entries/record';
 import { scanForMatches } from '../../residual-scan';
 import { storedSummary } from '../dashboard';
@@ -150,6 +151,15 @@ export function sourceLabel(data: DocumentData): string {
   return by ? `${label} (by ${by})` : label;
 }
 
+/** A message that already went for a pending entry (sending does not wait for approval). */
+export interface PendingSend {
+  channel: 'whatsapp' | 'email';
+  to: string[];
+  status: string;
+  /** What the customer reads: the template's words, else the text, else the subject. */
+  text: string;
+}
+
 export interface PendingEntry {
   _id: string;
   customer: { names: string[] };
@@ -157,6 +167,26 @@ export interface PendingEntry {
   source: string;
   createdAt: string | undefined;
   createdByName: string;
+  amount: number;
+  currency: string;
+  /** Whose entry it is: the assigned employee, else whoever created it. */
+  owner: string;
+  sent: PendingSend[];
+}
+
+function sentOf(entry: Entry): PendingSend[] {
+  const sends: PendingSend[] = [];
+  for (const channel of ['whatsapp', 'email'] as const) {
+    const send: EmailSendOutcome | undefined = entry.dispatch?.[channel];
+    if (!send?.status) continue;
+    sends.push({
+      channel,
+      to: send.to ?? [],
+      status: send.status,
+      text: send.preview || send.text || send.subject || '',
+    });
+  }
+  return sends;
 }
 
 /** GET /admin/entries/pending: the newest PENDING_LIST_LIMIT pending entries. */
@@ -177,6 +207,10 @@ export async function pendingList(): Promise<PendingEntry[]> {
       source: sourceLabel(data),
       createdAt: entry.createdAt,
       createdByName: entry.createdByName,
+      amount: entry.amount,
+      currency: entry.currency,
+      owner: entry.employee?.name || entry.employee?.email || entry.createdByName,
+      sent: sentOf(entry),
     };
   });
 }

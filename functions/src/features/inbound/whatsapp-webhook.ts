@@ -10,6 +10,7 @@ import { HttpError } from '../../http/errors';
 import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
 import { readSettingsAndSecrets } from '../../domain/settings/store';
 import { notifyAdmins } from '../notifications';
+import { formatPhone } from '../../domain/identity/phone';
 import { createInboundEntry } from './inbound-entry';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
 import { applyDelivery, refreshWindow } from '../messaging';
@@ -150,7 +151,7 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
           await notifyAdmins({
             type: 'entry',
             title: 'New WhatsApp message',
-            message: `${outcome.customerName || `+${from}`}: ${description.slice(0, 300)}`,
+            message: `${outcome.customerName || formatPhone(`+${from}`)}: ${description.slice(0, 300)}`,
           });
         } catch (err) {
           logger.error('Could not notify the admins of an inbound WhatsApp message:', err);

@@ -45,7 +45,9 @@ export function emailConfig(input: EmailSettingsInput): EmailConfig {
         ? { host, port: input.smtpPort, user, pass: input.smtpPass }
         : undefined,
     fromEmail: input.fromEmail.trim() || (isEmail(user) ? user : ''),
-    fromName: input.fromName.trim() || input.companyName.trim(),
+    // One company name: emails go out under the name the subjects and texts use (Settings);
+    // the From name is kept only for a company that has not set one.
+    fromName: input.companyName.trim() || input.fromName.trim(),
   };
 }
 

@@ -56,7 +56,7 @@ describe('Approvals page', () => {
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual(['', 'Name', 'Email', 'Phone', 'Role', 'Actions']);
     expect(screen.getByText('3 total')).toBeInTheDocument();
-    expect(screen.getByPlaceholderText('Search name, email, phone, role...')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Name, email, phone, role')).toBeInTheDocument();
   });
 
   it('pages by 10 with Prev / Next and Page X of Y', async () => {
@@ -250,8 +250,6 @@ describe('Approvals at phone width', () => {
     expect(within(card).getByText('Entry')).toBeInTheDocument();
     expect(within(card).getByText('Needs a 500 L SS tank quote')).toBeInTheDocument();
     expect(within(card).getByText('WhatsApp, Email')).toBeInTheDocument();
-    expect(
-      screen.getByPlaceholderText('Search description, customer, source...'),
-    ).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Customer, owner, words')).toBeInTheDocument();
   });
 });

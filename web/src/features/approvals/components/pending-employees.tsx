@@ -27,7 +27,7 @@ export function PendingEmployees() {
       title="Pending Employees"
       noun={['employee', 'employees']}
       badge="User"
-      searchPlaceholder="Search name, email, phone, role..."
+      searchPlaceholder="Name, email, phone, role"
       columns={COLUMNS}
       rowLabel={nameOf}
       empty={{ title: 'No pending employees', text: "You're fully staffed for now." }}

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { formatDateTime } from '../../../lib/format';
 import type { PendingEntry } from '../api/types';
 
 // Whole user flows in jsdom: slow on a busy machine, so more than the default 5 s each.
@@ -16,6 +17,10 @@ const ENTRIES: PendingEntry[] = [
     customer: { names: ['Kiran Dairy', 'Kiran Patil'] },
     description: 'Needs a 500 L SS tank quote',
     source: 'WhatsApp',
+    createdAt: '2025-11-25T14:17:00.000Z',
+    amount: 492314,
+    owner: 'Suresh Sales',
+    sent: [{ channel: 'whatsapp', to: ['+919810185084'], status: 'delivered', text: 'Your quote' }],
   },
   {
     _id: 'e2',
@@ -33,7 +38,7 @@ const cellsOf = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('Approvals → Entries (desktop)', () => {
-  it('shows Customer (the first of its names), Description, Source and Approve / Reject', async () => {
+  it('shows Customer, Date, Amount, Owner, Description, Source, what was sent and Approve / Reject', async () => {
     mockApi({ 'GET /admin/entries/pending': ENTRIES });
     renderApp('/approvals', ADMIN);
     await screen.findByText('Kiran Dairy');
@@ -42,17 +47,26 @@ describe('Approvals → Entries (desktop)', () => {
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       '',
       'Customer',
+      'Date',
+      'Amount',
+      'Owner',
       'Description',
       'Source',
+      'Already sent',
       'Actions',
     ]);
     const [, first, second, third] = screen.getAllByRole('row');
     expect(cellsOf(first)).toEqual([
       'Kiran Dairy',
+      formatDateTime('2025-11-25T14:17:00.000Z'),
+      '₹4,92,314',
+      'Suresh Sales',
       'Needs a 500 L SS tank quote',
       'WhatsApp',
+      'WhatsApp · delivered · +91 98101 85084Your quote',
       'ApproveReject',
     ]);
+    expect(cellsOf(second)[6]).toBe('Nothing sent');
     // A blank first name is skipped; no name at all shows a dash.
     expect(cellsOf(second)[0]).toBe('Meera Agro');
     expect(cellsOf(third)[0]).toBe('—');
@@ -60,11 +74,11 @@ describe('Approvals → Entries (desktop)', () => {
     expect(within(first).getByRole('button', { name: 'Reject Kiran Dairy' })).toBeVisible();
   });
 
-  it("searches description, customer and source with 'Search description, customer, source...'", async () => {
+  it("searches description, customer and source with 'Customer, owner, words'", async () => {
     mockApi({ 'GET /admin/entries/pending': ENTRIES });
     const { user } = renderApp('/approvals', ADMIN);
     await screen.findByText('Kiran Dairy');
-    const search = screen.getByPlaceholderText('Search description, customer, source...');
+    const search = screen.getByPlaceholderText('Customer, owner, words');
     const customers = () =>
       screen
         .getAllByRole('row')

@@ -1,8 +1,11 @@
+import { Clip } from '../../../lib/clip';
+import { formatDateTime, formatINR } from '../../../lib/format';
 import { useApproveEntry } from '../api/approve-entry';
 import { pendingEntriesQueryOptions } from '../api/get-pending-entries';
 import { useRejectEntry } from '../api/reject-entry';
 import type { PendingEntry } from '../api/types';
 import { PendingList } from './pending-list';
+import { SentMessages } from './sent-messages';
 import type { PendingColumn } from './pending-views';
 
 /** The first of the customer's names (blank ones skipped). */
@@ -13,8 +16,25 @@ const sourceOf = (entry: PendingEntry) =>
 
 const COLUMNS: readonly PendingColumn<PendingEntry>[] = [
   { header: 'Customer', cell: customerOf },
-  { header: 'Description', cell: (entry) => entry.description?.trim() || '—' },
+  {
+    header: 'Date',
+    cell: (entry) => <span className="pending__whole">{formatDateTime(entry.createdAt)}</span>,
+  },
+  {
+    header: 'Amount',
+    cell: (entry) => (
+      <span className="pending__whole">{entry.amount ? formatINR(entry.amount) : '—'}</span>
+    ),
+  },
+  { header: 'Owner', cell: (entry) => entry.owner?.trim() || '—' },
+  {
+    header: 'Description',
+    cell: (entry) => (
+      <Clip full={entry.description?.trim() || '—'} className="clip clip--two-lines" />
+    ),
+  },
   { header: 'Source', cell: sourceOf },
+  { header: 'Already sent', cell: (entry) => <SentMessages sends={entry.sent ?? []} /> },
 ];
 
 /** Approvals → Entries: new entries waiting for an admin. */
@@ -26,7 +46,7 @@ export function PendingEntries() {
       title="Pending Entries"
       noun={['entry', 'entries']}
       badge="Entry"
-      searchPlaceholder="Search description, customer, source..."
+      searchPlaceholder="Customer, owner, words"
       columns={COLUMNS}
       rowLabel={(entry) => {
         const customer = customerOf(entry);

@@ -4,6 +4,19 @@ import { clearSession, getToken } from '../../../lib/storage';
 import { queryKeys } from '../../../resources/query-keys';
 
 export type ImportError = { line: number; message: string };
+/** A row that joined an existing customer, and what it added to them. */
+export type ImportMerge = {
+  line: number;
+  into: string;
+  added: {
+    names?: string[];
+    phones?: string[];
+    emails?: string[];
+    categories?: string[];
+    potential?: string;
+    note?: string;
+  };
+};
 export type ImportReport = {
   created: number;
   updated: number;
@@ -12,6 +25,10 @@ export type ImportReport = {
   errors: ImportError[];
   /** All errors, listed or not. */
   errorCount: number;
+  /** Listed merges (the server lists the first ones only). */
+  merges: ImportMerge[];
+  /** All merges, listed or not. */
+  mergeCount: number;
 };
 
 /** Upload progress: 0..1 while sending; 1 once the file is sent and the server is working. */
@@ -35,12 +52,15 @@ function messageOf(body: unknown): string | undefined {
 function toReport(body: unknown): ImportReport {
   const value = (typeof body === 'object' && body !== null ? body : {}) as Partial<ImportReport>;
   const errors = Array.isArray(value.errors) ? value.errors : [];
+  const merges = Array.isArray(value.merges) ? value.merges : [];
   return {
     created: Number(value.created) || 0,
     updated: Number(value.updated) || 0,
     skipped: Number(value.skipped) || 0,
     errors,
     errorCount: Math.max(Number(value.errorCount) || 0, errors.length),
+    merges,
+    mergeCount: Math.max(Number(value.mergeCount) || 0, merges.length),
   };
 }
 

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { BreakableEmail } from '../../../lib/email';
 import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
 import type { Customer } from '../api/types';
@@ -10,7 +12,7 @@ function Values({
 }: {
   values: readonly string[];
   href?: (value: string) => string;
-  show?: (value: string) => string;
+  show?: (value: string) => ReactNode;
 }) {
   if (values.length === 0) return <span className="ui-muted">—</span>;
   return (
@@ -40,7 +42,11 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
         </dd>
         <dt>Emails</dt>
         <dd>
-          <Values values={customer.emails ?? []} href={(email) => `mailto:${email}`} />
+          <Values
+            values={customer.emails ?? []}
+            href={(email) => `mailto:${email}`}
+            show={(email) => <BreakableEmail email={email} />}
+          />
         </dd>
         <dt>Categories</dt>
         <dd>

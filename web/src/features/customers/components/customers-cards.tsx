@@ -14,9 +14,9 @@ import { useLoadMoreNearEnd } from './use-load-more';
 import type { LoadMore } from './use-load-more';
 
 /** A card's height plus the gap below it (customers.css keeps to these). */
-export const CARD_ROW_PX = 220;
+export const CARD_ROW_PX = 104;
 const CARD_MIN_WIDTH_PX = 300;
-const CARD_GAP_PX = 12;
+const CARD_GAP_PX = 8;
 
 const cardsPerRow = (width: number) =>
   Math.max(1, Math.floor((width + CARD_GAP_PX) / (CARD_MIN_WIDTH_PX + CARD_GAP_PX)));
@@ -76,24 +76,21 @@ export function CustomersCards({
               </h2>
               <PotentialBadge potential={customer.potential ?? ''} />
             </div>
-            <dl className="customer-card__fields">
-              <dt>Phone</dt>
-              <dd>
-                <FirstValue values={customer.phones ?? []} href="tel:" show={formatPhone} />
-                <OptedOutBadge customer={customer} />
-              </dd>
-              <dt>Email</dt>
-              <dd>
-                <FirstValue values={customer.emails ?? []} href="mailto:" />
-              </dd>
-              <dt>Categories</dt>
-              <dd>
+            <div className="customer-card__line">
+              <FirstValue values={customer.phones ?? []} href="tel:" show={formatPhone} />
+              <OptedOutBadge customer={customer} />
+              <FirstValue values={customer.emails ?? []} href="mailto:" />
+            </div>
+            <div className="customer-card__foot">
+              <span className="customer-card__about">
                 <FirstValue values={customer.categories ?? []} />
-              </dd>
-              <dt>Created</dt>
-              <dd>{formatDate(customer.createdAt)}</dd>
-            </dl>
-            <RowActions customer={customer} {...actions} />
+                <span className="ui-muted">
+                  <span className="visually-hidden">Created </span>
+                  {formatDate(customer.createdAt)}
+                </span>
+              </span>
+              <RowActions customer={customer} {...actions} />
+            </div>
           </li>
         );
       })}

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import { isDateRangeReversed } from '../../../lib/date-range';
 import { FiltersButton } from '../../../lib/filters-button';
 import { MultiSelect } from '../../../lib/multi-select';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
@@ -34,7 +35,7 @@ export function CustomersFilters({
   onView: (view: ListView) => void;
 }) {
   const id = useId();
-  const dateOrderWrong = Boolean(params.from && params.to && params.from > params.to);
+  const dateOrderWrong = isDateRangeReversed(params.from, params.to);
   const active = activeFilters(params);
   const [open, setOpen] = useState(active > 0);
 
@@ -47,7 +48,7 @@ export function CustomersFilters({
           <input
             type="search"
             className="ui-input"
-            placeholder="Name, phone or email"
+            placeholder="Name, phone, email"
             value={search}
             onChange={(event) => onSearch(event.target.value)}
           />

@@ -6,8 +6,9 @@ import { PageHeader } from '../../../lib/page-header';
 export type HeaderItem = ActionMenuItem & { busy?: boolean };
 
 /**
- * The title with Add Customer, and the secondary actions beside it on wide screens or in a More
- * menu on phones, so the first card starts on a phone's first screen.
+ * The title with Add Customer and the secondary actions beside it on wide screens; on phones
+ * only a More menu (Add Customer is the round button there), so five cards start on the first
+ * screen.
  */
 export function CustomersHeader({
   isPhone,
@@ -20,9 +21,12 @@ export function CustomersHeader({
 }) {
   return (
     <PageHeader title="Customers">
-      <button type="button" className="btn" onClick={onAdd}>
-        Add Customer
-      </button>
+      {/* Phones add with the round New customer button, which stays in reach while scrolling. */}
+      {!isPhone && (
+        <button type="button" className="btn" onClick={onAdd}>
+          Add Customer
+        </button>
+      )}
       {isPhone ? (
         <ActionMenu label="More" items={secondary} className="btn btn--outline">
           <MoreHorizontal aria-hidden="true" size={18} /> More

@@ -205,13 +205,21 @@ describe('customers list', () => {
   });
 });
 
+/** Opens the row's menu (Edit, Delete) and picks `action` for Raj Kumar. */
+async function fromRowMenu(user: ReturnType<typeof renderApp>['user'], action: string) {
+  await user.click(await screen.findByRole('button', { name: 'More actions for Raj Kumar' }));
+  await user.click(screen.getByRole('menuitem', { name: `${action} Raj Kumar` }));
+}
+
 describe('deleting', () => {
   it('hides Delete from employees', async () => {
     mockApi({ 'GET /customers': () => page([raj]) });
-    renderApp('/customers', SALES);
+    const { user } = renderApp('/customers', SALES);
     await screen.findByRole('checkbox', { name: 'Select Raj Kumar' });
-    expect(screen.getByRole('button', { name: 'Edit Raj Kumar' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Entry Raj Kumar' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More actions for Raj Kumar' }));
+    expect(screen.getByRole('menuitem', { name: 'Edit Raj Kumar' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /^Delete/ })).not.toBeInTheDocument();
   });
 
   it("lets an admin delete after confirming: 'Customer deleted'", async () => {
@@ -220,7 +228,7 @@ describe('deleting', () => {
       'DELETE /customers/:id': () => jsonResponse(204),
     });
     const { user } = renderApp('/customers', ADMIN);
-    await user.click(await screen.findByRole('button', { name: 'Delete Raj Kumar' }));
+    await fromRowMenu(user, 'Delete');
     const confirm = screen.getByRole('dialog', { name: 'Delete Raj Kumar?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Customer deleted')).toBeInTheDocument();
@@ -234,11 +242,11 @@ describe('deleting', () => {
         jsonResponse(403, { message: 'Only admin can delete customers.' }),
     });
     const { user } = renderApp('/customers', ADMIN);
-    await user.click(await screen.findByRole('button', { name: 'Delete Raj Kumar' }));
+    await fromRowMenu(user, 'Delete');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(api.find('DELETE', '/customers/raj')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Delete Raj Kumar' }));
+    await fromRowMenu(user, 'Delete');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Only admin can delete customers.')).toBeInTheDocument();
   });

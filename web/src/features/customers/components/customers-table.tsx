@@ -17,7 +17,7 @@ import { useLoadMoreNearEnd } from './use-load-more';
 import type { LoadMore } from './use-load-more';
 
 /** Every row has this height (CSS keeps to it), so the visible window can be computed. */
-export const TABLE_ROW_PX = 44;
+export const TABLE_ROW_PX = 52;
 const COLUMNS = 8;
 
 export function CustomersTable({
@@ -129,6 +129,7 @@ export function CustomersTable({
                   <FirstValue
                     values={customer.names?.length ? customer.names : [label]}
                     to={customerPath(customer._id)}
+                    wrap
                   />
                 </td>
                 <td>
@@ -136,7 +137,7 @@ export function CustomersTable({
                   <OptedOutBadge customer={customer} />
                 </td>
                 <td>
-                  <FirstValue values={customer.emails ?? []} href="mailto:" />
+                  <FirstValue values={customer.emails ?? []} href="mailto:" wrap />
                 </td>
                 <td>
                   <FirstValue values={customer.categories ?? []} />

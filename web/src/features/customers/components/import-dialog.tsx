@@ -6,9 +6,8 @@ import { useToast } from '../../../lib/toast';
 import { useImportCustomers } from '../api/import-customers';
 import type { ImportReport } from '../api/import-customers';
 import { importErrorRows } from '../model/import-errors';
-
-/** Errors listed on screen; the download has them all. */
-const ERRORS_SHOWN = 50;
+import { importSummary } from '../model/import-summary';
+import { ImportReportView } from './import-report';
 
 export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -46,8 +45,10 @@ function ImportForm({ onClose }: { onClose: () => void }) {
       { file, onProgress: setProgress },
       {
         onSuccess: (result) => {
+          // The report stays open under the form; the toast says at once whether rows failed.
           setReport(result);
-          toast.show('Import successful', 'success');
+          const summary = importSummary(result);
+          toast.show(summary.text, summary.tone);
         },
         onError: (caught) => {
           const message = caught.message || 'Import failed';
@@ -107,71 +108,7 @@ function ImportForm({ onClose }: { onClose: () => void }) {
         </p>
       )}
 
-      {report && (
-        <section className="import-report" aria-labelledby={`${id}-report`}>
-          <h3 id={`${id}-report`} className="import-report__title">
-            Import report
-          </h3>
-          <dl className="import-report__counts">
-            <div>
-              <dt>Created</dt>
-              <dd>{report.created}</dd>
-            </div>
-            <div>
-              <dt>Updated</dt>
-              <dd>{report.updated}</dd>
-            </div>
-            <div>
-              <dt>Skipped</dt>
-              <dd>{report.skipped}</dd>
-            </div>
-            <div>
-              <dt>Errors</dt>
-              <dd>{report.errorCount}</dd>
-            </div>
-          </dl>
-          {report.errors.length > 0 && (
-            <>
-              <div className="ui-table-wrap import-report__errors">
-                <table className="ui-table">
-                  <caption className="visually-hidden">Rows that were not imported</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Line</th>
-                      <th scope="col">Message</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.errors.slice(0, ERRORS_SHOWN).map((row, index) => (
-                      <tr key={`${row.line}-${index}`}>
-                        <td>{row.line}</td>
-                        <td>{row.message}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              {report.errors.length > ERRORS_SHOWN && (
-                <p className="ui-muted">
-                  {report.errors.length - ERRORS_SHOWN} more in the downloaded file.
-                </p>
-              )}
-              {report.errorCount > report.errors.length && (
-                <p className="ui-muted">
-                  The server listed the first {report.errors.length} of {report.errorCount} errors.
-                </p>
-              )}
-              <button
-                type="button"
-                className="btn btn--outline btn--small"
-                onClick={() => void downloadErrors()}
-              >
-                Download error rows (CSV)
-              </button>
-            </>
-          )}
-        </section>
-      )}
+      {report && <ImportReportView report={report} onDownloadErrors={downloadErrors} />}
 
       <div className="ui-actions ui-actions--end">
         <button type="button" className="btn btn--outline" onClick={onClose}>

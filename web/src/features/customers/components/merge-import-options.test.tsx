@@ -162,7 +162,7 @@ describe('Import CSV', () => {
     return { api, ...view, dialog: within(screen.getByRole('dialog', { name: 'Import CSV' })) };
   }
 
-  it('uploads with progress, shows the report and downloads the error rows as CSV', async () => {
+  it('uploads with progress, says how many failed, lists errors and merges, and downloads the error rows', async () => {
     const downloads = captureDownloads();
     const sent = stubUpload(
       {
@@ -175,6 +175,7 @@ describe('Import CSV', () => {
             { line: 3, message: 'No name, phone or email' },
             { line: 4, message: 'Invalid phone "abc"' },
           ],
+          merges: [{ line: 5, into: 'Kiran Joshi', added: { names: ['Kiran Joshi (dup)'] } }],
         },
       },
       { hold: true },
@@ -189,7 +190,9 @@ describe('Import CSV', () => {
 
     expect(await dialog.findByRole('progressbar')).toBeInTheDocument();
     sent.release();
-    expect(await screen.findByText('Import successful')).toBeInTheDocument();
+    // Not 'Import successful' when rows failed; the report stays open below.
+    expect(await screen.findByText('Imported 6 of 8; 2 failed')).toBeInTheDocument();
+    expect(screen.queryByText('Import successful')).not.toBeInTheDocument();
     expect(sent[0].url).toBe('/api/customers/import.csv');
     expect(sent[0].headers.Authorization).toBe('Bearer t');
     expect((sent[0].form.get('file') as File).name).toBe('customers.csv');
@@ -201,6 +204,11 @@ describe('Import CSV', () => {
     const rows = report.getAllByRole('row');
     expect(rows[1]).toHaveTextContent('3No name, phone or email');
     expect(rows[2]).toHaveTextContent('4Invalid phone "abc"');
+    // A row that joined an existing customer is listed with what it added.
+    const merged = within(
+      report.getByRole('table', { name: /Rows that matched a customer/ }),
+    ).getAllByRole('row');
+    expect(merged[1]).toHaveTextContent('5Kiran Joshiname Kiran Joshi (dup)');
     // The list reloads after an import.
     await waitFor(() =>
       expect(api.find('GET', '/customers').length).toBeGreaterThan(listCallsBefore),

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { MultiSelect } from '../../../lib/multi-select';
+import { formatPhone } from '../../../lib/phone';
 import { useToast } from '../../../lib/toast';
 import { useBulkCreateCustomers } from '../api/bulk-create-customers';
 import type { Customer, DuplicateBody } from '../api/types';
@@ -137,7 +138,7 @@ export function QuickAddPanel({
           </div>
           <div>
             <dt>Phones</dt>
-            <dd>{parsed.phones.join(', ') || '—'}</dd>
+            <dd>{parsed.phones.map(formatPhone).join(', ') || '—'}</dd>
           </div>
           <div>
             <dt>Emails</dt>

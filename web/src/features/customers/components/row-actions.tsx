@@ -1,3 +1,4 @@
+import { ActionMenu } from '../../../lib/action-menu';
 import type { Customer } from '../api/types';
 import { customerLabel } from '../model/customer-label';
 
@@ -8,7 +9,10 @@ export type RowActionHandlers = {
   onDelete?: (customer: Customer) => void;
 };
 
-/** Add Entry, Edit and (admins) Delete; each button names its customer for screen readers. */
+/**
+ * Add Entry, the likeliest, as a button; Edit and (admins) Delete in the row's menu, so the
+ * row's room goes to the customer's name, phone and email. Each names its customer.
+ */
 export function RowActions({
   customer,
   onAddEntry,
@@ -26,24 +30,22 @@ export function RowActions({
       >
         Add Entry
       </button>
-      <button
-        type="button"
-        className="btn btn--outline btn--small"
-        aria-label={`Edit ${name}`}
-        onClick={() => onEdit(customer)}
-      >
-        Edit
-      </button>
-      {onDelete && (
-        <button
-          type="button"
-          className="btn btn--danger-outline btn--small"
-          aria-label={`Delete ${name}`}
-          onClick={() => onDelete(customer)}
-        >
-          Delete
-        </button>
-      )}
+      <ActionMenu
+        label={`More actions for ${name}`}
+        items={[
+          { label: 'Edit', ariaLabel: `Edit ${name}`, onSelect: () => onEdit(customer) },
+          ...(onDelete
+            ? [
+                {
+                  label: 'Delete',
+                  ariaLabel: `Delete ${name}`,
+                  tone: 'danger' as const,
+                  onSelect: () => onDelete(customer),
+                },
+              ]
+            : []),
+        ]}
+      />
     </div>
   );
 }

@@ -3,10 +3,17 @@
 // described by a visually hidden table with the same figures.
 import { ResponsiveLine } from '@nivo/line';
 import { ResponsivePie } from '@nivo/pie';
+import { formatDayKey } from '../../../lib/format';
 import type { ChannelBreakdown, SeriesItem } from '../api/types';
 
 const BRAND = '#1754a1';
-const PIE_COLOURS = ['#1754a1', '#0EA5E9', '#94a3b8'];
+// The sky blue and grey slices carry white counts too: dark enough to read on.
+const PIE_COLOURS = ['#1754a1', '#0369a1', '#475569'];
+/** Axis ticks and slice counts at a size people read without leaning in. */
+const CHART_THEME = {
+  axis: { ticks: { text: { fontSize: 12, fill: '#334155' } } },
+  labels: { text: { fontSize: 15, fontWeight: 700 } },
+};
 export function DataTable({
   caption,
   headers,
@@ -38,7 +45,8 @@ export function DataTable({
 }
 
 export function EntriesAreaChart({ data }: { data: SeriesItem[] }) {
-  const points = data.map((d) => ({ x: d.date.slice(5), y: d.value }));
+  // Days as people write them ('27 Oct'), not the server's keys ('2026-10-27').
+  const points = data.map((d) => ({ x: formatDayKey(d.date), y: d.value }));
   return (
     <>
       <div className="dash-chart" aria-hidden="true">
@@ -54,6 +62,7 @@ export function EntriesAreaChart({ data }: { data: SeriesItem[] }) {
             tickValues: points.filter((_, i) => i % 5 === 0).map((p) => p.x),
           }}
           axisLeft={{ tickValues: 5 }}
+          theme={CHART_THEME}
           useMesh
           animate={false}
         />
@@ -61,7 +70,7 @@ export function EntriesAreaChart({ data }: { data: SeriesItem[] }) {
       <DataTable
         caption="Entries per day, last 30 days"
         headers={['Date', 'Entries']}
-        rows={data.map((d) => [d.date, d.value])}
+        rows={data.map((d) => [formatDayKey(d.date), d.value])}
       />
     </>
   );
@@ -86,6 +95,7 @@ export function ChannelPie({ data }: { data: ChannelBreakdown }) {
           enableArcLinkLabels={false}
           arcLabelsSkipAngle={12}
           arcLabelsTextColor="#ffffff"
+          theme={CHART_THEME}
           animate={false}
         />
       </div>

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { isDateRangeReversed } from '../../../lib/date-range';
 import { entryQueryParams } from './entry-params';
 import type { EntryListParams, EntryPage } from './types';
 import { queryKeys } from '../../../resources/query-keys';
@@ -13,6 +14,9 @@ export async function getEntries(
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<EntryPage> {
+  // A range that ends before it starts matches nothing (the filters say so under the dates).
+  if (isDateRangeReversed(params.from, params.to))
+    return { items: [], nextCursor: null, total: 0, confirmed: 0, totalIsEstimate: false };
   const answer = await api.get<Partial<EntryPage> | undefined>('/entries', {
     query: { ...entryQueryParams(params), limit: ENTRIES_PAGE_SIZE, cursor },
     fallbackMessage: LOAD_ENTRIES_FAILED,

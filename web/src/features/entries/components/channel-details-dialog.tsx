@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../../../lib/dialog';
+import { BreakableEmail } from '../../../lib/email';
 import { formatDateTime } from '../../../lib/format';
 import { windowLabel } from '../../whatsapp';
 import { formatPhone } from '../../../lib/phone';
@@ -49,7 +50,7 @@ function ChannelPanel({
             {send.to?.length ? (
               <ul className="entries-recipients">
                 {send.to.map((to) => (
-                  <li key={to}>{isWhatsApp ? formatPhone(to) : to}</li>
+                  <li key={to}>{isWhatsApp ? formatPhone(to) : <BreakableEmail email={to} />}</li>
                 ))}
               </ul>
             ) : (

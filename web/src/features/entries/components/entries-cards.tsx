@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../lib/format';
-import type { EmployeeChoice, Entry } from '../api/types';
+import type { Entry } from '../api/types';
 import type { EntryActionHandlers } from './entry-actions';
 import { EntryActions } from './entry-actions';
 import {
@@ -7,19 +7,16 @@ import {
   CompactDetails,
   CompactMeta,
   CustomerLink,
-  EmployeeCell,
-  FilesSummary,
+  EmployeeName,
   StatusBadge,
 } from './entry-parts';
 
-/** The table's columns as one compact card per entry (phones): a few short lines each. */
+/** One short card per entry (phones): who and when, what, how much, whose, and the actions. */
 export function EntriesCards({
   items,
-  employees,
   actions,
 }: {
   items: readonly Entry[];
-  employees: readonly EmployeeChoice[];
   actions: EntryActionHandlers;
 }) {
   return (
@@ -32,26 +29,17 @@ export function EntriesCards({
             </h2>
             <StatusBadge entry={entry} />
           </div>
-          <p className="entries-card__when ui-muted">{formatDateTime(entry.createdAt)}</p>
-          <dl className="entries-card__fields">
-            <dt className="visually-hidden">Customer</dt>
-            <dd>
-              <CompactCustomer entry={entry} withName={false} />
-            </dd>
-            <dt className="visually-hidden">Details</dt>
-            <dd>
-              <CompactDetails entry={entry} onChannels={() => actions.onChannels(entry)} />
-            </dd>
-            <dt className="visually-hidden">Meta</dt>
-            <dd>
-              <CompactMeta entry={entry} />
-            </dd>
-          </dl>
+          <div className="entries-card__line">
+            <CompactCustomer entry={entry} withName={false} />
+            <time className="entries-card__when ui-muted" dateTime={entry.createdAt}>
+              {formatDateTime(entry.createdAt)}
+            </time>
+          </div>
+          <CompactDetails entry={entry} onChannels={() => actions.onChannels(entry)} />
           <div className="entries-card__foot">
-            <span className="entries-card__employee">
-              <EmployeeCell entry={entry} employees={employees} onAssign={actions.onAssign} />
-            </span>
-            <FilesSummary entry={entry} />
+            <div className="entries-card__meta">
+              <CompactMeta entry={entry} beside={<EmployeeName entry={entry} />} />
+            </div>
             <EntryActions entry={entry} {...actions} />
           </div>
         </li>

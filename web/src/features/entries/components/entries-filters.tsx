@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import { isDateRangeReversed } from '../../../lib/date-range';
 import { FiltersButton } from '../../../lib/filters-button';
 import { SelectField } from '../../../lib/select-field';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
@@ -11,16 +13,21 @@ function TextFilter({
   value,
   onChange,
   type = 'text',
+  ...input
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   type?: 'text' | 'search' | 'tel' | 'date';
-}) {
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'min' | 'max' | 'placeholder' | 'aria-describedby'
+>) {
   return (
     <label className="ui-field">
       <span className="ui-field__label">{label}</span>
       <input
+        {...input}
         type={type}
         className="ui-input"
         value={value}
@@ -71,12 +78,22 @@ export function EntriesFilters({
   const labels = employeeLabels(employees);
   const [open, setOpen] = useState(active > 0);
   const panelId = useId();
+  const datesReversed = isDateRangeReversed(values.from, values.to);
+  const datesNote = datesReversed ? `${panelId}-dates` : undefined;
   return (
     <section className="ui-panel entries-filters" aria-label="Search and filters">
       <div className="entries-filters__bar">
-        <div className="entries-filters__search">
-          <TextFilter label="Search" type="search" value={values.q} onChange={text('q')} />
-        </div>
+        <label className="ui-field entries-filters__search">
+          {/* Named for screen readers; the placeholder says what to type. */}
+          <span className="visually-hidden">Search</span>
+          <input
+            type="search"
+            className="ui-input"
+            placeholder="Search entries"
+            value={values.q}
+            onChange={(event) => text('q')(event.target.value)}
+          />
+        </label>
         <FiltersButton
           open={open}
           onToggle={() => setOpen((was) => !was)}
@@ -106,8 +123,22 @@ export function EntriesFilters({
           ))}
         </SelectField>
         <TextFilter label="Tag" value={values.tag} onChange={text('tag')} />
-        <TextFilter label="From" type="date" value={values.from} onChange={text('from')} />
-        <TextFilter label="To" type="date" value={values.to} onChange={text('to')} />
+        <TextFilter
+          label="From"
+          type="date"
+          value={values.from}
+          max={values.to || undefined}
+          aria-describedby={datesNote}
+          onChange={text('from')}
+        />
+        <TextFilter
+          label="To"
+          type="date"
+          value={values.to}
+          min={values.from || undefined}
+          aria-describedby={datesNote}
+          onChange={text('to')}
+        />
         <SelectField label="Employee" value={values.employee} onValueChange={text('employee')}>
           <option value="">Anyone</option>
           {employees.map((employee) => (
@@ -116,6 +147,11 @@ export function EntriesFilters({
             </option>
           ))}
         </SelectField>
+        {datesReversed && (
+          <p id={datesNote} className="ui-error-text entries-filters__note">
+            The From date is after the To date, so no entry matches.
+          </p>
+        )}
       </div>
     </section>
   );

@@ -17,6 +17,7 @@ import { DELETE_QUESTION, EMPTY_FILTERS, FILTER_DEBOUNCE_MS, NO_ENTRIES } from '
 import { hasFilters, isDebounced } from '../model/list-params';
 import '../../../lib/ui.css';
 import '../entries.css';
+import { AssignEmployeeDialog } from './assign-employee-dialog';
 import { ChannelDetailsDialog } from './channel-details-dialog';
 import { EditEntryDialog } from './edit-entry-dialog';
 import { EntriesCards } from './entries-cards';
@@ -28,7 +29,7 @@ import { FollowUpDialog } from './follow-up-dialog';
 import { HistoryDialog } from './history-dialog';
 import { useLoadWhenVisible } from './use-load-when-visible';
 
-type ModalKind = 'details' | 'channels' | 'history' | 'followup' | 'edit';
+type ModalKind = 'details' | 'channels' | 'history' | 'followup' | 'edit' | 'assign';
 type Modal = { kind: ModalKind; entry: Entry };
 
 /** The Entries screen: filters, the list in cards or a table, and its modals. */
@@ -90,15 +91,19 @@ export function EntriesPage() {
           onError: fail('Delete failed'),
         });
       }),
-    onAssign: (entry, employeeId) =>
-      assign.mutate(
-        { id: entry._id, employeeId },
-        {
-          onSuccess: () => toast.show(employeeId ? 'Employee assigned' : 'Unassigned', 'success'),
-          onError: fail(ASSIGN_FAILED),
-        },
-      ),
+    onAssign: (entry) => setModal({ kind: 'assign', entry }),
   };
+  const assignTo = (entry: Entry, employeeId: string | null) =>
+    assign.mutate(
+      { id: entry._id, employeeId },
+      {
+        onSuccess: () => {
+          toast.show(employeeId ? 'Employee assigned' : 'Unassigned', 'success');
+          setModal(null);
+        },
+        onError: fail(ASSIGN_FAILED),
+      },
+    );
   const open = (kind: ModalKind) => (entry: Entry) => setModal({ kind, entry });
   const actions: EntryActionHandlers = {
     onHistory: open('history'),
@@ -163,9 +168,9 @@ export function EntriesPage() {
             </p>
           )}
           {view === 'table' ? (
-            <EntriesTable items={items} employees={employees} actions={actions} />
+            <EntriesTable items={items} actions={actions} />
           ) : (
-            <EntriesCards items={items} employees={employees} actions={actions} />
+            <EntriesCards items={items} actions={actions} />
           )}
           <div className="entries-page__more" ref={moreRef}>
             <span className="ui-muted">
@@ -195,6 +200,13 @@ export function EntriesPage() {
       <HistoryDialog entry={modalEntry('history')} onClose={close} />
       <FollowUpDialog entry={modalEntry('followup')} onClose={close} />
       <EditEntryDialog entry={modalEntry('edit')} onClose={close} />
+      <AssignEmployeeDialog
+        entry={modalEntry('assign')}
+        employees={employees}
+        busy={assign.isPending}
+        onAssign={assignTo}
+        onClose={close}
+      />
       {confirmDialog}
     </div>
   );

@@ -1,30 +1,27 @@
-import { Clip } from '../../../lib/clip';
-import { formatDateTime } from '../../../lib/format';
-import type { EmployeeChoice, Entry } from '../api/types';
+import type { Entry } from '../api/types';
 import type { EntryActionHandlers } from './entry-actions';
 import { EntryActions } from './entry-actions';
 import {
   CompactCustomer,
   CompactDetails,
   CompactMeta,
-  EmployeeCell,
-  FilesSummary,
+  EmployeeName,
   StatusBadge,
+  WhenCell,
 } from './entry-parts';
 
-const COLUMNS = ['When', 'Customer', 'Employee', 'Details', 'Meta', 'Files', 'Status', 'Actions'];
+const COLUMNS = ['When', 'Customer', 'Details', 'Amount', 'Employee', 'Status', 'Actions'];
 
 /**
- * When, Customer, Employee, Details, Meta, Files, Status, Actions; one compact row per
- * entry, each cell at most two lines cut with an ellipsis (the title holds the whole value).
+ * One row per entry, laid out to be read: the day and time, the customer's name and first phone
+ * and the amount whole; the description on up to two lines (cut after that, whole on hover and
+ * focus); the employee as text (admins reassign from the row's menu).
  */
 export function EntriesTable({
   items,
-  employees,
   actions,
 }: {
   items: readonly Entry[];
-  employees: readonly EmployeeChoice[];
   actions: EntryActionHandlers;
 }) {
   return (
@@ -48,14 +45,11 @@ export function EntriesTable({
         <tbody>
           {items.map((entry) => (
             <tr key={entry._id}>
-              <td className="entries-table__when">
-                <Clip full={formatDateTime(entry.createdAt)} className="clip clip--two-lines" />
+              <td>
+                <WhenCell at={entry.createdAt} />
               </td>
               <td>
                 <CompactCustomer entry={entry} />
-              </td>
-              <td>
-                <EmployeeCell entry={entry} employees={employees} onAssign={actions.onAssign} />
               </td>
               <td>
                 <CompactDetails entry={entry} onChannels={() => actions.onChannels(entry)} />
@@ -64,7 +58,7 @@ export function EntriesTable({
                 <CompactMeta entry={entry} />
               </td>
               <td>
-                <FilesSummary entry={entry} />
+                <EmployeeName entry={entry} />
               </td>
               <td>
                 <StatusBadge entry={entry} />

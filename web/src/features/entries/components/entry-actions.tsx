@@ -11,11 +11,13 @@ export type EntryActionHandlers = {
   /** Absent for employees: only admins confirm, delete and assign. */
   onConfirm?: (entry: Entry) => void;
   onDelete?: (entry: Entry) => void;
-  onAssign?: (entry: Entry, employeeId: string | null) => void;
+  /** Opens the choice of employee for the entry. */
+  onAssign?: (entry: Entry) => void;
 };
 
 /**
- * History, Confirm (admin, not yet confirmed), Edit, Follow-up, Show details, Delete (admin):
+ * History, Confirm (admin, not yet confirmed), Edit, Follow-up, Show details, Assign employee
+ * and Delete (admins):
  * the likeliest one as a button (Confirm while an admin has it to do, else Follow-up), the
  * rest in the row's menu.
  */
@@ -29,6 +31,7 @@ export function EntryActions({ entry, ...on }: { entry: Entry } & EntryActionHan
     { label: 'Edit', onSelect: () => on.onEdit(entry) },
     { label: 'Follow-up', onSelect: () => on.onFollowUp(entry) },
     { label: 'Show details', onSelect: () => on.onDetails(entry) },
+    ...(on.onAssign ? [{ label: 'Assign employee', onSelect: () => on.onAssign?.(entry) }] : []),
     ...(remove
       ? [{ label: 'Delete', tone: 'danger' as const, onSelect: () => remove(entry) }]
       : []),

@@ -1,5 +1,6 @@
 import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format';
+import { formatPhone } from '../../../lib/phone';
 import type { Entry } from '../api/types';
 import { channelLabel } from '../model/entry-view';
 import { FileLinks, MetaItems, StatusBadge } from './entry-parts';
@@ -24,7 +25,7 @@ export function EntryDetailsDialog({
             <dt>Names</dt>
             <dd>{list(entry.customer.names)}</dd>
             <dt>Phones</dt>
-            <dd>{list(entry.customer.phones)}</dd>
+            <dd>{list(entry.customer.phones.map(formatPhone))}</dd>
             <dt>Emails</dt>
             <dd>{list(entry.customer.emails)}</dd>
             <dt>Categories</dt>

@@ -1,13 +1,14 @@
 // The pieces the table rows, the cards and the Entry Details modal share.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { customerPath } from '../../../lib/app-paths';
 import { Clip } from '../../../lib/clip';
-import { formatINR } from '../../../lib/format';
+import { Paperclip } from 'lucide-react';
+import { formatDate, formatINR, formatTime } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
-import type { Attachment, EmployeeChoice, Entry } from '../api/types';
-import { MAX_CATEGORIES_SHOWN, MAX_TAGS_SHOWN, NO_FILES } from '../model/constants';
+import type { Attachment, Entry } from '../api/types';
+import { MAX_TAGS_SHOWN, NO_FILES } from '../model/constants';
 import { channelLabel, customerName, firstOf, statusOf, statusTone } from '../model/entry-view';
-import { employeeLabels } from '../model/employee-labels';
 import { fileSize } from '../model/shared/file-size';
 import { ReceivedMessages } from './received-message';
 import { ToneBadge } from './tone-badge';
@@ -46,78 +47,101 @@ export function CustomerLink({ entry }: { entry: Entry }) {
   const id = entry.customer._id || entry.customerId;
   const full = entry.customer.names.join(', ') || name;
   return id ? (
-    <Clip full={full} className="clip entries-customer">
+    <Clip full={full} className="clip clip--two-lines entries-customer">
       <Link to={customerPath(id)}>{name}</Link>
     </Clip>
   ) : (
-    <Clip full={full} className="clip entries-customer">
+    <Clip full={full} className="clip clip--two-lines entries-customer">
       {name}
     </Clip>
   );
 }
 
-/** A table row's customer: the name (linking to their page), then phone and categories. */
+/** A row's customer: the name (linking to their page), then the first phone (else email) whole. */
 export function CompactCustomer({ entry, withName = true }: { entry: Entry; withName?: boolean }) {
-  const { phones, emails, categories } = entry.customer;
+  const { phones, emails } = entry.customer;
   const phone = phones[0];
-  const full = [...phones.map(formatPhone), ...emails, ...categories].join(' · ');
+  const others = [...phones.slice(1).map(formatPhone), ...emails.slice(phone ? 0 : 1)];
   return (
     <div className="entries-compact">
       {withName && <CustomerLink entry={entry} />}
-      {full && (
-        <Clip full={full} className="clip entries-compact__second">
+      {(phone || emails[0]) && (
+        <span className="entries-compact__second entries-contact">
           {phone ? (
             <a href={`tel:${phone}`}>{formatPhone(phone)}</a>
           ) : (
-            emails[0] && <a href={`mailto:${emails[0]}`}>{emails[0]}</a>
-          )}{' '}
-          {categories.length > 0 && (
-            <ChipList values={categories} max={MAX_CATEGORIES_SHOWN} label="Customer categories" />
+            <a href={`mailto:${emails[0]}`}>{emails[0]}</a>
           )}
-        </Clip>
+          {others.length > 0 && (
+            <span className="entries-chips__more ui-chip ui-chip--static" title={others.join(', ')}>
+              <span aria-hidden="true">+{others.length}</span>
+              <span className="visually-hidden">, {others.join(', ')}</span>
+            </span>
+          )}
+        </span>
       )}
     </div>
   );
 }
 
+/** A row's when: the day, then the time, each whole ('23 Nov' / '2:12 pm'). */
+export function WhenCell({ at }: { at: string | undefined }) {
+  return (
+    <time className="entries-when" dateTime={at}>
+      <span>{formatDate(at)}</span> <span>{formatTime(at)}</span>
+    </time>
+  );
+}
+
 /**
- * A table row's details: the description (the entry's notes) on one line, what the customer
- * received on each channel with its state, then the channel.
+ * A row's details: the description (the entry's notes) on up to two lines, what the customer
+ * received on each channel with its state, then the channel and any files.
  */
 export function CompactDetails({ entry, onChannels }: { entry: Entry; onChannels: () => void }) {
   return (
     <div className="entries-compact">
-      <Clip full={entry.description || '—'} />
+      <Clip full={entry.description || '—'} className="clip clip--two-lines entries-description" />
       <ReceivedMessages sends={entry.dispatch} compact />
-      <button type="button" className="entries-link-button" onClick={onChannels}>
-        {channelLabel(entry.channel)}
-        <span className="visually-hidden"> – channel details</span>
-      </button>
+      <span className="entries-compact__line">
+        <button type="button" className="entries-link-button" onClick={onChannels}>
+          {channelLabel(entry.channel)}
+          <span className="visually-hidden"> – channel details</span>
+        </button>
+        <FilesSummary entry={entry} />
+      </span>
     </div>
   );
 }
 
-/** A table row's meta: category and amount, then process and tags. */
-export function CompactMeta({ entry }: { entry: Entry }) {
-  const amount = entry.amount ? formatINR(entry.amount) : '';
-  const first = [entry.category, amount].filter(Boolean).join(' · ') || '—';
+/**
+ * A row's amount, whole (with `beside` after it: a card's employee), then category and process
+ * (cut, whole on hover and focus).
+ */
+export function CompactMeta({ entry, beside }: { entry: Entry; beside?: ReactNode }) {
+  const amount = entry.amount ? formatINR(entry.amount) : '—';
+  const second = [entry.category, entry.process].filter(Boolean).join(' · ');
   const full = [
     `Category: ${entry.category || '—'}`,
-    `Amount: ${amount || '—'}`,
+    `Amount: ${amount}`,
     `Process: ${entry.process || '—'}`,
     `Tags: ${entry.tags.join(', ') || '—'}`,
   ].join('\n');
   return (
-    <Clip as="div" className="entries-compact" full={full}>
-      <span className="clip">{first}</span>
-      <span className="clip entries-compact__second">
-        {entry.process}
-        {entry.process && entry.tags.length > 0 ? ' ' : ''}
-        {entry.tags.length > 0 && (
-          <ChipList values={entry.tags} max={MAX_TAGS_SHOWN} label="Tags" />
-        )}
+    <div className="entries-compact">
+      <span className="entries-compact__line">
+        <span className="entries-amount">{amount}</span>
+        {beside}
       </span>
-    </Clip>
+      {(second || entry.tags.length > 0) && (
+        <Clip full={full} className="clip entries-compact__second">
+          {second}
+          {second && entry.tags.length > 0 ? ' ' : ''}
+          {entry.tags.length > 0 && (
+            <ChipList values={entry.tags} max={MAX_TAGS_SHOWN} label="Tags" />
+          )}
+        </Clip>
+      )}
+    </div>
   );
 }
 
@@ -156,48 +180,29 @@ export function FileLinks({ files }: { files: readonly Attachment[] }) {
   );
 }
 
+/** A paperclip and the count, only when the entry has files; opens to their links. */
 export function FilesSummary({ entry }: { entry: Entry }) {
   const count = entry.attachments.length;
-  if (count === 0) return <span className="ui-muted">0 files</span>;
+  if (count === 0) return null;
   return (
     <details className="entries-files-summary">
       <summary>
-        {count} {count === 1 ? 'file' : 'files'}
+        <Paperclip aria-hidden="true" size={14} />
+        {count}
+        <span className="visually-hidden"> {count === 1 ? 'file' : 'files'}</span>
       </summary>
       <FileLinks files={entry.attachments} />
     </details>
   );
 }
 
-/** The employee's name; admins get a select to assign ('Unassigned' sends null). */
-export function EmployeeCell({
-  entry,
-  employees,
-  onAssign,
-}: {
-  entry: Entry;
-  employees: readonly EmployeeChoice[];
-  /** Absent for employees: only admins assign. */
-  onAssign?: (entry: Entry, employeeId: string | null) => void;
-}) {
+/** Who the entry belongs to, as text (admins reassign from the row's menu). */
+export function EmployeeName({ entry }: { entry: Entry }) {
   const current = entry.employee;
-  if (!onAssign) return <span>{current?.name || current?.email || 'Unassigned'}</span>;
-  const listed = !current || employees.some((e) => e._id === current._id);
-  const labels = employeeLabels(employees);
-  return (
-    <select
-      className="ui-input entries-assign"
-      aria-label={`Assign employee for ${customerName(entry)}`}
-      value={current?._id ?? ''}
-      onChange={(event) => onAssign(entry, event.target.value || null)}
-    >
-      <option value="">Unassigned</option>
-      {!listed && current && <option value={current._id}>{current.name || current.email}</option>}
-      {employees.map((employee) => (
-        <option key={employee._id} value={employee._id}>
-          {labels.get(employee._id)}
-        </option>
-      ))}
-    </select>
+  const name = current?.name || current?.email;
+  return name ? (
+    <span className="entries-employee">{name}</span>
+  ) : (
+    <span className="entries-employee ui-muted">Unassigned</span>
   );
 }

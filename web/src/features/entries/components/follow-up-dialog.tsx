@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/phone';
 import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { FormField, fieldErrors } from '../../../lib/form-field';
@@ -180,7 +181,7 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
             checked={form.whatsapp}
             onChange={(event) => set({ whatsapp: event.target.checked })}
           />
-          WhatsApp {entry.customer.phones[0] ? `(${entry.customer.phones[0]})` : ''}
+          WhatsApp {entry.customer.phones[0] ? `(${formatPhone(entry.customer.phones[0])})` : ''}
         </label>
         {form.whatsapp && (
           <div className="entries-channel-fields">

@@ -6,16 +6,9 @@ export const FILTER_DEBOUNCE_MS = 300;
 /** The channel filter's values. */
 export const CHANNEL_FILTERS = ['whatsapp', 'email', 'multiple', 'other'] as const;
 
-export const CHANNEL_LABELS: Record<string, string> = {
-  whatsapp: 'WhatsApp',
-  email: 'Email',
-  multiple: 'WhatsApp + Email',
-  manual: 'Manual',
-  other: 'Other',
-};
+export { CHANNEL_LABELS } from '../../../../../functions/src/contract/entries';
 
-/** The list shows up to 3 customer categories and 4 to 6 tags, then +N. */
-export const MAX_CATEGORIES_SHOWN = 3;
+/** The list shows up to 5 tags, then +N. */
 export const MAX_TAGS_SHOWN = 5;
 
 export const NO_ENTRIES = 'No entries found';

@@ -1,5 +1,6 @@
 // How an entry's values read on screen: status and history tones, the +N of long
 // lists and the parts of the Channel Details panels.
+import { formatPhone } from '../../../lib/phone';
 import type { Entry, HistoryItem } from '../api/types';
 import { CHANNEL_LABELS } from './constants';
 
@@ -44,7 +45,8 @@ export function firstOf<T>(values: readonly T[], max: number): { shown: T[]; mor
 /** Who the entry is about, in one line (dialog titles, button names). */
 export function customerName(entry: Pick<Entry, 'customer'>): string {
   const c = entry.customer;
-  return c?.names?.[0] || c?.phones?.[0] || c?.emails?.[0] || 'Unknown customer';
+  const phone = c?.phones?.[0];
+  return c?.names?.[0] || (phone && formatPhone(phone)) || c?.emails?.[0] || 'Unknown customer';
 }
 
 const SEND_STATUS: Record<string, { label: string; tone: Tone }> = {

@@ -72,6 +72,7 @@ export function EmailSection({
           onValueChange={(fromName) => set({ fromName })}
           error={error('fromName')}
           autoComplete="off"
+          hint="Emails go out under the company name in Settings; this name is used only while that is empty."
         />
       </div>
       <h3 className="integrations-subtitle">Incoming (IMAP)</h3>

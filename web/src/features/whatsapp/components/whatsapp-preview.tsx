@@ -1,4 +1,5 @@
 import { errorMessage } from '../../../lib/api-client';
+import { formatPhone } from '../../../lib/phone';
 import { PREVIEW_FAILED, usePreviewMessage } from '../api/preview-message';
 import type { PreviewRequest, WhatsAppPreview } from '../api/types';
 import { windowLabel } from '../model/window-label';
@@ -34,7 +35,7 @@ function PreviewBody({ data }: { data: WhatsAppPreview }) {
         <span className={`ui-badge ${data.window.open ? 'ui-badge--success' : 'wa-badge--warn'}`}>
           {windowLabel(data.window)}
         </span>
-        <span className="ui-muted"> · {data.to}</span>
+        <span className="ui-muted"> · {formatPhone(data.to)}</span>
       </p>
       {data.template && (
         <p className="ui-muted">

@@ -9,6 +9,7 @@ import { useToast } from '../../../../lib/toast';
 import { useTemplateChoices } from '../../../../resources/templates';
 import type { WhatsAppWindow } from '../../../../../../functions/src/contract/customers';
 import type { EntryCustomer } from '../../api/types';
+import { customerName } from '../../model/entry-view';
 import { amountError } from '../../model/shared/amount';
 import { channelToast } from '../../model/send-toasts';
 import { CREATE_FAILED, useCreateEntry } from '../api/create-entry';
@@ -132,7 +133,7 @@ function AddEntryForm({
       aria-describedby={error ? `${id}-error` : undefined}
     >
       <p className="add-entry__customer">
-        For <strong>{customer.names[0] || customer.phones[0] || customer.emails[0]}</strong>
+        For <strong>{customerName({ customer })}</strong>
       </p>
       <MessageSection
         description={form.description}

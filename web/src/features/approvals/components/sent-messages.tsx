@@ -1,0 +1,32 @@
+import { Clip } from '../../../lib/clip';
+import { formatPhone } from '../../../lib/phone';
+import type { PendingSend } from '../api/types';
+
+const CHANNEL = { whatsapp: 'WhatsApp', email: 'Email' } as const;
+
+/**
+ * What already went to the customer for a pending entry (messages leave when the entry is
+ * saved, not when it is approved): the channel, to whom, how it went, and the words, cut to
+ * two lines (whole on hover and focus).
+ */
+export function SentMessages({ sends }: { sends: readonly PendingSend[] }) {
+  if (sends.length === 0) return <span className="ui-muted">Nothing sent</span>;
+  return (
+    <ul className="pending__sent">
+      {sends.map((send) => {
+        const to = send.to.map((value) =>
+          send.channel === 'whatsapp' ? formatPhone(value) : value,
+        );
+        return (
+          <li key={send.channel}>
+            <span className="pending__sent-head">
+              {CHANNEL[send.channel]} · {send.status}
+              {to.length > 0 && <span className="ui-muted"> · {to.join(', ')}</span>}
+            </span>
+            {send.text && <Clip full={send.text} className="clip clip--two-lines" />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
