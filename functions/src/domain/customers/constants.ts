@@ -7,7 +7,11 @@ export const CUSTOMERS = 'customers';
 /** customerKeys/{phone:+91…|email:…} -> { customerId }: who owns a phone or an email. */
 export const CUSTOMER_KEYS = 'customerKeys';
 /** Collections whose documents point at a customer through `customerId` (moved by a merge). */
-export const CUSTOMER_LINKED_COLLECTIONS = ['entries', 'followUps'] as const;
+export const CUSTOMER_LINKED_COLLECTIONS = [
+  'entries',
+  'followUps',
+  'conversationMessages',
+] as const;
 
 // Per customer.
 export const MAX_NAMES = 50;

@@ -8,3 +8,12 @@ export function toE164(input: string): string | undefined {
   const parsed = parsePhoneNumberFromString(input.trim(), DEFAULT_PHONE_REGION);
   return parsed?.isValid() ? parsed.number : undefined;
 }
+
+/**
+ * A stored E.164 number as people write it: '+919810185084' → '+91 98101 85084' (the web's
+ * formatPhone does the same); anything that does not parse stays as it is.
+ */
+export function formatPhone(value: string): string {
+  const parsed = parsePhoneNumberFromString(value, DEFAULT_PHONE_REGION);
+  return parsed?.isValid() ? parsed.formatInternational() : value;
+}
