@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout as endServerSession } from '../../features/auth';
+import { InboxLink, InboxLive } from '../../features/conversations';
 import { CustomerSearch } from '../../features/customers';
 import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
@@ -28,6 +29,7 @@ export function AppLayout() {
 
   return (
     <div className="app-shell">
+      <InboxLive />
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
@@ -50,6 +52,7 @@ export function AppLayout() {
             </button>
           )}
           <CustomerSearch />
+          <InboxLink />
           <span className="topbar__role">Role: {role || 'unknown'}</span>
           <button type="button" className="btn btn--outline" onClick={logout}>
             Logout

@@ -9,3 +9,4 @@ export { FollowUpDialog } from './components/follow-up-dialog';
 export { FileLinks, StatusBadge, ToneBadge } from './components/entry-parts';
 export { channelLabel, sendStatusLabel, sendStatusTone } from './model/entry-view';
 export type { Entry } from './api/types';
+export { uploadFiles } from './add-entry/api/upload-files';

@@ -6,7 +6,14 @@ export type Customer = CustomerFields & {
   _id: string;
   createdAt: string;
   updatedAt: string;
+  /** The employee the customer's replies go to; null: no owner (the admins see it). */
+  owner?: CustomerOwner | null;
 };
+
+export type CustomerOwner = { _id: string; name: string };
+
+/** 'Suresh Sales', or 'No owner'. */
+export const ownerName = (customer: Pick<Customer, 'owner'>) => customer.owner?.name ?? 'No owner';
 
 /** What POST /customers and PUT /customers/{id} take. */
 export type CustomerInput = Pick<
@@ -46,4 +53,6 @@ export type DuplicateBody = { message?: string; customer?: Customer };
  * A customer as GET /customers/{id} answers it. Messaging adds when WhatsApp's 24-hour window
  * for free-form messages stays open; older servers leave it out.
  */
-export type CustomerDetail = Customer & { whatsappWindow?: { openUntil: string | null } };
+export type CustomerDetail = Customer & {
+  whatsappWindow?: { open?: boolean; openUntil: string | null } | null;
+};

@@ -1,7 +1,7 @@
 import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
 import { useWindowedRows } from '../../../lib/use-windowed-rows';
-import type { Customer } from '../api/types';
+import { ownerName, type Customer } from '../api/types';
 import { customerLabel } from '../model/customer-label';
 import { customerPath } from '../../../lib/app-paths';
 import { FirstValue } from './first-value';
@@ -88,6 +88,8 @@ export function CustomersCards({
               <dd>
                 <FirstValue values={customer.categories ?? []} />
               </dd>
+              <dt>Owner</dt>
+              <dd className={customer.owner ? undefined : 'ui-muted'}>{ownerName(customer)}</dd>
               <dt>Created</dt>
               <dd>{formatDate(customer.createdAt)}</dd>
             </dl>

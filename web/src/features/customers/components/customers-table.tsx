@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
 import { useWindowedRows } from '../../../lib/use-windowed-rows';
-import type { Customer, CustomerListParams, CustomerSort } from '../api/types';
+import { ownerName, type Customer, type CustomerListParams, type CustomerSort } from '../api/types';
 import { customerLabel } from '../model/customer-label';
 import { customerPath } from '../../../lib/app-paths';
 import { SORT_LABELS, ariaSort } from '../model/list-params';
@@ -17,7 +17,7 @@ import type { LoadMore } from './use-load-more';
 
 /** Every row has this height (CSS keeps to it), so the visible window can be computed. */
 export const TABLE_ROW_PX = 44;
-const COLUMNS = 8;
+const COLUMNS = 9;
 
 export function CustomersTable({
   items,
@@ -69,6 +69,7 @@ export function CustomersTable({
           <col className="customers-table__col-email" />
           <col className="customers-table__col-categories" />
           <col className="customers-table__col-potential" />
+          <col className="customers-table__col-owner" />
           <col className="customers-table__col-created" />
           <col className="customers-table__col-actions" />
         </colgroup>
@@ -91,6 +92,7 @@ export function CustomersTable({
             {header('email')}
             <th scope="col">Categories</th>
             {header('potential')}
+            <th scope="col">Owner</th>
             {header('createdAt')}
             <th scope="col">Actions</th>
           </tr>
@@ -142,6 +144,7 @@ export function CustomersTable({
                 <td>
                   <PotentialBadge potential={customer.potential ?? ''} />
                 </td>
+                <td className={customer.owner ? undefined : 'ui-muted'}>{ownerName(customer)}</td>
                 <td>{formatDate(customer.createdAt)}</td>
                 <td>
                   <RowActions customer={customer} {...actions} />
