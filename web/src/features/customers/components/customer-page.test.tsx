@@ -96,10 +96,16 @@ describe('customer page', () => {
       'href',
       'tel:+919810245489',
     );
+    // WhatsApp opens the conversation (recorded); wa.me is the secondary link.
     expect(within(contact).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      '#conversation',
+    );
+    expect(within(contact).getByRole('link', { name: 'Open in WhatsApp' })).toHaveAttribute(
       'href',
       'https://wa.me/919810245489',
     );
+    expect(within(contact).getByText(/not recorded/)).toBeInTheDocument();
     expect(within(contact).getByRole('link', { name: 'Email' })).toHaveAttribute(
       'href',
       'mailto:raj@example.in',
