@@ -5,15 +5,7 @@ import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
-import {
-  ADMIN,
-  appAs,
-  EMPLOYEE,
-  functionsApp,
-  readCounters,
-  resetCounters,
-  seedCustomer,
-} from '../entries/support';
+import { ADMIN, appAs, EMPLOYEE, readCounters, resetCounters } from '../entries/support';
 import { eventually, useMessagingWorld } from '../messaging/support';
 
 const sales = appAs('employee');

@@ -14,7 +14,11 @@ import {
   type DocumentSnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type { ConversationMessage, InboxItem } from '../../contract/conversations';
+import type {
+  ConversationFile,
+  ConversationMessage,
+  InboxItem,
+} from '../../contract/conversations';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { toIso } from '../../timestamps';
@@ -29,14 +33,8 @@ export const UNOWNED = '_unowned';
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 const LAST_TEXT_MAX = 200;
 
-export interface ThreadFile {
-  name: string;
-  url: string;
-  mimetype: string;
-  size?: number;
-  state?: string;
-  error?: string;
-}
+/** A file of a message, and for an outbound one its own state. */
+export type ThreadFile = ConversationFile;
 
 export interface StoredThreadMessage {
   customerId: string;
