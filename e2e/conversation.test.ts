@@ -57,11 +57,12 @@ describe('the conversation on a phone, as sales', () => {
     const phone = `+91976${String(Date.now()).slice(-7)}`;
     const id = await createCustomer(session.token, name, phone);
     const { context, page } = await openPage(browser, 'phone', session);
+    // The page's live stream answers (its headers come at once; events follow on it).
+    const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
     await page.goto(`/customers/${id}`);
     const conversation = page.getByRole('region', { name: 'Conversation' });
     await conversation.getByText('No messages yet.', { exact: false }).waitFor();
-    // The stream is open once the page has settled.
-    await page.waitForTimeout(1500);
+    expect((await streamOpen).status()).toBe(200);
 
     // From the customer's send (the outbox posts the webhook as Meta would) to the screen.
     const started = Date.now();

@@ -48,7 +48,7 @@ export function AppLayout() {
               aria-expanded={menuOpen}
               onClick={() => setMenuOpen(true)}
             >
-              <Menu aria-hidden="true" size={18} /> Menu
+              <Menu aria-hidden="true" size={18} /> <span className="topbar__menu-text">Menu</span>
             </button>
           )}
           <CustomerSearch />
