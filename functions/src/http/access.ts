@@ -111,6 +111,7 @@ export const routeTable = [
     method: 'get',
     path: '/customers/:id/conversation',
     access: { permission: 'customers.read' },
+    note: "any customer's, as the customer page shows every customer to everyone who may read them",
   },
   {
     method: 'post',
