@@ -2,7 +2,7 @@
 // (playing Meta) and the sales person's open page shows the toast, the unread count and the
 // reply within 2 s; a reply from the conversation inside the window reaches the customer as
 // the typed text; outside it, the template preview shows exactly what then goes.
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
@@ -71,19 +71,27 @@ describe('the conversation on a phone, as sales', () => {
       text: 'OK, 40 chairs confirmed',
       name: 'Arjun',
     });
-    await Promise.all([
-      page
-        .getByRole('region', { name: 'Status messages' })
-        .getByText('New WhatsApp message', { exact: false })
-        .first()
-        .waitFor({ timeout: 2_000 }),
-      page.getByTestId('unread-count').filter({ hasText: '1' }).waitFor({ timeout: 2_000 }),
-      conversation
-        .getByRole('listitem')
-        .filter({ hasText: 'OK, 40 chairs confirmed' })
-        .waitFor({ timeout: 2_000 }),
+    // Each of the three, and when it showed (ms after the customer's send).
+    const shown = async (what: string, locator: Locator) => {
+      await locator.waitFor({ timeout: 15_000 });
+      return `${what} ${Date.now() - started}`;
+    };
+    const times = await Promise.all([
+      shown(
+        'toast',
+        page
+          .getByRole('region', { name: 'Status messages' })
+          .getByText('New WhatsApp message', { exact: false })
+          .first(),
+      ),
+      shown('unread', page.getByTestId('unread-count').filter({ hasText: '1' })),
+      shown(
+        'reply',
+        conversation.getByRole('listitem').filter({ hasText: 'OK, 40 chairs confirmed' }),
+      ),
     ]);
-    expect(Date.now() - started).toBeLessThanOrEqual(2_000);
+    const slowest = Math.max(...times.map((t) => Number(t.split(' ')[1])));
+    expect(slowest, times.join(', ')).toBeLessThanOrEqual(2_000);
     await writing;
     await expectAccessible(page);
 
