@@ -13,7 +13,7 @@ import {
 } from './support/browser.ts';
 import { apiPost as api, DEMO, signInThroughForm } from './support/session.ts';
 
-const EVERYONE_ITEMS = ['Dashboard', 'Customers', 'Entries', 'Information'];
+const EVERYONE_ITEMS = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
 const ADMIN_ITEMS = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
 const IN_USE = 'This role is in use by users. Reassign users first.';
 

@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const ADMIN_ITEMS = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
-const EVERYONE_ITEMS = ['Dashboard', 'Customers', 'Entries', 'Information'];
+const EVERYONE_ITEMS = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
 
 it('serves /api/health through the hosting rewrite with security headers', async () => {
   const res = await fetch(`${baseUrl()}/api/health`);

@@ -21,7 +21,25 @@ const SIZES = {
 
 type Screen = { name: string; open: (page: Page) => Promise<void> };
 
+/** The customer whose conversation is shot (set once the stack holds one). */
+let conversationCustomer = '';
+
 const SCREENS: Screen[] = [
+  {
+    name: 'conversation',
+    open: async (page) => {
+      await page.goto(`/customers/${conversationCustomer}#conversation`);
+      await page.locator('.bubble').last().waitFor();
+      await page.locator('.bubble__meta', { hasText: 'Read' }).first().waitFor();
+    },
+  },
+  {
+    name: 'inbox',
+    open: async (page) => {
+      await page.goto('/inbox');
+      await page.locator('.inbox__item').first().waitFor();
+    },
+  },
   {
     name: 'customers',
     open: async (page) => {
@@ -83,6 +101,53 @@ const SCREENS: Screen[] = [
 
 const log = (line: string) => console.log(`[screenshots] ${line}`);
 
+/**
+ * Two of the demo admin's customers write in through the outbox (as Meta would): one asks,
+ * is answered from the conversation, and answers that with a PDF; the other's message stays
+ * unread. Answers the first one's id.
+ */
+async function playConversation(url: string, outbox: string, token: string): Promise<string> {
+  const post = async (to: string, body: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(to, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${to}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const auth = { Authorization: `Bearer ${token}` };
+  // The seed's customers 0 and 3 are the admin's (tools/stack/seed.ts).
+  const [first, second] = ['+919810000000', '+919810023757'];
+  await post(`${outbox}/control/inbound`, {
+    from: first,
+    text: 'Hello, is the 5000 litre SS tank in stock? We need it by the 10th.',
+  });
+  const inbox = await fetch(`${url}/api/inbox?scope=all`, { headers: auth });
+  const items = ((await inbox.json()) as { items: { customerId: string; phone: string }[] }).items;
+  const customerId = items.find((item) => item.phone === first)?.customerId;
+  if (!customerId) throw new Error('The inbound message made no conversation');
+  await post(
+    `${url}/api/customers/${customerId}/conversation`,
+    { channel: 'whatsapp', text: 'Yes, in stock. Quotation: ₹1,25,000 with delivery by the 8th.' },
+    auth,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const sent = (await (await fetch(`${outbox}/messages`)).json()) as { id: string; to: string[] }[];
+  const quote = sent.filter((m) => m.to[0] === first).at(-1);
+  await post(`${outbox}/control/inbound`, {
+    from: first,
+    text: 'Confirmed, our PO is attached',
+    file: { name: 'purchase-order.pdf', mimetype: 'application/pdf' },
+    contextId: quote?.id,
+  });
+  await post(`${outbox}/control/inbound`, {
+    from: second,
+    text: 'Please call me about the pasteurizer',
+  });
+  return customerId;
+}
+
 log('building functions and web…');
 buildApp();
 const stack = await startStack({
@@ -100,6 +165,7 @@ try {
   });
   if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
   const { token, role } = (await res.json()) as { token: string; role: string };
+  conversationCustomer = await playConversation(stack.url, stack.outboxUrl, token);
 
   mkdirSync(OUT_DIR, { recursive: true });
   const browser = await chromium.launch({

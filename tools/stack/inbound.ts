@@ -1,13 +1,42 @@
-// `npm run inbound -- <phone> [text] [name]`: a customer writes in on WhatsApp, through the
-// running `npm start` stack's outbox, which posts a signed webhook as Meta would.
+// `npm run inbound -- <phone> [text] [name] [--file path] [--reply-to wamid]`: a customer writes
+// in on WhatsApp, through the running `npm start` stack's outbox, which posts a signed webhook
+// as Meta would: with a file (an image or a PDF, fetched by the app from the outbox's media
+// API) and as a reply to an earlier message when asked.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT } from './config.ts';
 
-const [from, text = 'Hello, please send me the details', name = ''] = process.argv.slice(2);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { file: { type: 'string' }, 'reply-to': { type: 'string' } },
+});
+const [from, text = 'Hello, please send me the details', name = ''] = positionals;
 if (!from) {
-  console.error('Usage: npm run inbound -- <phone in E.164> [text] [name]');
+  console.error(
+    'Usage: npm run inbound -- <phone in E.164> [text] [name] [--file image-or.pdf] [--reply-to wamid]',
+  );
   process.exit(2);
+}
+const TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+};
+let file: { name: string; mimetype: string; base64: string } | undefined;
+if (values.file) {
+  const mimetype = TYPES[path.extname(values.file).toLowerCase()];
+  if (!mimetype) {
+    console.error('--file: an image (.png, .jpg, .webp) or a .pdf');
+    process.exit(2);
+  }
+  file = {
+    name: path.basename(values.file),
+    mimetype,
+    base64: readFileSync(values.file).toString('base64'),
+  };
 }
 let outbox: string;
 try {
@@ -19,7 +48,7 @@ try {
 const response = await fetch(`${outbox}/control/inbound`, {
   method: 'POST',
   headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ from, text, name }),
+  body: JSON.stringify({ from, text, name, file, contextId: values['reply-to'] }),
 }).catch(() => undefined);
 if (!response?.ok) {
   console.error('The outbox did not answer: is npm start still running?');
@@ -27,5 +56,6 @@ if (!response?.ok) {
 }
 const answer = (await response.json()) as { webhookStatus?: number; error?: string };
 console.log(
-  answer.error ?? `${from} wrote "${text}"; the console's webhook answered ${answer.webhookStatus}`,
+  answer.error ??
+    `${from} wrote "${text}"${file ? ` with ${file.name}` : ''}; the console's webhook answered ${answer.webhookStatus}`,
 );

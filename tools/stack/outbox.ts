@@ -6,7 +6,10 @@
 // calls its webhooks back as Meta and SendGrid would (statuses, events), signed.
 //
 // For people and tests:
-//   POST /control/inbound { from, text, name? }  a customer writes in (signed webhook)
+//   POST /control/inbound { from, text, name?, file?, contextId? }  a customer writes in (a
+//        signed webhook); file { name, mimetype, base64? } sends an image or a PDF as Meta
+//        does (a media id the app downloads from GET /whatsapp/{version}/{media-id}, a sample
+//        file when no bytes are given); contextId makes it a reply to that earlier message
 //   POST /control/next { channel, status, body?, hangMs? }  the next send of that channel is
 //        answered so (a rate limit, an outage) or held hangMs before its normal answer
 //   POST /control/reset  forget messages, windows and pending answers
@@ -23,6 +26,7 @@ import {
   type AppConnection,
 } from './outbox/callbacks.ts';
 import { readableText, refusal, SEEDED_TEMPLATES, WINDOW_MS } from './outbox/meta-rules.ts';
+import { mediaStore, mediaType, sampleFile, type InboundFile } from './outbox/inbound-media.ts';
 
 export interface OutboxMessage {
   at: string;
@@ -87,6 +91,8 @@ export async function startOutbox(
     : {};
   let app: AppConnection | undefined;
   let counter = 0;
+  let ownUrl = '';
+  const media = mediaStore(() => ownUrl);
 
   const later = (ms: number, work: () => Promise<unknown>) => {
     const timer = setTimeout(() => {
@@ -235,9 +241,15 @@ export async function startOutbox(
     const from = String(input.from ?? '').replace(/^\+/, '');
     if (!/^\d{8,15}$/.test(from)) return { status: 400, error: 'from: a phone number in E.164' };
     const text = String(input.text ?? 'Hello');
+    const file = inboundFile(input.file);
+    if (file === null) return { status: 400, error: 'file: { name, mimetype, base64? }' };
+    const contextId = typeof input.contextId === 'string' ? input.contextId : '';
     windows[from] = Date.now();
     saveWindows();
     const id = `wamid.IN${randomUUID().replace(/-/g, '')}`;
+    const content = file
+      ? { type: mediaType(file.mimetype), [mediaType(file.mimetype)]: media.add(file, text) }
+      : { type: 'text', text: { body: text } };
     const status = app
       ? await postWhatsAppWebhook(
           app,
@@ -250,14 +262,15 @@ export async function startOutbox(
                 from,
                 id,
                 timestamp: String(Math.floor(Date.now() / 1000)),
-                type: 'text',
-                text: { body: text },
+                ...(contextId ? { context: { from: '15550000000', id: contextId } } : {}),
+                ...content,
               },
             ],
           }),
         )
       : 0;
-    log(`inbound WhatsApp from +${from}: ${text} (webhook answered ${status || 'nothing'})`);
+    const what = file ? `${file.name} ${text}` : text;
+    log(`inbound WhatsApp from +${from}: ${what} (webhook answered ${status || 'nothing'})`);
     return { id, webhookStatus: status };
   }
 
@@ -298,7 +311,23 @@ export async function startOutbox(
       timers.clear();
       windows = {};
       saveWindows();
+      media.clear();
       return reply(200, {});
+    }
+    const download = /^\/whatsapp\/media-download\/([\w-]+)$/.exec(url.pathname);
+    const mediaId = /^\/whatsapp\/v[\d.]+\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && (download || mediaId)) {
+      if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
+        return reply(401, graphError(401, 190, 'Invalid OAuth access token', ''));
+      if (mediaId) {
+        const found = media.describe(mediaId[1]);
+        if (found) return reply(200, found);
+        return reply(404, graphError(404, 100, 'Unsupported get request', ''));
+      }
+      const file = media.download(download![1]);
+      if (!file) return reply(404, { error: { message: 'The link expired or never was' } });
+      res.writeHead(200, { 'Content-Type': file.mimetype, 'Content-Length': file.data.length });
+      return res.end(file.data);
     }
     if (req.method === 'GET' && /\/message_templates$/.test(url.pathname)) {
       if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
@@ -349,6 +378,7 @@ export async function startOutbox(
     server.listen(port, '127.0.0.1', resolve);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ownUrl = url;
   // Where `npm run inbound` finds this outbox.
   writeFileSync(path.join(dir, 'outbox.url'), url);
   return {
@@ -365,6 +395,16 @@ export async function startOutbox(
         server.close(() => resolve());
       }),
   };
+}
+
+/** The file of a /control/inbound request: undefined when none, null when malformed. */
+function inboundFile(value: unknown): InboundFile | undefined | null {
+  if (value === undefined || value === null) return undefined;
+  const file = value as Json;
+  if (typeof file !== 'object' || typeof file.name !== 'string' || !file.name) return null;
+  const mimetype = typeof file.mimetype === 'string' ? file.mimetype : '';
+  if (typeof file.base64 !== 'string') return sampleFile(file.name, mimetype);
+  return { name: file.name, mimetype, data: Buffer.from(file.base64, 'base64') };
 }
 
 function graphError(_status: number, code: number, message: string, details: string) {

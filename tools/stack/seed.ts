@@ -188,7 +188,11 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       },
       { createdAt, updatedAt: createdAt },
     );
-    writes.push((_b, records) => records.createCustomer(ref, record));
+    // Most customers are the sales person's, some the admin's, every tenth has no owner (as a
+    // number that wrote in first): the Inbox and the owner column show each case.
+    const owner = i % 10 === 9 ? undefined : users[i % 3 === 0 ? 0 : 1];
+    const stored = owner ? { ...record, owner: { _id: owner.id, name: owner.name } } : record;
+    writes.push((_b, records) => records.createCustomer(ref, stored));
     for (const key of keys) writes.push((b) => b.set(keyRef(db, key.id), keyDoc(key, ref.id)));
   }
 

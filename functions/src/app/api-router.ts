@@ -1,6 +1,7 @@
 // Every /api route, registered through route() so that each one is in the access table.
 import { Router } from 'express';
 import { registerAccountRoutes } from '../features/accounts';
+import { registerConversationRoutes } from '../features/conversations';
 import { registerCustomerRoutes } from '../features/customers';
 import { registerDashboardRoutes } from '../features/dashboard';
 import { registerEntryRoutes } from '../features/entries';
@@ -36,6 +37,7 @@ export function createApiRouter(): Router {
   registerSettingsRoutes(router);
   registerIntegrationRoutes(router);
   registerCustomerRoutes(router);
+  registerConversationRoutes(router);
   registerUploadRoutes(router);
   registerEntryRoutes(router);
   registerFollowUpRoutes(router);

@@ -100,6 +100,38 @@ export const routeTable = [
   },
   { method: 'put', path: '/customers/:id', access: { permission: 'customers.write' } },
   {
+    method: 'put',
+    path: '/customers/:id/owner',
+    access: { adminOnly: "Only admin can change a customer's owner." },
+  },
+  // Conversations: a customer's thread is readable by whoever may open the customer; the
+  // reply box sends as Add Entry does; the Inbox lists the caller's own customers (admins:
+  // everyone's on request).
+  {
+    method: 'get',
+    path: '/customers/:id/conversation',
+    access: { permission: 'customers.read' },
+    note: "any customer's, as the customer page shows every customer to everyone who may read them",
+  },
+  {
+    method: 'post',
+    path: '/customers/:id/conversation',
+    access: { permission: 'entries.write' },
+    note: 'sends under the WhatsApp sending rules, as Add Entry does',
+  },
+  {
+    method: 'post',
+    path: '/customers/:id/conversation/read',
+    access: { permission: 'customers.read' },
+    note: "clears the unread of the customer's owner only (an admin's: customers without one)",
+  },
+  {
+    method: 'get',
+    path: '/inbox',
+    access: 'signed-in',
+    note: "the caller's own customers' conversations; scope=all or unowned: admin only (403)",
+  },
+  {
     method: 'delete',
     path: '/customers/:id',
     access: { adminOnly: 'Only admin can delete customers.' },

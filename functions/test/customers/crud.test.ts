@@ -50,6 +50,7 @@ describe('POST /customers', () => {
         'updatedAt',
         'whatsappWindow',
         'whatsappWindows',
+        'owner',
       ].sort(),
     );
 

@@ -121,7 +121,7 @@ describe('POST /customers/merge', () => {
       by: { uid: 'sales-uid', email: 'sales@example.in' },
       mergedIds: [b, c],
       primaryBefore: { names: ['Ravi Sharma'], potential: 'COLD' },
-      moved: { entries: 503, followUps: 2 },
+      moved: { entries: 503, followUps: 2, conversationMessages: 0 },
     });
     expect(audit.docs[0].get('merged')).toHaveLength(2);
     expect(audit.docs[0].get('merged')[0]).toMatchObject({

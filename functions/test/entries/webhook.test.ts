@@ -136,10 +136,11 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
     const notes = (await getDb().collection('notifications').get()).docs.map((d) => d.data());
     expect(notes).toEqual([
       expect.objectContaining({
-        type: 'entry',
+        type: 'message.inbound',
         title: 'New WhatsApp message',
         message: 'Ravi Sharma: Please send the price list',
         audience: 'admins',
+        customerId: world.ravi,
       }),
     ]);
   });

@@ -11,7 +11,8 @@ export interface CallContext {
   probe: GeneratedCustomer;
 }
 
-export type TargetKind = 'dashboard' | 'customer-list' | 'entry-list' | 'export' | 'import';
+export type TargetKind =
+  'dashboard' | 'customer-list' | 'entry-list' | 'conversation' | 'inbox' | 'export' | 'import';
 
 export interface BenchCall {
   name: string;
@@ -46,6 +47,9 @@ const SESSION_READS_PER_CALL = 2;
 /** The web app's page sizes (get-customers.ts and get-entries.ts in web/src/features). */
 export const CUSTOMERS_PAGE = 100;
 export const ENTRIES_PAGE = 50;
+/** The conversation's and the Inbox's pages (web/src/features/conversations/api). */
+export const CONVERSATION_PAGE = 30;
+export const INBOX_PAGE = 30;
 export const IMPORT_ROWS = 10_000;
 const READ_RUNS = 10;
 
@@ -129,6 +133,25 @@ export function benchCalls(): BenchCall[] {
       runs: READ_RUNS,
       target: 'entry-list',
       run: get(entries('&channel=whatsapp&status=pending')),
+    },
+    {
+      name: 'Conversation: first page (1,000 messages)',
+      runs: READ_RUNS,
+      target: 'conversation',
+      sessionReads: SESSION_READS_PER_CALL,
+      run: (ctx) => get(`/customers/${ctx.probe.id}/conversation?limit=${CONVERSATION_PAGE}`)(ctx),
+    },
+    {
+      name: 'Inbox: first page (mine)',
+      runs: READ_RUNS,
+      target: 'inbox',
+      run: get(`/inbox?scope=mine&limit=${INBOX_PAGE}`),
+    },
+    {
+      name: "Inbox: first page (everyone's)",
+      runs: READ_RUNS,
+      target: 'inbox',
+      run: get(`/inbox?scope=all&limit=${INBOX_PAGE}`),
     },
     {
       name: 'Entry create (WhatsApp and email)',

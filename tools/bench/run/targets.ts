@@ -1,5 +1,11 @@
 // The performance targets, read against the measured table: benchmarks, not timed tests.
-import { CUSTOMERS_PAGE, ENTRIES_PAGE, type TargetKind } from './calls.ts';
+import {
+  CONVERSATION_PAGE,
+  CUSTOMERS_PAGE,
+  ENTRIES_PAGE,
+  INBOX_PAGE,
+  type TargetKind,
+} from './calls.ts';
 import { percentile, type CallResult } from './measure.ts';
 
 export interface Verdict {
@@ -17,6 +23,8 @@ const FLAT_MAX_RATIO = 2;
 /** …and a p95 at most this. */
 const LIST_MAX_P95_MS = 500;
 const EXPORT_MAX_P50_MS = 10_000;
+/** A conversation's first page (1,000 messages in it), at p95. */
+const CONVERSATION_MAX_P95_MS = 300;
 
 const latency = (result: CallResult, p: number) =>
   percentile(
@@ -56,6 +64,13 @@ export function verdict(
       return reads(2 * CUSTOMERS_PAGE, `2 × page of ${CUSTOMERS_PAGE}`);
     case 'entry-list':
       return reads(2 * ENTRIES_PAGE, `2 × page of ${ENTRIES_PAGE}`);
+    case 'conversation':
+      return reads(
+        CONVERSATION_PAGE + 2,
+        `page of ${CONVERSATION_PAGE} + 2, besides the ${sessionReads} reads of the session check`,
+      );
+    case 'inbox':
+      return reads(2 * INBOX_PAGE, `2 × page of ${INBOX_PAGE}`);
     case 'export':
       return {
         target: `< ${EXPORT_MAX_MB} MB peak memory at the large size`,
@@ -74,7 +89,8 @@ export function verdict(
 /**
  * The targets of staying flat as the book grows (from 1,000 to 100,000 customers), judged on
  * the large size's latencies: a list or search within FLAT_MAX_RATIO × its small p50 and
- * LIST_MAX_P95_MS at p95; the export within EXPORT_MAX_P50_MS at p50.
+ * LIST_MAX_P95_MS at p95; the Inbox within FLAT_MAX_RATIO × its small p50; a conversation's
+ * first page within CONVERSATION_MAX_P95_MS at p95; the export within EXPORT_MAX_P50_MS at p50.
  */
 export function flatVerdicts(
   kind: TargetKind | undefined,
@@ -91,6 +107,24 @@ export function flatVerdicts(
       {
         target: `large p95 ≤ ${LIST_MAX_P95_MS} ms`,
         met: ok && latency(large, 95) <= LIST_MAX_P95_MS,
+      },
+    ];
+  if (kind === 'inbox')
+    return [
+      {
+        target: `large p50 ≤ ${FLAT_MAX_RATIO}× small p50`,
+        met: ok && latency(large, 50) <= FLAT_MAX_RATIO * latency(small, 50),
+      },
+    ];
+  if (kind === 'conversation')
+    return [
+      {
+        target: `p95 ≤ ${CONVERSATION_MAX_P95_MS} ms at both sizes`,
+        met:
+          !failed(small) &&
+          latency(small, 95) <= CONVERSATION_MAX_P95_MS &&
+          ok &&
+          latency(large, 95) <= CONVERSATION_MAX_P95_MS,
       },
     ];
   if (kind === 'export')

@@ -1,7 +1,9 @@
-// Writes generated customers and entries as lines of an embedded-Firestore export file.
+// Writes generated customers, entries and conversations as lines of an embedded-Firestore
+// export file.
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { EmployeeRef } from '../../../functions/src/app/seeding.ts';
 import { generateCustomer, type GeneratedCustomer } from './customers.ts';
+import { generateConversations } from './conversations.ts';
 import { generateEntry } from './entries.ts';
 import { random } from './random.ts';
 
@@ -14,7 +16,10 @@ export interface Generated {
   documents: number;
   /** A spread of generated entry ids (for follow-ups). */
   sampleEntryIds: string[];
-  /** A customer from the middle of the book with a phone and an email (for searches). */
+  /**
+   * A customer from the middle of the book with a phone and an email (for searches), whose
+   * conversation holds 1,000 messages.
+   */
   probe: GeneratedCustomer;
 }
 
@@ -54,11 +59,12 @@ export function appendGenerated(
       out(line);
       if (i % SAMPLE_EVERY === 0) sampleEntryIds.push(id);
     }
-    flush();
     const probe =
       customers
         .slice(Math.floor(customers.length / 2))
         .find((c) => c.copy.phones.length > 0 && c.copy.emails.length > 0) ?? customers[0];
+    generateConversations(rnd, nowMs, customers, employees, probe, out);
+    flush();
     return { documents, sampleEntryIds, probe };
   } finally {
     closeSync(fd);

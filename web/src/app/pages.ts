@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { InboxPage } from '../features/conversations';
 import { CustomersPage } from '../features/customers';
 import { DashboardPage } from '../features/dashboard';
 import { EntriesPage } from '../features/entries';
@@ -40,6 +41,7 @@ export type AppPage = {
 /** The signed-in screens, in menu order: one table for the routes and the menu. */
 export const APP_PAGES: readonly AppPage[] = [
   { path: '/dashboard', label: 'Dashboard', Page: DashboardPage },
+  { path: '/inbox', label: 'Inbox', Page: InboxPage },
   { path: '/customers', label: 'Customers', Page: CustomersPage },
   { path: '/entries', label: 'Entries', Page: EntriesPage },
   { path: '/information', label: 'Information', Page: InformationPage },

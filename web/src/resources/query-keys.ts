@@ -42,6 +42,14 @@ export const queryKeys = {
     catalog: () => ['whatsapp-templates'] as const,
     preview: (request: object | null) => ['whatsapp-preview', request] as const,
   },
+  conversations: {
+    all: ['conversations'] as const,
+    /** A customer's conversation, newest page first. */
+    thread: (customerId: string) => ['conversations', 'thread', customerId] as const,
+    inbox: (scope: string) => ['conversations', 'inbox', scope] as const,
+    /** The caller's unread count (the menu's and the top bar's). */
+    unread: () => ['conversations', 'unread'] as const,
+  },
   stats: () => ['stats', {}] as const,
   notificationsLatest: () => ['notifications-latest', {}] as const,
   /** The dashboard's figures: every key starts with `dashboard-`, as its live updates expect. */

@@ -3,6 +3,7 @@
 // demo seed, so stored customers always carry the derived fields.
 import type { WhatsAppWindow } from '../../contract/customers';
 import { OPT_OUTS_FIELD, WINDOWS_FIELD, windowsView } from './whatsapp-windows';
+import { OWNER_FIELD, ownerOf, type CustomerOwner } from './owner';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
@@ -24,6 +25,8 @@ export interface Customer extends CustomerFields {
   /** The window of the first phone (the one messages go to), if the customer has a phone. */
   whatsappWindow: WhatsAppWindow | null;
   whatsappWindows: WhatsAppWindow[];
+  /** The employee the customer's replies go to (owner.ts); null: no owner (the admins'). */
+  owner: CustomerOwner | null;
 }
 
 export interface CustomerRecord<T = Timestamp | Date> extends CustomerFields {
@@ -38,6 +41,7 @@ export interface CustomerRecord<T = Timestamp | Date> extends CustomerFields {
   emailSort: string;
   createdAt: T;
   updatedAt: T;
+  owner?: CustomerOwner;
 }
 
 /** A name as the name sort orders it (and as an import matches name-only rows). */
@@ -150,6 +154,7 @@ export const CUSTOMER_VIEW_FIELDS = [
   'updatedAt',
   WINDOWS_FIELD,
   OPT_OUTS_FIELD,
+  OWNER_FIELD,
 ] as const;
 
 export function toCustomer(id: string, data: DocumentData): Customer {
@@ -159,6 +164,7 @@ export function toCustomer(id: string, data: DocumentData): Customer {
     createdAt: iso(data.createdAt),
     updatedAt: iso(data.updatedAt),
     ...windowsView(data),
+    owner: ownerOf(data),
   };
 }
 

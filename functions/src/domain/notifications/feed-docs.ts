@@ -28,7 +28,7 @@ const ADDRESSED_TO_EVERYONE = 'all';
 const addressedToUser = (uid: string) => `user_${uid}`;
 
 /** What a feed keeps of a notification: what the API answers (feed.ts toNotification). */
-const ITEM_FIELDS = ['type', 'title', 'message', 'text', 'at', 'audience', 'userId'];
+const ITEM_FIELDS = ['type', 'title', 'message', 'text', 'at', 'audience', 'userId', 'customerId'];
 
 const feedRef = (id: string) => getDb().collection(NOTIFICATION_FEEDS).doc(id);
 

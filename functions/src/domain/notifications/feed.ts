@@ -21,6 +21,8 @@ export interface Notification extends Address {
   text: string;
   at: string | undefined;
   time: string | undefined;
+  /** The customer it is about (a message from them: the web opens their conversation). */
+  customerId?: string;
 }
 
 export function toNotification(id: string, data: DocumentData): Notification {
@@ -38,6 +40,9 @@ export function toNotification(id: string, data: DocumentData): Notification {
     time: at,
     audience: String(data.audience ?? ''),
     userId: typeof data.userId === 'string' ? data.userId : undefined,
+    ...(typeof data.customerId === 'string' && data.customerId
+      ? { customerId: data.customerId }
+      : {}),
   };
 }
 

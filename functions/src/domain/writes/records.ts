@@ -21,6 +21,7 @@ import {
 import { getDb } from '../../firebase';
 import { CUSTOMERS } from '../customers/constants';
 import { OPT_OUTS_FIELD, WINDOWS_FIELD } from '../customers/whatsapp-windows';
+import { OWNER_FIELD } from '../customers/owner';
 import { ENTRIES } from '../entries/constants';
 import {
   applyCustomerChanges,
@@ -207,11 +208,12 @@ export interface CustomerWrite {
 /**
  * The fields of a customer or an entry that no dashboard figure, recent-activity item or
  * notification reads: patchRecord writes them as they are (a follow-up's line on its entry, a
- * message's delivery state, a file that arrived after its message, a WhatsApp window).
+ * message's delivery state, a file that arrived after its message, a WhatsApp window, the
+ * customer's owner).
  */
 const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
   [ENTRIES]: new Set(['followUps', 'updatedAt', 'dispatch', 'attachments', 'inbound']),
-  [CUSTOMERS]: new Set([WINDOWS_FIELD, OPT_OUTS_FIELD, 'updatedAt']),
+  [CUSTOMERS]: new Set([WINDOWS_FIELD, OPT_OUTS_FIELD, OWNER_FIELD, 'updatedAt']),
 };
 
 /** Which top-level field a field path of an update names. */

@@ -4,6 +4,8 @@
 // makes it run again rather than being lost). An audit document under the primary keeps what
 // was merged. Then the primary's own entries and follow-ups take its merged copy and name, and
 // those of the merged customers move to the primary.
+import { carriedOwner } from '../../domain/customers/owner';
+import { mergeSummaries, summaryCustomer, summaryRef } from '../../domain/conversations/store';
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
@@ -109,6 +111,7 @@ export async function mergeCustomers(
       keys.map((k) => k.id),
     );
 
+    const summaries = await Promise.all(snapshots.map((s) => tx.get(summaryRef(s.id))));
     records = await RecordWriter.inTransaction(tx, db);
     const now = Timestamp.now();
     const record = buildCustomerRecord(merged, {
@@ -121,8 +124,10 @@ export async function mergeCustomers(
         [primary, ...others].map((c) => c.data),
         merged.phones,
       ),
+      ...carriedOwner([primary, ...others].map((c) => c.data)),
     };
     records.setCustomer(primaryRef, primary.data, kept);
+    mergeSummaries(tx, summaries, primaryId, summaryCustomer(kept));
     records.deleteCustomers(others.map((o) => ({ ref: customers.doc(o.id), before: o.data })));
     const group = new Set([primaryId, ...mergeIds]);
     for (const key of keys) {

@@ -11,6 +11,8 @@ import { EXPORT_COLUMNS, exportFileName, streamCustomersCsv } from './export-csv
 import { listedByLine, listedErrors, readImportUpload } from './import-csv';
 import { listPage, matchingCustomerPages, plainList } from './list';
 import { mergeCustomers } from './merge';
+import { ownerBody, setCustomerOwner } from './owner';
+import { actorOf } from '../../domain/entries/actor';
 import { readCustomer } from './read-customer';
 import { hasIdentity } from '../../domain/customers/normalize';
 import {
@@ -52,6 +54,12 @@ const force = (req: Request) => req.query.force === 'true' || req.query.force ==
 
 const customerId = (req: Request) => documentId(req.params.id, NOT_FOUND);
 
+/** The owner of the customers a caller creates: the caller. */
+async function ownerFrom(req: Request) {
+  const actor = await actorOf(req.session!);
+  return { _id: actor.uid, name: actor.name };
+}
+
 export function registerCustomerRoutes(router: Router): void {
   route(router, 'GET /customers', async (req, res) => {
     const paged = Object.keys(req.query).some((k) => LIST_PARAMS.includes(k));
@@ -86,7 +94,8 @@ export function registerCustomerRoutes(router: Router): void {
     'POST /customers',
     answeringDuplicates(async (req, res) => {
       const fields = parseBody(createBody, req);
-      res.status(201).json(await createCustomer(fields, { force: force(req) }));
+      const owner = await ownerFrom(req);
+      res.status(201).json(await createCustomer(fields, { force: force(req), owner }));
     }),
   );
 
@@ -102,7 +111,11 @@ export function registerCustomerRoutes(router: Router): void {
         }))
         .filter((row) => hasIdentity(row.fields));
       if (rows.length === 0) throw new HttpError(400, QUICK_ADD_NEEDS_IDENTITY);
-      const result = await upsertRows(rows, { refuse: !force(req), withCustomers: true });
+      const result = await upsertRows(rows, {
+        refuse: !force(req),
+        withCustomers: true,
+        owner: await ownerFrom(req),
+      });
       res.json({
         created: result.created,
         updated: result.updated,
@@ -115,7 +128,10 @@ export function registerCustomerRoutes(router: Router): void {
 
   route(router, 'POST /customers/import.csv', async (req, res) => {
     const parsed = await readImportUpload(req);
-    const result = await upsertRows(parsed.rows, { matchNames: true });
+    const result = await upsertRows(parsed.rows, {
+      matchNames: true,
+      owner: await ownerFrom(req),
+    });
     const { errors, errorCount } = listedErrors([...parsed.errors, ...result.errors]);
     const merges = listedByLine(result.merges);
     res.json({
@@ -145,6 +161,11 @@ export function registerCustomerRoutes(router: Router): void {
       res.json(await updateCustomer(id, input, { force: force(req) }));
     }),
   );
+
+  route(router, 'PUT /customers/:id/owner', async (req, res) => {
+    const { ownerId } = parseBody(ownerBody, req);
+    res.json(await setCustomerOwner(customerId(req), ownerId));
+  });
 
   route(router, 'DELETE /customers/:id', async (req, res) => {
     await deleteCustomer(customerId(req));

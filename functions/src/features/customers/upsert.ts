@@ -2,6 +2,7 @@
 // other or with a stored customer, become one customer with the union of their values instead
 // of twins. Rows are grouped by shared keys first; groups are then written in transactions of
 // at most MAX_WRITES_PER_COMMIT writes, each re-reading what it changes.
+import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
@@ -250,7 +251,13 @@ function estimatedWrites(group: UpsertRow[]): number {
  */
 export async function upsertRows(
   rows: readonly UpsertRow[],
-  options: { refuse?: boolean; withCustomers?: boolean; matchNames?: boolean } = {},
+  options: {
+    refuse?: boolean;
+    withCustomers?: boolean;
+    matchNames?: boolean;
+    /** The owner of the customers it creates (the importer, the caller). */
+    owner?: CustomerOwner;
+  } = {},
 ): Promise<UpsertResult> {
   const matchNames = options.matchNames === true;
   const db = getDb();
@@ -340,11 +347,14 @@ export async function upsertRows(
           updatedAt: now,
         });
         const before = target.stored ? stored.get(target.id) : undefined;
-        customerWrites.push({
-          ref,
-          before: before ?? null,
-          data: before ? { ...record, ...carriedWindows([before], target.fields.phones) } : record,
-        });
+        const data = before
+          ? {
+              ...record,
+              ...carriedWindows([before], target.fields.phones),
+              ...carriedOwner([before]),
+            }
+          : { ...record, ...(options.owner && { [OWNER_FIELD]: options.owner }) };
+        customerWrites.push({ ref, before: before ?? null, data });
         for (const key of customerKeys(target.fields)) {
           // Only the rows' keys were read; a stored customer's other keys stay as they are.
           if (!readKeys.has(key.id)) continue;
@@ -352,7 +362,7 @@ export async function upsertRows(
           if (owner === target.id || (owner !== undefined && stored.has(owner))) continue;
           tx.set(keyRef(db, key.id), keyDoc(key, target.id));
         }
-        saved.push(toCustomer(target.id, record));
+        saved.push(toCustomer(target.id, data));
       }
       // Recent activity after the commit, in a small transaction of its own: the chunk
       // transactions run side by side and would otherwise all conflict on its document.

@@ -1,8 +1,10 @@
 // Adding, editing and deleting one customer, each in one transaction with its identity keys.
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
+import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { RecordWriter } from '../../domain/writes/records';
+import { forgetSummary, summaryRef } from '../../domain/conversations/store';
 import { refreshCustomerOnEntries, sameCustomerCopy } from '../../domain/writes/customer-copies';
 import { customerCopy, type CustomerCopy } from '../../domain/entries/record';
 import {
@@ -60,9 +62,14 @@ export interface SaveOptions {
   force: boolean;
 }
 
+export interface CreateOptions extends SaveOptions {
+  /** Who will own the new customer (its creator). */
+  owner?: CustomerOwner;
+}
+
 export async function createCustomer(
   fields: CustomerFields,
-  { force }: SaveOptions,
+  { force, owner }: CreateOptions,
 ): Promise<Customer> {
   if (!hasIdentity(fields)) throw new HttpError(400, NEEDS_IDENTITY);
   const db = getDb();
@@ -82,7 +89,10 @@ export async function createCustomer(
     }
     const records = await RecordWriter.inTransaction(tx, db);
     const now = Timestamp.now();
-    const record = buildCustomerRecord(fields, { createdAt: now, updatedAt: now });
+    const record = {
+      ...buildCustomerRecord(fields, { createdAt: now, updatedAt: now }),
+      ...(owner && { [OWNER_FIELD]: owner }),
+    };
     records.createCustomer(ref, record);
     // A key whose owner is gone (or never was) is free; one a live customer holds stays theirs.
     for (const key of keys)
@@ -144,7 +154,7 @@ export async function updateCustomer(
       createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
       updatedAt: Timestamp.now(),
     });
-    const kept = { ...record, ...carriedWindows([data], next.phones) };
+    const kept = { ...record, ...carriedWindows([data], next.phones), ...carriedOwner([data]) };
     records.setCustomer(ref, data, kept);
     for (const key of newKeys)
       if (!taken.includes(key) && owners.get(key.id) !== id)
@@ -181,8 +191,11 @@ export async function deleteCustomer(id: string): Promise<void> {
     );
     const owned = keys.filter((k) => owners.get(k.id) === id);
     const heirs = await findHeirs(tx, db, id, owned);
+    const summary = await tx.get(summaryRef(id));
     records = RecordWriter.deferred(tx, db);
     records.deleteCustomers([{ ref, before: data }]);
+    // Its conversation leaves the Inbox with it (its unread with the owner's count).
+    forgetSummary(tx, summary);
     for (const key of owned) {
       const heir = heirs.get(key.id);
       if (heir) tx.set(keyRef(db, key.id), keyDoc(key, heir));

@@ -196,6 +196,7 @@ async function importMessage(
     receivedAt: parsed.date ?? new Date(now()),
     attachments,
     details: { subject: parsed.subject ?? '' },
+    notify: 'owner',
   });
   if (!outcome.created) return 'duplicate';
   return {

@@ -2,7 +2,9 @@
 // with that phone or email, or on a new customer when there is none, exactly once: the
 // message's marker (inboundMessages/{provider:id}), the customer (and its phone/email key when
 // new), the entry and its 'created' history item are written in one transaction, which sees
-// the marker of a delivery that got there first.
+// the marker of a delivery that got there first. The same transaction adds the message to the
+// customer's conversation (domain/conversations/store.ts: one more unread for the owner) and
+// tells the owner (the admins for a customer without one) with a live notification.
 import { createHash } from 'node:crypto';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
@@ -14,6 +16,17 @@ import { normalizeEmail, normalizePhone } from '../../domain/customers/normalize
 import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../../domain/entries/constants';
 import { historyDoc, historyRef } from '../../domain/entries/history';
 import { RecordWriter } from '../../domain/writes/records';
+import { ownerOf } from '../../domain/customers/owner';
+import { formatPhone } from '../../domain/identity/phone';
+import { FOR_ADMINS } from '../../domain/notifications/audience';
+import {
+  addToSummary,
+  newMessageRef,
+  summaryCustomer,
+  summaryRef,
+  type StoredThreadMessage,
+  type ThreadFile,
+} from '../../domain/conversations/store';
 import {
   buildEntryDoc,
   customerCopy,
@@ -33,6 +46,13 @@ export interface InboundMessage {
   attachments?: Attachment[];
   /** Kept on the entry under `inbound`. */
   details?: DocumentData;
+  /** The earlier message this one answers (WhatsApp's context), with its text when known. */
+  replyTo?: { providerId: string; text?: string };
+  /**
+   * Who is told at once: the customer's owner, and for a customer without one the admins
+   * ('owner-or-admins'), or the owner only (email: the inbox job tells the admins per run).
+   */
+  notify: 'owner' | 'owner-or-admins';
 }
 
 export interface InboundResult {
@@ -41,6 +61,8 @@ export interface InboundResult {
   customerId: string;
   customerCreated: boolean;
   customerName: string;
+  /** The message's document in the customer's conversation. */
+  conversationMessageId: string;
 }
 
 /** The marker's id: the provider and a hash of the id (ids may hold '/', and be long). */
@@ -49,6 +71,18 @@ export function markerId(provider: string, messageId: string): string {
 }
 
 const LABEL = { whatsapp: 'WhatsApp', email: 'Email' } as const;
+export const INBOUND_NOTICE = 'message.inbound';
+
+/**
+ * A new customer's name: the sender's (WhatsApp profile, email display name), else
+ * "Unknown (+91 98101 85084)" for a phone; an email address names its customer by itself.
+ */
+export function newCustomerNames(from: InboundMessage['from'], phone: string | null): string[] {
+  const name = from.name?.replace(/\s+/g, ' ').trim().slice(0, 200);
+  if (name) return [name];
+  if (phone) return [`Unknown (${formatPhone(phone)})`];
+  return from.email ? [] : ['Unknown sender'];
+}
 
 export async function createInboundEntry(message: InboundMessage): Promise<InboundResult> {
   const db = getDb();
@@ -61,6 +95,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       ? customerKeyId('email', email)
       : undefined;
   const entryRef = db.collection(ENTRIES).doc();
+  const threadRef = newMessageRef();
 
   return db.runTransaction(async (tx) => {
     const [seen, owner] = await Promise.all([
@@ -74,6 +109,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         customerId: String(seen.get('customerId') ?? ''),
         customerCreated: false,
         customerName: '',
+        conversationMessageId: String(seen.get('conversationMessageId') ?? ''),
       };
     }
     const ownerId: unknown = owner?.get('customerId');
@@ -81,6 +117,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       typeof ownerId === 'string' && ownerId
         ? await tx.get(db.collection(CUSTOMERS).doc(ownerId))
         : undefined;
+    const summary = existing?.exists ? await tx.get(summaryRef(existing.id)) : undefined;
     const records = await RecordWriter.inTransaction(tx, db);
     const at = timestampNow();
     let customerId: string;
@@ -90,10 +127,9 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       customer = customerCopy(existing.data());
     } else {
       const ref = db.collection(CUSTOMERS).doc();
-      const name = message.from.name?.replace(/\s+/g, ' ').trim().slice(0, 200);
       const { record, keys } = prepareCustomer(
         {
-          names: name ? [name] : phone || email ? [] : ['Unknown sender'],
+          names: newCustomerNames(message.from, phone),
           phones: phone ? [phone] : [],
           emails: email ? [email] : [],
           note: `Added from an inbound ${LABEL[message.provider]} message`,
@@ -148,14 +184,45 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       messageId: message.messageId.slice(0, 1000),
       entryId: entryRef.id,
       customerId,
+      conversationMessageId: threadRef.id,
       at,
     });
+    const customerData = existing?.exists ? existing.data() : customer;
+    const thread: StoredThreadMessage = {
+      customerId,
+      at,
+      direction: 'in',
+      channel: message.provider,
+      text: stored.description as string,
+      ...(typeof message.details?.subject === 'string' && { subject: message.details.subject }),
+      files: (message.attachments ?? []) as ThreadFile[],
+      state: 'received',
+      ...(message.from.name ? { byName: message.from.name } : {}),
+      source: 'inbound',
+      entryId: entryRef.id,
+      providerId: message.messageId.slice(0, 1000),
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    };
+    tx.create(threadRef, withoutUndefined(thread));
+    const shown = summaryCustomer(customerData);
+    addToSummary(tx, summary, customerId, shown, thread);
+    const salesOwner = ownerOf(customerData);
+    if (salesOwner || message.notify === 'owner-or-admins') {
+      records.notify({
+        to: salesOwner ? { userId: salesOwner._id } : FOR_ADMINS,
+        type: INBOUND_NOTICE,
+        title: `New ${label === 'Email' ? 'email' : 'WhatsApp message'}`,
+        message: `${shown.name}: ${thread.text.slice(0, 300)}`,
+        about: { customerId, entryId: entryRef.id },
+      });
+    }
     return {
       created: true,
       entryId: entryRef.id,
       customerId,
       customerCreated: !existing?.exists,
       customerName: customer.names[0] ?? customer.phones[0] ?? customer.emails[0] ?? '',
+      conversationMessageId: threadRef.id,
     };
   });
 }

@@ -2,8 +2,9 @@
 // GET {base}/{version}/{media-id} with a short-lived url and the mime type, and that url with the
 // file, both with the access token as Bearer (the same base, version and token as the sender).
 // The file is checked like an upload (its type read from its bytes, at most MAX_FILE_BYTES),
-// stored through the file store and attached to the pending entry. A failure never loses the
-// entry: it is recorded on it as inbound.mediaError.
+// stored through the file store and attached to the pending entry and to the message in the
+// customer's conversation. A failure never loses the entry: it is recorded on it as
+// inbound.mediaError (and on the conversation's message as its error).
 import { FieldValue } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { getDb } from '../../firebase';
@@ -21,6 +22,7 @@ import {
   type NewFile,
 } from '../uploads';
 import { patchRecord } from '../../domain/writes/records';
+import { messageRef } from '../../domain/conversations/store';
 
 export interface InboundMedia {
   /** Meta's media id (message.image.id, message.document.id, ...). */
@@ -105,8 +107,13 @@ export async function downloadWhatsAppMedia(media: InboundMedia): Promise<NewFil
  * Fetches the media of the inbound message and attaches it to entry `entryId`; on failure
  * records why on the entry. Never throws (the webhook must still answer 200).
  */
-export async function attachInboundMedia(entryId: string, media: InboundMedia): Promise<void> {
+export async function attachInboundMedia(
+  entryId: string,
+  conversationMessageId: string,
+  media: InboundMedia,
+): Promise<void> {
   let update: Record<string, unknown>;
+  let threadUpdate: Record<string, unknown>;
   try {
     const [saved] = await saveFiles([await downloadWhatsAppMedia(media)], { source: 'whatsapp' });
     const attachment: Attachment = {
@@ -116,17 +123,18 @@ export async function attachInboundMedia(entryId: string, media: InboundMedia): 
       size: saved.size,
     };
     update = { attachments: FieldValue.arrayUnion(attachment) };
+    threadUpdate = { files: FieldValue.arrayUnion(attachment) };
   } catch (err) {
     // Our own failures (the file store, Firestore) are logged; the entry says only that much.
     if (!(err instanceof MediaFailure)) logger.error(`WhatsApp media ${media.id} not kept:`, err);
-    update = {
-      'inbound.mediaError':
-        err instanceof MediaFailure ? err.message : 'The file could not be stored',
-    };
+    const reason = err instanceof MediaFailure ? err.message : 'The file could not be stored';
+    update = { 'inbound.mediaError': reason };
+    threadUpdate = { error: `The file did not arrive: ${reason}` };
   }
   try {
     const batch = getDb().batch();
     patchRecord(batch, getDb().collection(ENTRIES).doc(entryId), ...Object.entries(update));
+    if (conversationMessageId) batch.update(messageRef(conversationMessageId), threadUpdate);
     await batch.commit();
   } catch (err) {
     logger.error(`Could not record WhatsApp media ${media.id} on entry ${entryId}:`, err);

@@ -1,15 +1,16 @@
 // The WhatsApp Cloud API webhook (public): GET answers Meta's verification with hub.challenge
 // when hub.verify_token is the one saved under Integrations; POST deliveries must carry
 // X-Hub-Signature-256 made with the app secret. Each inbound message becomes a pending entry
-// (once, however often Meta delivers it) with its media downloaded and attached, and a
-// notification for the admins; status callbacks update what the app sent.
+// (once, however often Meta delivers it) and a message in the customer's conversation, with its
+// media downloaded and attached, and a live notification for the customer's owner (the admins
+// when it has none); status callbacks update what the app sent.
 import type { Request, Router } from 'express';
 import * as logger from 'firebase-functions/logger';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
 import { readSettingsAndSecrets } from '../../domain/settings/store';
-import { notifyAdmins } from '../notifications';
+import { alertAdminContacts } from '../notifications';
 import { formatPhone } from '../../domain/identity/phone';
 import { createInboundEntry } from './inbound-entry';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
@@ -17,6 +18,7 @@ import { applyDelivery, refreshWindow } from '../messaging';
 import { validSignature } from './signature';
 import { attachInboundMedia } from './whatsapp-media';
 import { applyOptOutKeyword } from './opt-out-keywords';
+import { repliedMessage } from './replied-message';
 import { applyWhatsAppStatus } from './whatsapp-statuses';
 
 type Json = Record<string, unknown>;
@@ -120,6 +122,8 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         const name = names.get(from) || undefined;
         const type = str(message.type);
         const media = obj(message[type]);
+        // A reply to an earlier message (the customer swiped it): Meta names it in `context`.
+        const contextId = str(obj(message.context).id);
         const outcome = await createInboundEntry({
           provider: 'whatsapp',
           messageId,
@@ -129,7 +133,10 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
           details: {
             type,
             ...(media.id ? { mediaId: str(media.id), mimeType: str(media.mime_type) } : {}),
+            ...(contextId ? { contextId } : {}),
           },
+          ...(contextId ? { replyTo: await repliedMessage(contextId) } : {}),
+          notify: 'owner-or-admins',
         });
         // Every message from the customer opens (or refreshes) the 24-hour window.
         await refreshWindow(`+${from.replace(/^\+/, '')}`, receivedAt);
@@ -142,13 +149,15 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         }
         result.created++;
         if (media.id)
-          await attachInboundMedia(outcome.entryId, {
+          await attachInboundMedia(outcome.entryId, outcome.conversationMessageId, {
             id: str(media.id),
             type,
             filename: str(media.filename) || undefined,
           });
+        // The owner (or the admins) were told with the entry; the admin contacts by email and
+        // WhatsApp as Settings say.
         try {
-          await notifyAdmins({
+          await alertAdminContacts({
             type: 'entry',
             title: 'New WhatsApp message',
             message: `${outcome.customerName || formatPhone(`+${from}`)}: ${description.slice(0, 300)}`,

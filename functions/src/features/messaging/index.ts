@@ -8,11 +8,11 @@ export {
   planFor,
 } from './compose';
 export { applyDelivery } from './delivery';
-export { type EmailContent, type OwnerField } from './outbound-doc';
+export { type EmailContent, type NewOutbound, type OwnerField } from './outbound-doc';
 export { deliverDueOutbound, deliverNow, deliverOutbound } from './outbound-worker';
 export { NOT_DELIVERED, queueEmail, queueWhatsApp } from './queue-channel';
 export { registerMessagingRoutes } from './routes';
-export { sendQueued } from './send-queued';
+export { queueAndDeliver, sendQueued } from './send-queued';
 export { type WhatsAppPlan } from './whatsapp-plan';
 export { refreshWindow } from './window';
 export { setWhatsAppOptOut } from './opt-out';

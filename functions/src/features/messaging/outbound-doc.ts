@@ -63,6 +63,16 @@ export interface OutboundDoc {
   claimedAt?: Timestamp;
   createdAt: Timestamp;
   timeline: TimelineItem[];
+  /** WhatsApp: exactly what the customer reads (the text, or the template filled in). */
+  preview?: string;
+  /** The customer it goes to, when its owner does not say (the conversation's reply box). */
+  customerId?: string;
+  /** Who sent it, when its owner does not say. */
+  byName?: string;
+  /** How it came to be, when its owner does not say. */
+  source?: 'reply';
+  /** Its conversation message (thread-view.ts) exists. */
+  threaded?: boolean;
 }
 
 export interface NewOutbound {
@@ -71,6 +81,11 @@ export interface NewOutbound {
   to: string | string[];
   parts: (WhatsAppPart | { kind: 'email' })[];
   email?: EmailContent;
+  preview?: string;
+  customerId?: string;
+  byName?: string;
+  source?: 'reply';
+  threaded?: boolean;
 }
 
 /** A new queue document's reference (its id goes on the owner before the write). */

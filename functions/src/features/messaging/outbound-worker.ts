@@ -13,6 +13,7 @@ import { OUTBOUND, type OutboundDoc, type OutboundPart } from './outbound-doc';
 import { ownerUpdate, underField, withTimeline } from './outbound-view';
 import { knownOwner, oneAtATime, rememberOwner } from './owner-queue';
 import { sendPart } from './send-part';
+import { prepareThreadView } from './thread-view';
 import { patchRecord } from '../../domain/writes/records';
 
 export const MAX_ATTEMPTS = 5;
@@ -50,7 +51,8 @@ async function claim(id: string, token: string): Promise<OutboundDoc | null> {
  * answers the stored document, or null when the claim was lost. Changes of one owner's
  * messages made by this instance go one at a time (owner-queue.ts). The owner shows a message
  * only while it is the owner's latest for that channel: a late callback about an earlier one
- * (before a resend) changes that message alone.
+ * (before a resend) changes that message alone. The customer's conversation shows every
+ * message, and its state, the same way (thread-view.ts).
  */
 export async function recordChange(
   id: string,
@@ -70,12 +72,15 @@ export async function recordChange(
       const stored = owner ? await tx.get(owner) : undefined;
       const shown: unknown =
         target && stored?.exists ? stored.get(`${target.field}.outboundId`) : undefined;
+      const thread = await prepareThreadView(tx, id, doc, stored);
       tx.update(ref(id), {
         parts: next.parts,
         state: next.state,
         nextAttemptAt: next.nextAttemptAt,
         timeline: next.timeline,
+        ...(thread?.created && { threaded: true }),
       });
+      thread?.write(next);
       if (target && owner && stored?.exists && (shown === undefined || shown === id)) {
         patchRecord(tx, owner, ...Object.entries(underField(target.field, ownerUpdate(id, next))));
       }

@@ -48,7 +48,7 @@ export function queueWhatsApp(
     };
   }
   const ref = newOutboundRef();
-  enqueue(tx, ref, { channel: 'whatsapp', owner, to, parts: plan.parts });
+  enqueue(tx, ref, { channel: 'whatsapp', owner, to, parts: plan.parts, preview: plan.preview });
   return { outboundId: ref.id, fields: defined({ ...base, status: 'queued', outboundId: ref.id }) };
 }
 

@@ -1,5 +1,6 @@
-// A message that belongs to nothing (the send route): queued on its own, tried at once, and
-// answered as the provider's answer to its first part.
+// A message that belongs to no entry or follow-up (the send route, the conversation's reply
+// box): queued on its own and tried at once; the send route answers the provider's answer to
+// its first part.
 import { getDb } from '../../firebase';
 import type { SendOutcome } from '../../integrations';
 import {
@@ -11,10 +12,16 @@ import {
 } from './outbound-doc';
 import { deliverNow } from './outbound-worker';
 
-export async function sendQueued(message: NewOutbound): Promise<SendOutcome> {
+/** Queues `message` on its own, tries it at once and waits for that try; answers its queue id. */
+export async function queueAndDeliver(message: NewOutbound): Promise<string> {
   const ref = newOutboundRef();
   await getDb().runTransaction(async (tx) => enqueue(tx, ref, message));
   await deliverNow([ref.id]);
+  return ref.id;
+}
+
+export async function sendQueued(message: NewOutbound): Promise<SendOutcome> {
+  const ref = { id: await queueAndDeliver(message) };
   const doc = (await getDb().collection(OUTBOUND).doc(ref.id).get()).data() as OutboundDoc;
   const broken = doc.parts.find((p) => p.state !== 'sent');
   const provider = message.channel;

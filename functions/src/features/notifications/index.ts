@@ -1,3 +1,3 @@
 // What the notifications feature offers the rest of the server; other modules import only this.
-export { notifyAdmins } from './notify-admins';
+export { alertAdminContacts, notifyAdmins } from './notify-admins';
 export { registerNotificationRoutes } from './routes';

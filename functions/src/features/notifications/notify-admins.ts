@@ -26,9 +26,16 @@ export async function notifyAdmins(notice: AdminNotice): Promise<NotifyOutcome> 
   const batch = getDb().batch();
   const ref = addNotification(batch, { ...notice, to: FOR_ADMINS });
   await batch.commit();
+  return { id: ref.id, ...(await alertAdminContacts(notice)) };
+}
 
+/**
+ * The same notice by email and WhatsApp to the admin contacts, as the Settings switches say,
+ * for a notification already written (an inbound message's, with its entry).
+ */
+export async function alertAdminContacts(notice: AdminNotice): Promise<Omit<NotifyOutcome, 'id'>> {
   const settings = await readSettings();
-  const outcome: NotifyOutcome = { id: ref.id, whatsapp: [] };
+  const outcome: Omit<NotifyOutcome, 'id'> = { whatsapp: [] };
   const sends: Promise<void>[] = [];
   if (settings.notifications.email && settings.adminEmails.length > 0) {
     sends.push(

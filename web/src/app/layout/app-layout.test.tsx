@@ -4,7 +4,7 @@ import { readStored } from '../../lib/storage';
 import { renderApp } from '../../test/render-app';
 import { stubPhoneWidth } from '../../test/mock-api';
 
-const EVERYONE = ['Dashboard', 'Customers', 'Entries', 'Information'];
+const EVERYONE = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
 const ADMIN = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
 
 function menuItems() {

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout as endServerSession } from '../../features/auth';
+import { InboxLink, InboxLive } from '../../features/conversations';
 import { CustomerSearch } from '../../features/customers';
 import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
@@ -28,6 +29,7 @@ export function AppLayout() {
 
   return (
     <div className="app-shell">
+      <InboxLive />
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
@@ -46,10 +48,11 @@ export function AppLayout() {
               aria-expanded={menuOpen}
               onClick={() => setMenuOpen(true)}
             >
-              <Menu aria-hidden="true" size={18} /> Menu
+              <Menu aria-hidden="true" size={18} /> <span className="topbar__menu-text">Menu</span>
             </button>
           )}
           <CustomerSearch />
+          <InboxLink />
           <span className="topbar__role">
             {/* On phones the word 'Role' gives its room to the buttons; readers still hear it. */}
             <span className={isPhone ? 'visually-hidden' : undefined}>Role: </span>

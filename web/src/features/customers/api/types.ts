@@ -11,7 +11,14 @@ export type Customer = CustomerFields & {
   updatedAt: string;
   /** The first phone's WhatsApp state (window, opt-out); older servers leave it out. */
   whatsappWindow?: WhatsAppWindow | null;
+  /** The employee the customer's replies go to; null: no owner (the admins see it). */
+  owner?: CustomerOwner | null;
 };
+
+export type CustomerOwner = { _id: string; name: string };
+
+/** 'Suresh Sales', or 'No owner'. */
+export const ownerName = (customer: Pick<Customer, 'owner'>) => customer.owner?.name ?? 'No owner';
 
 /** What POST /customers and PUT /customers/{id} take. */
 export type CustomerInput = Pick<

@@ -1,8 +1,12 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { formatPhone, whatsAppDigits } from '../../../lib/phone';
+import { CONVERSATION_ANCHOR } from '../../conversations';
 import type { Customer } from '../api/types';
 
-/** Call, WhatsApp and email the customer's first phone and email, in one tap. */
+/**
+ * Call, write and email the customer's first phone and email, in one tap. WhatsApp opens the
+ * conversation on this page (recorded); wa.me stays as a secondary link that says its chats are not.
+ */
 export function ContactLinks({ customer }: { customer: Customer }) {
   const phone = customer.phones?.[0];
   const email = customer.emails?.[0];
@@ -20,9 +24,14 @@ export function ContactLinks({ customer }: { customer: Customer }) {
         <li>
           <a
             className="btn btn--outline btn--small"
-            href={`https://wa.me/${whatsAppDigits(phone)}`}
-            target="_blank"
-            rel="noreferrer"
+            href={`#${CONVERSATION_ANCHOR}`}
+            onClick={(event) => {
+              const panel = document.getElementById(CONVERSATION_ANCHOR);
+              if (!panel) return;
+              event.preventDefault();
+              panel.scrollIntoView({ block: 'start' });
+              panel.focus({ preventScroll: true });
+            }}
           >
             <MessageCircle aria-hidden="true" size={16} /> WhatsApp
           </a>
@@ -33,6 +42,14 @@ export function ContactLinks({ customer }: { customer: Customer }) {
           <a className="btn btn--outline btn--small" href={`mailto:${email}`}>
             <Mail aria-hidden="true" size={16} /> Email
           </a>
+        </li>
+      )}
+      {phone && (
+        <li className="contact-links__aside">
+          <a href={`https://wa.me/${whatsAppDigits(phone)}`} target="_blank" rel="noreferrer">
+            Open in WhatsApp
+          </a>{' '}
+          <span className="ui-muted">(chats there are not recorded here)</span>
         </li>
       )}
     </ul>

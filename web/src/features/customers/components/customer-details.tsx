@@ -3,6 +3,7 @@ import { BreakableEmail } from '../../../lib/email';
 import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
 import type { Customer } from '../api/types';
+import { OwnerField } from './owner-field';
 import { PotentialBadge } from './potential-badge';
 
 function Values({
@@ -25,7 +26,13 @@ function Values({
 }
 
 /** Everything stored about the customer, every value in full. */
-export function CustomerDetails({ customer }: { customer: Customer }) {
+export function CustomerDetails({
+  customer,
+  canChangeOwner,
+}: {
+  customer: Customer;
+  canChangeOwner: boolean;
+}) {
   return (
     <section className="ui-panel customer-details" aria-labelledby="customer-details-title">
       <h2 id="customer-details-title" className="ui-panel__title">
@@ -55,6 +62,10 @@ export function CustomerDetails({ customer }: { customer: Customer }) {
         <dt>Potential</dt>
         <dd>
           <PotentialBadge potential={customer.potential ?? ''} />
+        </dd>
+        <dt>Owner</dt>
+        <dd>
+          <OwnerField customer={customer} canChange={canChangeOwner} />
         </dd>
         <dt>Note</dt>
         <dd className="customer-details__note">

@@ -103,10 +103,16 @@ describe('customer page', () => {
       'href',
       'tel:+919810245489',
     );
+    // WhatsApp opens the conversation (recorded); wa.me is the secondary link.
     expect(within(contact).getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      '#conversation',
+    );
+    expect(within(contact).getByRole('link', { name: 'Open in WhatsApp' })).toHaveAttribute(
       'href',
       'https://wa.me/919810245489',
     );
+    expect(within(contact).getByText(/not recorded/)).toBeInTheDocument();
     expect(within(contact).getByRole('link', { name: 'Email' })).toHaveAttribute(
       'href',
       'mailto:raj@example.in',
@@ -154,6 +160,81 @@ describe('customer page', () => {
     await waitFor(() =>
       expect(within(history).queryByRole('button', { name: 'Load older' })).toBeNull(),
     );
+  });
+
+  it("shows the conversation, oldest first, and a customer's message is no entry awaiting sending", async () => {
+    const inboundEntry = {
+      ...entry,
+      _id: 'e2',
+      description: 'OK, 40 chairs confirmed',
+      source: 'whatsapp',
+      createdByName: 'WhatsApp (inbound)',
+      dispatch: {},
+      attachments: [],
+    };
+    const api = mockApi(
+      routes({
+        'GET /customers/raj/timeline': () => ({
+          items: [{ kind: 'entry', _id: 'e2', at: entry.createdAt, entry: inboundEntry }],
+          nextCursor: null,
+        }),
+        'GET /customers/raj/conversation': () => ({
+          messages: [
+            {
+              _id: 'm1',
+              customerId: 'raj',
+              at: '2025-02-01T09:00:00.000Z',
+              direction: 'out',
+              channel: 'whatsapp',
+              text: 'Hello Raj, a message from our team: the quote',
+              templateName: 'crm_message',
+              files: [],
+              state: 'failed',
+              error: 'The customer may not be on WhatsApp (WhatsApp 131026)',
+              byName: 'Asha',
+              source: 'entry',
+            },
+            {
+              _id: 'm2',
+              customerId: 'raj',
+              at: '2025-02-01T10:00:00.000Z',
+              direction: 'in',
+              channel: 'whatsapp',
+              text: 'OK, 40 chairs confirmed',
+              files: [
+                { name: 'photo.jpg', url: '/api/files/uploads/p1', mimetype: 'image/jpeg' },
+                { name: 'po.pdf', url: '/api/files/uploads/p2', mimetype: 'application/pdf' },
+              ],
+              state: 'received',
+              source: 'inbound',
+            },
+          ],
+          nextCursor: null,
+        }),
+        'POST /customers/raj/conversation/read': () => ({ unread: 0 }),
+      }),
+    );
+    renderApp('/customers/raj', SALES);
+    const conversation = await screen.findByRole('region', { name: 'Conversation' });
+    const messages = await within(conversation).findAllByRole('listitem');
+    expect(messages[0]).toHaveTextContent('Template crm_message');
+    expect(messages[0]).toHaveTextContent(
+      'Failed: The customer may not be on WhatsApp (WhatsApp 131026)',
+    );
+    expect(messages[1]).toHaveTextContent('OK, 40 chairs confirmed');
+    expect(within(messages[1]).getByRole('img', { name: 'photo.jpg' })).toBeInTheDocument();
+    expect(within(messages[1]).getByRole('link', { name: 'po.pdf' })).toHaveAttribute(
+      'href',
+      '/api/files/uploads/p2',
+    );
+    // Opening the conversation tells the server the owner has seen it.
+    await waitFor(() =>
+      expect(api.find('POST', '/customers/raj/conversation/read')).toHaveLength(1),
+    );
+    const history = await screen.findByRole('region', { name: 'History' });
+    await within(history).findByText('Message from the customer');
+    expect(within(history).getByText(/its entry awaits approval/)).toBeInTheDocument();
+    expect(within(history).queryByText('pending')).toBeNull();
   });
 
   it('shows the WhatsApp window once the customer answer carries it', async () => {

@@ -8,6 +8,7 @@ import { RetryAlert } from '../../../lib/retry-alert';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
+import { ConversationPanel, type ConversationCustomer } from '../../conversations';
 import { ChannelDetailsDialog, EntryDetailsDialog, FollowUpDialog } from '../../entries';
 import type { Entry } from '../../entries';
 import { useDeleteCustomer } from '../api/delete-customer';
@@ -154,9 +155,10 @@ function CustomerProfile({ customer }: { customer: CustomerDetail }) {
 
       <ContactLinks customer={customer} />
       <WhatsAppWindowState customer={customer} />
+      <ConversationPanel customer={conversationCustomer(customer, label)} />
 
       <div className="customer-page__columns">
-        <CustomerDetails customer={customer} />
+        <CustomerDetails customer={customer} canChangeOwner={isAdmin} />
         <CustomerTimeline
           customerId={customer._id}
           actions={{
@@ -211,4 +213,20 @@ function useLatestEntry(customerId: string): Entry | undefined {
   const timeline = useCustomerTimeline(customerId);
   const first = timeline.data?.pages[0]?.items.find((item) => item.kind === 'entry');
   return first?.kind === 'entry' ? first.entry : undefined;
+}
+
+/** What the conversation needs of the customer: whom it writes to, and the first phone's window. */
+function conversationCustomer(customer: CustomerDetail, label: string): ConversationCustomer {
+  const openUntil = customer.whatsappWindow?.openUntil ?? null;
+  return {
+    _id: customer._id,
+    name: label,
+    phone: customer.phones?.[0],
+    email: customer.emails?.[0],
+    window: {
+      open:
+        customer.whatsappWindow?.open ?? (openUntil !== null && Date.parse(openUntil) > Date.now()),
+      openUntil,
+    },
+  };
 }

@@ -6,13 +6,29 @@ import type { Entry } from '../../entries';
 import { LOAD_TIMELINE_FAILED, useCustomerTimeline } from '../api/get-customer-timeline';
 import type { TimelineFollowUp, TimelineItem } from '../api/get-customer-timeline';
 
+/** Entries the customer's own messages made (the webhook, the inbox job). */
+const INBOUND_SOURCES = new Set(['whatsapp', 'email']);
+
 function EntryItem({ entry, actions }: { entry: Entry; actions: TimelineActions }) {
+  const inbound = INBOUND_SOURCES.has(entry.source);
   return (
     <>
-      <p className="timeline__head">
-        <strong>Entry</strong> <StatusBadge entry={entry} />{' '}
-        <span className="ui-muted">{channelLabel(entry.channel)}</span>
-      </p>
+      {inbound ? (
+        // The customer wrote this: nothing of ours waits to go out; only its entry waits for
+        // an admin's approval, and the message itself is in the conversation.
+        <p className="timeline__head">
+          <strong>Message from the customer</strong>{' '}
+          <span className="ui-muted">
+            {channelLabel(entry.channel)}
+            {entry.status === 'pending' ? ' · its entry awaits approval' : ''}
+          </span>
+        </p>
+      ) : (
+        <p className="timeline__head">
+          <strong>Entry</strong> <StatusBadge entry={entry} />{' '}
+          <span className="ui-muted">{channelLabel(entry.channel)}</span>
+        </p>
+      )}
       {entry.description && (
         <p className="timeline__text">
           <span className="timeline__label">Notes: </span>

@@ -2,7 +2,7 @@ import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
 import { OptedOutBadge } from './opted-out-badge';
 import { useWindowedRows } from '../../../lib/use-windowed-rows';
-import type { Customer } from '../api/types';
+import { ownerName, type Customer } from '../api/types';
 import { customerLabel } from '../model/customer-label';
 import { customerPath } from '../../../lib/app-paths';
 import { FirstValue } from './first-value';
@@ -84,6 +84,10 @@ export function CustomersCards({
             <div className="customer-card__foot">
               <span className="customer-card__about">
                 <FirstValue values={customer.categories ?? []} />
+                <span className={customer.owner ? undefined : 'ui-muted'}>
+                  <span className="visually-hidden">Owner </span>
+                  {ownerName(customer)}
+                </span>
                 <span className="ui-muted">
                   <span className="visually-hidden">Created </span>
                   {formatDate(customer.createdAt)}

@@ -4,7 +4,7 @@ import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
 import { OptedOutBadge } from './opted-out-badge';
 import { useWindowedRows } from '../../../lib/use-windowed-rows';
-import type { Customer, CustomerListParams, CustomerSort } from '../api/types';
+import { ownerName, type Customer, type CustomerListParams, type CustomerSort } from '../api/types';
 import { customerLabel } from '../model/customer-label';
 import { customerPath } from '../../../lib/app-paths';
 import { SORT_LABELS, ariaSort } from '../model/list-params';
@@ -18,7 +18,7 @@ import type { LoadMore } from './use-load-more';
 
 /** Every row has this height (CSS keeps to it), so the visible window can be computed. */
 export const TABLE_ROW_PX = 52;
-const COLUMNS = 8;
+const COLUMNS = 9;
 
 export function CustomersTable({
   items,
@@ -70,6 +70,7 @@ export function CustomersTable({
           <col className="customers-table__col-email" />
           <col className="customers-table__col-categories" />
           <col className="customers-table__col-potential" />
+          <col className="customers-table__col-owner" />
           <col className="customers-table__col-created" />
           <col className="customers-table__col-actions" />
         </colgroup>
@@ -92,6 +93,7 @@ export function CustomersTable({
             {header('email')}
             <th scope="col">Categories</th>
             {header('potential')}
+            <th scope="col">Owner</th>
             {header('createdAt')}
             <th scope="col">Actions</th>
           </tr>
@@ -145,6 +147,7 @@ export function CustomersTable({
                 <td>
                   <PotentialBadge potential={customer.potential ?? ''} />
                 </td>
+                <td className={customer.owner ? undefined : 'ui-muted'}>{ownerName(customer)}</td>
                 <td>{formatDate(customer.createdAt)}</td>
                 <td>
                   <RowActions customer={customer} {...actions} />

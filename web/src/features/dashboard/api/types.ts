@@ -1,4 +1,6 @@
 // The dashboard's answers.
+import type { LiveNotification } from '../../../lib/notification-stream';
+
 export type Overview = {
   totalCustomers: number;
   totalEntries: number;
@@ -15,12 +17,5 @@ export type FunnelRow = { stage: string; count: number };
 export type CategoryRow = { category: string; count: number };
 export type EmployeeRow = { name: string; entries: number };
 export type FollowUpDue = { customerName: string; note?: string; reason?: string; dueAt: string };
-export type Notification = {
-  _id?: string;
-  title?: string;
-  type?: string;
-  message?: string;
-  text?: string;
-  at?: string;
-  time?: string;
-};
+/** A notification as GET /notifications/latest and the stream answer it. */
+export type Notification = LiveNotification;

@@ -7,10 +7,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast';
 import { useLatestNotifications } from '../api/get-latest-notifications';
 import { invalidateDashboard } from '../api/invalidate-dashboard';
-import { openNotificationStream } from '../api/notification-stream';
+import { subscribeNotifications } from '../../../lib/notification-stream';
 import type { Notification } from '../api/types';
 
 export const KEPT = 20;
+const INBOUND_MESSAGE = 'message.inbound';
 
 const keyOf = (n: Notification) => n._id ?? `${n.title ?? ''}|${n.at ?? n.time ?? ''}`;
 const timeOf = (n: Notification) => Date.parse(n.at ?? n.time ?? '') || 0;
@@ -35,7 +36,9 @@ export function useLiveNotifications() {
       );
       if (!announce) return;
       setUnread((count) => count + fresh.length);
-      for (const n of fresh) toast.show(n.title || 'New notification', 'success');
+      // A customer's message is toasted by the app shell, on every screen.
+      for (const n of fresh)
+        if (n.type !== INBOUND_MESSAGE) toast.show(n.title || 'New notification', 'success');
       const latestAt = Math.max(...fresh.map(timeOf));
       void invalidateDashboard(
         queryClient,
@@ -45,7 +48,7 @@ export function useLiveNotifications() {
     [toast, queryClient],
   );
 
-  useEffect(() => openNotificationStream((n) => arrive([n], true)), [arrive]);
+  useEffect(() => subscribeNotifications((n) => arrive([n], true)), [arrive]);
 
   useEffect(() => {
     if (!latest.data) return;

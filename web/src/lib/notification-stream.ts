@@ -1,13 +1,28 @@
 // GET /notifications/stream (server-sent events) read with fetch, so the Bearer token goes
 // along as with every other call. Reconnects after the server's `retry:` hint (or after
-// failures, backing off) and resumes with Last-Event-ID. Errors are silently ignored.
-import { API_BASE } from '../../../lib/api-client';
-import { getToken } from '../../../lib/storage';
-import type { Notification } from './types';
+// failures, backing off) and resumes with Last-Event-ID. Errors are silently ignored. One
+// stream serves every part of the page that listens (the app shell's message toasts, the
+// dashboard's panel): it opens with the first listener and closes with the last.
+import { API_BASE } from './api-client';
+import { getToken } from './storage';
+
+/** A notification as the stream sends it. */
+export type LiveNotification = {
+  _id?: string;
+  title?: string;
+  type?: string;
+  message?: string;
+  text?: string;
+  at?: string;
+  time?: string;
+  /** The customer it is about (a message from them). */
+  customerId?: string;
+};
+type Notification = LiveNotification;
 
 const MAX_BACKOFF_MS = 60_000;
 
-export function openNotificationStream(onNotification: (n: Notification) => void): () => void {
+function openNotificationStream(onNotification: (n: Notification) => void): () => void {
   let stopped = false;
   let controller: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -75,5 +90,23 @@ export function openNotificationStream(onNotification: (n: Notification) => void
     stopped = true;
     clearTimeout(timer);
     controller?.abort();
+  };
+}
+
+const listeners = new Set<(n: LiveNotification) => void>();
+let close: (() => void) | null = null;
+
+/** Calls `listener` with each new notification; answers the unsubscribe. */
+export function subscribeNotifications(listener: (n: LiveNotification) => void): () => void {
+  listeners.add(listener);
+  close ??= openNotificationStream((n) => {
+    for (const each of listeners) each(n);
+  });
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      close?.();
+      close = null;
+    }
   };
 }

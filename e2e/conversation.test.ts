@@ -1,0 +1,138 @@
+// The conversation at phone size, signed in as sales: the customer replies through the outbox
+// (playing Meta) and the sales person's open page shows the toast, the unread count and the
+// reply within 2 s; a reply from the conversation inside the window reaches the customer as
+// the typed text; outside it, the template preview shows exactly what then goes.
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OutboxMessage } from '../tools/stack/outbox.ts';
+import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
+import { apiSignIn, DEMO } from './support/session.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function createCustomer(token: string, name: string, phone: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/customers`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ names: [name], phones: [phone], emails: [] }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { _id: string })._id;
+}
+
+async function outbox(path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${inject('outboxUrl')}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json();
+}
+
+async function sentTo(phone: string, text: (m: OutboxMessage) => boolean, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const sent = (await outbox('/messages')) as OutboxMessage[];
+    // Meta takes the number without its '+'.
+    const found = sent.find(
+      (m) => m.channel === 'whatsapp' && m.to[0] === phone.slice(1) && text(m),
+    );
+    if (found || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe('the conversation on a phone, as sales', () => {
+  const stamp = Date.now().toString(36);
+
+  it('shows a reply live within 2 s, and the reply box sends the typed words inside the window', async () => {
+    const session = await apiSignIn(DEMO.sales);
+    const name = `Arjun ${stamp}`;
+    const phone = `+91976${String(Date.now()).slice(-7)}`;
+    const id = await createCustomer(session.token, name, phone);
+    const { context, page } = await openPage(browser, 'phone', session);
+    // The page's live stream answers (its headers come at once; events follow on it).
+    const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
+    await page.goto(`/customers/${id}`);
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    await conversation.getByText('No messages yet.', { exact: false }).waitFor();
+    expect((await streamOpen).status()).toBe(200);
+
+    // From the customer's send (the outbox posts the webhook as Meta would) to the screen.
+    const started = Date.now();
+    const writing = outbox('/control/inbound', {
+      from: phone,
+      text: 'OK, 40 chairs confirmed',
+      name: 'Arjun',
+    });
+    // Each of the three, and when it showed (ms after the customer's send).
+    const shown = async (what: string, locator: Locator) => {
+      await locator.waitFor({ timeout: 15_000 });
+      return `${what} ${Date.now() - started}`;
+    };
+    const times = await Promise.all([
+      shown(
+        'toast',
+        page
+          .getByRole('region', { name: 'Status messages' })
+          .getByText('New WhatsApp message', { exact: false })
+          .first(),
+      ),
+      shown('unread', page.getByTestId('unread-count').filter({ hasText: '1' })),
+      shown(
+        'reply',
+        conversation.getByRole('listitem').filter({ hasText: 'OK, 40 chairs confirmed' }),
+      ),
+    ]);
+    const slowest = Math.max(...times.map((t) => Number(t.split(' ')[1])));
+    expect(slowest, times.join(', ')).toBeLessThanOrEqual(2_000);
+    await writing;
+    await expectAccessible(page);
+
+    // Inside the window (the customer just wrote): the words go as typed.
+    const reply = conversation.getByRole('form', { name: 'Reply' });
+    await reply.getByText(/Open until/).waitFor();
+    await reply.getByRole('textbox', { name: 'Message' }).fill('Delivery on Friday, 10 am');
+    await reply.getByRole('button', { name: 'Send WhatsApp' }).click();
+    const sent = await sentTo(phone, (m) => m.summary === 'Delivery on Friday, 10 am');
+    expect(sent?.body).toMatchObject({ type: 'text', text: { body: 'Delivery on Friday, 10 am' } });
+    await conversation
+      .getByRole('listitem')
+      .filter({ hasText: 'Delivery on Friday, 10 am' })
+      .filter({ hasText: /Sent|Delivered|Read/ })
+      .waitFor();
+    await context.close();
+  });
+
+  it('outside the window shows the template preview, and what goes matches it', async () => {
+    const session = await apiSignIn(DEMO.sales);
+    const name = `Meera ${stamp}`;
+    const phone = `+91977${String(Date.now()).slice(-7)}`;
+    const id = await createCustomer(session.token, name, phone);
+    const { context, page } = await openPage(browser, 'phone', session);
+    await page.goto(`/customers/${id}`);
+    const reply = page.getByRole('form', { name: 'Reply' });
+    await reply.getByText('Closed: needs an approved template').first().waitFor();
+    await reply.getByRole('textbox', { name: 'Text for the template' }).fill('Your quote is ready');
+    const preview = reply.getByRole('region', { name: 'WhatsApp preview' });
+    const shown = preview.locator('.wa-preview__text');
+    await shown.filter({ hasText: 'Your quote is ready' }).waitFor();
+    const words = (await shown.textContent()) ?? '';
+    await reply.getByRole('button', { name: 'Send WhatsApp' }).click();
+    const sent = await sentTo(phone, () => true);
+    expect(sent?.body).toMatchObject({ type: 'template' });
+    expect(sent?.summary).toBe(words);
+    await page
+      .getByRole('region', { name: 'Conversation' })
+      .getByRole('listitem')
+      .filter({ hasText: words })
+      .waitFor();
+    await context.close();
+  });
+});

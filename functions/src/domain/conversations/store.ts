@@ -1,0 +1,261 @@
+// The conversation store. Every message between the company and a customer, both ways and on
+// both channels, is one document in `conversationMessages` (customerId, at, direction, channel,
+// text, files, state ...): a page of a conversation is one indexed query (customerId ==,
+// ordered by at and id, newest first). Each customer with messages has a summary,
+// `conversations/{customerId}` (name, phone, owner, the last message, unread, when the
+// customer last wrote): the Inbox is one indexed query over these (ownerId ==, lastAt desc).
+// `inboxCounts/{owner's uid, or _unowned}` holds each owner's unread total for the menu's count.
+// All three are written in the transaction of what they tell: an inbound message with its
+// entry, an outbound message with its queue document's change, a read with the summary.
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import type {
+  ConversationFile,
+  ConversationMessage,
+  InboxItem,
+} from '../../contract/conversations';
+import { now } from '../../clock';
+import { getDb } from '../../firebase';
+import { toIso } from '../../timestamps';
+import { ownerOf, type CustomerOwner } from '../customers/owner';
+import { formatPhone } from '../identity/phone';
+
+import { CONVERSATION_MESSAGES, CONVERSATIONS, INBOX_COUNTS } from './constants';
+
+export { CONVERSATION_MESSAGES, CONVERSATIONS, INBOX_COUNTS };
+/** The counter of conversations without an owner (the admins'). */
+export const UNOWNED = '_unowned';
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+const LAST_TEXT_MAX = 200;
+
+/** A file of a message, and for an outbound one its own state. */
+export type ThreadFile = ConversationFile;
+
+export interface StoredThreadMessage {
+  customerId: string;
+  at: Timestamp;
+  direction: 'in' | 'out';
+  channel: 'whatsapp' | 'email';
+  text: string;
+  subject?: string;
+  templateName?: string;
+  files: ThreadFile[];
+  state: string;
+  error?: string;
+  stateAt?: Timestamp;
+  byName?: string;
+  source: ConversationMessage['source'];
+  entryId?: string;
+  outboundId?: string;
+  /** The provider's id (WhatsApp message id, email Message-ID), for replies to it. */
+  providerId?: string;
+  replyTo?: { providerId: string; text?: string };
+}
+
+/** What a summary shows of its customer. */
+export interface SummaryCustomer {
+  name: string;
+  phone: string | null;
+  owner: CustomerOwner | null;
+}
+
+/** The summary's view of a stored customer. */
+export function summaryCustomer(data: DocumentData | undefined): SummaryCustomer {
+  const first = (field: string) => {
+    const values: unknown = data?.[field];
+    return Array.isArray(values) && typeof values[0] === 'string' ? values[0] : '';
+  };
+  const phone = first('phones');
+  return {
+    name: first('names') || (phone && formatPhone(phone)) || first('emails') || 'Customer',
+    phone: phone || null,
+    owner: ownerOf(data),
+  };
+}
+
+const db = () => getDb();
+export const messageRef = (id: string) => db().collection(CONVERSATION_MESSAGES).doc(id);
+export const newMessageRef = () => db().collection(CONVERSATION_MESSAGES).doc();
+export const summaryRef = (customerId: string) => db().collection(CONVERSATIONS).doc(customerId);
+export const countsRef = (ownerId: string) =>
+  db()
+    .collection(INBOX_COUNTS)
+    .doc(ownerId || UNOWNED);
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);
+
+/**
+ * Adds `message` to its customer's summary in `tx` (`stored`: the summary as read in it, none
+ * for a customer created in `tx`): the last message when it is the newest, and for a message
+ * from the customer one more unread for the owner. `customer` refreshes the name, phone and
+ * owner; it is required for a new summary.
+ */
+export function addToSummary(
+  tx: Transaction,
+  stored: DocumentSnapshot | undefined,
+  customerId: string,
+  customer: SummaryCustomer | null,
+  message: Pick<StoredThreadMessage, 'at' | 'direction' | 'channel' | 'text'>,
+): void {
+  const data = stored?.data();
+  const lastAt = data?.lastAt instanceof Timestamp ? data.lastAt.toMillis() : 0;
+  const newest = message.at.toMillis() >= lastAt;
+  const ownerId = customer ? (customer.owner?._id ?? '') : str(data?.ownerId);
+  const inbound = message.direction === 'in';
+  const update: DocumentData = {
+    customerId,
+    ...(customer && {
+      customerName: customer.name,
+      phone: customer.phone,
+      ownerId,
+      ownerName: customer.owner?.name ?? '',
+    }),
+    ...(!data && { unread: 0 }),
+    ...(newest && {
+      lastAt: message.at,
+      lastText: message.text.replace(/\s+/g, ' ').trim().slice(0, LAST_TEXT_MAX),
+      lastDirection: message.direction,
+      lastChannel: message.channel,
+    }),
+    ...(inbound && { unread: FieldValue.increment(1) }),
+    ...(inbound && message.channel === 'whatsapp' && { lastInboundAt: message.at }),
+  };
+  tx.set(summaryRef(customerId), update, { merge: true });
+  if (inbound) tx.set(countsRef(ownerId), { unread: FieldValue.increment(1) }, { merge: true });
+  // The owner changed under a summary that had unread messages: they move with it.
+  const before = str(data?.ownerId);
+  if (data && customer && before !== ownerId) moveUnread(tx, before, ownerId, num(data.unread));
+}
+
+function moveUnread(tx: Transaction, from: string, to: string, unread: number): void {
+  if (unread === 0) return;
+  tx.set(countsRef(from), { unread: FieldValue.increment(-unread) }, { merge: true });
+  tx.set(countsRef(to), { unread: FieldValue.increment(unread) }, { merge: true });
+}
+
+/** The summary's owner becomes `owner` (an admin reassigned the customer); unread moves along. */
+export function setSummaryOwner(
+  tx: Transaction,
+  stored: DocumentSnapshot,
+  owner: CustomerOwner | null,
+): void {
+  const data = stored.data();
+  if (!data) return;
+  const ownerId = owner?._id ?? '';
+  tx.update(stored.ref, { ownerId, ownerName: owner?.name ?? '' });
+  moveUnread(tx, str(data.ownerId), ownerId, num(data.unread));
+}
+
+/** The customer is gone: its summary leaves the Inbox, its unread the owner's count. */
+export function forgetSummary(tx: Transaction, stored: DocumentSnapshot): void {
+  const data = stored.data();
+  if (!data) return;
+  tx.delete(stored.ref);
+  const unread = num(data.unread);
+  if (unread > 0)
+    tx.set(
+      countsRef(str(data.ownerId)),
+      { unread: FieldValue.increment(-unread) },
+      { merge: true },
+    );
+}
+
+/**
+ * Customers merged into the first: one summary for the merged conversation (the merge moves its
+ * messages as it moves entries): the newest last message, the unread added up under the owner.
+ */
+export function mergeSummaries(
+  tx: Transaction,
+  stored: readonly DocumentSnapshot[],
+  customerId: string,
+  customer: SummaryCustomer,
+): void {
+  const found = stored.filter((snap) => snap.exists);
+  if (found.length === 0) return;
+  const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : 0);
+  const newest = [...found].sort((a, b) => millis(b.get('lastAt')) - millis(a.get('lastAt')))[0];
+  const lastInbound = Math.max(...found.map((snap) => millis(snap.get('lastInboundAt'))));
+  let unread = 0;
+  for (const snap of found) {
+    forgetSummary(tx, snap);
+    unread += num(snap.get('unread'));
+  }
+  const ownerId = customer.owner?._id ?? '';
+  tx.set(summaryRef(customerId), {
+    ...newest.data(),
+    customerId,
+    customerName: customer.name,
+    phone: customer.phone,
+    ownerId,
+    ownerName: customer.owner?.name ?? '',
+    unread,
+    ...(lastInbound > 0 && { lastInboundAt: Timestamp.fromMillis(lastInbound) }),
+  });
+  if (unread > 0)
+    tx.set(countsRef(ownerId), { unread: FieldValue.increment(unread) }, { merge: true });
+}
+
+/** The owner opened the conversation: nothing is unread any more. */
+export function markSummaryRead(tx: Transaction, stored: DocumentSnapshot): void {
+  const data = stored.data();
+  const unread = num(data?.unread);
+  if (!data || unread === 0) return;
+  tx.update(stored.ref, { unread: 0 });
+  tx.set(countsRef(str(data.ownerId)), { unread: FieldValue.increment(-unread) }, { merge: true });
+}
+
+export function toInboxItem(data: DocumentData): InboxItem {
+  const lastInbound = data.lastInboundAt instanceof Timestamp ? data.lastInboundAt.toMillis() : 0;
+  const ownerId = str(data.ownerId);
+  return {
+    customerId: str(data.customerId),
+    customerName: str(data.customerName),
+    phone: str(data.phone) || null,
+    owner: ownerId ? { _id: ownerId, name: str(data.ownerName) } : null,
+    lastAt: toIso(data.lastAt) ?? '',
+    lastText: str(data.lastText),
+    lastDirection: data.lastDirection === 'out' ? 'out' : 'in',
+    lastChannel: data.lastChannel === 'email' ? 'email' : 'whatsapp',
+    unread: num(data.unread),
+    window: {
+      open: lastInbound > 0 && lastInbound + WINDOW_MS > now(),
+      openUntil: lastInbound > 0 ? new Date(lastInbound + WINDOW_MS).toISOString() : null,
+    },
+  };
+}
+
+export function toConversationMessage(id: string, data: DocumentData): ConversationMessage {
+  const files = Array.isArray(data.files) ? (data.files as ThreadFile[]) : [];
+  const replyTo = data.replyTo as StoredThreadMessage['replyTo'] | undefined;
+  return {
+    _id: id,
+    customerId: str(data.customerId),
+    at: toIso(data.at) ?? '',
+    direction: data.direction === 'in' ? 'in' : 'out',
+    channel: data.channel === 'email' ? 'email' : 'whatsapp',
+    text: str(data.text),
+    ...(data.subject ? { subject: str(data.subject) } : {}),
+    ...(data.templateName ? { templateName: str(data.templateName) } : {}),
+    files: files.map((f) => ({
+      name: str(f.name),
+      url: str(f.url),
+      mimetype: str(f.mimetype),
+      ...(typeof f.size === 'number' ? { size: f.size } : {}),
+      ...(f.state ? { state: f.state } : {}),
+      ...(f.error ? { error: f.error } : {}),
+    })),
+    state: str(data.state),
+    ...(data.error ? { error: str(data.error) } : {}),
+    ...(data.stateAt ? { stateAt: toIso(data.stateAt) } : {}),
+    ...(data.byName ? { byName: str(data.byName) } : {}),
+    source: (str(data.source) || 'inbound') as ConversationMessage['source'],
+    ...(data.entryId ? { entryId: str(data.entryId) } : {}),
+    ...(replyTo?.providerId ? { replyTo } : {}),
+  };
+}

@@ -1,0 +1,29 @@
+// A customer's owner: the employee the customer's replies go to (the Inbox, the live toast). Set
+// to whoever created the customer (an import: the importer; a quick add: the caller), changed by
+// an admin; a customer created by an inbound message from an unknown sender has none, and those
+// go to the admins. Kept on the customer as `owner { _id, name }` and carried through every
+// rewrite of the customer (edits, merges, imports), as the WhatsApp windows are.
+import type { DocumentData } from 'firebase-admin/firestore';
+
+export const OWNER_FIELD = 'owner';
+
+export interface CustomerOwner {
+  _id: string;
+  name: string;
+}
+
+/** The owner stored on a customer document, or null. */
+export function ownerOf(data: DocumentData | undefined): CustomerOwner | null {
+  const owner = data?.[OWNER_FIELD] as { _id?: unknown; name?: unknown } | undefined;
+  if (!owner || typeof owner._id !== 'string' || !owner._id) return null;
+  return { _id: owner._id, name: typeof owner.name === 'string' ? owner.name : '' };
+}
+
+/** The owner of the first of `sources` that has one, as fields to spread into a rewrite. */
+export function carriedOwner(sources: readonly (DocumentData | undefined)[]): DocumentData {
+  for (const source of sources) {
+    const owner = ownerOf(source);
+    if (owner) return { [OWNER_FIELD]: owner };
+  }
+  return {};
+}

@@ -1,0 +1,53 @@
+// An admin changes a customer's owner (or leaves it without one): the customer and its
+// conversation's summary together, the unread moving to the new owner's count.
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { z } from 'zod';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { documentIdField } from '../../http/params';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import { OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
+import { toCustomer, type Customer } from '../../domain/customers/record';
+import { setSummaryOwner, summaryRef } from '../../domain/conversations/store';
+import { displayName, USERS } from '../../domain/identity/user-store';
+import { patchRecord } from '../../domain/writes/records';
+import { NOT_FOUND } from './write';
+
+export const ownerBody = z.object({
+  ownerId: z.union([documentIdField('Owner'), z.null()], {
+    error: 'ownerId must be an employee id, or null for no owner',
+  }),
+});
+
+const NOT_AN_EMPLOYEE = 'No approved employee has this id';
+
+export async function setCustomerOwner(id: string, ownerId: string | null): Promise<Customer> {
+  const db = getDb();
+  const ref = db.collection(CUSTOMERS).doc(id);
+  return db.runTransaction(async (tx) => {
+    const [customer, user, summary] = await Promise.all([
+      tx.get(ref),
+      ownerId ? tx.get(db.collection(USERS).doc(ownerId)) : Promise.resolve(undefined),
+      tx.get(summaryRef(id)),
+    ]);
+    const data = customer.data();
+    if (!data) throw new HttpError(404, NOT_FOUND);
+    if (user && (!user.exists || user.get('approved') !== true))
+      throw new HttpError(400, NOT_AN_EMPLOYEE, { ownerId: NOT_AN_EMPLOYEE });
+    const owner: CustomerOwner | null =
+      user && ownerId
+        ? {
+            _id: ownerId,
+            name: displayName({
+              fullName: String(user.get('fullName') ?? ''),
+              email: String(user.get('email') ?? ''),
+            }),
+          }
+        : null;
+    const updatedAt = Timestamp.now();
+    patchRecord(tx, ref, [OWNER_FIELD, owner ?? FieldValue.delete()], ['updatedAt', updatedAt]);
+    setSummaryOwner(tx, summary, owner);
+    const { [OWNER_FIELD]: _before, ...rest } = data;
+    return toCustomer(id, { ...rest, ...(owner && { [OWNER_FIELD]: owner }), updatedAt });
+  });
+}

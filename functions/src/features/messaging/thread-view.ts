@@ -1,0 +1,140 @@
+// What a customer's conversation shows of a queued message (domain/conversations/store.ts):
+// the message document conversationMessages/{queue id}, written by the first change of the
+// queue document that knows its customer (the queue document's customerId, else its owner's:
+// an entry's or a follow-up's), and kept current by every later change (sent, delivered, read,
+// failed with the reason), in the change's own transaction as the owner's view is.
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { CUSTOMERS } from '../../domain/customers/constants';
+import {
+  addToSummary,
+  messageRef,
+  summaryCustomer,
+  summaryRef,
+  type StoredThreadMessage,
+  type ThreadFile,
+} from '../../domain/conversations/store';
+import type { OutboundDoc, OutboundPart } from './outbound-doc';
+import { withoutUndefinedDeep } from './outbound-doc';
+import { channelStatus } from './outbound-view';
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** What the customer reads: the planned preview, else the text or the template's name. */
+function textOf(doc: OutboundDoc): string {
+  if (doc.channel === 'email') return doc.email?.text ?? '';
+  if (doc.preview) return doc.preview;
+  for (const part of doc.parts) {
+    if (part.kind === 'text') return part.text;
+    if (part.kind === 'template') return `${part.name}: ${part.parameters.join(' · ')}`;
+  }
+  return '';
+}
+
+const partState = (part: OutboundPart | undefined) =>
+  !part ? 'queued' : part.state === 'sent' ? (part.delivery ?? 'sent') : part.state;
+
+function filesOf(doc: OutboundDoc): ThreadFile[] {
+  if (doc.channel === 'email') {
+    return (doc.email?.attachments ?? []).map((a) => ({
+      ...a,
+      state: partState(doc.parts[0]),
+    }));
+  }
+  return doc.parts.flatMap((part) =>
+    part.kind === 'media'
+      ? [{ ...part.attachment, state: partState(part), ...(part.error && { error: part.error }) }]
+      : [],
+  );
+}
+
+/** The message's state fields as they are now. */
+function stateOf(
+  doc: OutboundDoc,
+): Pick<StoredThreadMessage, 'state' | 'files' | 'error' | 'stateAt' | 'providerId'> {
+  const { status, error } = channelStatus(doc);
+  const main = doc.parts[0];
+  return {
+    // The customer may answer it (WhatsApp's context names this id).
+    providerId: main?.messageId,
+    state: status,
+    error,
+    stateAt: main?.deliveryAt ?? main?.at ?? doc.createdAt,
+    files: filesOf(doc),
+  };
+}
+
+/** How the message came to be, from its owner's collection. */
+function sourceOf(doc: OutboundDoc): StoredThreadMessage['source'] {
+  if (doc.source) return doc.source;
+  const collection = doc.owner?.path.split('/')[0];
+  return collection === 'entries' ? 'entry' : collection === 'followUps' ? 'followup' : 'send';
+}
+
+/**
+ * Reads (in `tx`, before any write) what the conversation's view of message `id` needs, and
+ * answers the writes to make once the change is known; null when the message belongs to no
+ * customer. `owner` is the owner's document as read in `tx`.
+ */
+export async function prepareThreadView(
+  tx: Transaction,
+  id: string,
+  doc: OutboundDoc,
+  owner: DocumentSnapshot | undefined,
+): Promise<{ write: (next: OutboundDoc) => void; created: boolean } | null> {
+  const ref = messageRef(id);
+  if (doc.threaded) {
+    const stored = await tx.get(ref);
+    if (!stored.exists) return null;
+    return {
+      created: false,
+      write: (next) => tx.update(ref, withoutUndefinedDeep(stateOf(next))),
+    };
+  }
+  const customerId = doc.customerId ?? str(owner?.get('customerId'));
+  if (!customerId) return null;
+  const summary = await tx.get(summaryRef(customerId));
+  const customer = summary.exists
+    ? null
+    : await tx.get(getDb().collection(CUSTOMERS).doc(customerId));
+  if (customer && !customer.exists) return null;
+  return {
+    created: true,
+    write: (next) => {
+      const message: StoredThreadMessage = {
+        customerId,
+        at: next.createdAt,
+        direction: 'out',
+        channel: next.channel,
+        text: textOf(next),
+        ...(next.email?.subject ? { subject: next.email.subject } : {}),
+        ...templateOf(next),
+        ...stateOf(next),
+        byName: next.byName ?? (str(owner?.get('createdByName')) || str(owner?.get('byName'))),
+        source: sourceOf(next),
+        outboundId: id,
+        ...entryOf(next, owner),
+      };
+      tx.create(ref, withoutUndefinedDeep(message));
+      addToSummary(
+        tx,
+        summary,
+        customerId,
+        customer ? summaryCustomer(customer.data()) : null,
+        message,
+      );
+    },
+  };
+}
+
+function templateOf(doc: OutboundDoc): { templateName?: string } {
+  const part = doc.parts.find((p) => p.kind === 'template');
+  return part?.kind === 'template' ? { templateName: part.name } : {};
+}
+
+function entryOf(doc: OutboundDoc, owner: DocumentSnapshot | undefined): { entryId?: string } {
+  const [collection, ownerId] = doc.owner?.path.split('/') ?? [];
+  if (collection === 'entries' && ownerId) return { entryId: ownerId };
+  const entryId = str(owner?.get('entryId'));
+  return entryId ? { entryId } : {};
+}

@@ -1,0 +1,32 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../resources/query-keys';
+import type { ConversationPage } from './types';
+
+export const CONVERSATION_PAGE_SIZE = 30;
+export const LOAD_CONVERSATION_FAILED = 'Failed to load the conversation';
+
+/** GET /customers/{id}/conversation: a page, oldest to newest; the cursor asks for older ones. */
+export function getConversation(
+  customerId: string,
+  cursor?: string,
+  signal?: AbortSignal,
+): Promise<ConversationPage> {
+  return api.get<ConversationPage>(`/customers/${encodeURIComponent(customerId)}/conversation`, {
+    query: { limit: CONVERSATION_PAGE_SIZE, cursor },
+    fallbackMessage: LOAD_CONVERSATION_FAILED,
+    signal,
+  });
+}
+
+/** The newest page first; each further page is older. */
+export function useConversation(customerId: string) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: queryKeys.conversations.thread(customerId),
+      queryFn: ({ pageParam, signal }) => getConversation(customerId, pageParam, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { RetryAlert } from '../../../lib/retry-alert';
+import { useConversation, LOAD_CONVERSATION_FAILED } from '../api/get-conversation';
+import { useMarkRead } from '../api/mark-read';
+import { MessageBubble } from './message-bubble';
+import { ReplyBox, type ConversationCustomer } from './reply-box';
+import '../conversation.css';
+
+export const CONVERSATION_ANCHOR = 'conversation';
+
+/**
+ * A customer's conversation as a chat: WhatsApp and email, both ways, oldest at the top and
+ * newest at the bottom (earlier pages on request), kept live by the app shell's stream, and
+ * the reply box under it. Opening it tells the server the owner has seen it.
+ */
+export function ConversationPanel({ customer }: { customer: ConversationCustomer }) {
+  const thread = useConversation(customer._id);
+  const markRead = useMarkRead(customer._id);
+  const list = useRef<HTMLDivElement>(null);
+  const messages = useMemo(
+    () => [...(thread.data?.pages ?? [])].reverse().flatMap((page) => page.messages),
+    [thread.data],
+  );
+  const newest = messages.at(-1)?._id;
+  const { mutate: read } = markRead;
+
+  useEffect(() => read(), [read]);
+
+  // Opened from the Inbox or a link (#conversation): the conversation in view.
+  useEffect(() => {
+    if (window.location.hash !== `#${CONVERSATION_ANCHOR}`) return;
+    const panel = document.getElementById(CONVERSATION_ANCHOR);
+    panel?.scrollIntoView({ block: 'start' });
+    panel?.focus({ preventScroll: true });
+  }, []);
+
+  // The newest message in view, as a chat opens (and whenever a new one arrives).
+  useLayoutEffect(() => {
+    const box = list.current;
+    if (box) box.scrollTop = box.scrollHeight;
+  }, [newest]);
+
+  return (
+    <section
+      id={CONVERSATION_ANCHOR}
+      className="ui-panel conversation"
+      aria-labelledby="conversation-title"
+      tabIndex={-1}
+    >
+      <h2 id="conversation-title" className="ui-panel__title">
+        Conversation
+      </h2>
+      <div className="conversation__thread" ref={list}>
+        {thread.hasNextPage && (
+          <button
+            type="button"
+            className="btn btn--ghost btn--small conversation__earlier"
+            disabled={thread.isFetchingNextPage}
+            onClick={() => void thread.fetchNextPage()}
+          >
+            {thread.isFetchingNextPage ? 'Loading…' : 'Earlier messages'}
+          </button>
+        )}
+        {thread.isPending ? (
+          <p className="ui-muted" role="status">
+            Loading the conversation…
+          </p>
+        ) : thread.isError ? (
+          <RetryAlert
+            error={thread.error}
+            fallback={LOAD_CONVERSATION_FAILED}
+            onRetry={() => void thread.refetch()}
+          />
+        ) : messages.length === 0 ? (
+          <p className="ui-muted conversation__empty">
+            No messages yet. What you send here, from Add Entry or a follow-up, and what{' '}
+            {customer.name} writes back on WhatsApp or email shows here.
+          </p>
+        ) : (
+          <ol className="conversation__messages" aria-label={`Messages with ${customer.name}`}>
+            {messages.map((message) => (
+              <MessageBubble key={message._id} message={message} />
+            ))}
+          </ol>
+        )}
+      </div>
+      <ReplyBox customer={customer} onSent={() => read()} onFocus={() => read()} />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Inbox } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { subscribeNotifications } from '../../../lib/notification-stream';
+import { useToast } from '../../../lib/toast';
+import { queryKeys } from '../../../resources/query-keys';
+import { useUnreadCount } from '../api/get-inbox';
+import '../conversation.css';
+
+export const INBOUND_MESSAGE = 'message.inbound';
+
+/**
+ * On every screen: a customer's message toasts at once ('New WhatsApp message: Ravi: OK…'),
+ * and the conversation, the Inbox and the unread count are read again.
+ */
+export function InboxLive() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      subscribeNotifications((n) => {
+        if (n.type !== INBOUND_MESSAGE) return;
+        toast.show(`${n.title ?? 'New message'}: ${n.message ?? ''}`, 'info');
+        void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.all });
+        // The customer's window opened with their message.
+        if (n.customerId)
+          void queryClient.invalidateQueries({ queryKey: queryKeys.customers.one(n.customerId) });
+      }),
+    [toast, queryClient],
+  );
+  return null;
+}
+
+/** The top bar's way to the Inbox, with the caller's unread count. */
+export function InboxLink() {
+  const unread = useUnreadCount();
+  return (
+    <Link
+      className="btn btn--ghost inbox-link"
+      to="/inbox"
+      aria-label={unread > 0 ? `Inbox, ${unread} unread` : 'Inbox'}
+    >
+      <Inbox aria-hidden="true" size={18} />
+      {unread > 0 && (
+        <span className="inbox-link__count" data-testid="unread-count">
+          {unread}
+        </span>
+      )}
+    </Link>
+  );
+}

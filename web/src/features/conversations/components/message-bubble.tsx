@@ -1,0 +1,53 @@
+import { FileText, Mail, MessageCircle, Reply } from 'lucide-react';
+import type { ConversationMessage } from '../api/types';
+import { CHANNEL_WORDS, failed, isImage, messageTime, stateWords } from '../model/message-view';
+
+/**
+ * One message as a chat shows it: the customer's on the left, the company's on the right, with
+ * the template that went, the email's subject, files (images shown, others as links), the
+ * message answered, and the time, channel and state (a failure with its reason).
+ */
+export function MessageBubble({ message }: { message: ConversationMessage }) {
+  const mine = message.direction === 'out';
+  const state = stateWords(message);
+  const ChannelIcon = message.channel === 'email' ? Mail : MessageCircle;
+  return (
+    <li className={`bubble ${mine ? 'bubble--out' : 'bubble--in'}`} data-state={message.state}>
+      <p className="bubble__who">
+        {mine ? message.byName || 'Sent' : message.byName || 'Customer'}
+        {message.templateName && (
+          <span className="bubble__template"> · Template {message.templateName}</span>
+        )}
+      </p>
+      {message.replyTo && (
+        <blockquote className="bubble__quote">
+          <Reply aria-hidden="true" size={12} /> {message.replyTo.text || 'An earlier message'}
+        </blockquote>
+      )}
+      {message.subject && <p className="bubble__subject">{message.subject}</p>}
+      {message.text && <p className="bubble__text">{message.text}</p>}
+      {message.files.length > 0 && (
+        <ul className="bubble__files" aria-label="Files">
+          {message.files.map((file) => (
+            <li key={file.url}>
+              {isImage(file) ? (
+                <a href={file.url} target="_blank" rel="noreferrer">
+                  <img className="bubble__image" src={file.url} alt={file.name} loading="lazy" />
+                </a>
+              ) : (
+                <a className="bubble__file" href={file.url} target="_blank" rel="noreferrer">
+                  <FileText aria-hidden="true" size={16} /> {file.name}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={`bubble__meta${failed(message) ? ' bubble__meta--failed' : ''}`}>
+        <ChannelIcon aria-label={CHANNEL_WORDS[message.channel]} size={12} />
+        <time dateTime={message.at}>{messageTime(message.at)}</time>
+        {state && <span className="bubble__state">{state}</span>}
+      </p>
+    </li>
+  );
+}
