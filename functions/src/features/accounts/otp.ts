@@ -17,7 +17,13 @@ import { assertMaySignIn, sessionAnswer, type SessionAnswer } from './login';
 import { signInWithCustomToken } from './identity-toolkit';
 import { deliverCode } from './otp-delivery';
 import { OTP_REQUESTS_PER_IDENTIFIER, OTP_REQUESTS_PER_IP } from './rate-limit';
-import { assertMayTry, countTry, recordSuccess, type ThrottlePolicy } from './sign-in-throttle';
+import {
+  assertMayTry,
+  countTry,
+  recordSuccess,
+  takeTry,
+  type ThrottlePolicy,
+} from './sign-in-throttle';
 import { startSession } from '../../domain/identity/sessions';
 
 export const OTP_TTL_MS = 10 * 60_000;
@@ -87,6 +93,7 @@ async function findAccount(identifier: Identifier): Promise<string | undefined> 
 export async function requestOtp(input: string, ip: string): Promise<{ message: string }> {
   const identifier = parseIdentifier(input);
   await assertMayTry(OTP_THROTTLE, throttleKey(identifier), ip);
+  await takeTry(OTP_THROTTLE, throttleKey(identifier), ip);
   const floor = sleep(otpSettings.answerFloorMs);
   try {
     return await sendCode(identifier, ip);
