@@ -4,7 +4,7 @@
 // either both are saved or neither; the first answer is stored beside it before it is sent,
 // and a repeat gets that answer (same status and body) without doing anything again. The same
 // key with another body is 422. Keys are per account and kept 24 h (`expiresAt`, Firestore's
-// TTL policy; cleanupIdempotencyKeys for a project without one).
+// TTL policy, declared in firestore.indexes.json).
 //
 // Every write request also runs in a context the database deadline can abandon: once it has
 // answered 503, the request's later commits through marked writers throw before they commit.
@@ -218,21 +218,3 @@ export const replayTakenKey: ErrorRequestHandler = (err: unknown, _req, res, nex
   if (!(err instanceof KeyTaken) || !key) return next(err);
   replay(res, key).catch(next);
 };
-
-/** Removes keys past their 24 h (where no TTL policy on `expiresAt` does it). */
-export async function cleanupIdempotencyKeys(now = Date.now()): Promise<number> {
-  const db = getDb();
-  let removed = 0;
-  for (;;) {
-    const old = await db
-      .collection(IDEMPOTENCY_KEYS)
-      .where('expiresAt', '<', Timestamp.fromMillis(now))
-      .limit(400)
-      .get();
-    if (old.empty) return removed;
-    const batch = db.batch();
-    for (const doc of old.docs) batch.delete(doc.ref);
-    await batch.commit();
-    removed += old.size;
-  }
-}
