@@ -11,6 +11,9 @@ const UNKNOWN_OUTCOME = {
   retry: 'A retry with the same Idempotency-Key is safe: it is carried out once at most.',
 };
 
+/** A failure in the timer's promise must not become an unhandled rejection (it ends the process). */
+const noCrash = () => undefined;
+
 /** How long a request waits on an unreachable database before it is answered 503. */
 export const DATABASE_DEADLINE_MS = 5_000;
 
@@ -28,14 +31,14 @@ export function databaseDeadline(ms = DATABASE_DEADLINE_MS): RequestHandler {
   return (req, res, next) => {
     const timer = setInterval(() => {
       if (res.headersSent) return clearInterval(timer);
-      void isUp('database').then((up) => {
+      isUp('database').then((up) => {
         if (up || res.headersSent) return;
         clearInterval(timer);
         abandonRequestWrites();
         const body = req.method === 'GET' ? { message: DATABASE_UNAVAILABLE } : UNKNOWN_OUTCOME;
         // send, not json: an idempotency key stores the answers of json, and this is no answer.
         res.status(503).type('application/json').send(JSON.stringify(body));
-      });
+      }, noCrash);
     }, ms - CHECK_DEADLINE_MS);
     timer.unref();
     res.once('close', () => clearInterval(timer));

@@ -196,7 +196,17 @@ export const idempotencyKeys: RequestHandler = (req, res, next) => {
  */
 function storeAnswerBeforeSending(res: Response, key: RequestKey): void {
   const json = res.json.bind(res);
-  const send = (body: unknown) => (res.headersSent ? res : json(body));
+  // Also called from a promise: a throw here would be an unhandled rejection, which the
+  // functions framework answers by ending the whole process.
+  const send = (body: unknown) => {
+    if (res.headersSent) return res;
+    try {
+      return json(body);
+    } catch (err) {
+      logger.warn('Answer not sent:', err);
+      return res;
+    }
+  };
   res.json = (body?: unknown) => {
     if (!key.claimed) return send(body);
     const answer: StoredAnswer = { status: res.statusCode, body: JSON.stringify(body) };

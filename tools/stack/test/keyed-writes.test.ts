@@ -37,17 +37,19 @@ async function untilAnswered(
   send: () => Promise<{ status: number; body: Record<string, unknown> }>,
 ) {
   const statuses: number[] = [];
+  let last = '';
   for (let attempt = 0; attempt < 200; attempt++) {
     try {
       const res = await send();
       statuses.push(res.status);
+      last = String(res.body.message ?? '');
       if (res.status !== 503 && res.status !== 409) return { ...res, statuses };
     } catch {
       statuses.push(0);
     }
     await new Promise((r) => setTimeout(r, 500));
   }
-  throw new Error(`never answered: ${statuses.join(',')}`);
+  throw new Error(`never answered (${last}): ${statuses.join(',')}`);
 }
 
 describe('keyed creates while the database is killed', () => {
