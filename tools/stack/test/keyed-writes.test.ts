@@ -131,24 +131,20 @@ describe('keyed creates while the database is killed', () => {
 
     if (getApps().length === 0) initializeApp({ projectId: PROJECT_ID });
     const db = getFirestore();
+    // Read whole and counted here: the index file serves no query on these fields.
+    const customers = (await db.collection('customers').get()).docs.map((d) => d.get('names'));
+    const entries = (await db.collection('entries').get()).docs.map((d) => d.get('description'));
+    const queued = (await db.collection('outboundMessages').get()).docs.map((d) =>
+      d.get('email.subject'),
+    );
+    const times = (list: unknown[], value: unknown) =>
+      list.filter((v) => (Array.isArray(v) ? v.includes(value) : v === value)).length;
     for (let k = 0; k < CREATES; k++) {
       if (k % 2 === 0) {
-        const found = await db
-          .collection('customers')
-          .where('names', 'array-contains', `Keyed Customer ${k}`)
-          .get();
-        expect(found.size, `customer ${k}`).toBe(1);
+        expect(times(customers, `Keyed Customer ${k}`), `customer ${k}`).toBe(1);
       } else {
-        const entries = await db
-          .collection('entries')
-          .where('description', '==', `Keyed entry ${k}`)
-          .get();
-        expect(entries.size, `entry ${k}`).toBe(1);
-        const queued = await db
-          .collection('outboundMessages')
-          .where('email.subject', '==', `Keyed subject ${k}`)
-          .get();
-        expect(queued.size, `message ${k}`).toBe(1);
+        expect(times(entries, `Keyed entry ${k}`), `entry ${k}`).toBe(1);
+        expect(times(queued, `Keyed subject ${k}`), `message ${k}`).toBe(1);
       }
     }
   });
