@@ -4,13 +4,14 @@ import { onRequest } from 'firebase-functions/https';
 import { onSchedule } from 'firebase-functions/scheduler';
 import { getConfig } from './config';
 import { createApp } from './app/app';
-import { takeOverRuntimeJsonErrors } from './http/runtime-body-parser';
+import { takeOverRuntimeBodyParsers } from './http/runtime-body-parser';
 import { integrationSecrets } from './integrations/secrets';
 import { scheduledJobs } from './app/scheduled-jobs';
 import { deliverOutbound } from './features/messaging';
 
-// Before the runtime builds its body parsers, which it does once this module has loaded.
-takeOverRuntimeJsonErrors();
+// Before the runtime builds its body parsers and its app, which it does once this module has
+// loaded: its parsers keep to the app's limits and hand failures on (http/runtime-body-parser.ts).
+takeOverRuntimeBodyParsers();
 
 const region = 'asia-south1';
 // The senders read these (the SendGrid key, the WhatsApp token and app secret). The functions

@@ -30,13 +30,27 @@ function forwardTo(apiPort: number): http.RequestListener {
     );
     upstream.on('error', () => {
       if (res.headersSent) return res.destroy();
-      res.writeHead(503, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ message: 'The API is restarting; try again shortly' }));
+      answerJson(res, 503, 'The API is restarting; try again shortly');
     });
     // A browser that leaves ends the request to the function too (its stream closes).
     res.on('close', () => upstream.destroy());
     req.pipe(upstream);
   };
+}
+
+function answerJson(res: http.ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ message }));
+}
+
+/** Whether every %-escape of the path decodes (superstatic would throw on one that does not). */
+function decodablePath(url: string | undefined): boolean {
+  try {
+    decodeURIComponent((url ?? '/').split('?')[0]);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function startFront(port: number, apiPort: number): Promise<Front> {
@@ -49,12 +63,13 @@ export async function startFront(port: number, apiPort: number): Promise<Front> 
     compression: true,
     rewriters: { function: () => Promise.resolve(forward) },
   }) as (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
-  const server = http.createServer((req, res) =>
-    handler(req, res, () => {
-      res.statusCode = 404;
-      res.end('Not found');
-    }),
-  );
+  const server = http.createServer((req, res) => {
+    // Errors are answered as the API answers them, `{ message }`, never superstatic's page.
+    if (!decodablePath(req.url)) {
+      return answerJson(res, 400, 'The address has malformed percent-encoding.');
+    }
+    handler(req, res, () => answerJson(res, 404, 'Not found'));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);

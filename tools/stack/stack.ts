@@ -18,6 +18,8 @@ import { createSupervisor } from './supervisor.ts';
 
 /** The function's 512 MiB less room for code, stacks and buffers outside the heap. */
 const FUNCTION_HEAP_MB = 384;
+/** Makes the api process listen on 127.0.0.1 only (functions-framework has no host option). */
+const API_LOOPBACK = path.join(import.meta.dirname, 'api-loopback.cjs');
 
 export interface StackOptions {
   ports: Ports;
@@ -293,6 +295,7 @@ function startFirebase(
 
 /**
  * The api function served as 2nd gen serves it in production: Google's functions-framework,
+ * listening on 127.0.0.1 only (api-loopback.cjs),
  * one long-lived process taking requests concurrently, with the function's heap bound (its
  * 512 MiB less room outside the heap). K_SERVICE is set as Cloud Run sets it: the function
  * then takes the caller's address from X-Forwarded-For, which the front sets.
@@ -319,7 +322,7 @@ function startApi(port: number, env: Record<string, string>, quiet: boolean | un
         storageBucket: `${PROJECT_ID}.appspot.com`,
       }),
       K_SERVICE: 'api',
-      NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB}`,
+      NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB} --require ${API_LOOPBACK}`,
     },
   });
 }

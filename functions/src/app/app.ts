@@ -4,6 +4,7 @@ import { freshSummaryAfterWrites } from '../features/dashboard';
 import { databaseDeadline } from '../health/database-deadline';
 import { createApiRouter } from './api-router';
 import { errorHandler, notFound } from '../http/errors';
+import { idempotencyKeys, replayTakenKey, requestWrites } from '../http/idempotency';
 import { jsonBody } from '../http/json-body';
 import { securityHeaders } from '../http/security-headers';
 
@@ -20,11 +21,14 @@ export function createApp(options: AppOptions = {}): Express {
   app.use(securityHeaders);
   app.use(
     '/api',
+    requestWrites,
     jsonBody,
     databaseDeadline(),
     options.session ?? sessionMiddleware,
+    idempotencyKeys,
     freshSummaryAfterWrites,
     options.api ?? createApiRouter(),
+    replayTakenKey,
   );
   app.use(notFound);
   app.use(errorHandler);

@@ -1,64 +1,112 @@
 // The Cloud Functions runtime (Google's functions framework) and the functions emulator parse
-// every request body with body-parser before they call the function, in their own Express app.
-// A body their JSON parser cannot parse never reaches the function: their Express answers it
-// with an HTML error page, a stack trace and the server's paths outside production.
-// `takeOverRuntimeJsonErrors` makes their JSON parser hand such a request on instead, noting
-// the failure, so this app answers it with its own envelope. Only parse failures: the body has
-// been read in full then, so the runtime's later parsers leave it alone. It must run before the runtime builds its parsers: both load the function first.
+// every request body with body-parser before they call the function, in their own Express app,
+// with a limit of 1 GB applied after inflating a gzip, deflate or br body: a 600 KB request
+// could cost over a gigabyte before this app's own 1 MB check ran. And a body their parsers
+// refuse never reaches the function: their Express answers it with an HTML error page, a stack
+// trace and the server's paths outside production.
+//
+// `takeOverRuntimeBodyParsers`, called by index.ts when the module loads (both runtimes load the
+// function before they build their parsers and their app), changes what the runtime builds:
+// - its parsers read at most this app's limits (JSON, text and forms 1 MB; multipart, the upload
+//   routes' bodies, 32 MB: Cloud Run takes no larger request), counted after inflating, so a
+//   bomb stops at the limit;
+// - a body they refuse (too large, malformed, an unknown encoding or charset, a broken gzip) is
+//   handed on to the app with the failure noted, which answers it with its own envelope;
+// - an error their Express meets before the function runs (a path with malformed
+//   percent-encoding) is answered as JSON `{ message }` too.
 import { createRequire } from 'node:module';
+import { JSON_BODY_LIMIT_BYTES, MULTIPART_BODY_LIMIT_BYTES } from './body-limits';
+import { finalJsonHandler } from './final-handler';
 
 type Next = (err?: unknown) => void;
 type Middleware = (req: object, res: object, next: Next) => void;
-type JsonParserFactory = (options?: unknown) => Middleware;
+type ParserFactory = (options?: Record<string, unknown>) => Middleware;
+type BodyParser = Record<(typeof PARSERS)[number], ParserFactory>;
+
+const PARSERS = ['json', 'text', 'urlencoded', 'raw'] as const;
 
 const refusedBodies = new WeakMap<object, unknown>();
-const TAKEN_OVER = Symbol('json errors taken over');
+const TAKEN_OVER = Symbol('runtime body parser taken over');
 
-/** What the runtime's JSON parser refused on this request, if anything. */
+/** What the runtime's parsers refused on this request, if anything. */
 export function runtimeBodyError(req: object): unknown {
   return refusedBodies.get(req);
 }
 
-function isParseFailure(err: unknown): boolean {
-  return (err as { type?: unknown } | null)?.type === 'entity.parse.failed';
+const isMultipart = (req: object) =>
+  /^multipart\//i.test(
+    String((req as { headers?: Record<string, unknown> }).headers?.['content-type'] ?? ''),
+  );
+
+/** The runtime's parser with this app's limits; what it refuses is noted and handed on. */
+function limited(original: ParserFactory, name: (typeof PARSERS)[number]): ParserFactory {
+  return (options = {}) => {
+    const small = original({ ...options, limit: JSON_BODY_LIMIT_BYTES });
+    // Raw bytes are what multipart uploads arrive as; anything else is refused by type later.
+    const large =
+      name === 'raw' ? original({ ...options, limit: MULTIPART_BODY_LIMIT_BYTES }) : small;
+    return (req, res, next) =>
+      (isMultipart(req) ? large : small)(req, res, (err?: unknown) => {
+        if (err === undefined) return next();
+        if (!refusedBodies.has(req)) refusedBodies.set(req, err);
+        next();
+      });
+  };
 }
 
-/** Wraps `bodyParser.json` on the given body-parser module (its exports object). */
-export function takeOverJsonErrors(bodyParser: { json: JsonParserFactory }): void {
-  const original = bodyParser.json as JsonParserFactory & { [TAKEN_OVER]?: true };
-  if (original[TAKEN_OVER]) return;
-  const json = Object.assign(
-    (options?: unknown): Middleware => {
-      const parse = original(options);
-      return (req, res, next) =>
-        parse(req, res, (err?: unknown) => {
-          if (err === undefined || !isParseFailure(err)) return next(err);
-          refusedBodies.set(req, err);
-          next();
-        });
-    },
-    { [TAKEN_OVER]: true as const },
-  );
-  // body-parser 1.x defines `json` as a getter: redefine rather than assign.
-  Object.defineProperty(bodyParser, 'json', {
-    value: json,
-    configurable: true,
-    enumerable: true,
-    writable: true,
-  });
+/** Wraps the parsers of the given body-parser module (its exports object). */
+export function takeOverBodyParsers(bodyParser: BodyParser): void {
+  const marked = bodyParser as BodyParser & { [TAKEN_OVER]?: true };
+  if (marked[TAKEN_OVER]) return;
+  for (const name of PARSERS) {
+    const original = bodyParser[name];
+    if (typeof original !== 'function') continue;
+    // body-parser 1.x defines its parsers as getters: redefine rather than assign.
+    Object.defineProperty(bodyParser, name, {
+      value: limited(original.bind(bodyParser), name),
+      configurable: true,
+      enumerable: true,
+      writable: true,
+    });
+  }
+  Object.defineProperty(bodyParser, TAKEN_OVER, { value: true });
+}
+
+interface ExpressModule {
+  application: { handle: (req: object, res: object, callback?: Next) => void } & {
+    [TAKEN_OVER]?: true;
+  };
+}
+
+/** Errors the runtime's Express meets before the function runs are answered as JSON. */
+export function takeOverFinalHandler(express: ExpressModule): void {
+  const app = express.application;
+  if (app[TAKEN_OVER]) return;
+  const handle = app.handle;
+  app.handle = function (this: unknown, req, res, callback) {
+    handle.call(this, req, res, callback ?? finalJsonHandler(req, res));
+  };
+  Object.defineProperty(app, TAKEN_OVER, { value: true });
+}
+
+function runtimeModule<T>(main: NodeJS.Module, name: string): T | undefined {
+  try {
+    return createRequire(main.filename)(name) as T;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Takes over the JSON errors of the body-parser the process's main module (the runtime) uses.
- * Elsewhere (tests, scripts) there is no such parser, or it is not in front of this app.
+ * Takes over the body-parser and the Express of the process's main module (the runtime).
+ * Elsewhere (tests, scripts) there is no such runtime, or it is not in front of this app.
  */
-export function takeOverRuntimeJsonErrors(main: NodeJS.Module | undefined = require.main): void {
+export function takeOverRuntimeBodyParsers(main: NodeJS.Module | undefined = require.main): void {
   if (!main?.filename) return;
-  let bodyParser: { json: JsonParserFactory };
-  try {
-    bodyParser = createRequire(main.filename)('body-parser') as { json: JsonParserFactory };
-  } catch {
-    return;
+  const bodyParser = runtimeModule<BodyParser>(main, 'body-parser');
+  if (bodyParser && typeof bodyParser.json === 'function') takeOverBodyParsers(bodyParser);
+  const express = runtimeModule<ExpressModule>(main, 'express');
+  if (express?.application && typeof express.application.handle === 'function') {
+    takeOverFinalHandler(express);
   }
-  if (typeof bodyParser.json === 'function') takeOverJsonErrors(bodyParser);
 }

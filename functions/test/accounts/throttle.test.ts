@@ -45,6 +45,16 @@ describe('wrong passwords', () => {
     expect((await loginFrom('198.51.100.20', PASSWORD)).status).toBe(200);
   });
 
+  it('sent 100 at once, have at most 5 checked; the rest are 429', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => loginFrom('203.0.113.7', 'wrong')),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(95);
+  });
+
   it('make each further try from that address wait longer: 1, 2, 4 minutes…', async () => {
     for (let i = 0; i < 5; i++) await loginFrom('203.0.113.1', 'wrong');
     const waits: string[] = [];

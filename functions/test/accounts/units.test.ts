@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { now, setClock } from '../../src/clock';
 import { clientIp } from '../../src/features/accounts/client-ip';
 import { identityToolkitUrl } from '../../src/features/accounts/identity-toolkit';
-import { parseIdentifier, showsCodeInAnswer } from '../../src/features/accounts/otp';
+import { parseIdentifier } from '../../src/features/accounts/otp';
 import {
   effectivePermissions,
   isKnownPermission,
@@ -74,14 +74,6 @@ describe('parseIdentifier', () => {
       value: '+919876543210',
     });
     expect(() => parseIdentifier('a@b')).toThrow('Enter a valid email or phone number');
-  });
-});
-
-describe('showsCodeInAnswer', () => {
-  it('only with LOCAL_STACK=1 and the Auth emulator', () => {
-    expect(showsCodeInAnswer({ LOCAL_STACK: '1', FIREBASE_AUTH_EMULATOR_HOST: 'h:1' })).toBe(true);
-    expect(showsCodeInAnswer({ LOCAL_STACK: '1' })).toBe(false);
-    expect(showsCodeInAnswer({ FIREBASE_AUTH_EMULATOR_HOST: 'h:1' })).toBe(false);
   });
 });
 

@@ -46,7 +46,7 @@ describe('POST /customers/import.csv', () => {
       '"Sharma; Ravi|Foods, Pune",98765 43210; +91 99887 76655,RAVI@x.in|ravi2@x.in,"phe, PP",hot,"Said ""call me""\r\nafter 5, please",x\r\n' +
       'Meera Iyer,"9811111111\n9822222222",meera@x.in,SS PUMP,,,\r\n' +
       '\r\n' +
-      'Kabir,,kabir@x.in,,Lukewarm,plain,\r\n';
+      'Kabir,,kabir@x.in,,cold,plain,\r\n';
     const res = await upload(employee, csv);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toEqual({ created: 3, updated: 0, skipped: 0, errors: [], merges: [] });
@@ -63,7 +63,40 @@ describe('POST /customers/import.csv', () => {
       phones: ['+919811111111', '+919822222222'],
       categories: ['SS PUMP'],
     });
-    expect(kabir).toMatchObject({ names: ['Kabir'], potential: 'Lukewarm', note: 'plain' });
+    expect(kabir).toMatchObject({ names: ['Kabir'], potential: 'COLD', note: 'plain' });
+  });
+
+  it("refuses per line a createdAt later than tomorrow and a potential outside the company's list", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const tomorrow = new Date(Date.now() + day).toISOString();
+    const csv = [
+      'names,potential,createdAt',
+      'Future Row,,2099-01-01T00:00:00Z',
+      `In Two Days,,${new Date(Date.now() + 2.5 * day).toISOString()}`,
+      'Formula Row,=EVIL(),',
+      'Made Up,Lukewarm,',
+      `Tomorrow Row,warm,${tomorrow}`,
+      'Old Row,VIP,2020-05-01T10:00:00Z',
+    ].join('\n');
+    const res = await upload(employee, csv);
+    expect(res.status).toBe(200);
+    expect(res.body.created).toBe(2);
+    expect(res.body.errors).toEqual([
+      { line: 2, message: 'createdAt is later than tomorrow: 2099-01-01T00:00:00Z' },
+      { line: 3, message: expect.stringMatching(/^createdAt is later than tomorrow: /) },
+      {
+        line: 4,
+        message:
+          'Potential must be one of VIP, HOT, WARM, COLD, N/I BUT FUTURE POTENTIAL, N/A: =EVIL()',
+      },
+      {
+        line: 5,
+        message:
+          'Potential must be one of VIP, HOT, WARM, COLD, N/I BUT FUTURE POTENTIAL, N/A: Lukewarm',
+      },
+    ]);
+    const names = (await allCustomers()).map((c) => (c.names as string[])[0]).sort();
+    expect(names).toEqual(['Old Row', 'Tomorrow Row']);
   });
 
   it('reports bad rows by line (quoted line breaks counted) and imports the rest', async () => {
@@ -377,7 +410,7 @@ describe('GET /customers/export.csv', () => {
         phones: ['+91 99887 76655'],
         emails: [],
         categories: ['PP'],
-        potential: 'Lukewarm',
+        potential: 'COLD',
         note: '-5 degrees',
         createdAt: new Date('2026-02-02T00:00:00Z'),
       },

@@ -6,7 +6,10 @@
 import { createRequire } from 'node:module';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { takeOverJsonErrors, takeOverRuntimeJsonErrors } from '../../src/http/runtime-body-parser';
+import {
+  takeOverBodyParsers,
+  takeOverRuntimeBodyParsers,
+} from '../../src/http/runtime-body-parser';
 import { emulatorBodyParser, runtimeApp, type BodyParsers } from '../support/runtime-app';
 
 /** body-parser 2.x, the one the functions framework (and Express 5) depend on. */
@@ -31,7 +34,7 @@ describe('malformed JSON behind the functions runtime', () => {
 
   it('answers 400 { message } with no stack or paths once taken over, body-parser 1.x', async () => {
     // The emulator's runtime is the process's main module there: resolve from its file.
-    takeOverRuntimeJsonErrors({
+    takeOverRuntimeBodyParsers({
       filename: require.resolve('firebase-tools/lib/emulator/functionsEmulatorRuntime.js'),
     } as NodeJS.Module);
     const res = await postMalformed(emulatorBodyParser());
@@ -43,7 +46,7 @@ describe('malformed JSON behind the functions runtime', () => {
 
   it('answers the same with body-parser 2.x, and good JSON still goes through', async () => {
     const parsers = frameworkBodyParser();
-    takeOverJsonErrors(parsers as unknown as Parameters<typeof takeOverJsonErrors>[0]);
+    takeOverBodyParsers(parsers as unknown as Parameters<typeof takeOverBodyParsers>[0]);
     const res = await postMalformed(parsers);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Malformed JSON body' });
@@ -56,7 +59,7 @@ describe('malformed JSON behind the functions runtime', () => {
 
   it('refuses a bare JSON value as express.json() does', async () => {
     const parsers = frameworkBodyParser();
-    takeOverJsonErrors(parsers as unknown as Parameters<typeof takeOverJsonErrors>[0]);
+    takeOverBodyParsers(parsers as unknown as Parameters<typeof takeOverBodyParsers>[0]);
     const res = await request(runtimeApp({}, parsers))
       .post('/api/auth/login')
       .set('Content-Type', 'application/json')

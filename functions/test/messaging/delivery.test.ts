@@ -27,9 +27,9 @@ const addEntry = (body: object) =>
     .send({ customer: world.ravi, description: 'Quotation', ...body });
 
 /** Posts SendGrid events signed as SendGrid signs (the outbox's key, whose public half Integrations holds). */
-function postSignedEvents(events: string) {
+function postSignedEvents(events: string, at = Date.now()) {
   const key = createPrivateKey(readFileSync(path.join(world.dir, 'sendgrid-event-key.pem')));
-  const timestamp = String(Math.floor(Date.now() / 1000));
+  const timestamp = String(Math.floor(at / 1000));
   const signature = sign('sha256', Buffer.from(timestamp + events), {
     key,
     dsaEncoding: 'der',
@@ -195,6 +195,29 @@ describe("SendGrid's Event Webhook", () => {
     expect((await postSignedEvents(events)).body).toMatchObject({ applied: 1, duplicates: 0 });
     expect((await postSignedEvents(events)).body).toMatchObject({ applied: 0, duplicates: 1 });
     expect((await entryOf(res.body._id)).dispatch.email.status).toBe('opened');
+  });
+
+  it('refuses correctly signed events stamped more than 10 minutes from now: 401, nothing stored', async () => {
+    const res = await addEntry({ email: { body: 'Hi', subject: 'Quote' } });
+    const outboundId = res.body.dispatch.email.outboundId as string;
+    const event = (id: string) =>
+      JSON.stringify([{ event: 'bounce', sg_event_id: id, outboundId, email: 'ravi@example.in' }]);
+    const minutes = 60_000;
+    for (const [id, at] of [
+      ['evt-2001', Date.UTC(2001, 0, 1)],
+      ['evt-old', Date.now() - 11 * minutes],
+      ['evt-future', Date.now() + 11 * minutes],
+    ] as const) {
+      const refused = await postSignedEvents(event(id), at);
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toMatch(/timestamp/);
+      const marker = createHash('sha256').update(id).digest('hex');
+      expect((await getDb().doc(`emailEvents/${marker}`).get()).exists).toBe(false);
+    }
+    expect((await entryOf(res.body._id)).dispatch.email.status).not.toBe('failed');
+    // Within the window (a delivery a few minutes late) it is applied.
+    const late = await postSignedEvents(event('evt-late'), Date.now() - 9 * minutes);
+    expect(late.body).toMatchObject({ applied: 1 });
   });
 });
 

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDurableStore, type DurableStore } from './durable-store.ts';
 import { exportProject, importProject } from './persistence.ts';
+import type { Engine } from './engine.ts';
 import { startEmbeddedFirestore } from './server.ts';
 
 const { values } = parseArgs({
@@ -29,11 +30,34 @@ const { values } = parseArgs({
 
 const project = values.project!;
 let server;
+let durable: DurableStore | undefined;
+// Kept data is restored before the port opens: nobody reads a half-restored database.
+async function restore(engine: Engine): Promise<void> {
+  if (values.data) {
+    const compactAfterBytes = values['compact-after-bytes'];
+    durable = await openDurableStore(engine, project, values.data, {
+      compactAfterBytes: compactAfterBytes ? Number(compactAfterBytes) : undefined,
+      log: (line) => console.log(`embedded-firestore: ${line}`),
+      onFailure: (err) => {
+        console.error(`embedded-firestore: cannot write the journal, stopping: ${err.message}`);
+        process.exit(1);
+      },
+    });
+    const { snapshot, journaled } = durable.restored;
+    console.log(
+      `embedded-firestore: restored ${snapshot} documents and ${journaled} journaled changes from ${values.data}`,
+    );
+  } else if (values.import && existsSync(path.join(values.import, 'metadata.json'))) {
+    const count = await importProject(engine, project, values.import);
+    console.log(`embedded-firestore: imported ${count} documents from ${values.import}`);
+  }
+}
 try {
   server = await startEmbeddedFirestore({
     host: values.host,
     port: Number(values.port),
     indexes: values.indexes,
+    beforeListen: restore,
   });
 } catch (err) {
   const code = (err as NodeJS.ErrnoException).code;
@@ -45,25 +69,6 @@ try {
   process.exit(1);
 }
 
-let durable: DurableStore | undefined;
-if (values.data) {
-  const compactAfterBytes = values['compact-after-bytes'];
-  durable = await openDurableStore(server.engine, project, values.data, {
-    compactAfterBytes: compactAfterBytes ? Number(compactAfterBytes) : undefined,
-    log: (line) => console.log(`embedded-firestore: ${line}`),
-    onFailure: (err) => {
-      console.error(`embedded-firestore: cannot write the journal, stopping: ${err.message}`);
-      process.exit(1);
-    },
-  });
-  const { snapshot, journaled } = durable.restored;
-  console.log(
-    `embedded-firestore: restored ${snapshot} documents and ${journaled} journaled changes from ${values.data}`,
-  );
-} else if (values.import && existsSync(path.join(values.import, 'metadata.json'))) {
-  const count = await importProject(server.engine, project, values.import);
-  console.log(`embedded-firestore: imported ${count} documents from ${values.import}`);
-}
 console.log(
   `embedded-firestore: listening on ${server.host} (project ${project})` +
     (values.indexes ? `, serving only what ${values.indexes} indexes` : ''),

@@ -15,6 +15,11 @@ export interface EmbeddedFirestoreOptions {
    * as production fails them, and so do writes of documents with too many index entries.
    */
   indexes?: string | IndexFile;
+  /**
+   * Fills the engine before the port opens (a restore of kept data): a client that connects
+   * meanwhile would otherwise read an empty database, and a session checked then looks ended.
+   */
+  beforeListen?: (engine: Engine) => Promise<void>;
 }
 
 export interface EmbeddedFirestore {
@@ -66,6 +71,7 @@ export async function startEmbeddedFirestore(
     });
   });
   const host = options.host ?? '127.0.0.1';
+  await options.beforeListen?.(engine);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

@@ -22,6 +22,43 @@ function lastCall(fetchMock: ReturnType<typeof stubFetch>) {
   return { url, init: init ?? {}, headers: new Headers(init?.headers) };
 }
 
+describe('api client writes', () => {
+  it('send an Idempotency-Key, new per call, and the same one on retries after a 503 or no answer', async () => {
+    vi.useFakeTimers();
+    try {
+      const answers = [
+        () => Promise.reject(new TypeError('Failed to fetch')),
+        async () =>
+          jsonResponse(503, { message: 'The database is unavailable; try again shortly' }),
+        async () => jsonResponse(201, { _id: 'c1' }),
+      ];
+      const fetchMock = vi.fn<typeof fetch>(() => answers.shift()!());
+      vi.stubGlobal('fetch', fetchMock);
+      const created = api.post('/customers', { names: ['Ravi'] });
+      await vi.runAllTimersAsync();
+      await expect(created).resolves.toEqual({ _id: 'c1' });
+      const keys = fetchMock.mock.calls.map(([, init]) =>
+        new Headers(init?.headers).get('Idempotency-Key'),
+      );
+      expect(keys).toHaveLength(3);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Set(keys).size).toBe(1);
+
+      stubFetch(jsonResponse(201, {}));
+      const next = stubFetch(jsonResponse(201, {}));
+      await api.post('/customers', { names: ['Meera'] });
+      expect(lastCall(next).headers.get('Idempotency-Key')).not.toBe(keys[0]);
+      // Reads carry no key and are not retried.
+      const read = stubFetch(jsonResponse(503, {}));
+      await expect(api.get('/customers')).rejects.toBeInstanceOf(ApiError);
+      expect(read).toHaveBeenCalledTimes(1);
+      expect(lastCall(read).headers.get('Idempotency-Key')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
 describe('api client', () => {
   it('calls /api with cookies and a Bearer header when a token is stored', async () => {
     saveSession({ token: 'tok-123', role: 'admin' });

@@ -31,6 +31,28 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/**
+ * A write (POST, PUT, PATCH, DELETE) carries an Idempotency-Key, new for each call (one submit)
+ * and the same on its retries: when the answer is lost or the database is briefly away (503,
+ * or no answer at all), the call is sent again up to RETRY_DELAYS_MS.length times, and the
+ * server carries it out at most once whatever happened to the first.
+ */
+const RETRY_DELAYS_MS = [1_000, 3_000];
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+  });
+
 type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
 
 function buildUrl(path: string, query?: QueryParams): string {
@@ -42,10 +64,14 @@ function buildUrl(path: string, query?: QueryParams): string {
   return `${API_BASE}${path}${search ? `?${search}` : ''}`;
 }
 
-function buildInit({ method = 'GET', body, signal }: RequestOptions): RequestInit {
+function buildInit(
+  { method = 'GET', body, signal }: RequestOptions,
+  idempotencyKey?: string,
+): RequestInit {
   const headers = new Headers({ Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (idempotencyKey) headers.set('Idempotency-Key', idempotencyKey);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -70,16 +96,25 @@ function serverMessage(body: unknown): string | undefined {
   return typeof message === 'string' && message.trim() ? message : undefined;
 }
 
+/** Sends the call, and a write again with its key after a 503 or no answer. */
+async function send(path: string, options: RequestOptions, fallback: string): Promise<Response> {
+  const key = WRITE_METHODS.has(options.method ?? 'GET') ? newIdempotencyKey() : undefined;
+  for (let attempt = 0; ; attempt++) {
+    const retry = key !== undefined && attempt < RETRY_DELAYS_MS.length;
+    try {
+      const response = await fetch(buildUrl(path, options.query), buildInit(options, key));
+      if (response.status !== 503 || !retry) return response;
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      if (!retry) throw new ApiError(0, fallback, undefined, { cause: error });
+    }
+    await wait(RETRY_DELAYS_MS[attempt], options.signal);
+  }
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const fallback = options.fallbackMessage ?? DEFAULT_FALLBACK;
-
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), buildInit(options));
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, fallback, undefined, { cause: error });
-  }
+  const response = await send(path, options, fallback);
 
   if (response.status === 401) clearSession();
 

@@ -3,6 +3,7 @@
 import { Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
+import { markRequestWrite } from '../../http/idempotency';
 import { timestampNow, toIso } from '../../timestamps';
 import type { Actor } from './actor';
 import { ENTRIES, HISTORY, HISTORY_LIST_LIMIT, NOT_FOUND, type HistoryType } from './constants';
@@ -79,6 +80,7 @@ export async function addComment(entryId: string, input: { text: string }, actor
   await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(entryRef);
     if (!snapshot.exists) throw new HttpError(404, NOT_FOUND);
+    markRequestWrite(tx);
     tx.create(ref, doc);
   });
   return toHistoryItem(ref.id, doc);

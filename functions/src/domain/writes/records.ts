@@ -19,6 +19,7 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import { markRequestWrite } from '../../http/idempotency';
 import { CUSTOMERS } from '../customers/constants';
 import { OPT_OUTS_FIELD, WINDOWS_FIELD } from '../customers/whatsapp-windows';
 import { OWNER_FIELD } from '../customers/owner';
@@ -64,6 +65,9 @@ export class RecordWriter {
     private readonly recent: RecentWriter | null,
   ) {
     this.writes = writer;
+    // The request's idempotency key commits with the records (or the commit is refused when
+    // the request was already answered 503).
+    markRequestWrite(writer);
   }
 
   /** In a transaction: recent activity is merged in with the writes, without a read. */

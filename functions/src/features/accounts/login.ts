@@ -7,7 +7,13 @@ import { normalizeRoleName } from '../../domain/identity/permissions';
 import { USERS } from '../../domain/identity/user-store';
 import { signInWithPassword } from './identity-toolkit';
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from './rate-limit';
-import { assertMayTry, countTry, recordSuccess, type ThrottlePolicy } from './sign-in-throttle';
+import {
+  assertMayTry,
+  countTry,
+  recordSuccess,
+  takeTry,
+  type ThrottlePolicy,
+} from './sign-in-throttle';
 import { startSession } from '../../domain/identity/sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -57,6 +63,7 @@ export async function loginWithPassword(
   ip: string,
 ): Promise<SessionAnswer> {
   await assertMayTry(PASSWORD_THROTTLE, email, ip);
+  await takeTry(PASSWORD_THROTTLE, email, ip);
   const result = await signInWithPassword(email, password);
   if (!result.ok) {
     if (result.reason === 'disabled')

@@ -17,7 +17,13 @@ import { assertMaySignIn, sessionAnswer, type SessionAnswer } from './login';
 import { signInWithCustomToken } from './identity-toolkit';
 import { deliverCode } from './otp-delivery';
 import { OTP_REQUESTS_PER_IDENTIFIER, OTP_REQUESTS_PER_IP } from './rate-limit';
-import { assertMayTry, countTry, recordSuccess, type ThrottlePolicy } from './sign-in-throttle';
+import {
+  assertMayTry,
+  countTry,
+  recordSuccess,
+  takeTry,
+  type ThrottlePolicy,
+} from './sign-in-throttle';
 import { startSession } from '../../domain/identity/sessions';
 
 export const OTP_TTL_MS = 10 * 60_000;
@@ -79,21 +85,15 @@ async function findAccount(identifier: Identifier): Promise<string | undefined> 
   return snap.size === 1 && approved.length === 1 ? approved[0].id : undefined;
 }
 
-/** The local stack shows the code on screen (a development aid); nowhere else does. */
-export function showsCodeInAnswer(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.LOCAL_STACK === '1' && !!env.FIREBASE_AUTH_EMULATOR_HOST;
-}
-
 /**
  * Sends a code to the account `input` names. An identifier without an approved account gets the
- * same answer, and nothing is sent or stored.
+ * same answer, and nothing is sent or stored. The code goes only by email or WhatsApp (on the
+ * local stack, to its outbox), never in an answer: anyone may ask a code for any account.
  */
-export async function requestOtp(
-  input: string,
-  ip: string,
-): Promise<{ message: string; code?: string }> {
+export async function requestOtp(input: string, ip: string): Promise<{ message: string }> {
   const identifier = parseIdentifier(input);
   await assertMayTry(OTP_THROTTLE, throttleKey(identifier), ip);
+  await takeTry(OTP_THROTTLE, throttleKey(identifier), ip);
   const floor = sleep(otpSettings.answerFloorMs);
   try {
     return await sendCode(identifier, ip);
@@ -102,13 +102,9 @@ export async function requestOtp(
   }
 }
 
-async function sendCode(
-  identifier: Identifier,
-  ip: string,
-): Promise<{ message: string; code?: string }> {
+async function sendCode(identifier: Identifier, ip: string): Promise<{ message: string }> {
   await countTry(OTP_THROTTLE, throttleKey(identifier), ip);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const devAid = showsCodeInAnswer();
   const uid = await findAccount(identifier);
   if (uid) {
     const salt = randomBytes(16).toString('hex');
@@ -124,7 +120,7 @@ async function sendCode(
       expiresAt: Timestamp.fromMillis(now() + OTP_TTL_MS),
     });
     const outcome = await deliverCode(identifier, code, OTP_TTL_MS);
-    if (!outcome.ok && !devAid) {
+    if (!outcome.ok) {
       await ref.delete();
       logger.warn(`OTP not delivered by ${identifier.channel}: ${outcome.error}`);
       throw new HttpError(
@@ -133,7 +129,7 @@ async function sendCode(
       );
     }
   }
-  return devAid ? { message: OTP_SENT, code } : { message: OTP_SENT };
+  return { message: OTP_SENT };
 }
 
 type Check = { ok: true; uid: string } | { ok: false };

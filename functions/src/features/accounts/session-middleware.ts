@@ -2,6 +2,8 @@
 import cookieParser from 'cookie-parser';
 import type { RequestHandler } from 'express';
 import { resolveSession, sessionCredential } from '../../domain/identity/sessions';
+import * as logger from 'firebase-functions/logger';
+import { HttpError } from '../../http/errors';
 import { assertSameOrigin } from '../../http/same-origin';
 
 const parseCookies = cookieParser();
@@ -24,9 +26,25 @@ export const sessionMiddleware: RequestHandler = (req, res, next) => {
         return next(refused);
       }
     }
-    resolveSession(credential.token).then((session) => {
-      req.session = session;
-      next();
-    }, next);
+    resolveSession(credential.token).then(
+      (session) => {
+        req.session = session;
+        next();
+      },
+      (err: unknown) => next(sessionUnchecked(err)),
+    );
   });
 };
+
+/**
+ * A session that could not be checked (the database or Auth out of reach, a connection cut by
+ * a restart) is 503, never 401 or 500: the web client drops its token on a 401, which would
+ * sign its user out for a moment's outage.
+ */
+function sessionUnchecked(err: unknown): unknown {
+  if (err instanceof HttpError) return err;
+  logger.warn('Session check failed:', err);
+  return new HttpError(503, SESSION_UNCHECKED);
+}
+
+export const SESSION_UNCHECKED = 'Your session could not be checked just now; try again shortly';

@@ -6,11 +6,15 @@ import busboy from 'busboy';
 import { parse, type CsvError } from 'csv-parse';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
+import { now } from '../../clock';
+import { localDate, startOfDay } from '../../company-days';
+import { getConfig } from '../../config';
 import { HttpError } from '../../http/errors';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_LISTED_ERRORS,
   IMPORT_MAX_ROWS,
+  POTENTIALS,
 } from '../../domain/customers/constants';
 import {
   hasIdentity,
@@ -106,6 +110,12 @@ function readHeader(cells: string[]): (Column | undefined)[] {
 class RowCollector {
   private columns: (Column | undefined)[] | undefined;
   private dataRows = 0;
+  /** The end of tomorrow in the company's time zone: no row may be created from then on. */
+  private readonly createdBefore = startOfDay(
+    localDate(new Date(now()), getConfig().timeZone),
+    getConfig().timeZone,
+    2,
+  );
   readonly rows: UpsertRow[] = [];
   readonly errors: RowError[] = [];
 
@@ -142,11 +152,19 @@ class RowCollector {
       note: values.note.join('\n'),
     });
     const problems = issues.map((i) => i.message);
+    // The company's list only: a potential is a rating, and a cell such as =EVIL() is not one.
+    if (fields.potential && !(POTENTIALS as readonly string[]).includes(fields.potential)) {
+      problems.push(`Potential must be one of ${POTENTIALS.join(', ')}: ${fields.potential}`);
+    }
     let createdAt: Date | undefined;
     if (values.createdAt[0]) {
       createdAt = new Date(values.createdAt[0]);
       if (Number.isNaN(createdAt.getTime()) || createdAt.getUTCFullYear() < 1970) {
         problems.push(`Invalid createdAt: ${values.createdAt[0]}`);
+        createdAt = undefined;
+      } else if (createdAt >= this.createdBefore) {
+        // A date in the future would lead "newest first" until it came.
+        problems.push(`createdAt is later than tomorrow: ${values.createdAt[0]}`);
         createdAt = undefined;
       }
     }

@@ -6,6 +6,7 @@
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
+import { markRequestWrite } from '../../http/idempotency';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
@@ -153,6 +154,7 @@ export async function scheduleFollowUp(
       channels.length > 0
         ? ` by ${channels.map((c) => (c === 'email' ? 'email' : 'WhatsApp')).join(' and ')}`
         : '';
+    markRequestWrite(tx);
     tx.create(ref, followUp);
     patchRecord(
       tx,

@@ -13,6 +13,12 @@ export const EMAIL_EVENTS = 'emailEvents';
 /** A seen event's marker is removed after this (a TTL policy on expiresAt). */
 const EVENT_MARKER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * How far a signed timestamp may be from now. A signature proves who sent the bytes, not when:
+ * without a window, anyone holding one old signed request could replay it for ever.
+ */
+export const EVENT_MAX_AGE_MS = 10 * 60_000;
+
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
 export const TIMESTAMP_HEADER = 'x-twilio-email-event-webhook-timestamp';
 
@@ -38,6 +44,12 @@ export function validEventSignature(
   } catch {
     return false;
   }
+}
+
+/** Whether the signed timestamp header (Unix seconds) is within EVENT_MAX_AGE_MS of `nowMs`. */
+export function freshEventTimestamp(timestamp: string | undefined, nowMs: number): boolean {
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp.trim())) return false;
+  return Math.abs(nowMs - Number(timestamp.trim()) * 1000) <= EVENT_MAX_AGE_MS;
 }
 
 const DELIVERY: Record<string, Delivery> = {

@@ -4,6 +4,7 @@
 import { Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
+import { markRequestWrite } from '../../http/idempotency';
 import type { PlannedAttachment, WhatsAppPart } from './whatsapp-plan';
 
 export const OUTBOUND = 'outboundMessages';
@@ -97,6 +98,8 @@ export function enqueue(
   ref: FirebaseFirestore.DocumentReference,
   message: NewOutbound,
 ): void {
+  // The request's idempotency key commits with the message: a repeat queues nothing again.
+  markRequestWrite(tx);
   const at = Timestamp.fromMillis(now());
   const doc: OutboundDoc = {
     ...message,

@@ -16,6 +16,7 @@ import { listCatalog, syncCatalog } from './catalog';
 import { DEFAULT_MESSAGE } from '../../domain/entries/constants';
 import { fillPlaceholders, messageFor, planFor } from './compose';
 import {
+  freshEventTimestamp,
   handleEmailEvents,
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
@@ -85,6 +86,8 @@ export function registerMessagingRoutes(router: Router): void {
       !validEventSignature(rawBody, req.get(SIGNATURE_HEADER), req.get(TIMESTAMP_HEADER), key)
     )
       throw new HttpError(401, 'Invalid signature');
+    if (!freshEventTimestamp(req.get(TIMESTAMP_HEADER), Date.now()))
+      throw new HttpError(401, 'The signed timestamp is more than 10 minutes from now');
     res.json(await handleEmailEvents(req.body));
   });
 }

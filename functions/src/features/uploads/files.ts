@@ -4,6 +4,7 @@
 // the server.
 import { createHash } from 'node:crypto';
 import { getDb } from '../../firebase';
+import { markRequestWrite } from '../../http/idempotency';
 import { timestampNow } from '../../timestamps';
 import { createFileStore } from '../../storage/create-file-store';
 import type { FileStore } from '../../storage/file-store';
@@ -85,6 +86,7 @@ export async function saveFiles(
     });
   }
   const batch = db.batch();
+  markRequestWrite(batch);
   const at = timestampNow();
   for (const { id, meta } of saved)
     batch.create(db.collection(FILES).doc(id), { ...meta, uploadedBy, createdAt: at });

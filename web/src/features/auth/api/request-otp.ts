@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** `code` comes back only on the local stack (a development aid). */
-export type OtpRequestAnswer = { message?: string; code?: string };
+/** The code itself goes only by email or WhatsApp, never in this answer. */
+export type OtpRequestAnswer = { message?: string };
 
 export function requestOtp({ identifier }: { identifier: string }): Promise<OtpRequestAnswer> {
   return api.post<OtpRequestAnswer>(

@@ -57,15 +57,7 @@ export function OtpLoginForm() {
       <div role="status">
         {sent && (
           <p className="ui-alert ui-alert--success login-otp__sent">
-            <span>
-              OTP sent
-              {request.data?.code && (
-                <>
-                  {' '}
-                  (dev code: <strong className="login-otp__code">{request.data.code}</strong>)
-                </>
-              )}
-            </span>
+            <span>OTP sent</span>
           </p>
         )}
       </div>
