@@ -7,6 +7,7 @@ import {
   assertFails,
   assertSucceeds,
   initializeTestEnvironment,
+  type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import {
@@ -94,12 +95,15 @@ it('lets the Admin side (rules disabled) read what it wrote', async () => {
   });
 });
 
+// The context hands out the compat Firestore, which is also what the modular calls take.
+const modular = (context: RulesTestContext) => context.firestore() as unknown as Firestore;
+
 const clients: [string, () => Firestore][] = [
-  ['not signed in', () => env.unauthenticatedContext().firestore()],
-  ['signed in', () => env.authenticatedContext('user-1', { email: 'a@b.in' }).firestore()],
+  ['not signed in', () => modular(env.unauthenticatedContext())],
+  ['signed in', () => modular(env.authenticatedContext('user-1', { email: 'a@b.in' }))],
   [
     'signed in with an admin claim',
-    () => env.authenticatedContext('admin-1', { role: 'admin', admin: true }).firestore(),
+    () => modular(env.authenticatedContext('admin-1', { role: 'admin', admin: true })),
   ],
 ];
 
