@@ -8,6 +8,7 @@ import {
   officialExportIn,
 } from '../firestore/scripts/official-emulator.ts';
 import { API_MEMORY_MIB } from '../../functions/src/app/runtime-options.ts';
+import { importLocalFiles } from './import-local-files.ts';
 import { latestAuthSnapshot, startAuthKeeper } from './auth-keeper.ts';
 import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
 import { startFront } from './front.ts';
@@ -52,6 +53,8 @@ export interface Stack {
 }
 
 const HOST = '127.0.0.1';
+/** The project's default bucket, as the Cloud Functions runtime names it in FIREBASE_CONFIG. */
+const BUCKET = `${PROJECT_ID}.appspot.com`;
 
 /** Written once the demo company is seeded: a start without it seeds (again). */
 export const seededMarker = (dataDir: string) => path.join(dataDir, 'seeded');
@@ -124,7 +127,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // What the Cloud Functions runtime sets: initializeApp() takes the default bucket from it.
     FIREBASE_CONFIG: JSON.stringify({
       projectId: PROJECT_ID,
-      storageBucket: `${PROJECT_ID}.appspot.com`,
+      storageBucket: BUCKET,
     }),
     // No metadata server here: stop the Google libraries from looking for one.
     METADATA_SERVER_DETECTION: 'none',
@@ -164,6 +167,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       name: 'storage',
       start: () => startStorage(ports.storage, storageDir, options.quiet),
     });
+    if (dataDir) {
+      const imported = await importLocalFiles(dataDir, `${HOST}:${ports.storage}`, BUCKET);
+      if (imported > 0) log(`moved ${imported} files from ${dataDir}/files into Cloud Storage`);
+    }
     if (options.officialFirestore && firestoreDir) {
       // Stopped after the front (keepers stop last added first): nothing writes meanwhile.
       keepers.push({
