@@ -92,12 +92,14 @@ const webZones = [
 ];
 
 // Tools and browser tests use the server through its public entry points only: the shapes of
-// contract/, the records and write path of app/seeding.ts, the clock and jobs of app/testing.ts.
+// contract/, the records and write path of app/seeding.ts, the clock and jobs of app/testing.ts,
+// what each function is given when deployed (app/runtime-options.ts).
 const outsideZones = ['tools', 'e2e'].map((dir) => ({
   target: `./${dir}`,
   from: `./${SERVER}`,
-  except: ['./contract', './app/seeding.ts', './app/testing.ts'],
-  message: 'Use the server through contract/, app/seeding.ts or app/testing.ts.',
+  except: ['./contract', './app/seeding.ts', './app/testing.ts', './app/runtime-options.ts'],
+  message:
+    'Use the server through contract/, app/seeding.ts, app/testing.ts or app/runtime-options.ts.',
 }));
 
 export default tseslint.config(
@@ -172,6 +174,12 @@ export default tseslint.config(
         { patterns: [{ regex: '^(?!\\./)', message: 'contract/ imports only from itself.' }] },
       ],
     },
+  },
+  {
+    // Scripts node loads with --require (tools/stack/api-loopback.cjs) are CommonJS.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

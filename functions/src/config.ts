@@ -2,8 +2,6 @@
 // tests and the local stack can set variables before the first use.
 
 export interface Config {
-  /** Folder that holds uploaded files; unset means Cloud Storage (the default bucket). */
-  filesDir: string | undefined;
   /** IANA time zone the company works in: day boundaries, "today", schedules. */
   timeZone: string;
   /** How long one /notifications/stream response lasts before it ends for a reconnect. */
@@ -11,12 +9,14 @@ export interface Config {
 }
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
-/** The api function times out at 300 s: a stream ends well before, and never later. */
+/**
+ * A stream ends well before any request timeout on the way (the api's is 540 s; a load
+ * balancer's or proxy's may be 300 s), and never later.
+ */
 export const MAX_NOTIFICATION_STREAM_MS = 280_000;
 
 export function getConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    filesDir: nonEmpty(env.FILES_DIR),
     timeZone: timeZone(nonEmpty(env.COMPANY_TIME_ZONE) ?? DEFAULT_TIME_ZONE),
     notificationStreamMaxMs: streamLifetime(nonEmpty(env.NOTIFICATION_STREAM_MAX_MS)),
   };

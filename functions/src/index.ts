@@ -8,21 +8,20 @@ import { takeOverRuntimeBodyParsers } from './http/runtime-body-parser';
 import { integrationSecrets } from './integrations/secrets';
 import { scheduledJobs } from './app/scheduled-jobs';
 import { deliverOutbound } from './features/messaging';
+import { API_RUNTIME, JOB_RUNTIME, REGION as region, TRIGGER_RUNTIME } from './app/runtime-options';
 
 // Before the runtime builds its body parsers and its app, which it does once this module has
 // loaded: its parsers keep to the app's limits and hand failures on (http/runtime-body-parser.ts).
 takeOverRuntimeBodyParsers();
 
-const region = 'asia-south1';
 // The senders read these (the SendGrid key, the WhatsApp token and app secret). The functions
 // emulator would ask Secret Manager for bound secrets it finds no local value for; locally
 // they are plain environment variables instead.
 const secrets = process.env.FUNCTIONS_EMULATOR === 'true' ? [] : integrationSecrets;
 
-export const api = onRequest(
-  { region, memory: '512MiB', timeoutSeconds: 300, secrets },
-  createApp(),
-);
+// Every option set here, none left to the platform's defaults: docs/deploy.md says why each, and
+// test/deploy/manifest.test.ts compares what would be deployed with the committed expectation.
+export const api = onRequest({ region, ...API_RUNTIME, secrets }, createApp());
 
 // One scheduled function per job, named after it, on the job's schedule in company time.
 for (const job of scheduledJobs) {
@@ -31,7 +30,7 @@ for (const job of scheduledJobs) {
       region,
       schedule: job.schedule,
       timeZone: getConfig().timeZone,
-      timeoutSeconds: 540,
+      ...JOB_RUNTIME,
       secrets,
     },
     async () => {
@@ -43,7 +42,7 @@ for (const job of scheduledJobs) {
 // Each queued message is tried as soon as it is written (the API also tries at once, to
 // answer truthfully; the claim makes sure only one of them sends it). Retries are the job's.
 export const sendOutbound = onDocumentCreated(
-  { region, document: 'outboundMessages/{id}', secrets },
+  { region, document: 'outboundMessages/{id}', ...TRIGGER_RUNTIME, secrets },
   async (event) => {
     await deliverOutbound(event.params.id);
   },

@@ -2,26 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { getConfig } from '../src/config';
 
 describe('getConfig', () => {
-  it('defaults to Cloud Storage, the Asia/Kolkata time zone and 280 s streams', () => {
+  it('defaults to the Asia/Kolkata time zone and 280 s streams', () => {
     const defaults = {
-      filesDir: undefined,
       timeZone: 'Asia/Kolkata',
       notificationStreamMaxMs: 280_000,
     };
     expect(getConfig({})).toEqual(defaults);
-    expect(
-      getConfig({ FILES_DIR: '  ', COMPANY_TIME_ZONE: '', NOTIFICATION_STREAM_MAX_MS: ' ' }),
-    ).toEqual(defaults);
+    expect(getConfig({ COMPANY_TIME_ZONE: '', NOTIFICATION_STREAM_MAX_MS: ' ' })).toEqual(defaults);
   });
 
-  it('reads FILES_DIR, COMPANY_TIME_ZONE and NOTIFICATION_STREAM_MAX_MS', () => {
+  it('reads COMPANY_TIME_ZONE and NOTIFICATION_STREAM_MAX_MS', () => {
     expect(
       getConfig({
-        FILES_DIR: '/srv/files',
         COMPANY_TIME_ZONE: 'Asia/Dubai',
         NOTIFICATION_STREAM_MAX_MS: '30000',
       }),
-    ).toEqual({ filesDir: '/srv/files', timeZone: 'Asia/Dubai', notificationStreamMaxMs: 30_000 });
+    ).toEqual({ timeZone: 'Asia/Dubai', notificationStreamMaxMs: 30_000 });
   });
 
   it('refuses a stream lifetime that is not a whole number of ms up to 280 s', () => {

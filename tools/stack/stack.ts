@@ -7,6 +7,8 @@ import {
   officialEmulatorArgs,
   officialExportIn,
 } from '../firestore/scripts/official-emulator.ts';
+import { API_MEMORY_MIB } from '../../functions/src/app/runtime-options.ts';
+import { importLocalFiles } from './import-local-files.ts';
 import { latestAuthSnapshot, startAuthKeeper } from './auth-keeper.ts';
 import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
 import { startFront } from './front.ts';
@@ -16,8 +18,10 @@ import { assertPortFree, freePort } from './ports.ts';
 import { startChild } from './processes.ts';
 import { createSupervisor } from './supervisor.ts';
 
-/** The function's 512 MiB less room for code, stacks and buffers outside the heap. */
-const FUNCTION_HEAP_MB = 384;
+/** The api's memory as deployed less a quarter for code, stacks and buffers outside the heap. */
+const FUNCTION_HEAP_MB = (API_MEMORY_MIB * 3) / 4;
+/** firebase-tools runs only the Auth emulator here, which needs little. */
+const AUTH_EMULATOR_HEAP_MB = 384;
 /** Makes the api process listen on 127.0.0.1 only (functions-framework has no host option). */
 const API_LOOPBACK = path.join(import.meta.dirname, 'api-loopback.cjs');
 
@@ -51,6 +55,8 @@ export interface Stack {
 }
 
 const HOST = '127.0.0.1';
+/** The project's default bucket, as the Cloud Functions runtime names it in FIREBASE_CONFIG. */
+const BUCKET = `${PROJECT_ID}.appspot.com`;
 
 /** Written once the demo company is seeded: a start without it seeds (again). */
 export const seededMarker = (dataDir: string) => path.join(dataDir, 'seeded');
@@ -84,6 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ['functions', 'API (functions-framework)'],
     ['auth', 'Auth emulator'],
     ['firestore', 'Firestore'],
+    ['storage', 'Cloud Storage'],
     ['hub', 'Emulator hub'],
     ['logging', 'Emulator logging'],
   ];
@@ -99,12 +106,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const outboxUrl = `http://${HOST}:${await freePort()}`;
 
   const firestoreDir = dataDir && path.join(dataDir, 'firestore');
-  const filesDir = path.join(
-    dataDir ?? path.join(ROOT, '.local', `files-${ports.hosting}`),
-    'files',
-  );
-  if (!dataDir) rmSync(filesDir, { recursive: true, force: true });
-  mkdirSync(filesDir, { recursive: true });
+  const storageDir = dataDir && path.join(dataDir, 'storage');
   // Seeded data, or a snapshot from before the seed was marked; anything else is what a crash
   // during the first start's seeding left behind, which is started over.
   const restored =
@@ -114,7 +116,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       !!officialExportIn(firestoreDir!));
   if (dataDir && !restored && existsSync(dataDir)) {
     for (const name of readdirSync(dataDir))
-      if (/^(firestore|firebase|auth-\d+(\.tmp)?)$/.test(name))
+      if (/^(firestore|storage|firebase|auth-\d+(\.tmp)?)$/.test(name))
         rmSync(path.join(dataDir, name), { recursive: true, force: true });
   }
 
@@ -122,6 +124,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     GCLOUD_PROJECT: PROJECT_ID,
     FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${ports.auth}`,
     FIRESTORE_EMULATOR_HOST: `${HOST}:${ports.firestore}`,
+    // The production file store (Cloud Storage through firebase-admin) on the local server.
+    FIREBASE_STORAGE_EMULATOR_HOST: `${HOST}:${ports.storage}`,
+    // What the Cloud Functions runtime sets: initializeApp() takes the default bucket from it.
+    FIREBASE_CONFIG: JSON.stringify({
+      projectId: PROJECT_ID,
+      storageBucket: BUCKET,
+    }),
     // No metadata server here: stop the Google libraries from looking for one.
     METADATA_SERVER_DETECTION: 'none',
     // The local stack's development aids (the OTP code in the request's answer).
@@ -130,7 +139,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // so a stop never waits long for an open page's stream, unless the shell says otherwise.
     NOTIFICATION_STREAM_MAX_MS: process.env.NOTIFICATION_STREAM_MAX_MS || '30000',
   };
-  env.FILES_DIR = filesDir;
   // The senders' providers: the outbox above, unless the shell names others.
   const outboxBases = providerBases(outboxUrl);
   env.SENDGRID_API_BASE = process.env.SENDGRID_API_BASE || outboxBases.SENDGRID_API_BASE;
@@ -157,6 +165,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ? () => startOfficialFirestore(ports.firestore, firestoreDir, options.quiet)
         : () => startEmbeddedFirestore(ports.firestore, firestoreDir, options.quiet),
     });
+    await supervisor.run({
+      name: 'storage',
+      start: () => startStorage(ports.storage, storageDir, options.quiet),
+    });
+    if (dataDir) {
+      const imported = await importLocalFiles(dataDir, `${HOST}:${ports.storage}`, BUCKET);
+      if (imported > 0) log(`moved ${imported} files from ${dataDir}/files into Cloud Storage`);
+    }
     if (options.officialFirestore && firestoreDir) {
       // Stopped after the front (keepers stop last added first): nothing writes meanwhile.
       keepers.push({
@@ -246,6 +262,17 @@ function startEmbeddedFirestore(port: number, dataDir: string | undefined, quiet
   });
 }
 
+/**
+ * The local Cloud Storage JSON API (tools/storage), keeping every acknowledged upload and
+ * delete in `dataDir` (synced before the answer); without one, objects last as long as it runs.
+ */
+function startStorage(port: number, dataDir: string | undefined, quiet?: boolean) {
+  const args = ['--import', 'tsx', path.join(ROOT, 'tools/storage/src/cli.ts')];
+  args.push('--host', HOST, '--port', String(port));
+  if (dataDir) args.push('--data', dataDir);
+  return startChild('storage', process.execPath, args, { readyWhen: /listening on/, quiet });
+}
+
 /** Google's official emulator on the stack's Firestore port, from the last export in `dataDir`. */
 function startOfficialFirestore(port: number, dataDir: string | undefined, quiet?: boolean) {
   if (!existsSync(OFFICIAL_EMULATOR_BINARY))
@@ -286,7 +313,7 @@ function startFirebase(
       ...process.env,
       ...env,
       TMPDIR: tmpDir,
-      NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB}`,
+      NODE_OPTIONS: `--max-old-space-size=${AUTH_EMULATOR_HEAP_MB}`,
     },
   });
   void child.ready.finally(() => rmSync(config, { force: true })).catch(() => {});
@@ -297,7 +324,7 @@ function startFirebase(
  * The api function served as 2nd gen serves it in production: Google's functions-framework,
  * listening on 127.0.0.1 only (api-loopback.cjs),
  * one long-lived process taking requests concurrently, with the function's heap bound (its
- * 512 MiB less room outside the heap). K_SERVICE is set as Cloud Run sets it: the function
+ * memory as deployed less room outside the heap). K_SERVICE is set as Cloud Run sets it: the function
  * then takes the caller's address from X-Forwarded-For, which the front sets.
  */
 function startApi(port: number, env: Record<string, string>, quiet: boolean | undefined) {
@@ -317,10 +344,6 @@ function startApi(port: number, env: Record<string, string>, quiet: boolean | un
     env: {
       ...process.env,
       ...env,
-      FIREBASE_CONFIG: JSON.stringify({
-        projectId: PROJECT_ID,
-        storageBucket: `${PROJECT_ID}.appspot.com`,
-      }),
       K_SERVICE: 'api',
       NODE_OPTIONS: `--max-old-space-size=${FUNCTION_HEAP_MB} --require ${API_LOOPBACK}`,
     },

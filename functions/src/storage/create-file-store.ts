@@ -1,9 +1,11 @@
-import { getConfig, type Config } from '../config';
 import { CloudStorageFileStore } from './cloud-storage-file-store';
 import type { FileStore } from './file-store';
-import { LocalFolderFileStore } from './local-folder-file-store';
 
-/** FILES_DIR set: files in that folder (the local stack); otherwise Cloud Storage. */
-export function createFileStore(config: Pick<Config, 'filesDir'> = getConfig()): FileStore {
-  return config.filesDir ? new LocalFolderFileStore(config.filesDir) : new CloudStorageFileStore();
+/**
+ * Files in Cloud Storage, the project's default bucket. Locally (the stack, the tests) the
+ * same client reaches the local Cloud Storage server (tools/storage) through
+ * FIREBASE_STORAGE_EMULATOR_HOST, as firebase-admin reaches the Storage emulator.
+ */
+export function createFileStore(): FileStore {
+  return new CloudStorageFileStore();
 }

@@ -1,5 +1,5 @@
-// Where uploaded and generated files live: Cloud Storage in production, a local folder where
-// Cloud Storage cannot run. Both take the same paths and refuse the same bad ones.
+// Where uploaded and generated files live: Cloud Storage (in production, and locally the
+// Cloud Storage JSON API of tools/storage). Paths are checked before any call.
 
 export interface StoredFile {
   data: Buffer;
@@ -21,8 +21,8 @@ const MAX_PATH_BYTES = 1024; // Cloud Storage's limit on object names
 
 /**
  * The segments of a relative path like 'uploads/2024/abc.pdf'. Refuses absolute paths, empty,
- * '.' and '..' segments, backslashes and control characters, and segments starting with '.',
- * which the local folder keeps for its own temporary and metadata files.
+ * '.' and '..' segments, backslashes and control characters, and segments starting with '.'
+ * (hidden names: none of the product's paths has one, so such a path is a mistake or an attack).
  */
 export function pathSegments(path: string): string[] {
   const segments = path.split('/');

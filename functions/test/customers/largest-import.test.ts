@@ -4,14 +4,15 @@
 // Its numbers are what docs/deploy.md states for those options.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_MEMORY_MIB, API_RUNTIME } from '../../src/app/runtime-options';
 import { IMPORT_MAX_ROWS } from '../../src/domain/customers/constants';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { appWithRawBody } from './support';
 
-/** What docs/deploy.md asks of the api function, and the share of it the import may use. */
-const FUNCTION_TIMEOUT_S = 900;
-const FUNCTION_MEMORY_MB = 1024;
+/** What the api function is given (docs/deploy.md), and the share of it the import may use. */
+const FUNCTION_TIMEOUT_S = API_RUNTIME.timeoutSeconds;
+const FUNCTION_MEMORY_MB = API_MEMORY_MIB;
 const MARGIN = 3;
 
 function largestFile(): string {

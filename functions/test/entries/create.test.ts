@@ -1,8 +1,5 @@
 // POST /api/entries: its rules, the sends through the real senders to local recording
 // servers (their exact payloads), and failed or silent providers (the entry is kept).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/firebase';
@@ -25,21 +22,17 @@ const nobody = appAs(null);
 
 let graph: RecordingServer;
 let sendgrid: RecordingServer;
-let filesDir: string;
 let ravi: string;
 
 beforeAll(async () => {
   [graph, sendgrid] = await Promise.all([startRecordingServer(), startRecordingServer()]);
-  filesDir = mkdtempSync(path.join(tmpdir(), 'entries-'));
 });
 afterAll(async () => {
   await Promise.all([graph.close(), sendgrid.close()]);
-  rmSync(filesDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await resetBackends();
   clearRecordings(graph, sendgrid);
-  vi.stubEnv('FILES_DIR', filesDir);
   vi.stubEnv('FILE_LINK_SECRET', 'a-test-secret-for-file-links');
   vi.stubEnv('PUBLIC_BASE_URL', 'https://crm.example.in');
   await configureSenders(graph, sendgrid);

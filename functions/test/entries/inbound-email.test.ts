@@ -1,8 +1,5 @@
 // The inbound email job against a local IMAP server: new messages become pending entries on
 // the sender's customer (or a new one), never twice (UIDVALIDITY + last UID, Message-ID).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
@@ -15,7 +12,6 @@ import { appAs, PDF, seedCustomer } from './support';
 
 const admin = appAs('admin');
 let imap: ImapTestServer;
-let filesDir: string;
 let ravi: string;
 const NOW = Date.UTC(2026, 5, 10, 6);
 
@@ -61,16 +57,13 @@ const recent = new Date(NOW - 3_600_000);
 
 beforeAll(async () => {
   imap = await startImapServer({ users: { 'inbox@demo.in': 'imap-pass' }, uidValidity: 7 });
-  filesDir = mkdtempSync(path.join(tmpdir(), 'inbox-'));
 });
 afterAll(async () => {
   await imap.close();
-  rmSync(filesDir, { recursive: true, force: true });
 });
 beforeEach(async () => {
   await resetBackends();
   setClock(() => NOW);
-  vi.stubEnv('FILES_DIR', filesDir);
   imap.uidValidity = 7;
   imap.commands.length = 0;
   imap.messages = [

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
 import { signedFileUrl } from '../../src/features/uploads/files';
 import { getDb } from '../../src/firebase';
@@ -12,15 +9,9 @@ import { appAs, functionsApp, JPEG, PDF, PNG } from './support';
 const employee = appAs('employee');
 const outsider = appAs('outsider');
 const nobody = appAs(null);
-let filesDir: string;
 
-beforeAll(() => {
-  filesDir = mkdtempSync(path.join(tmpdir(), 'uploads-'));
-});
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
 beforeEach(async () => {
   await resetBackends();
-  vi.stubEnv('FILES_DIR', filesDir);
   vi.stubEnv('FILE_LINK_SECRET', 'a-test-secret-for-file-links');
 });
 afterEach(() => {

@@ -1,11 +1,8 @@
 // The WhatsApp webhook: Meta's verification, signed deliveries, inbound messages becoming
 // pending entries exactly once, and status callbacks for what the app sent.
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enqueue, newOutboundRef } from '../../src/features/messaging/outbound-doc';
 import { deliverOutbound } from '../../src/features/messaging/outbound-worker';
 import { MAX_FILE_BYTES } from '../../src/features/uploads/multipart';
@@ -297,15 +294,6 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
 });
 
 describe('inbound WhatsApp media', () => {
-  let filesDir: string;
-  beforeAll(() => {
-    filesDir = mkdtempSync(path.join(tmpdir(), 'wa-media-'));
-  });
-  afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
-  beforeEach(() => {
-    vi.stubEnv('FILES_DIR', filesDir);
-  });
-
   const mediaMessage = (id: string, type: 'document' | 'image', mediaId: string) => ({
     from: '919812345678',
     id,

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LocalFolderFileStore } from '../../src/storage/local-folder-file-store';
+import { describe, expect, it, vi } from 'vitest';
+import { createFileStore } from '../../src/storage/create-file-store';
 import { appAs } from '../support/fake-session';
 import { useProviderServers } from '../support/provider-servers';
 import { seedTemplateCatalog, writeSettings } from '../support/settings';
@@ -24,8 +21,6 @@ const sales = appAs('sales');
 const nobody = appAs(null);
 
 const providers = useProviderServers();
-let filesDir: string;
-
 const configured = () =>
   writeSettings(
     {
@@ -39,12 +34,6 @@ const configured = () =>
     },
     { whatsappToken: 'wa-token-secret-1', smtpPass: 'SG.email-secret-2' },
   );
-
-beforeAll(() => {
-  filesDir = mkdtempSync(path.join(tmpdir(), 'files-'));
-});
-afterAll(() => rmSync(filesDir, { recursive: true, force: true }));
-beforeEach(() => vi.stubEnv('FILES_DIR', filesDir));
 
 function expectNoSecret(body: unknown) {
   expect(JSON.stringify(body)).not.toMatch(/wa-token-secret-1|SG\.email-secret-2/);
@@ -240,7 +229,7 @@ describe('POST /api/integrations/email/send', () => {
   it("sends with attachments read from this app's files", async () => {
     await configured();
     const pdf = Buffer.from('%PDF-1.4 quotation');
-    await new LocalFolderFileStore(filesDir).save('uploads/q 1.pdf', pdf, 'application/pdf');
+    await createFileStore().save('uploads/q 1.pdf', pdf, 'application/pdf');
     const res = await request(sales)
       .post('/api/integrations/email/send')
       .set('Host', 'crm.example.in')

@@ -92,7 +92,6 @@ export function useMessagingWorld(): MessagingWorld {
     vi.stubEnv('WHATSAPP_TOKEN', '');
     vi.stubEnv('WHATSAPP_APP_SECRET', '');
     vi.stubEnv('PUBLIC_BASE_URL', PUBLIC_BASE);
-    vi.stubEnv('FILES_DIR', dir);
     vi.stubEnv('FILE_LINK_SECRET', 'a-test-secret-for-file-links');
     await configureMessaging(world.outbox);
     await seedPeople();

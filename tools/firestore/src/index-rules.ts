@@ -39,6 +39,14 @@ export interface IndexFile {
   fieldOverrides?: FieldOverrideSpec[];
 }
 
+/** An index a query reads, as Query Explain names it (`indexes_used` of its plan summary). */
+export interface PlannedIndex {
+  /** 'Collection' or 'Collection group'. */
+  query_scope: string;
+  /** Its fields in order, as Firestore prints them: `(age ASC, __name__ ASC)`. */
+  properties: string;
+}
+
 /** Production refuses a write whose document would have more index entries than this. */
 export const MAX_INDEX_ENTRIES = 40_000;
 
@@ -90,6 +98,23 @@ const canonical = (path: string) => parseFieldPath(path).join('.');
 const sameColumn = (a: Column, b: Column) => a.path === b.path && a.kind === b.kind;
 const flip = (kind: Column['kind']): Column['kind'] =>
   kind === 'ASCENDING' ? 'DESCENDING' : kind === 'DESCENDING' ? 'ASCENDING' : kind;
+
+/** The columns of the index a disjunction needs: its equalities, then its order. */
+function neededColumns(equalities: Equality[], suffix: Column[]): Column[] {
+  const columns: Column[] = [];
+  for (const e of equalities) {
+    const col: Column = { path: e.path, kind: e.contains ? 'CONTAINS' : 'ASCENDING' };
+    if (!columns.some((c) => sameColumn(c, col))) columns.push(col);
+  }
+  return [...columns, ...suffix];
+}
+
+const scopeName = (scope: Scope) => (scope === 'COLLECTION' ? 'Collection' : 'Collection group');
+
+function columnText(c: Column): string {
+  const kind = c.kind === 'ASCENDING' ? 'ASC' : c.kind === 'DESCENDING' ? 'DESC' : 'CONTAINS';
+  return `${c.path} ${kind}`;
+}
 
 /** The filter in disjunctive normal form: each disjunction as its equality-like filters. */
 function disjunctions(filter: Filter | undefined): Equality[][] {
@@ -259,21 +284,46 @@ export class IndexRules {
    * their single-field indexes.
    */
   check(q: QueryShape): void {
+    this.plan(q);
+  }
+
+  /**
+   * The indexes that serve the query, as `check` finds them (refusing it the same way when
+   * none does): for Query Explain's plan. Without an index file (`lenient`), a query no
+   * automatic index serves is planned on the composite index production would ask for.
+   */
+  plan(q: QueryShape, { lenient = false } = {}): PlannedIndex[] {
     const scope: Scope = q.allDescendants ? 'COLLECTION_GROUP' : 'COLLECTION';
-    if (q.nearest) return this.checkNearest(q, q.nearest, scope);
+    if (q.nearest) {
+      try {
+        this.checkNearest(q, q.nearest, scope);
+      } catch (error) {
+        if (!lenient) throw error;
+      }
+      const fields = [...filteredPaths(q.where).map((path) => `${path} ASC`)];
+      const vector = `${q.nearest.field.join('.')} VECTOR<${q.nearest.dimension}>`;
+      return [{ query_scope: scopeName(scope), properties: `(${[...fields, vector].join(', ')})` }];
+    }
     const order: Column[] = [];
     for (const o of q.orderBy) {
       const path = o.path === null ? NAME : o.path.join('.');
       order.push({ path, kind: o.desc ? 'DESCENDING' : 'ASCENDING' });
       if (path === NAME) break; // the name is unique: nothing after it orders anything
     }
+    const used: Index[] = [];
     for (const equalities of disjunctions(q.where)) {
       const fixed = new Set(equalities.filter((e) => !e.contains).map((e) => e.path));
       // An order on a field an equality fixes orders nothing.
       const suffix = order.filter((c) => !fixed.has(c.path));
-      if (this.serves(q, scope, equalities, suffix)) continue;
-      throw this.missing(q, scope, equalities, suffix);
+      if (this.serves(q, scope, equalities, suffix, used)) continue;
+      if (!lenient) throw this.missing(q, scope, equalities, suffix);
+      used.push({ scope, columns: neededColumns(equalities, suffix) });
     }
+    const planned = used.map((index) => ({
+      query_scope: scopeName(index.scope),
+      properties: `(${index.columns.map(columnText).join(', ')})`,
+    }));
+    return planned.filter((p, i) => planned.findIndex((o) => o.properties === p.properties) === i);
   }
 
   /**
@@ -310,9 +360,18 @@ export class IndexRules {
     );
   }
 
-  private serves(q: QueryShape, scope: Scope, equalities: Equality[], suffix: Column[]): boolean {
+  private serves(
+    q: QueryShape,
+    scope: Scope,
+    equalities: Equality[],
+    suffix: Column[],
+    used: Index[] = [],
+  ): boolean {
     const onlyName = suffix.length === 1;
-    if (equalities.length === 0 && onlyName) return true; // the documents in name order
+    if (equalities.length === 0 && onlyName) {
+      used.push({ scope, columns: suffix }); // the documents in name order
+      return true;
+    }
     if (q.collectionId === '') return false; // kindless queries have no field indexes
     const paths = [...equalities.map((e) => e.path), ...suffix.map((c) => c.path)];
     const indexes = this.indexesFor(q.collectionId, scope, paths);
@@ -324,6 +383,7 @@ export class IndexRules {
       : [suffix];
     return tails.some((tail) => {
       const covered = new Set<string>();
+      const reading: Index[] = [];
       let any = false;
       for (const index of indexes) {
         const cut = index.columns.length - tail.length;
@@ -340,20 +400,21 @@ export class IndexRules {
         );
         if (!usable) continue;
         if (!merges && prefix.length < distinct) continue;
+        // An index adding no equality the others cover is not read (Firestore merges few).
+        if (any && prefix.every((col) => covered.has(`${col.path}:${col.kind === 'CONTAINS'}`)))
+          continue;
         any = true;
+        reading.push(index);
         for (const col of prefix) covered.add(`${col.path}:${col.kind === 'CONTAINS'}`);
       }
-      return any && equalities.every((e) => covered.has(`${e.path}:${e.contains}`));
+      const served = any && equalities.every((e) => covered.has(`${e.path}:${e.contains}`));
+      if (served) used.push(...reading);
+      return served;
     });
   }
 
   private missing(q: QueryShape, scope: Scope, equalities: Equality[], suffix: Column[]) {
-    const columns: Column[] = [];
-    for (const e of equalities) {
-      const col: Column = { path: e.path, kind: e.contains ? 'CONTAINS' : 'ASCENDING' };
-      if (!columns.some((c) => sameColumn(c, col))) columns.push(col);
-    }
-    columns.push(...suffix);
+    const columns = neededColumns(equalities, suffix);
     const name = columns.pop()!;
     const last = columns[columns.length - 1];
     // The name is implicit when it runs the way the last field does.

@@ -8,6 +8,7 @@ import {
   mergedCandidates,
   type IndexLookup,
 } from './index-lookups.ts';
+import type { QueryShape } from './index-rules.ts';
 import { firstIndexWhere, type DocOrder } from './ordered-docs.ts';
 import type { Database, StoredDoc } from './store.ts';
 import type { Filter, StructuredQuery, Value } from './types.ts';
@@ -59,6 +60,8 @@ export interface CompiledQuery {
   projection?: string[][];
   /** A vector search: the nearest matches, in its own order and limit. */
   nearest?: NearestSearch;
+  /** The query as the index rules see it (Query Explain names the indexes that serve it). */
+  shape: QueryShape;
 }
 
 /** Range and inequality operators: their fields order the results after the explicit orders. */
@@ -217,14 +220,15 @@ export function compileQuery(
   const inequalities = new Map<string, FieldPathSegments>();
   const filter = query.where ? compileFilter(query.where, inequalities) : () => true;
   const orderBy = effectiveOrder(query, inequalities);
-  db.indexRules?.check({
+  const shape: QueryShape = {
     collectionId: from[0].collectionId ?? '',
     allDescendants: !!from[0].allDescendants,
     where: query.where,
     orderBy,
     aggregation,
     nearest: nearest && { field: nearest.field, dimension: nearest.query.length },
-  });
+  };
+  db.indexRules?.check(shape);
   const order = docOrder(orderBy);
   // A document without an ordered field is in no result (Firestore's index has no entry for it).
   const matches = (doc: StoredDoc) => order.holds(doc) && filter(doc);
@@ -262,6 +266,7 @@ export function compileQuery(
         )
       : undefined,
     nearest,
+    shape,
     projection: query.select
       ? (query.select.fields ?? [])
           .map((f) => f.fieldPath ?? '')

@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { Aggregation } from './aggregate.ts';
 import type { Engine, ReadConsistency } from './engine.ts';
 import { GrpcError, Status } from './errors.ts';
+import { explainAggregation, explainQuery, type ExplainOptions } from './explain.ts';
 import { ListenStream, toDocumentProto, type ListenTarget } from './listen.ts';
 import type { Database } from './store.ts';
 import { toTimestamp } from './timestamps.ts';
@@ -81,6 +82,7 @@ interface DocumentRequest extends ReadConsistency {
 
 interface QueryRequest extends ReadConsistency {
   parent?: string;
+  explainOptions?: ExplainOptions;
   structuredQuery?: StructuredQuery;
   structuredAggregationQuery?: { structuredQuery?: StructuredQuery; aggregations?: Aggregation[] };
 }
@@ -131,6 +133,10 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
 
   const runQuery: ServerStream = serverStream((req: QueryRequest, write) => {
     const db = engine.database(req.parent);
+    if (req.explainOptions) {
+      const query = req.structuredQuery ?? {};
+      return explainQuery(db, req.parent ?? '', query, req.explainOptions, readTimeOf(db), write);
+    }
     const context = engine.readContext(db, req);
     const { newTxn } = context;
     const docs = engine.runQuery(db, req.parent ?? '', req.structuredQuery ?? {}, context);
@@ -147,6 +153,21 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
     const context = engine.readContext(db, req);
     const { newTxn } = context;
     const agg = req.structuredAggregationQuery ?? {};
+    if (req.explainOptions) {
+      const [query, aggregations] = [agg.structuredQuery ?? {}, agg.aggregations ?? []];
+      const parent = req.parent ?? '';
+      const readTime = readTimeOf(db);
+      return explainAggregation(
+        engine,
+        db,
+        parent,
+        query,
+        aggregations,
+        req.explainOptions,
+        readTime,
+        write,
+      );
+    }
     const fields = engine.runAggregation(
       db,
       req.parent ?? '',

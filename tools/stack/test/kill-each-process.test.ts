@@ -1,6 +1,8 @@
 // A running stack with its data kept: each of its processes killed with SIGKILL in the middle
 // of writes (the supervisor restarts it), then all of them at once; every customer created and
-// every account registered that the API acknowledged (201) is there afterwards.
+// every account registered and every file uploaded that the API acknowledged (201) is there
+// afterwards, the files byte for byte.
+import { createHash, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -14,17 +16,48 @@ import { api, crash, signIn, stackAt, tempDataDir, until } from './support.ts';
 
 const OFFSET = 40;
 
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+/** A PNG (by its signature, which is what the API checks) of random bytes. */
+function randomPng(): Buffer {
+  const signature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  return Buffer.concat([
+    Buffer.from(signature),
+    randomBytes(2_000 + Math.floor(Math.random() * 30_000)),
+  ]);
+}
+
+/** POST /api/uploads with one file; its URL when acknowledged. */
+async function upload(stack: Stack, token: string, data: Buffer): Promise<string | undefined> {
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(data)], { type: 'image/png' }), 'scan.png');
+  const res = await fetch(`${stack.url}/api/uploads`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    body: form,
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (res.status !== 201) return undefined;
+  return ((await res.json()) as { files: { url: string }[] }).files[0]!.url;
+}
+
 /** Writers through the API until stopped; keeps what was acknowledged. */
 function writeLoad(stack: Stack, token: string) {
   const customers: string[] = [];
   const accounts: string[] = [];
+  const files = new Map<string, string>(); // URL -> sha256 of the bytes uploaded
   let stopped = false;
   let next = 0;
   const workers = Array.from({ length: 4 }, async () => {
     while (!stopped) {
       const k = next++;
       try {
-        if (k % 4 === 3) {
+        if (k % 8 === 2) {
+          const data = randomPng();
+          const url = await upload(stack, token, data);
+          if (url) files.set(url, sha256(data));
+          else await new Promise((r) => setTimeout(r, 50));
+        } else if (k % 4 === 3) {
           const email = `kill-test-${k}@example.in`;
           // Each from an address of its own: one address may register only a few an hour.
           const res = await api(stack, '/auth/register', {
@@ -54,7 +87,8 @@ function writeLoad(stack: Stack, token: string) {
   return {
     customers,
     accounts,
-    acknowledged: () => customers.length + accounts.length,
+    files,
+    acknowledged: () => customers.length + accounts.length + files.size,
     stop: async () => {
       stopped = true;
       await Promise.all(workers);
@@ -81,7 +115,7 @@ describe('a stack whose processes are killed', () => {
     const admin = demoAccounts().find((a) => a.role === 'admin')!;
     const load = writeLoad(stack, await signIn(stack, admin.email, admin.password));
 
-    for (const name of ['firestore', 'firebase', 'outbox', 'jobs', 'api']) {
+    for (const name of ['firestore', 'storage', 'firebase', 'outbox', 'jobs', 'api']) {
       const before = load.acknowledged();
       await until(`writes before killing ${name}`, () => load.acknowledged() >= before + 8);
       const pid = stack.pids()[name];
@@ -118,7 +152,15 @@ describe('a stack whose processes are killed', () => {
       const user = await getAuth().getUserByEmail(email);
       expect((await db.doc(`users/${user.uid}`).get()).get('email')).toBe(email);
     }
+    for (const [url, hash] of load.files) {
+      const res = await fetch(`${stack.url}${url}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status, url).toBe(200);
+      expect(sha256(new Uint8Array(await res.arrayBuffer())), url).toBe(hash);
+    }
     expect(load.customers.length).toBeGreaterThan(10);
     expect(load.accounts.length).toBeGreaterThan(3);
+    expect(load.files.size).toBeGreaterThan(3);
   });
 });

@@ -1,0 +1,1 @@
+export { startStorageServer, type StorageServer, type StorageServerOptions } from './server.ts';
