@@ -3,12 +3,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout as endServerSession } from '../../features/auth';
-import { CustomerSearch } from '../../features/customers';
 import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
 import { CrashBoundary } from '../error-boundary';
+import { onFirstVisit } from '../pages';
 import { SideMenu } from './side-menu';
+
+// The customer search (and the customer book's code it needs) is not part of the sign-in
+// route's script: it comes with the first signed-in screen.
+const CustomerSearch = onFirstVisit(() =>
+  import('../../features/customers').then((m) => m.CustomerSearch),
+);
+export const preloadCustomerSearch = CustomerSearch.preload;
 
 /** Left menu (a drawer behind a menu button on phones), top bar, and the current screen. */
 export function AppLayout() {
@@ -49,7 +56,9 @@ export function AppLayout() {
               <Menu aria-hidden="true" size={18} /> Menu
             </button>
           )}
-          <CustomerSearch />
+          <Suspense fallback={null}>
+            <CustomerSearch />
+          </Suspense>
           <span className="topbar__role">Role: {role || 'unknown'}</span>
           <button type="button" className="btn btn--outline" onClick={logout}>
             Logout

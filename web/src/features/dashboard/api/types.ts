@@ -24,3 +24,16 @@ export type Notification = {
   at?: string;
   time?: string;
 };
+
+/** GET /dashboard/all: what the page's parts each answered on their own routes. */
+export type Dashboard = {
+  overview: Overview;
+  series: SeriesItem[];
+  channelBreakdown: ChannelBreakdown;
+  recent: RecentItem[];
+  funnel: FunnelRow[];
+  categories: CategoryRow[];
+  employees: EmployeeRow[];
+  followUpsDue: FollowUpDue[];
+  notifications: Notification[];
+};
