@@ -20,6 +20,7 @@ import { startStack } from '../stack/stack.ts';
 import { apiClient, signIn } from './run/api.ts';
 import { bundleSizes } from './run/bundle.ts';
 import { benchCalls } from './run/calls.ts';
+import { dashboardPaint, paintSection } from './run/dashboard-paint.ts';
 import { firstPage, firstPageSection } from './run/first-page.ts';
 import { measureCalls, type StackProcesses } from './run/measure.ts';
 import { memoryMb } from './run/proc.ts';
@@ -34,6 +35,8 @@ const BENCH_PORT_OFFSET = 20;
 const RESTORE_WAIT_MS = 30_000;
 const SMALL: ScaleSize = { customers: 1_000, entries: 5_000 };
 const TEAM_USERS = 50;
+/** A whole sales floor at once: the same round as the team of 50. */
+const FLOOR_USERS = 200;
 const TEAM_MS = 60_000;
 /** What a person at the console pauses between steps to read the page. */
 const TEAM_PAUSE_MS: [number, number] = [1_000, 3_000];
@@ -98,21 +101,28 @@ try {
   };
   const small = values['team-only'] ? undefined : await measureSize(SMALL);
   if (!small) await seedScale(target, SMALL, baseExport, workDir, log);
-  log(`${TEAM_USERS} users at once for ${TEAM_MS / 1000} s…`);
-  const team = await teamLoad(stack.url, demoAccounts(), {
-    users: TEAM_USERS,
-    durationMs: TEAM_MS,
-    pauseMs: TEAM_PAUSE_MS,
-    storedNames: async () => {
-      const stored = await getFirestore().collection('customers').select('names').get();
-      return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
-    },
-  });
+  const teamOf = (users: number) => {
+    log(`${users} users at once for ${TEAM_MS / 1000} s…`);
+    return teamLoad(stack.url, demoAccounts(), {
+      users,
+      durationMs: TEAM_MS,
+      pauseMs: TEAM_PAUSE_MS,
+      storedNames: async () => {
+        const stored = await getFirestore().collection('customers').select('names').get();
+        return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
+      },
+    });
+  };
+  const team = await teamOf(TEAM_USERS);
+  const floor = await teamOf(FLOOR_USERS);
+  log('the dashboard in a browser…');
+  const sales = demoAccounts().find((a) => a.role === 'sales') ?? admin;
+  const paint = await dashboardPaint(stack.url, sales);
   if (!small || values['small-only']) {
     const first = firstPageSection(firstPageMs);
-    const section = teamSection(team);
-    console.log([...section.lines, ...first.lines].join('\n'));
-    const verdicts = [...section.verdicts, first.verdict];
+    const sections = [teamSection(team), teamSection(floor), paintSection(paint)];
+    console.log([...sections.flatMap((x) => x.lines), ...first.lines].join('\n'));
+    const verdicts = [...sections.flatMap((x) => x.verdicts), first.verdict];
     process.exitCode = verdicts.every((v) => v.met) ? 0 : 1;
   } else {
     // The large size may not fit the local stack: the report then says why instead of its figures.
@@ -132,7 +142,8 @@ try {
       small,
       large: largeReport,
       bundles,
-      team,
+      teams: [team, floor],
+      paint,
       firstPageMs,
       loadAverage,
     });
