@@ -1,21 +1,29 @@
 import { lazy, type ComponentType } from 'react';
+import { startDashboardLoad } from '../features/dashboard/api/early-load';
 import { ADMIN_ONLY } from './access';
 
 /** A screen whose code loads when it is first opened, or earlier through `preload`. */
 export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
-/** A screen whose code loads on its first visit (the layout shows 'Loading…' meanwhile). */
-export function onFirstVisit(load: () => Promise<ComponentType>): LazyPage {
+/**
+ * A screen whose code loads on its first visit (the layout shows 'Loading…' meanwhile);
+ * `onVisit` runs then too (not on a preload), e.g. to start the screen's data call meanwhile.
+ */
+export function onFirstVisit(load: () => Promise<ComponentType>, onVisit?: () => void): LazyPage {
   // import() keeps its module once loaded, so a preload and the visit fetch it once.
-  const Page = lazy(() => load().then((Component) => ({ default: Component })));
+  const Page = lazy(() => {
+    onVisit?.();
+    return load().then((Component) => ({ default: Component }));
+  });
   return Object.assign(Page, { preload: load });
 }
 
 // Only the sign-in screen comes with the app's first script: every signed-in screen loads on
 // its first visit (the dashboard's while the person types their password: `preloadSignedIn`),
 // which keeps the sign-in route's script small (a target of npm run bench).
-export const DashboardPage = onFirstVisit(() =>
-  import('../features/dashboard').then((m) => m.DashboardPage),
+export const DashboardPage = onFirstVisit(
+  () => import('../features/dashboard').then((m) => m.DashboardPage),
+  startDashboardLoad,
 );
 const CustomersPage = onFirstVisit(() =>
   import('../features/customers').then((m) => m.CustomersPage),

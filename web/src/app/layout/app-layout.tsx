@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout as endServerSession } from '../../features/auth';
 import { Dialog } from '../../lib/dialog';
@@ -11,14 +11,30 @@ import { onFirstVisit } from '../pages';
 import { SideMenu } from './side-menu';
 
 // The customer search (and the customer book's code it needs) is not part of the sign-in
-// route's script: it comes with the first signed-in screen.
+// route's script, and loads once the first screen is drawn and the page is idle: on a phone it
+// would otherwise compete with that screen's own code and data.
 const CustomerSearch = onFirstVisit(() =>
   import('../../features/customers').then((m) => m.CustomerSearch),
 );
 export const preloadCustomerSearch = CustomerSearch.preload;
 
 /** Left menu (a drawer behind a menu button on phones), top bar, and the current screen. */
+/** True once the page has been idle after its first render (at most ~2 s later). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true));
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
 export function AppLayout() {
+  const searchShown = useIdle();
   const role = useStoredValue('role');
   const isPhone = useIsPhone();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -56,9 +72,11 @@ export function AppLayout() {
               <Menu aria-hidden="true" size={18} /> Menu
             </button>
           )}
-          <Suspense fallback={null}>
-            <CustomerSearch />
-          </Suspense>
+          {searchShown && (
+            <Suspense fallback={null}>
+              <CustomerSearch />
+            </Suspense>
+          )}
           <span className="topbar__role">Role: {role || 'unknown'}</span>
           <button type="button" className="btn btn--outline" onClick={logout}>
             Logout
