@@ -17,6 +17,7 @@ import { buildApp } from '../stack/build.ts';
 import { portsFromFirebaseJson, ROOT } from '../stack/config.ts';
 import { demoAccounts, seedDemoCompany } from '../stack/seed.ts';
 import { startStack } from '../stack/stack.ts';
+import { firstCallsAfterRestart } from './run/after-restart.ts';
 import { apiClient, signIn } from './run/api.ts';
 import { bundleSizes } from './run/bundle.ts';
 import { benchCalls } from './run/calls.ts';
@@ -136,6 +137,17 @@ try {
       log(`the large size failed: ${error}`);
       return { size: large, error };
     });
+    // Never fails the bench: a restart that goes wrong is reported as not measured.
+    const restart = await (async () => {
+      if ('error' in largeReport) return { error: 'the large size was not loaded' };
+      log('the first calls after a restart of the embedded Firestore…');
+      const api = apiClient(stack.url, await adminSignIn());
+      return firstCallsAfterRestart({
+        firestorePid: () => stack.pids().firestore,
+        ready: () => control.counters(),
+        api,
+      });
+    })().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
     const report = renderReport({
       startedAt,
       totalMs: Date.now() - startedAt.getTime(),
@@ -144,6 +156,7 @@ try {
       bundles,
       teams: [team, floor],
       paint,
+      restart,
       firstPageMs,
       loadAverage,
     });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import type { ScaleSize } from '../scale/generate.ts';
 import type { ScaleSeeded } from '../scale/seed.ts';
 import type { BundleSizes } from './bundle.ts';
+import { afterRestartSection, type AfterRestart } from './after-restart.ts';
 import { paintSection, type PaintResult } from './dashboard-paint.ts';
 import { firstPageSection } from './first-page.ts';
 import { teamSection, type TeamLoadResult } from './team-load.ts';
@@ -33,6 +34,8 @@ export interface BenchReport {
   teams: TeamLoadResult[];
   /** The dashboard in a browser, per profile (phone, desktop). */
   paint: PaintResult[];
+  /** The first calls after a restart at the large size, or why they were not measured. */
+  restart: AfterRestart | { error: string };
   /** The first page after the stack came up (ms). */
   firstPageMs: number;
   /** One-minute load average when the bench started (other work on the machine). */
@@ -180,6 +183,8 @@ export function renderReport(report: BenchReport): string {
   for (const team of teams) verdicts.push(...team.verdicts);
   const paint = paintSection(report.paint);
   verdicts.push(...paint.verdicts);
+  const restart = afterRestartSection(report.restart);
+  verdicts.push(...restart.verdicts);
   const first = firstPageSection(report.firstPageMs);
   verdicts.push(first.verdict);
   const missed = verdicts.filter((v) => v.met === false).length;
@@ -214,6 +219,7 @@ export function renderReport(report: BenchReport): string {
     ...teams.flatMap((team) => team.lines),
     ...paint.lines,
     ...first.lines,
+    ...restart.lines,
     '## Memory of the functions process',
     '',
     'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the api process (functions-framework, one long-lived process as an instance) during the call, and how much the call added to what it held before (it also holds what earlier calls left). The export target is read against the peak.',
