@@ -23,9 +23,6 @@ export default defineConfig(({ mode }) => {
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
-      // Screens load on their first visit (app/pages.ts): a file's first test of a screen also
-      // waits for its module to be transformed, which takes seconds on a busy machine.
-      testTimeout: 15_000,
       unstubGlobals: true,
     },
   };

@@ -2,9 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Screens load on their first visit (app/pages.ts): the first find of a screen waits for its
-// module, which a busy machine transforms in more than the default second.
-configure({ asyncUtilTimeout: 5_000 });
+// A file's first screen waits for its lazily loaded page to compile: on a busy 2-core machine
+// that took longer than testing-library's default second, failing a test that was right.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
