@@ -8,7 +8,7 @@ import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNotification, FOR_ADMINS } from '../functions/src/app/testing.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { apiPost, apiSignIn } from './support/session.ts';
+import { apiPost, apiSignIn, DEMO } from './support/session.ts';
 
 let browser: Browser;
 const stamp = Date.now();
@@ -19,15 +19,29 @@ function firestore() {
   return getFirestore();
 }
 
-/**
- * Sets the role of the account with this email and approves it, as an admin's approval does
- * (the API reads both afresh on every call). Straight in Firestore: a busy machine's emulator
- * proxy may time an API call out, and the role change is not what this test is about.
- */
-async function setRole(email: string, role: string): Promise<void> {
+/** The users document of the account with this email. */
+async function userOf(email: string) {
   const users = await firestore().collection('users').where('email', '==', email).get();
   expect(users.size).toBe(1);
-  await users.docs[0]!.ref.update({ role, approved: true });
+  return users.docs[0]!;
+}
+
+/**
+ * Approves a new account as an admin before it signs in. Straight in Firestore: a busy
+ * machine's emulator proxy may time an API call out, and the approval is not what this test is
+ * about (its sessions, made after, carry its role).
+ */
+async function approveAsAdmin(email: string): Promise<void> {
+  await (await userOf(email)).ref.update({ role: 'admin', approved: true });
+}
+
+/**
+ * Changes a signed-in account's role as an admin does, through the API: the change also moves
+ * the account's sessions (domain/identity/sessions.ts), which the next check reads.
+ */
+async function changeRole(email: string, role: string): Promise<void> {
+  const { token } = await apiSignIn(DEMO.admin);
+  await apiPost(`/admin/users/${(await userOf(email)).id}/approve`, { role }, token);
 }
 
 /** The notice a registration writes for admins, through the product's own writer. */
@@ -57,7 +71,7 @@ describe('the notification stream of a demoted admin', () => {
       const person = { fullName: `Stream Person ${stamp}`, email: `stream-${stamp}@example.in` };
       const password = `pw-${stamp}-long`;
       await apiPost('/auth/register', { ...person, password });
-      await setRole(person.email, 'admin');
+      await approveAsAdmin(person.email);
       const session = await apiSignIn({ email: person.email, password });
       expect(session.role).toBe('admin');
 
@@ -67,7 +81,8 @@ describe('the notification stream of a demoted admin', () => {
         if (req.url().includes('/api/notifications/stream')) streams.push(Date.now());
       });
       try {
-        const latest = page.waitForResponse((r) => r.url().includes('/api/notifications/latest'), {
+        // The dashboard's one call brings the first list of the latest notices.
+        const latest = page.waitForResponse((r) => r.url().includes('/api/dashboard/all'), {
           timeout: 60_000,
         });
         await page.goto('/dashboard');
@@ -85,7 +100,7 @@ describe('the notification stream of a demoted admin', () => {
         await toasts.getByText(first).first().waitFor({ timeout: 25_000 });
 
         // Demoted while the page stays open.
-        await setRole(person.email, 'sales');
+        await changeRole(person.email, 'sales');
         const demotedAt = Date.now();
         const second = `Applicant Two ${stamp}`;
         await applicantNotice(second, `two-${stamp}@example.in`);

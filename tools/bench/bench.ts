@@ -17,9 +17,11 @@ import { buildApp } from '../stack/build.ts';
 import { portsFromFirebaseJson, ROOT } from '../stack/config.ts';
 import { demoAccounts, seedDemoCompany } from '../stack/seed.ts';
 import { startStack } from '../stack/stack.ts';
+import { firstCallsAfterRestart } from './run/after-restart.ts';
 import { apiClient, signIn } from './run/api.ts';
 import { bundleSizes } from './run/bundle.ts';
 import { benchCalls } from './run/calls.ts';
+import { dashboardPaint, paintSection } from './run/dashboard-paint.ts';
 import { firstPage, firstPageSection } from './run/first-page.ts';
 import { measureCalls, type StackProcesses } from './run/measure.ts';
 import { memoryMb } from './run/proc.ts';
@@ -34,6 +36,8 @@ const BENCH_PORT_OFFSET = 20;
 const RESTORE_WAIT_MS = 30_000;
 const SMALL: ScaleSize = { customers: 1_000, entries: 5_000 };
 const TEAM_USERS = 50;
+/** A whole sales floor at once: the same round as the team of 50. */
+const FLOOR_USERS = 200;
 const TEAM_MS = 60_000;
 /** What a person at the console pauses between steps to read the page. */
 const TEAM_PAUSE_MS: [number, number] = [1_000, 3_000];
@@ -98,21 +102,28 @@ try {
   };
   const small = values['team-only'] ? undefined : await measureSize(SMALL);
   if (!small) await seedScale(target, SMALL, baseExport, workDir, log);
-  log(`${TEAM_USERS} users at once for ${TEAM_MS / 1000} s…`);
-  const team = await teamLoad(stack.url, demoAccounts(), {
-    users: TEAM_USERS,
-    durationMs: TEAM_MS,
-    pauseMs: TEAM_PAUSE_MS,
-    storedNames: async () => {
-      const stored = await getFirestore().collection('customers').select('names').get();
-      return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
-    },
-  });
+  const teamOf = (users: number) => {
+    log(`${users} users at once for ${TEAM_MS / 1000} s…`);
+    return teamLoad(stack.url, demoAccounts(), {
+      users,
+      durationMs: TEAM_MS,
+      pauseMs: TEAM_PAUSE_MS,
+      storedNames: async () => {
+        const stored = await getFirestore().collection('customers').select('names').get();
+        return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
+      },
+    });
+  };
+  const team = await teamOf(TEAM_USERS);
+  const floor = await teamOf(FLOOR_USERS);
+  log('the dashboard in a browser…');
+  const sales = demoAccounts().find((a) => a.role === 'sales') ?? admin;
+  const paint = await dashboardPaint(stack.url, sales);
   if (!small || values['small-only']) {
     const first = firstPageSection(firstPageMs);
-    const section = teamSection(team);
-    console.log([...section.lines, ...first.lines].join('\n'));
-    const verdicts = [...section.verdicts, first.verdict];
+    const sections = [teamSection(team), teamSection(floor), paintSection(paint)];
+    console.log([...sections.flatMap((x) => x.lines), ...first.lines].join('\n'));
+    const verdicts = [...sections.flatMap((x) => x.verdicts), first.verdict];
     process.exitCode = verdicts.every((v) => v.met) ? 0 : 1;
   } else {
     // The large size may not fit the local stack: the report then says why instead of its figures.
@@ -126,13 +137,26 @@ try {
       log(`the large size failed: ${error}`);
       return { size: large, error };
     });
+    // Never fails the bench: a restart that goes wrong is reported as not measured.
+    const restart = await (async () => {
+      if ('error' in largeReport) return { error: 'the large size was not loaded' };
+      log('the first calls after a restart of the embedded Firestore…');
+      const api = apiClient(stack.url, await adminSignIn());
+      return firstCallsAfterRestart({
+        firestorePid: () => stack.pids().firestore,
+        ready: () => control.counters(),
+        api,
+      });
+    })().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
     const report = renderReport({
       startedAt,
       totalMs: Date.now() - startedAt.getTime(),
       small,
       large: largeReport,
       bundles,
-      team,
+      teams: [team, floor],
+      paint,
+      restart,
       firstPageMs,
       loadAverage,
     });

@@ -210,6 +210,12 @@ export const routeTable = [
     note: 'what the customer will receive, and the window',
   },
   // Dashboard, Information stats and live notifications: every signed-in user.
+  {
+    method: 'get',
+    path: '/dashboard/all',
+    access: 'signed-in',
+    note: 'the routes below and /notifications/latest in one answer: the dashboard page',
+  },
   { method: 'get', path: '/overview', access: 'signed-in' },
   { method: 'get', path: '/series', access: 'signed-in' },
   { method: 'get', path: '/channel-breakdown', access: 'signed-in' },

@@ -14,6 +14,7 @@ import {
   type TestAccount,
 } from '../support/accounts';
 import { resetBackends } from '../support/backends';
+import { readCounters, resetCounters } from '../support/counters';
 
 const app = createApp();
 beforeEach(resetBackends);
@@ -243,14 +244,68 @@ describe('sessions end on the next call', () => {
     expect(res.body.permissions).not.toContain('reports.read');
   });
 
-  it('when the account is no longer approved or its users document is gone', async () => {
+  it('when the account is disabled', async () => {
     const token = await login(app, sales);
-    await getDb().doc(`users/${sales.uid}`).update({ approved: false });
+    await getAuth(getFirebaseApp()).updateUser(sales.uid, { disabled: true });
     expect((await me(token)).status).toBe(401);
-    await getDb().doc(`users/${sales.uid}`).update({ approved: true });
-    expect((await me(token)).status).toBe(200);
-    await getDb().doc(`users/${sales.uid}`).delete();
+  });
+
+  it('after a password change', async () => {
+    const token = await login(app, sales);
+    // Firebase dates a password change in whole seconds from the sign-in.
+    await new Promise((r) => setTimeout(r, 1100));
+    await getAuth(getFirebaseApp()).updateUser(sales.uid, { password: 'a-new-password-1' });
     expect((await me(token)).status).toBe(401);
+  });
+
+  it('on every instance: a sign-out or role change made on one is seen by the next call on another', async () => {
+    const [one, other] = [createApp(), createApp()];
+    const token = await login(one, sales);
+    const admin = await adminToken();
+    expect(
+      (
+        await request(other)
+          .get('/api/auth/me')
+          .set(...bearer(token))
+      ).body.role,
+    ).toBe('sales');
+    await request(one)
+      .post(`/api/admin/users/${sales.uid}/approve`)
+      .set(...bearer(admin))
+      .send({ role: 'accounts' });
+    expect(
+      (
+        await request(other)
+          .get('/api/auth/me')
+          .set(...bearer(token))
+      ).body.role,
+    ).toBe('accounts');
+    await request(one)
+      .post('/api/auth/logout')
+      .set(...bearer(token));
+    expect(
+      (
+        await request(other)
+          .get('/api/auth/me')
+          .set(...bearer(token))
+      ).status,
+    ).toBe(401);
+  });
+
+  it('a check reads one document: the session record carries approval, role and permissions', async () => {
+    const token = await login(app, sales);
+    await resetCounters();
+    expect(
+      (
+        await request(app)
+          .get('/api/settings/public')
+          .set(...bearer(token))
+      ).status,
+    ).toBe(200);
+    const withSession = (await readCounters()).reads;
+    await resetCounters();
+    expect((await request(app).get('/api/settings/public')).status).toBe(200);
+    expect(withSession - (await readCounters()).reads).toBe(1);
   });
 
   it('an unapproved account holding a valid Firebase session cookie has no session', async () => {

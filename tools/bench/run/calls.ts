@@ -30,20 +30,10 @@ export interface BenchCall {
   run(ctx: CallContext, index: number): Promise<void>;
 }
 
-/** What the dashboard page asks for when it opens (web/src/features/dashboard/api), at once. */
-export const DASHBOARD_PATHS = [
-  '/overview',
-  '/series?range=30d',
-  '/channel-breakdown',
-  '/recent',
-  '/dashboard/funnel',
-  '/dashboard/categories',
-  '/dashboard/employees',
-  '/followups/due?days=3',
-  '/notifications/latest',
-];
-/** Every /api call checks its caller: one read of the session, one of the user. */
-const SESSION_READS_PER_CALL = 2;
+/** What the dashboard page asks for when it opens (web/src/features/dashboard/api/get-dashboard.ts). */
+export const DASHBOARD_PATHS = ['/dashboard/all?range=30d&days=3'];
+/** Every /api call checks its caller: one read, of the session's record. */
+const SESSION_READS_PER_CALL = 1;
 /** The web app's page sizes (get-customers.ts and get-entries.ts in web/src/features). */
 export const CUSTOMERS_PAGE = 100;
 export const ENTRIES_PAGE = 50;
@@ -75,19 +65,8 @@ export function benchCalls(): BenchCall[] {
   return [
     { name: 'Sign-in', runs: READ_RUNS, run: (ctx) => ctx.signIn() },
     {
-      // At once, the calls share their session's check (domain/identity/sessions.ts): how
-      // many reads that takes depends on how they arrive, so the reads are shown whole.
+      // The page's calls (one), each with its session check: what one load reads in all.
       name: 'Dashboard full load',
-      runs: READ_RUNS,
-      run: async (ctx) => {
-        await Promise.all(DASHBOARD_PATHS.map((p) => ctx.api.ok('GET', p)));
-      },
-    },
-    {
-      // In turn, the calls come one after another to the one api process, as to one instance
-      // of the deployed function: what an instance reads for a load, and what the target is
-      // for (at once, they may each start before the first summary read is shared).
-      name: 'Dashboard full load, one instance (calls in turn)',
       runs: READ_RUNS,
       target: 'dashboard',
       sessionReads: SESSION_READS_PER_CALL * DASHBOARD_PATHS.length,

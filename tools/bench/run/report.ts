@@ -5,6 +5,8 @@ import os from 'node:os';
 import type { ScaleSize } from '../scale/generate.ts';
 import type { ScaleSeeded } from '../scale/seed.ts';
 import type { BundleSizes } from './bundle.ts';
+import { afterRestartSection, type AfterRestart } from './after-restart.ts';
+import { paintSection, type PaintResult } from './dashboard-paint.ts';
 import { firstPageSection } from './first-page.ts';
 import { teamSection, type TeamLoadResult } from './team-load.ts';
 import { percentile, type CallResult } from './measure.ts';
@@ -28,8 +30,12 @@ export interface BenchReport {
   small: SizeReport;
   large: SizeReport | FailedSize;
   bundles: BundleSizes;
-  /** The team of users at once, on the small size. */
-  team: TeamLoadResult;
+  /** Teams of users at once (50, then 200), on the small size. */
+  teams: TeamLoadResult[];
+  /** The dashboard in a browser, per profile (phone, desktop). */
+  paint: PaintResult[];
+  /** The first calls after a restart at the large size, or why they were not measured. */
+  restart: AfterRestart | { error: string };
   /** The first page after the stack came up (ms). */
   firstPageMs: number;
   /** One-minute load average when the bench started (other work on the machine). */
@@ -109,7 +115,7 @@ function sessionNotes(report: BenchReport): string[] {
   return report.small.results
     .filter((r) => r.call.sessionReads)
     .flatMap((r) => [
-      `${r.call.name}: ${r.call.target ? 'its target is judged on the data reads; ' : ''}the load also makes ${int(r.call.sessionReads!)} reads for the session checks (each of its /api calls reads the session and the user: 2 reads per call), the same at every size, so the whole load reads data + ${int(r.call.sessionReads!)}.`,
+      `${r.call.name}: ${r.call.target === 'dashboard' ? 'its target is judged on all its reads; ' : ''}of its reads, the load makes ${int(r.call.sessionReads!)} read(s) for the session checks (each of its /api calls reads its session's record: 1 read per call), the same at every size.`,
       '',
     ]);
 }
@@ -173,8 +179,12 @@ export function renderReport(report: BenchReport): string {
     met: report.bundles.signInKb <= SIGN_IN_MAX_KB,
   };
   verdicts.push(bundleVerdict);
-  const team = teamSection(report.team);
-  verdicts.push(...team.verdicts);
+  const teams = report.teams.map(teamSection);
+  for (const team of teams) verdicts.push(...team.verdicts);
+  const paint = paintSection(report.paint);
+  verdicts.push(...paint.verdicts);
+  const restart = afterRestartSection(report.restart);
+  verdicts.push(...restart.verdicts);
   const first = firstPageSection(report.firstPageMs);
   verdicts.push(first.verdict);
   const missed = verdicts.filter((v) => v.met === false).length;
@@ -206,8 +216,10 @@ export function renderReport(report: BenchReport): string {
     '',
     ...sessionNotes(report),
     ...failures(report),
-    ...team.lines,
+    ...teams.flatMap((team) => team.lines),
+    ...paint.lines,
     ...first.lines,
+    ...restart.lines,
     '## Memory of the functions process',
     '',
     'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the api process (functions-framework, one long-lived process as an instance) during the call, and how much the call added to what it held before (it also holds what earlier calls left). The export target is read against the peak.',

@@ -280,9 +280,16 @@ export class Database {
   }
 
   /**
-   * The kept index of one collection's values at a field path (see ValueIndex): built on first
-   * use, kept through writes. Undefined when the collection does not exist or its values there
-   * are more than an index holds.
+   * How a value index is built: slices of at most `ms` of the thread (or `docs` documents),
+   * one per turn of the event loop, so calls are answered between them.
+   */
+  valueIndexSlice = { ms: 20, docs: Infinity };
+
+  /**
+   * The kept index of one collection's values at a field path (see ValueIndex): its build starts
+   * on first use and goes on in slices between other work; kept through writes. Undefined while
+   * it builds (the query reads as it would without it), when the collection does not exist or
+   * its values there are more than an index holds.
    */
   valueIndex(parentKey: string, collectionId: string, path: string[]): ValueIndex | undefined {
     const coll = this.collection(joinKey(parentKey, collectionId));
@@ -292,16 +299,37 @@ export class Database {
     let index = coll.valueIndexes.get(signature);
     if (index)
       coll.valueIndexes.delete(signature); // set again below, as the latest used
-    else index = new ValueIndex(path, coll.docs.values(), coll.docs.size);
-    if (index.full) {
-      coll.unindexable.add(signature);
-      return undefined;
+    else {
+      index = new ValueIndex(path, coll.docs.values(), coll.docs.size);
+      this.buildInSlices(coll, signature, index);
     }
     coll.valueIndexes.set(signature, index);
     if (coll.valueIndexes.size > MAX_VALUE_INDEXES) {
       coll.valueIndexes.delete(coll.valueIndexes.keys().next().value!);
     }
-    return index;
+    return index.ready ? index : undefined;
+  }
+
+  /** Builds `index` a slice per turn of the event loop, until built, full or dropped. */
+  private buildInSlices(coll: CollectionNode, signature: string, index: ValueIndex): void {
+    const STEP = 64;
+    const slice = () => {
+      // Dropped meanwhile (least recently used, or the database was reset): no more work.
+      if (coll.valueIndexes.get(signature) !== index) return;
+      const started = performance.now();
+      let read = 0;
+      let done = false;
+      while (!done && read < this.valueIndexSlice.docs) {
+        done = index.build(Math.min(STEP, this.valueIndexSlice.docs - read));
+        read += STEP;
+        if (performance.now() - started >= this.valueIndexSlice.ms) break;
+      }
+      if (index.full) {
+        coll.valueIndexes.delete(signature);
+        coll.unindexable.add(signature);
+      } else if (!done) setImmediate(slice);
+    };
+    setImmediate(slice);
   }
 
   /**

@@ -38,7 +38,9 @@ const SAMPLE_SLOTS = 1000;
  * filter reads the documents having its values instead of the collection. An array field is
  * indexed by each element, any other field by its value; values are named by valueKey, so
  * they meet as query equality has them meet (int 1 and double 1.0 are one value). Built when
- * first asked for, then kept up to date write by write.
+ * first asked for, in slices (`build`) while queries go on without it, then kept up to date
+ * write by write. During the build, a write to a document the build has not read yet is left to
+ * the build, which reads the document as it is then; every other write is applied at once.
  */
 export class ValueIndex {
   /** String values by the string itself (the common case: no key to build). */
@@ -48,23 +50,50 @@ export class ValueIndex {
   private postings = 0;
   /** The build stopped early: the collection's values would not fit. */
   private outgrown = false;
+  /** The slots the build reads, in turn (undefined once built). */
+  private toRead: DocSlot[] | undefined;
+  /** Those of them not read yet: a write to one of these is left to the build. */
+  private readonly pending: Set<DocSlot>;
+  private read = 0;
 
-  /** Indexes the documents of `slots`, which number `slotCount`. */
+  /** An index of the documents of `slots`, which number `slotCount`, to build (`build`). */
   constructor(
     private readonly path: readonly string[],
     slots: Iterable<DocSlot>,
-    slotCount: number,
+    private readonly slotCount: number,
     private readonly maxPostings = MAX_POSTINGS,
   ) {
-    let seen = 0;
-    for (const slot of slots) {
+    this.toRead = [...slots];
+    this.pending = new Set(this.toRead);
+  }
+
+  /** Whether the build has read every document: only then does the index answer. */
+  get ready(): boolean {
+    return this.toRead === undefined;
+  }
+
+  /** Reads up to `count` more documents into the index; true once it is built (or full). */
+  build(count = Infinity): boolean {
+    const slots = this.toRead;
+    if (!slots) return true;
+    const end = Math.min(slots.length, this.read + count);
+    for (; this.read < end; this.read++) {
+      const slot = slots[this.read];
+      this.pending.delete(slot);
       if (slot.doc) this.add(slot, this.valueOf(slot.doc));
       // Twice the bound by the first documents' measure: stop now rather than at the bound.
-      if (++seen === SAMPLE_SLOTS && this.postings * slotCount > 2 * maxPostings * seen) {
+      if (
+        this.read + 1 === SAMPLE_SLOTS &&
+        this.postings * this.slotCount > 2 * this.maxPostings * SAMPLE_SLOTS
+      ) {
         this.outgrown = true;
       }
       if (this.full) break;
     }
+    if (this.read < slots.length && !this.full) return false;
+    this.toRead = undefined;
+    this.pending.clear();
+    return true;
   }
 
   /** True once the index holds more than it may: it must be dropped (it is then incomplete). */
@@ -118,6 +147,8 @@ export class ValueIndex {
    * Called before the slot holds `after`.
    */
   replace(slot: DocSlot, before: StoredDoc | undefined, after: StoredDoc | undefined): void {
+    // Not read by the build yet: it will read the version the slot holds then.
+    if (this.pending.has(slot)) return;
     const old = before && this.valueOf(before);
     const now = after && this.valueOf(after);
     // Unwritten fields are shared by the versions: no need to compare them.

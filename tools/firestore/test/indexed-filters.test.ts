@@ -340,6 +340,7 @@ describe('value keys and the value index (in process)', () => {
       doc: version(`c/d${i}`, arr(str('x'), str('x'), int(String(i % 2)))),
     }));
     const index = new ValueIndex(['tags'], slots, slots.length, 40);
+    index.build();
     expect(index.count([str('x')])).toBe(12);
     expect(index.count([dbl(1)])).toBe(6);
     expect(index.docs([int('1'), str('x')])).toEqual(new Set(slots.map((s) => s.doc)));
@@ -368,7 +369,12 @@ describe('value keys and the value index (in process)', () => {
       },
     }));
     // 1,000 values seen, 1,500 allowed, 10,000 documents in all: more than twice the bound.
-    expect(new ValueIndex(['v'], slots, 10_000, 1500).full).toBe(true);
-    expect(new ValueIndex(['v'], slots, 1200, 1500).full).toBe(false);
+    const built = (slotCount: number) => {
+      const index = new ValueIndex(['v'], slots, slotCount, 1500);
+      index.build();
+      return index;
+    };
+    expect(built(10_000).full).toBe(true);
+    expect(built(1200).full).toBe(false);
   });
 });

@@ -54,9 +54,9 @@ describe('access guard', () => {
     expect(await findHeading(title)).toBeInTheDocument();
   });
 
-  it('goes to /login as soon as the stored token disappears (e.g. after a 401)', () => {
+  it('goes to /login as soon as the stored token disappears (e.g. after a 401)', async () => {
     const { location } = renderApp('/customers', { token: 't', role: 'sales' });
-    expect(heading('Customers')).toBeInTheDocument();
+    expect(await findHeading('Customers')).toBeInTheDocument();
     act(() => clearSession());
     expect(location()).toBe('/login');
   });

@@ -1,12 +1,30 @@
 import { Navigate, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
-import { DashboardPage } from '../features/dashboard';
 import { LoginPage } from '../features/auth';
-import { CustomerPage } from '../features/customers';
-import { AppLayout } from './layout/app-layout';
-import { APP_PAGES } from './pages';
-import type { AppPage } from './pages';
+import { APP_PAGES, DashboardPage, onFirstVisit } from './pages';
+import type { AppPage, LazyPage } from './pages';
+import { AppLayout, preloadCustomerSearch } from './layout/app-layout';
 import { RequireAccess } from './require-access';
+
+// A customer's page loads on first visit too (see pages.ts).
+const CustomerPage = onFirstVisit(() =>
+  import('../features/customers').then((m) => m.CustomerPage),
+);
+
+/** What the first screen after signing in needs: fetched while the person signs in. */
+function preloadSignedIn(): void {
+  void DashboardPage.preload();
+  void preloadCustomerSearch();
+}
+
+/** Loads the code of every screen (tests, so that a screen's first visit is not timed). */
+export function preloadScreens(): Promise<unknown> {
+  return Promise.all([
+    ...APP_PAGES.map(({ Page }) => (Page as Partial<LazyPage>).preload?.()),
+    CustomerPage.preload(),
+    preloadCustomerSearch(),
+  ]);
+}
 
 function pageRoute({ path, allow, Page }: AppPage): RouteObject {
   const route = { path, element: <Page /> };
@@ -15,7 +33,7 @@ function pageRoute({ path, allow, Page }: AppPage): RouteObject {
 
 /** The screens' routes: each path and who may open it. */
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginPage /> },
+  { path: '/login', element: <LoginPage onTyping={preloadSignedIn} /> },
   {
     element: <RequireAccess />,
     children: [

@@ -3,9 +3,14 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { beforeAll } from 'vitest';
 import { AppProviders } from '../app/providers';
-import { AppRoutes } from '../app/routes';
+import { AppRoutes, preloadScreens } from '../app/routes';
 import { saveSession } from '../lib/storage';
+
+// Screens load on their first visit (app/pages.ts): a test file loads their code first, so a
+// test times its screen, not the loading of its module on a busy machine.
+beforeAll(preloadScreens, 60_000);
 
 function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;

@@ -1,13 +1,19 @@
 // Sessions: a Firebase session cookie (5 days, revocable) plus a random session id is the token,
 // `<cookie>~<id>`, sent back as the Bearer header or the __session cookie. Each one also has a
-// record, sessions/{sha256(token)} = { uid, method, createdAt, expiresAt }, so logging out ends
-// exactly that token at once: Firebase's own revocation counts in whole seconds and misses a
-// cookie minted in the same second, and two sign-ins of one account in the same second get the
-// same cookie, so only the id keeps them two sessions.
+// record, sessions/{sha256(token)} = { uid, method, createdAt, expiresAt, approved, role,
+// permissions }, so logging out ends exactly that token at once: Firebase's own revocation counts
+// in whole seconds and misses a cookie minted in the same second, and two sign-ins of one account
+// in the same second get the same cookie, so only the id keeps them two sessions.
+//
+// The record carries what a call's check needs besides Firebase's own (revoked, disabled,
+// password changed: `verifySessionCookie` with its revocation check), so a check reads one
+// document. Every change of what it carries writes the records in the same transaction as the
+// change (`sessionGrantsWriter`, `sessionsHoldingRole`): a role change, an approval, a rejection
+// or a role's new permissions are seen by the next call on every instance, with no cache.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb, getFirebaseApp } from '../../firebase';
 import type { Session } from '../../http/access';
@@ -44,6 +50,38 @@ export function firebaseCookieOf(token: string): string {
   return token.split(SESSION_ID_SEPARATOR)[0];
 }
 
+/** What a session may do, as its record carries it. */
+export interface SessionGrants {
+  approved: boolean;
+  role: string;
+  permissions: string[];
+}
+
+/** The grants of an account (its users document's fields) whose role is `stored`. */
+export function grantsOf(
+  account: { role?: unknown; approved?: unknown },
+  stored: { permissions: string[] } | undefined,
+): SessionGrants {
+  const role = normalizeRoleName(String(account.role ?? ''));
+  return {
+    approved: account.approved === true,
+    role,
+    permissions: effectivePermissions(role, stored?.permissions ?? []),
+  };
+}
+
+/** The account's email and grants now, read in `tx` when given (admin holds '*': no role read). */
+async function readAccount(
+  uid: string,
+  tx?: Transaction,
+): Promise<{ email: string; grants: SessionGrants }> {
+  const ref = getDb().collection(USERS).doc(uid);
+  const user = tx ? await tx.get(ref) : await ref.get();
+  const role = normalizeRoleName(String(user.get('role') ?? ''));
+  const stored = role && role !== ADMIN_ROLE ? await findRoleByName(role, tx) : undefined;
+  return { email: String(user.get('email') ?? ''), grants: grantsOf(user.data() ?? {}, stored) };
+}
+
 /** Turns a fresh ID token into a session token of its own and records it. */
 export async function startSession(
   idToken: string,
@@ -52,14 +90,51 @@ export async function startSession(
 ): Promise<string> {
   const cookie = await auth().createSessionCookie(idToken, { expiresIn: SESSION_LIFETIME_MS });
   const token = `${cookie}${SESSION_ID_SEPARATOR}${randomBytes(16).toString('base64url')}`;
-  await sessionRef(token).set({
-    uid,
-    method,
-    createdAt: timestampNow(),
-    // Firestore's TTL policy on this field removes records after the cookie has expired.
-    expiresAt: Timestamp.fromMillis(now() + SESSION_LIFETIME_MS),
+  // In one transaction with the reads of the account and its role: a role change committing
+  // meanwhile makes it read them again, so the record never keeps grants older than the change.
+  await getDb().runTransaction(async (tx) => {
+    const { email, grants } = await readAccount(uid, tx);
+    tx.set(sessionRef(token), {
+      uid,
+      email,
+      method,
+      createdAt: timestampNow(),
+      // Firestore's TTL policy on this field removes records after the cookie has expired.
+      expiresAt: Timestamp.fromMillis(now() + SESSION_LIFETIME_MS),
+      ...grants,
+    });
   });
   return token;
+}
+
+const sessionsOf = (uid: string) => getDb().collection(SESSIONS).where('uid', '==', uid);
+
+/**
+ * For a transaction that changes accounts: reads the session records of `uids` (a transaction
+ * reads before it writes) and answers a writer that gives one account's records its new grants,
+ * or ends them (null), in the same transaction.
+ */
+export async function sessionGrantsWriter(
+  tx: Transaction,
+  uids: readonly string[],
+): Promise<(uid: string, grants: SessionGrants | null) => void> {
+  const records = (await Promise.all(uids.map((uid) => tx.get(sessionsOf(uid))))).flatMap(
+    (snap) => snap.docs,
+  );
+  return (uid, grants) => {
+    for (const record of records.filter((r) => r.get('uid') === uid)) {
+      if (grants) tx.update(record.ref, { ...grants });
+      else tx.delete(record.ref);
+    }
+  };
+}
+
+/** The session records whose grants come from role `name` (read in `tx`, before its writes). */
+export async function sessionsHoldingRole(
+  tx: Transaction,
+  name: string,
+): Promise<QueryDocumentSnapshot[]> {
+  return (await tx.get(getDb().collection(SESSIONS).where('role', '==', name))).docs;
 }
 
 // Firebase Hosting drops Set-Cookie from an answer unless its Cache-Control says private.
@@ -105,41 +180,43 @@ async function verify(token: string): Promise<DecodedIdToken | undefined> {
   }
 }
 
-/** Resolutions under way, by token: calls that arrive while one runs share it. */
-const resolving = new Map<string, Promise<Session | undefined>>();
+/** Checks about to start, by token: calls of one token that arrive before it starts share it. */
+const starting = new Map<string, Promise<Session | undefined>>();
 
 /**
- * The caller behind `token`, read fresh for every call: a revoked or ended session, a deleted
- * or unapproved account is no session; role and permissions come from users/{uid} and the
- * role. A page makes its calls at once (the dashboard, nine), so the calls of one token that
- * arrive while its check runs take that check's answer instead of each asking Auth and
- * Firestore again; a call that arrives after it ended starts a new one, so no call is answered
- * from a check that had ended before the call came. The session is shared: read-only.
+ * The caller behind `token`, read fresh for every call: a revoked, disabled or ended session,
+ * an unapproved or removed account is no session; role and permissions come from the session's
+ * record. A page may make its calls at once: those of one token that arrive in the same turn of
+ * the event loop share one check, which starts after the last of them arrived (setImmediate), so
+ * no call is answered from reads made before it came: a sign-out, a role change or a disabled
+ * account is seen by the next call. The session is shared: read-only.
  */
 export function resolveSession(token: string): Promise<Session | undefined> {
-  let check = resolving.get(token);
+  let check = starting.get(token);
   if (!check) {
-    check = readSession(token).finally(() => resolving.delete(token));
-    resolving.set(token, check);
+    check = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      starting.delete(token);
+      return readSession(token);
+    });
+    starting.set(token, check);
   }
   return check;
 }
 
+/** Firebase's check (revoked, disabled, password changed) and the record's, at once: one read. */
 async function readSession(token: string): Promise<Session | undefined> {
-  const decoded = await verify(token);
-  if (!decoded) return undefined;
-  const db = getDb();
-  const [user, record] = await db.getAll(db.collection(USERS).doc(decoded.uid), sessionRef(token));
-  if (!user.exists || user.get('approved') !== true) return undefined;
-  if (!record.exists || record.get('uid') !== decoded.uid) return undefined;
-  const role = normalizeRoleName(String(user.get('role') ?? ''));
-  // Admin holds '*' whatever its document says: no read needed.
-  const stored = role && role !== ADMIN_ROLE ? await findRoleByName(role) : undefined;
+  const [decoded, record] = await Promise.all([verify(token), sessionRef(token).get()]);
+  if (!decoded || !record.exists || record.get('uid') !== decoded.uid) return undefined;
+  const { email, grants } = Array.isArray(record.get('permissions'))
+    ? { email: String(record.get('email') ?? ''), grants: record.data() as SessionGrants }
+    : // A record from before records carried grants: the account's as stored now.
+      await readAccount(decoded.uid);
+  if (grants.approved !== true) return undefined;
   return {
     uid: decoded.uid,
-    email: String(user.get('email') ?? decoded.email ?? ''),
-    role,
-    permissions: effectivePermissions(role, stored?.permissions ?? []),
+    email: email || (decoded.email ?? ''),
+    role: grants.role,
+    permissions: grants.permissions,
   };
 }
 

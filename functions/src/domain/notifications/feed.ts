@@ -58,5 +58,10 @@ export async function latestNotifications(session: Session): Promise<Notificatio
   return items.map(([eventId, item]) => toNotification(idOfEvent(eventId), item));
 }
 
+/** The latest notifications as GET /notifications/latest answers them (no event ids). */
+export async function latestNotificationAnswers(session: Session) {
+  return (await latestNotifications(session)).map(({ eventId: _e, ...n }) => n);
+}
+
 /** Trims every feed to what latestNotifications can answer (the dashboard job). */
 export const pruneNotificationFeeds = () => pruneFeeds(LATEST_LIMIT);

@@ -1,5 +1,6 @@
 // The dashboard, the Information page's stats and the live notifications.
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import { latestNotificationAnswers } from '../../domain/notifications/feed';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_DUE_DAYS, SERIES_DAYS } from '../../domain/figures/constants';
@@ -38,7 +39,51 @@ function changedSince(value: unknown): number {
   return ms;
 }
 
+/**
+ * Everything the dashboard page shows, in one answer: each part is what its own route answers
+ * (same parameters), so the page makes one call and one session check. The summary document is
+ * read once for all of them (read.ts).
+ */
+async function everything(req: Request) {
+  const since = changedSince(req.query.since);
+  const [
+    overviewPart,
+    seriesPart,
+    channels,
+    recentPart,
+    funnelPart,
+    categoriesPart,
+    employeesPart,
+    followUps,
+    notifications,
+  ] = await Promise.all([
+    overview(since),
+    series(seriesDays(req.query.range), since),
+    channelBreakdown(since),
+    recent(),
+    funnel(since),
+    categories(since),
+    employees(since),
+    followUpsDue(dueDays(req.query.days)),
+    latestNotificationAnswers(req.session!),
+  ]);
+  return {
+    overview: overviewPart,
+    series: seriesPart,
+    channelBreakdown: channels,
+    recent: recentPart,
+    funnel: funnelPart,
+    categories: categoriesPart,
+    employees: employeesPart,
+    followUpsDue: followUps,
+    notifications,
+  };
+}
+
 export function registerDashboardRoutes(router: Router): void {
+  route(router, 'GET /dashboard/all', async (req, res) => {
+    res.json(await everything(req));
+  });
   route(router, 'GET /overview', async (req, res) => {
     res.json(await overview(changedSince(req.query.since)));
   });

@@ -3,6 +3,7 @@ import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { countUsersByRole, USERS } from '../../domain/identity/user-store';
+import { grantsOf, sessionsHoldingRole } from '../../domain/identity/sessions';
 import { ADMIN_ROLE, ALL_PERMISSIONS } from '../../domain/identity/permissions';
 import {
   findRoleById,
@@ -89,11 +90,17 @@ export async function updateRole(id: string, input: RoleInput): Promise<RoleAnsw
     if (renamed && (await findRoleByName(input.name, tx))) throw alreadyExists(input.name);
     // Reads before writes: a transaction reads everything first.
     const holders = renamed ? ((await countUsersByRole(tx)).get(current.name) ?? []) : [];
+    const sessions = await sessionsHoldingRole(tx, current.name);
     const at = timestampNow();
     if (current.stored) tx.update(ref, { ...input, updatedAt: at });
     else tx.set(ref, { ...input, createdAt: at, updatedAt: at });
     for (const uid of holders)
       tx.update(db.collection(USERS).doc(uid), { role: input.name, updatedAt: at });
+    // Signed-in holders get the new name and permissions on their next call.
+    for (const session of sessions)
+      tx.update(session.ref, {
+        ...grantsOf({ role: input.name, approved: session.get('approved') }, input),
+      });
   });
   return answerFor(id);
 }

@@ -3,7 +3,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getDb, getFirebaseApp } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { deleteSessionRecords } from '../../domain/identity/sessions';
+import { grantsOf, sessionGrantsWriter } from '../../domain/identity/sessions';
 import { ADMIN_ROLE } from '../../domain/identity/permissions';
 import { findRoleByName } from '../../domain/identity/role-store';
 import {
@@ -49,13 +49,15 @@ export async function approveUser(id: string, role: string, by: string): Promise
     const found = await findRoleByName(role, tx);
     if (!found) throw unknownRole(role);
     if (found.name !== ADMIN_ROLE) await assertAnAdminRemains(tx, new Set([id]));
+    const grantSessions = await sessionGrantsWriter(tx, [id]);
     const at = timestampNow();
+    const changes = { role: found.name, approved: true };
     tx.update(ref, {
-      role: found.name,
-      approved: true,
+      ...changes,
       updatedAt: at,
       ...(user.get('approved') === true ? {} : { approvedAt: at, approvedBy: by }),
     });
+    grantSessions(id, grantsOf(changes, found));
   });
   return toUser(await ref.get());
 }
@@ -74,17 +76,27 @@ export async function assignRole(
     const missing = users.filter((u) => !u.exists).map((u) => u.id);
     if (missing.length > 0) throw new HttpError(404, `User not found: ${missing.join(', ')}`);
     if (found.name !== ADMIN_ROLE) await assertAnAdminRemains(tx, new Set(refs.map((r) => r.id)));
+    const grantSessions = await sessionGrantsWriter(
+      tx,
+      refs.map((r) => r.id),
+    );
     const at = timestampNow();
-    for (const ref of refs) tx.update(ref, { role: found.name, updatedAt: at });
+    for (const [i, ref] of refs.entries()) {
+      tx.update(ref, { role: found.name, updatedAt: at });
+      grantSessions(
+        ref.id,
+        grantsOf({ role: found.name, approved: users[i].get('approved') }, found),
+      );
+    }
   });
   const users = await db.getAll(...refs);
   return { updated: refs.length, users: users.map(toUser) };
 }
 
 /**
- * Removes the account: its users document and session records (so its next call has no
- * session), then the Firebase Authentication account. A retry after a half-done removal
- * finishes it.
+ * Removes the account: its users document and session records in one transaction (so its next
+ * call has no session), then the Firebase Authentication account. A retry after a half-done
+ * removal finishes it.
  */
 export async function rejectUser(id: string, by: string): Promise<void> {
   if (id === by) throw new HttpError(400, 'You cannot reject your own account.');
@@ -92,12 +104,13 @@ export async function rejectUser(id: string, by: string): Promise<void> {
   const ref = db.collection(USERS).doc(id);
   const existed = await db.runTransaction(async (tx) => {
     const user = await tx.get(ref);
+    const endSessions = await sessionGrantsWriter(tx, [id]);
+    if (user.exists) await assertAnAdminRemains(tx, new Set([id]));
+    endSessions(id, null);
     if (!user.exists) return false;
-    await assertAnAdminRemains(tx, new Set([id]));
     tx.delete(ref);
     return true;
   });
-  await deleteSessionRecords(id);
   try {
     await getAuth(getFirebaseApp()).deleteUser(id);
   } catch (err) {

@@ -1,18 +1,47 @@
 import { Menu } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout as endServerSession } from '../../features/auth';
-import { InboxLink, InboxLive } from '../../features/conversations';
-import { CustomerSearch } from '../../features/customers';
 import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
 import { CrashBoundary } from '../error-boundary';
+import { onFirstVisit } from '../pages';
 import { SideMenu } from './side-menu';
 
+// The customer search (and the customer book's code it needs) is not part of the sign-in
+// route's script, and loads once the first screen is drawn and the page is idle: on a phone it
+// would otherwise compete with that screen's own code and data.
+const CustomerSearch = onFirstVisit(() =>
+  import('../../features/customers').then((m) => m.CustomerSearch),
+);
+export const preloadCustomerSearch = CustomerSearch.preload;
+// The Inbox's count and its live toasts load with the first signed-in screen, not before sign-in.
+const InboxLink = onFirstVisit(() =>
+  import('../../features/conversations').then((m) => m.InboxLink),
+);
+const InboxLive = onFirstVisit(() =>
+  import('../../features/conversations').then((m) => m.InboxLive),
+);
+
 /** Left menu (a drawer behind a menu button on phones), top bar, and the current screen. */
+/** True once the page has been idle after its first render (at most ~2 s later). */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => setIdle(true));
+      return () => clearTimeout(timer);
+    }
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
 export function AppLayout() {
+  const searchShown = useIdle();
   const role = useStoredValue('role');
   const isPhone = useIsPhone();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -29,7 +58,9 @@ export function AppLayout() {
 
   return (
     <div className="app-shell">
-      <InboxLive />
+      <Suspense fallback={null}>
+        <InboxLive />
+      </Suspense>
       <a className="skip-link" href="#main-content">
         Skip to content
       </a>
@@ -51,8 +82,14 @@ export function AppLayout() {
               <Menu aria-hidden="true" size={18} /> <span className="topbar__menu-text">Menu</span>
             </button>
           )}
-          <CustomerSearch />
-          <InboxLink />
+          {searchShown && (
+            <Suspense fallback={null}>
+              <CustomerSearch />
+            </Suspense>
+          )}
+          <Suspense fallback={null}>
+            <InboxLink />
+          </Suspense>
           <span className="topbar__role">
             {/* On phones the word 'Role' gives its room to the buttons; readers still hear it. */}
             <span className={isPhone ? 'visually-hidden' : undefined}>Role: </span>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_TITLE } from '../../../lib/brand';
 import { Tabs } from '../../../lib/tabs';
 import { usePublicSettings } from '../../../resources/settings';
@@ -23,8 +23,11 @@ const LOGIN_TABS = [
 type MainTab = (typeof MAIN_TABS)[number]['id'];
 type LoginTab = (typeof LOGIN_TABS)[number]['id'];
 
-/** Sign-in and registration. */
-export function LoginPage() {
+/**
+ * Sign-in and registration. `onTyping` runs once, at the first key the person types: the app
+ * fetches the signed-in screens' scripts meanwhile.
+ */
+export function LoginPage({ onTyping }: { onTyping?: () => void }) {
   const settings = usePublicSettings();
   const companyName = settings.data?.companyName?.trim() || PRODUCT_TITLE;
   const adminEmail = settings.data?.adminEmail?.trim();
@@ -44,6 +47,13 @@ export function LoginPage() {
     setLoginTab(next);
   };
 
+  const typed = useRef(false);
+  const startedTyping = () => {
+    if (typed.current) return;
+    typed.current = true;
+    onTyping?.();
+  };
+
   useEffect(() => {
     if (!registered) return;
     const timer = setTimeout(() => {
@@ -56,7 +66,7 @@ export function LoginPage() {
   return (
     <main className="login-page">
       <BrandPanel companyName={companyName} />
-      <div className="login-card">
+      <div className="login-card" onInput={startedTyping}>
         <h1 className="login-card__title">Sign in</h1>
         <div role="status">{notice && <p className="ui-alert ui-alert--success">{notice}</p>}</div>
         <Tabs label="Sign in or register" items={MAIN_TABS} selected={tab} onSelect={pickTab}>

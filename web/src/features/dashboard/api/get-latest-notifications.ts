@@ -16,13 +16,18 @@ export async function getLatestNotifications(): Promise<Notification[]> {
   }
 }
 
-export const latestNotificationsQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.notificationsLatest(),
-    queryFn: getLatestNotifications,
-    refetchInterval: NOTIFICATION_POLL_MS,
-  });
-
-export function useLatestNotifications() {
-  return useQuery(latestNotificationsQueryOptions());
+/**
+ * The dashboard's own call brings the first list (get-dashboard.ts): polling starts once it has
+ * (`enabled`), and the seeded list counts as fresh for a poll's interval.
+ */
+export function useLatestNotifications(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.notificationsLatest(),
+      queryFn: getLatestNotifications,
+      refetchInterval: NOTIFICATION_POLL_MS,
+      staleTime: NOTIFICATION_POLL_MS,
+      enabled,
+    }),
+  );
 }

@@ -19,3 +19,16 @@ export type EmployeeRow = { name: string; entries: number };
 export type FollowUpDue = { customerName: string; note?: string; reason?: string; dueAt: string };
 /** A notification as GET /notifications/latest and the stream answer it. */
 export type Notification = LiveNotification;
+
+/** GET /dashboard/all: what the page's parts each answered on their own routes. */
+export type Dashboard = {
+  overview: Overview;
+  series: SeriesItem[];
+  channelBreakdown: ChannelBreakdown;
+  recent: RecentItem[];
+  funnel: FunnelRow[];
+  categories: CategoryRow[];
+  employees: EmployeeRow[];
+  followUpsDue: FollowUpDue[];
+  notifications: Notification[];
+};

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import type { Dashboard } from '../api/types';
 import { monthOverMonth, unreadLabel } from './month-over-month';
 
 const ADMIN = { token: 't', role: 'admin' };
@@ -16,32 +17,38 @@ const OVERVIEW = {
   topCustomers: [{ name: 'Ravi Dairy', amount: 1234567.5 }],
 };
 
-function dashboardApi(overrides: Record<string, unknown> = {}) {
+const DASHBOARD: Dashboard = {
+  overview: OVERVIEW,
+  series: [{ date: '2026-11-21', value: 3 }],
+  channelBreakdown: { whatsapp: 5, email: 4, other: 1 },
+  recent: [
+    {
+      type: 'entry',
+      text: 'Ravi Dairy: quotation sent',
+      meta: 'email · pending',
+      when: '2026-11-21T05:00:00Z',
+    },
+    { type: 'customer', text: 'New customer Meera', meta: '', when: '2026-11-20T05:00:00Z' },
+  ],
+  funnel: [
+    { stage: 'Lead Generation', count: 10 },
+    { stage: 'Quotation', count: 5 },
+  ],
+  categories: [{ category: 'PHE', count: 4 }],
+  employees: [
+    { name: 'Asha', entries: 9 },
+    { name: 'Venkataraghavan Subramanian', entries: 3 },
+  ],
+  followUpsDue: [],
+  notifications: [],
+};
+
+/** The page's one call answers `parts` over DASHBOARD; `routes` add or replace routes. */
+function dashboardApi(parts: Partial<Dashboard> = {}, routes: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /overview': OVERVIEW,
-    'GET /series': [{ date: '2026-11-21', value: 3 }],
-    'GET /channel-breakdown': { whatsapp: 5, email: 4, other: 1 },
-    'GET /recent': [
-      {
-        type: 'entry',
-        text: 'Ravi Dairy: quotation sent',
-        meta: 'email · pending',
-        when: '2026-11-21T05:00:00Z',
-      },
-      { type: 'customer', text: 'New customer Meera', meta: '', when: '2026-11-20T05:00:00Z' },
-    ],
-    'GET /dashboard/funnel': [
-      { stage: 'Lead Generation', count: 10 },
-      { stage: 'Quotation', count: 5 },
-    ],
-    'GET /dashboard/categories': [{ category: 'PHE', count: 4 }],
-    'GET /dashboard/employees': [
-      { name: 'Asha', entries: 9 },
-      { name: 'Venkataraghavan Subramanian', entries: 3 },
-    ],
-    'GET /followups/due': [],
+    'GET /dashboard/all': { ...DASHBOARD, ...parts },
     'GET /notifications/latest': [],
-    ...overrides,
+    ...routes,
   });
 }
 
@@ -62,7 +69,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   it('shows a skeleton, then the four cards with the change vs last month', async () => {
     dashboardApi();
     renderApp('/dashboard', ADMIN);
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Everything you need at a glance')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading dashboard' })).toBeInTheDocument();
     const cards = await screen.findByRole('list', { name: 'Totals' });
@@ -113,9 +120,8 @@ describe('Dashboard', { timeout: 20_000 }, () => {
 
   it('shows a fall in red and the empty texts', async () => {
     dashboardApi({
-      'GET /overview': { ...OVERVIEW, entriesThisMonth: 5, entriesLastMonth: 10, topCustomers: [] },
-      'GET /recent': [],
-      'GET /dashboard/funnel': jsonResponse(500, { message: 'boom' }),
+      overview: { ...OVERVIEW, entriesThisMonth: 5, entriesLastMonth: 10, topCustomers: [] },
+      recent: [],
     });
     renderApp('/dashboard', ADMIN);
     expect(await screen.findByText('-50% vs last month')).toHaveClass('dash-change--down');
@@ -129,7 +135,7 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     today.setHours(23, 0, 0, 0);
     const later = new Date(today.getTime() + 2 * 86_400_000);
     dashboardApi({
-      'GET /followups/due': [
+      followUpsDue: [
         { customerName: 'Kiran', note: '', reason: '', dueAt: today.toISOString() },
         { customerName: 'Meera', note: 'Send price list', reason: '', dueAt: later.toISOString() },
       ],
@@ -142,30 +148,33 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   });
 
   it("toasts 'Failed to load dashboard' or the server's message", async () => {
-    dashboardApi({ 'GET /overview': jsonResponse(500, { message: 'Database offline' }) });
+    dashboardApi({}, { 'GET /dashboard/all': jsonResponse(500, { message: 'Database offline' }) });
     renderApp('/dashboard', ADMIN);
     expect(await screen.findByText('Database offline')).toBeInTheDocument();
   });
 
   it('the bell toggles the panel, shows streamed notifications with a toast, and resets the count', async () => {
     const encoder = new TextEncoder();
-    dashboardApi({
-      'GET /notifications/stream': () =>
-        new Response(
-          new ReadableStream({
-            start(controller) {
-              controller.enqueue(
-                encoder.encode(
-                  'retry: 60000\n\nid: 1\ndata: {"_id":"n1","title":"New entry","message":"Ravi"}\n\n' +
-                    'id: 2\ndata: {"_id":"n2","title":"","message":"x"}\n\n',
-                ),
-              );
-              controller.close();
-            },
-          }),
-          { headers: { 'Content-Type': 'text/event-stream' } },
-        ),
-    });
+    dashboardApi(
+      {},
+      {
+        'GET /notifications/stream': () =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(
+                  encoder.encode(
+                    'retry: 60000\n\nid: 1\ndata: {"_id":"n1","title":"New entry","message":"Ravi"}\n\n' +
+                      'id: 2\ndata: {"_id":"n2","title":"","message":"x"}\n\n',
+                  ),
+                );
+                controller.close();
+              },
+            }),
+            { headers: { 'Content-Type': 'text/event-stream' } },
+          ),
+      },
+    );
     renderApp('/dashboard', ADMIN);
     const bell = await screen.findByRole('button', { name: 'Notifications, 2 unread' });
     expect(within(bell).getByTestId('unread-count')).toHaveTextContent('2');
@@ -187,26 +196,32 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   it('refetches the figures as of a streamed notification, without a reload', async () => {
     const notify = deferred<void>();
     const encoder = new TextEncoder();
-    let overviewCalls = 0;
-    const api = dashboardApi({
-      'GET /overview': () =>
-        ++overviewCalls === 1 ? OVERVIEW : { ...OVERVIEW, totalEntries: 201, pendingApprovals: 8 },
-      'GET /notifications/stream': () =>
-        new Response(
-          new ReadableStream({
-            async start(controller) {
-              await notify.promise;
-              controller.enqueue(
-                encoder.encode(
-                  'id: 1\ndata: {"_id":"n1","title":"New pending entry","at":"2026-11-21T10:00:00.000Z"}\n\n',
-                ),
-              );
-              controller.close();
-            },
-          }),
-          { headers: { 'Content-Type': 'text/event-stream' } },
-        ),
-    });
+    let loads = 0;
+    const api = dashboardApi(
+      {},
+      {
+        'GET /dashboard/all': () => ({
+          ...DASHBOARD,
+          overview:
+            ++loads === 1 ? OVERVIEW : { ...OVERVIEW, totalEntries: 201, pendingApprovals: 8 },
+        }),
+        'GET /notifications/stream': () =>
+          new Response(
+            new ReadableStream({
+              async start(controller) {
+                await notify.promise;
+                controller.enqueue(
+                  encoder.encode(
+                    'id: 1\ndata: {"_id":"n1","title":"New pending entry","at":"2026-11-21T10:00:00.000Z"}\n\n',
+                  ),
+                );
+                controller.close();
+              },
+            }),
+            { headers: { 'Content-Type': 'text/event-stream' } },
+          ),
+      },
+    );
     renderApp('/dashboard', ADMIN);
     const cards = await screen.findByRole('list', { name: 'Totals' });
     expect(within(cards).getByText('200')).toBeInTheDocument();
@@ -215,10 +230,10 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(within(cards).getByText('8')).toBeInTheDocument();
     // The refetch names the change, so the server answers from a summary read after it.
     const since = new URLSearchParams({ since: '2026-11-21T10:00:00.000Z' }).toString();
-    expect(api.callsTo('GET /series?range=30d')).toHaveLength(1);
-    expect(api.callsTo(`GET /series?range=30d&${since}`)).toHaveLength(1);
-    expect(api.callsTo('GET /dashboard/funnel')).toHaveLength(1);
-    expect(api.callsTo(`GET /dashboard/funnel?${since}`)).toHaveLength(1);
+    expect(api.callsTo('GET /dashboard/all?range=30d&days=3')).toHaveLength(1);
+    expect(api.callsTo(`GET /dashboard/all?range=30d&days=3&${since}`)).toHaveLength(1);
+    // The first notifications came with the page's call: no call of their own yet.
+    expect(api.callsTo('GET /notifications/latest')).toHaveLength(0);
   });
 
   it("says 'No live notifications yet' when the panel is open and empty", async () => {

@@ -1,27 +1,16 @@
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime, formatINR } from '../../../lib/format';
 import { PageHeader } from '../../../lib/page-header';
 import { useToast } from '../../../lib/toast';
-import { useCategories } from '../api/get-categories';
-import { useChannelBreakdown } from '../api/get-channel-breakdown';
-import { useEmployees } from '../api/get-employees';
-import { useFollowupsDue } from '../api/get-followups-due';
-import { useFunnel } from '../api/get-funnel';
-import { useOverview } from '../api/get-overview';
-import { useRecent } from '../api/get-recent';
-import { useSeries } from '../api/get-series';
-import type { FollowUpDue, Notification, RecentItem } from '../api/types';
+import { useDashboard } from '../api/get-dashboard';
+import type { FollowUpDue, Notification, Overview, RecentItem } from '../api/types';
+import { ChannelPie, EntriesAreaChart } from './charts';
 import { CountBars } from './count-bars';
 import { monthOverMonth, unreadLabel } from './month-over-month';
 import { useLiveNotifications } from './use-live-notifications';
 import './dashboard.css';
-
-const EntriesAreaChart = lazy(() =>
-  import('./charts').then((m) => ({ default: m.EntriesAreaChart })),
-);
-const ChannelPie = lazy(() => import('./charts').then((m) => ({ default: m.ChannelPie })));
 
 const PANEL_SHOWN = 8;
 const TOP_SHOWN = 5;
@@ -31,24 +20,18 @@ const CATEGORY_COLOURS = ['#1754a1', '#0EA5E9', '#22c55e', '#f59e0b', '#ef4444',
 
 export function DashboardPage() {
   const toast = useToast();
-  const overview = useOverview();
-  const series = useSeries();
-  const channels = useChannelBreakdown();
-  const recent = useRecent();
-  const funnel = useFunnel();
-  const categories = useCategories();
-  const employees = useEmployees();
-  const followUps = useFollowupsDue();
-  const live = useLiveNotifications();
+  const dashboard = useDashboard();
+  const live = useLiveNotifications(!dashboard.isPending);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
+  const chartsShown = useAfterFirstPaint(!dashboard.isPending);
 
-  const failure = overview.error ?? series.error ?? channels.error ?? recent.error;
+  const failure = dashboard.error;
   useEffect(() => {
     if (failure) toast.show(errorMessage(failure, 'Failed to load dashboard'), 'danger');
   }, [failure, toast]);
 
-  const loading = overview.isPending || series.isPending || channels.isPending || recent.isPending;
+  const data = dashboard.data;
 
   const bell = (
     <button
@@ -78,26 +61,26 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" subtitle="Everything you need at a glance">
         {bell}
       </PageHeader>
-      {loading ? (
+      {dashboard.isPending ? (
         <DashboardSkeleton />
       ) : (
         <>
-          <StatCards overview={overview.data} />
+          <StatCards overview={data?.overview} />
           <div className="dash-grid">
             <Panel title="Entries (last 30 days)" wide>
-              <ChartSlot>
-                <EntriesAreaChart data={series.data ?? []} />
+              <ChartSlot shown={chartsShown}>
+                <EntriesAreaChart data={data?.series ?? []} />
               </ChartSlot>
             </Panel>
             <Panel title="Channel Breakdown">
-              <ChartSlot>
-                <ChannelPie data={channels.data ?? EMPTY_CHANNELS} />
+              <ChartSlot shown={chartsShown}>
+                <ChannelPie data={data?.channelBreakdown ?? EMPTY_CHANNELS} />
               </ChartSlot>
             </Panel>
             <Panel title="Category Demand">
               <CountBars
                 label="Entries by category"
-                bars={(categories.data ?? []).map((c, i) => ({
+                bars={(data?.categories ?? []).map((c, i) => ({
                   label: c.category,
                   value: c.count,
                   colour: CATEGORY_COLOURS[i % CATEGORY_COLOURS.length],
@@ -107,23 +90,23 @@ export function DashboardPage() {
             <Panel title="Employee Performance (Entries)">
               <CountBars
                 label="Entries by employee"
-                bars={(employees.data ?? []).map((e) => ({ label: e.name, value: e.entries }))}
+                bars={(data?.employees ?? []).map((e) => ({ label: e.name, value: e.entries }))}
               />
             </Panel>
             <Panel title="Sales Funnel">
               <CountBars
                 label="Sales funnel"
-                bars={(funnel.data ?? []).map((row) => ({ label: row.stage, value: row.count }))}
+                bars={(data?.funnel ?? []).map((row) => ({ label: row.stage, value: row.count }))}
               />
             </Panel>
             <Panel title="Recent Activity">
-              <RecentList items={recent.data ?? []} />
+              <RecentList items={data?.recent ?? []} />
             </Panel>
             <Panel title="Follow-ups Due">
-              <FollowUps items={followUps.data ?? []} />
+              <FollowUps items={data?.followUpsDue ?? []} />
             </Panel>
             <Panel title="Top Customers (by revenue)">
-              <TopCustomers items={overview.data?.topCustomers ?? []} />
+              <TopCustomers items={data?.overview.topCustomers ?? []} />
             </Panel>
           </div>
         </>
@@ -165,12 +148,26 @@ function Panel({
   );
 }
 
-function ChartSlot({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<div className="dash-chart dash-skeleton__block" aria-hidden="true" />}>
-      {children}
-    </Suspense>
-  );
+/**
+ * True from the first paint after `ready`: the cards and lists are drawn (and painted) before
+ * the charts, whose drawing takes longest on a slow phone.
+ */
+function useAfterFirstPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
+function ChartSlot({ shown, children }: { shown: boolean; children: ReactNode }) {
+  return shown ? children : <div className="dash-chart dash-skeleton__block" aria-hidden="true" />;
 }
 
 function DashboardSkeleton() {
@@ -186,7 +183,7 @@ function DashboardSkeleton() {
   );
 }
 
-function StatCards({ overview }: { overview: ReturnType<typeof useOverview>['data'] }) {
+function StatCards({ overview }: { overview: Overview | undefined }) {
   const change = monthOverMonth(overview?.entriesThisMonth ?? 0, overview?.entriesLastMonth ?? 0);
   return (
     <ul className="dash-cards" aria-label="Totals">

@@ -16,10 +16,11 @@ const INBOUND_MESSAGE = 'message.inbound';
 const keyOf = (n: Notification) => n._id ?? `${n.title ?? ''}|${n.at ?? n.time ?? ''}`;
 const timeOf = (n: Notification) => Date.parse(n.at ?? n.time ?? '') || 0;
 
-export function useLiveNotifications() {
+/** `dashboardLoaded`: the dashboard's call has answered (it brings the first list). */
+export function useLiveNotifications(dashboardLoaded: boolean) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const latest = useLatestNotifications();
+  const latest = useLatestNotifications(dashboardLoaded);
   const [list, setList] = useState<Notification[]>([]);
   const [unread, setUnread] = useState(0);
   const seen = useRef(new Set<string>());

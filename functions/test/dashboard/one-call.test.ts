@@ -1,0 +1,88 @@
+// GET /dashboard/all: the page's one call answers what each dashboard route answers, and a full
+// load reads its data plus one document for the session check.
+import { Timestamp } from 'firebase-admin/firestore';
+import request from 'supertest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/app';
+import { clearDashboardCache } from '../../src/features/dashboard/read';
+import { recomputeDashboard } from '../../src/features/dashboard/recompute';
+import { FOR_ADMINS } from '../../src/domain/notifications/audience';
+import { addNotification } from '../../src/domain/notifications/notice';
+import { getDb } from '../../src/firebase';
+import { bearer, createAccount, login } from '../support/accounts';
+import { resetBackends } from '../support/backends';
+import { readCounters, resetCounters } from '../support/counters';
+import { appAs } from '../support/fake-session';
+import { loadDashboard } from './support';
+
+beforeEach(resetBackends);
+
+async function someFigures() {
+  const db = getDb();
+  await db.collection('followUps').add({
+    status: 'scheduled',
+    dueAt: Timestamp.fromMillis(Date.now() + 3600_000),
+    customerName: 'Meera',
+    note: 'Call back',
+    channels: ['email'],
+  });
+  const batch = db.batch();
+  for (let i = 0; i < 3; i++)
+    addNotification(batch, { to: FOR_ADMINS, type: 'test', title: `N${i}`, message: '' });
+  await batch.commit();
+  await recomputeDashboard();
+  // After the job, which rebuilds revenue from the entries.
+  await db.collection('dashboardRevenue').doc('c1').set({ name: 'Ravi Dairy', amount: 5000 });
+}
+
+describe('GET /api/dashboard/all', () => {
+  it("answers each dashboard route's answer, under its name", async () => {
+    await someFigures();
+    const app = appAs('admin');
+    const parts = await loadDashboard(app);
+    clearDashboardCache();
+    const res = await request(app).get('/api/dashboard/all?range=30d&days=3');
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({
+      overview: parts['/overview'],
+      series: parts['/series?range=30d'],
+      channelBreakdown: parts['/channel-breakdown'],
+      recent: parts['/recent'],
+      funnel: parts['/dashboard/funnel'],
+      categories: parts['/dashboard/categories'],
+      employees: parts['/dashboard/employees'],
+      followUpsDue: parts['/followups/due?days=3'],
+      notifications: parts['/notifications/latest'],
+    });
+    expect(res.body.overview.topCustomers).toEqual([{ name: 'Ravi Dairy', amount: 5000 }]);
+    expect(res.body.followUpsDue).toHaveLength(1);
+  });
+
+  it('checks its parameters as their routes do, and needs a session', async () => {
+    const app = appAs('sales');
+    expect((await request(app).get('/api/dashboard/all?days=99')).status).toBe(400);
+    expect((await request(app).get('/api/dashboard/all?range=x')).status).toBe(400);
+    expect((await request(appAs(null)).get('/api/dashboard/all')).status).toBe(401);
+  });
+
+  it('a full load reads its data and one document for the session check', async () => {
+    await someFigures();
+    const token = await login(createApp(), await createAccount({ role: 'admin' }));
+    const readsOf = async (call: () => Promise<{ status: number }>) => {
+      clearDashboardCache();
+      await resetCounters();
+      expect((await call()).status).toBe(200);
+      return (await readCounters()).reads;
+    };
+    const data = await readsOf(() => request(appAs('admin')).get('/api/dashboard/all'));
+    const signedIn = await readsOf(() =>
+      request(createApp())
+        .get('/api/dashboard/all')
+        .set(...bearer(token)),
+    );
+    expect(signedIn - data).toBe(1);
+    // summary, recent activity, the admins' feed, pending accounts (a count), one top customer
+    // and one follow-up due.
+    expect(data).toBe(6);
+  });
+});
