@@ -46,6 +46,8 @@ export const queryKeys = {
     all: ['conversations'] as const,
     /** A customer's conversation, newest page first. */
     thread: (customerId: string) => ['conversations', 'thread', customerId] as const,
+    /** Every scope of the Inbox (mine, everyone's, no owner). */
+    inboxes: ['conversations', 'inbox'] as const,
     inbox: (scope: string) => ['conversations', 'inbox', scope] as const,
     /** The caller's unread count (the menu's and the top bar's). */
     unread: () => ['conversations', 'unread'] as const,

@@ -18,7 +18,7 @@ export function useMarkRead(customerId: string) {
     onSuccess: (answer, _vars) => {
       if (answer.unread !== 0) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.unread() });
-      void queryClient.invalidateQueries({ queryKey: ['conversations', 'inbox'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.inboxes });
     },
   });
 }
