@@ -152,6 +152,19 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   'GET /customers/export.csv': () => ({ path: '/customers/export.csv' }),
   'GET /customers/:id': () => ({ path: '/customers/missing' }),
   'GET /customers/:id/timeline': () => ({ path: '/customers/missing/timeline' }),
+  'GET /customers/:id/conversation': () => ({ path: '/customers/missing/conversation' }),
+  'POST /customers/:id/conversation': () => ({
+    path: '/customers/missing/conversation',
+    body: { channel: 'whatsapp', text: 'Hello' },
+  }),
+  'POST /customers/:id/conversation/read': () => ({
+    path: '/customers/missing/conversation/read',
+  }),
+  'PUT /customers/:id/owner': () => ({
+    path: '/customers/missing/owner',
+    body: { ownerId: null },
+  }),
+  'GET /inbox': () => ({ path: '/inbox' }),
   'POST /customers': () => ({ path: '/customers', body: { names: [unique('Customer')] } }),
   'POST /customers/bulk': () => ({ path: '/customers/bulk', body: { rows: [] } }),
   'POST /customers/import.csv': () => ({ path: '/customers/import.csv' }),
@@ -198,6 +211,7 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   }),
   // Dashboard, stats, notifications (the stream answers 406 without Accept: text/event-stream).
   'GET /overview': () => ({ path: '/overview' }),
+  'GET /dashboard/all': () => ({ path: '/dashboard/all' }),
   'GET /series': () => ({ path: '/series?range=30d' }),
   'GET /channel-breakdown': () => ({ path: '/channel-breakdown' }),
   'GET /recent': () => ({ path: '/recent' }),
