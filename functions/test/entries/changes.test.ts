@@ -185,8 +185,16 @@ describe('Approvals: pending entries', () => {
         source: `Manual (by ${EMPLOYEE.name})`,
         createdAt: expect.any(String),
         createdByName: EMPLOYEE.name,
+        amount: 0,
+        currency: 'INR',
+        owner: EMPLOYEE.name,
+        sent: [],
       },
-      expect.objectContaining({ _id: a, source: `WhatsApp (by ${EMPLOYEE.name})` }),
+      expect.objectContaining({
+        _id: a,
+        source: `WhatsApp (by ${EMPLOYEE.name})`,
+        sent: [expect.objectContaining({ channel: 'whatsapp' })],
+      }),
     ]);
 
     expect((await request(admin).post(`/api/admin/entries/${a}/approve`)).body.status).toBe(
