@@ -20,6 +20,7 @@ let server: Server;
 let base: string;
 let person: TestAccount;
 let token: string;
+let otherAdmin: TestAccount;
 const saved = { ...streamSettings };
 
 beforeAll(async () => {
@@ -36,7 +37,7 @@ beforeEach(async () => {
   Object.assign(streamSettings, { sessionRecheckMs: 300 });
   // Promoted to admin.
   person = await createAccount({ role: 'admin' });
-  await createAccount({ role: 'admin' });
+  otherAdmin = await createAccount({ role: 'admin' });
   token = await login(app, person);
 });
 afterEach(() => Object.assign(streamSettings, saved));
@@ -57,7 +58,12 @@ describe('an open notification stream', () => {
     await notifyAdmins('while admin');
     await until(() => stream.events.length === 1);
 
-    await getDb().doc(`users/${person.uid}`).update({ role: 'sales' });
+    // Demoted by another admin, through the API (which updates the person's sessions with it).
+    const demoted = await request(app)
+      .post(`/api/admin/users/${person.uid}/approve`)
+      .set(...bearer(await login(app, otherAdmin)))
+      .send({ role: 'sales' });
+    expect(demoted.status).toBe(200);
     await notifyAdmins('after demotion: Ravi (ravi@example.in)');
     expect(await stream.done).toBe('ended');
     expect(stream.events.map((e) => e.title)).toEqual(['while admin']);
