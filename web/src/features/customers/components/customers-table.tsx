@@ -18,7 +18,7 @@ import type { LoadMore } from './use-load-more';
 
 /** Every row has this height (CSS keeps to it), so the visible window can be computed. */
 export const TABLE_ROW_PX = 52;
-const COLUMNS = 9;
+const COLUMNS = 8;
 
 export function CustomersTable({
   items,
@@ -70,7 +70,6 @@ export function CustomersTable({
           <col className="customers-table__col-email" />
           <col className="customers-table__col-categories" />
           <col className="customers-table__col-potential" />
-          <col className="customers-table__col-owner" />
           <col className="customers-table__col-created" />
           <col className="customers-table__col-actions" />
         </colgroup>
@@ -91,9 +90,8 @@ export function CustomersTable({
             {header('name')}
             {header('phone')}
             {header('email')}
-            <th scope="col">Categories</th>
+            <th scope="col">Categories, owner</th>
             {header('potential')}
-            <th scope="col">Owner</th>
             {header('createdAt')}
             <th scope="col">Actions</th>
           </tr>
@@ -143,11 +141,18 @@ export function CustomersTable({
                 </td>
                 <td>
                   <FirstValue values={customer.categories ?? []} />
+                  {/* The owner under the categories: a column of its own left the emails no room. */}
+                  <span
+                    className={
+                      customer.owner ? 'customers-table__owner' : 'customers-table__owner ui-muted'
+                    }
+                  >
+                    {ownerName(customer)}
+                  </span>
                 </td>
                 <td>
                   <PotentialBadge potential={customer.potential ?? ''} />
                 </td>
-                <td className={customer.owner ? undefined : 'ui-muted'}>{ownerName(customer)}</td>
                 <td>{formatDate(customer.createdAt)}</td>
                 <td>
                   <RowActions customer={customer} {...actions} />
