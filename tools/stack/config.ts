@@ -29,7 +29,7 @@ export function portsFromFirebaseJson(offset = 0): Ports {
   const e = readFirebaseJson().emulators;
   // CRM_PORT_OFFSET moves every stack of a checkout (npm start, browser tests, screenshots,
   // bench), so two checkouts on one machine can run their stacks side by side.
-  const shift = offset + 25 * Number(process.env.CRM_PORT_OFFSET ?? 0); // TEMP: lead patch, taken from main at merge
+  const shift = offset + Number(process.env.CRM_PORT_OFFSET ?? 0);
   const port = (name: string) => (e[name]?.port ?? 0) + shift;
   return {
     hosting: port('hosting'),
