@@ -156,9 +156,13 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         expect(await contact.getByRole('link', { name: /^Call / }).getAttribute('href')).toBe(
           `tel:${e164}`,
         );
-        expect(await contact.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(
-          `https://wa.me/${e164.slice(1)}`,
-        );
+        // WhatsApp opens the conversation; wa.me stays as the link that says it is not recorded.
+        expect(
+          await contact.getByRole('link', { name: 'WhatsApp', exact: true }).getAttribute('href'),
+        ).toBe('#conversation');
+        expect(
+          await contact.getByRole('link', { name: 'Open in WhatsApp' }).getAttribute('href'),
+        ).toBe(`https://wa.me/${e164.slice(1)}`);
 
         const history = page.getByRole('region', { name: 'History' });
         await history.locator('.timeline__item').first().waitFor({ timeout: 30_000 });

@@ -94,19 +94,21 @@ export function WhenCell({ at }: { at: string | undefined }) {
 }
 
 /**
- * A row's details: the description (the entry's notes) on up to two lines, what the customer
- * received on each channel with its state, then the channel and any files.
+ * A row's details: the description (the entry's notes) on up to two lines, then the channel,
+ * what the customer received on each channel with its state, and any files.
  */
 export function CompactDetails({ entry, onChannels }: { entry: Entry; onChannels: () => void }) {
   return (
     <div className="entries-compact">
       <Clip full={entry.description || '—'} className="clip clip--two-lines entries-description" />
-      <ReceivedMessages sends={entry.dispatch} compact />
+      {/* One line, so a row stays three lines high: each channel's state and words, cut, whole
+          on hover and focus (and in Channel Details). */}
       <span className="entries-compact__line">
         <button type="button" className="entries-link-button" onClick={onChannels}>
           {channelLabel(entry.channel)}
           <span className="visually-hidden"> – channel details</span>
         </button>
+        <ReceivedMessages sends={entry.dispatch} compact />
         <FilesSummary entry={entry} />
       </span>
     </div>
