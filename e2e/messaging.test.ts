@@ -245,7 +245,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
     });
     const stopped = await mine();
     dialog = await addEntry(`After STOP ${stamp}`);
-    await dialog.getByText('Opted out of WhatsApp (wrote STOP)').waitFor();
+    await dialog.getByText('Opted out of WhatsApp (wrote STOP)').first().waitFor();
     await dialog
       .getByRole('region', { name: 'WhatsApp preview' })
       .getByText(/opted out of WhatsApp \(wrote STOP\)/)

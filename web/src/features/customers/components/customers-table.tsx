@@ -90,7 +90,7 @@ export function CustomersTable({
             {header('name')}
             {header('phone')}
             {header('email')}
-            <th scope="col">Categories, owner</th>
+            <th scope="col">Categories</th>
             {header('potential')}
             {header('createdAt')}
             <th scope="col">Actions</th>
