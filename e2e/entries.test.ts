@@ -234,7 +234,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         await followUp.getByRole('radio', { name: '1 day' }).check();
         await followUp.getByRole('checkbox', { name: /^Email/ }).check();
         await followUp.getByRole('checkbox', { name: /^WhatsApp/ }).check();
-        await followUp.getByRole('textbox', { name: 'Note' }).fill(`Call back ${tag}`);
+        await followUp.getByRole('textbox', { name: 'Message' }).fill(`Call back ${tag}`);
         await expectAccessible(page);
         await followUp.getByRole('button', { name: 'Schedule' }).click();
         await toast(page, 'Follow-up scheduled');
