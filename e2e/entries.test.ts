@@ -240,11 +240,12 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         await toast(page, 'Follow-up scheduled');
 
         // The due follow-up job, run here as the local stack's scheduler runs it, with the
-        // functions' own clock moved 25 hours on so that the 1-day follow-up is due: the test
-        // process has the stack's emulator and outbox variables (global setup). Nothing else
-        // changes the clock of the functions emulator, which keeps real time.
+        // functions' own clock moved two days on so that the 1-day follow-up is due whatever
+        // the time of day now (it goes at 10:00 company time the next day): the test process
+        // has the stack's emulator and outbox variables (global setup). Nothing else changes the
+        // clock of the functions emulator, which keeps real time.
         const before = (await outboxIds()).length;
-        setClock(() => Date.now() + DAY_MS + 60 * 60 * 1000);
+        setClock(() => Date.now() + 2 * DAY_MS);
         try {
           await sendDueFollowUpsJob.run();
         } finally {
