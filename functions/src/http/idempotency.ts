@@ -213,13 +213,31 @@ function storeAnswerBeforeSending(res: Response, key: RequestKey): void {
     key.ref.update({ answer }).then(
       () => send(body),
       (err: unknown) => {
-        // Saved but not its answer: a repeat waits, then hears that it was carried out.
-        logger.warn('Idempotency answer not stored:', err);
+        // Saved but not its answer (the database went away after the commit): this caller gets
+        // it now, and the store is tried again in the background so that a repeat, which hears
+        // 409 meanwhile, gets it once the database is back.
+        logger.warn('Idempotency answer not stored; trying again:', err);
         send(body);
+        void storeAnswerLater(key, answer);
       },
     );
     return res;
   };
+}
+
+/** Pauses between later tries to store an answer: about two minutes in all. */
+const ANSWER_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000, 15_000, 30_000, 60_000];
+
+async function storeAnswerLater(key: RequestKey, answer: StoredAnswer): Promise<void> {
+  for (const delay of ANSWER_RETRY_DELAYS_MS) {
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    try {
+      await key.ref.update({ answer });
+      return;
+    } catch (err) {
+      logger.warn('Idempotency answer still not stored:', err);
+    }
+  }
 }
 
 /** Before the error handler: a request that lost its key to a twin answers as a repeat. */

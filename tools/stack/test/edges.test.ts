@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portsFromFirebaseJson } from '../config.ts';
 import { startStack, type Stack } from '../stack.ts';
 
-const OFFSET = 60;
+const OFFSET = 80;
 let stack: Stack;
 
 beforeAll(async () => {
