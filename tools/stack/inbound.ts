@@ -11,13 +11,17 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: { file: { type: 'string' }, 'reply-to': { type: 'string' } },
 });
-const [from, text = 'Hello, please send me the details', name = ''] = positionals;
-if (!from) {
+const [phone, text = 'Hello, please send me the details', name = ''] = positionals;
+if (!phone) {
   console.error(
-    'Usage: npm run inbound -- <phone in E.164> [text] [name] [--file image-or.pdf] [--reply-to wamid]',
+    'Usage: npm run inbound -- <phone, e.g. +91 98102 45489> [text] [name] [--file image-or.pdf] [--reply-to wamid]',
   );
   process.exit(2);
 }
+// The number as the console shows it ('+91 98102 45489') or as typed ('98102-45489': India),
+// in the E.164 form Meta's webhooks carry.
+const digits = phone.replace(/[\s\-().]/g, '');
+const from = /^\d{10}$/.test(digits) ? `+91${digits}` : digits;
 const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
   '.png': 'image/png',

@@ -2,14 +2,19 @@ import { lazy, type ComponentType } from 'react';
 import { startDashboardLoad } from '../features/dashboard/api/early-load';
 import { ADMIN_ONLY } from './access';
 
-/** A screen whose code loads when it is first opened, or earlier through `preload`. */
-export type LazyPage = ComponentType & { preload: () => Promise<unknown> };
+/** A screen (or part) whose code loads when it is first shown, or earlier through `preload`. */
+export type LazyPage<Props extends object = object> = ComponentType<Props> & {
+  preload: () => Promise<unknown>;
+};
 
 /**
  * A screen whose code loads on its first visit (the layout shows 'Loading…' meanwhile);
  * `onVisit` runs then too (not on a preload), e.g. to start the screen's data call meanwhile.
  */
-export function onFirstVisit(load: () => Promise<ComponentType>, onVisit?: () => void): LazyPage {
+export function onFirstVisit<Props extends object = object>(
+  load: () => Promise<ComponentType<Props>>,
+  onVisit?: () => void,
+): LazyPage<Props> {
   // import() keeps its module once loaded, so a preload and the visit fetch it once.
   const Page = lazy(() => {
     onVisit?.();

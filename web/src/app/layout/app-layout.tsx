@@ -1,6 +1,6 @@
 import { Menu } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { logout as endServerSession } from '../../features/auth';
 import { Dialog } from '../../lib/dialog';
@@ -8,6 +8,7 @@ import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
 import { CrashBoundary } from '../error-boundary';
 import { onFirstVisit } from '../pages';
+import { useSearchShortcut } from './search-shortcut';
 import { SideMenu } from './side-menu';
 
 // The customer search (and the customer book's code it needs) is not part of the sign-in
@@ -41,7 +42,10 @@ function useIdle(): boolean {
 }
 
 export function AppLayout() {
-  const searchShown = useIdle();
+  const idle = useIdle();
+  const [searchOpen, setSearchOpen] = useState(false);
+  useSearchShortcut(useCallback(() => setSearchOpen(true), []));
+  const searchShown = idle || searchOpen;
   const role = useStoredValue('role');
   const isPhone = useIsPhone();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -84,7 +88,7 @@ export function AppLayout() {
           )}
           {searchShown && (
             <Suspense fallback={null}>
-              <CustomerSearch />
+              <CustomerSearch open={searchOpen} onOpenChange={setSearchOpen} />
             </Suspense>
           )}
           <Suspense fallback={null}>

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { customerPath } from '../../../lib/app-paths';
@@ -12,32 +12,17 @@ import { SEARCH_DEBOUNCE_MS } from '../model/constants';
 import { customerLabel } from '../model/customer-label';
 import '../customer-search.css';
 
-/** True when a key press belongs to what is being typed, not to the page. */
-function typingIn(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
 /**
- * The top bar's search: Ctrl/⌘-K (anywhere) or '/' (outside a text field) opens it; it finds a
- * customer by name, phone or email and opens their page.
+ * The top bar's search: it finds a customer by name, phone or email and opens their page. The
+ * layout opens it from its button or its keyboard shortcut (Ctrl/⌘-K, '/').
  */
-export function CustomerSearch() {
-  const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      const commandK = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
-      const slash =
-        event.key === '/' && !event.ctrlKey && !event.metaKey && !typingIn(event.target);
-      if (!commandK && !slash) return;
-      event.preventDefault();
-      setOpen(true);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-
+export function CustomerSearch({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <>
       <button
@@ -45,7 +30,7 @@ export function CustomerSearch() {
         className="btn btn--outline customer-search__open"
         aria-label="Search customers"
         aria-keyshortcuts="Control+K Meta+K /"
-        onClick={() => setOpen(true)}
+        onClick={() => onOpenChange(true)}
       >
         <Search aria-hidden="true" size={16} />
         <span className="customer-search__label">Search customers</span>
@@ -53,8 +38,8 @@ export function CustomerSearch() {
           Ctrl K
         </kbd>
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title="Search customers">
-        <SearchForm onDone={() => setOpen(false)} />
+      <Dialog open={open} onClose={() => onOpenChange(false)} title="Search customers">
+        <SearchForm onDone={() => onOpenChange(false)} />
       </Dialog>
     </>
   );
