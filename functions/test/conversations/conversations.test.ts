@@ -139,6 +139,11 @@ describe('a reply from the customer', () => {
       world.ravi,
     ]);
     expect(unowned.body.unread).toBe(1);
+    // The admin's own Inbox holds what their unread count counts: the admin opening it from
+    // the top bar's count finds the message there.
+    const mine = await request(admin).get('/api/inbox');
+    expect(mine.body.unread).toBe(1);
+    expect(mine.body.items.map((i: { customerId: string }) => i.customerId)).toEqual([world.ravi]);
     expect((await request(sales).get('/api/inbox?scope=all')).status).toBe(403);
   });
 

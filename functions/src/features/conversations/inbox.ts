@@ -1,7 +1,8 @@
 // The Inbox: conversations with the newest message first, one indexed query over the summaries
 // (conversations/{customerId}: ownerId ==, lastAt desc) reading the page and one more, plus
 // the caller's unread count (one or two small documents). Sales people see their own
-// customers' conversations; admins choose theirs, everyone's, or those without an owner.
+// customers' conversations; admins choose theirs (with those without an owner, which are the
+// admins' to answer), everyone's, or those without an owner.
 import { FieldPath, type Query } from 'firebase-admin/firestore';
 import type { InboxPage } from '../../contract/conversations';
 import { getDb } from '../../firebase';
@@ -14,6 +15,8 @@ export const INBOX_SCOPES = ['mine', 'all', 'unowned'] as const;
 export type InboxScope = (typeof INBOX_SCOPES)[number];
 
 const isAdmin = (session: Session) => session.role === 'admin';
+/** What a conversation without an owner holds in `ownerId`. */
+const UNOWNED_OWNER_ID = '';
 
 export async function inboxPage(
   session: Session,
@@ -25,8 +28,12 @@ export async function inboxPage(
     throw new HttpError(403, "Only admins see everyone's conversations");
   const db = getDb();
   let query: Query = db.collection(CONVERSATIONS);
-  if (scope === 'mine') query = query.where('ownerId', '==', session.uid);
-  if (scope === 'unowned') query = query.where('ownerId', '==', '');
+  // An admin's own are also the conversations without an owner, as their unread count says.
+  if (scope === 'mine')
+    query = isAdmin(session)
+      ? query.where('ownerId', 'in', [session.uid, UNOWNED_OWNER_ID])
+      : query.where('ownerId', '==', session.uid);
+  if (scope === 'unowned') query = query.where('ownerId', '==', UNOWNED_OWNER_ID);
   query = query.orderBy('lastAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
   // An admin's own count takes the conversations without an owner too: those are the admins'.
   const counters = [countsRef(session.uid), ...(isAdmin(session) ? [countsRef(UNOWNED)] : [])];

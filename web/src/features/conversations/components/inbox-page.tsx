@@ -35,7 +35,9 @@ export function InboxPage() {
         title="Inbox"
         subtitle={
           scope === 'mine'
-            ? 'Conversations with your customers, newest first'
+            ? isAdmin
+              ? 'Your customers and those without an owner, newest first'
+              : 'Conversations with your customers, newest first'
             : scope === 'all'
               ? 'Every conversation, newest first'
               : 'Customers without an owner (new numbers that wrote in)'
