@@ -1,7 +1,7 @@
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath } from './field-paths.ts';
-import type { StoredDoc } from './store.ts';
-import type { Value } from './types.ts';
+
+import type { StoredDoc, Value } from './types.ts';
 import { kindOf, NULL_VALUE } from './values.ts';
 
 export interface Aggregation {

@@ -1,6 +1,6 @@
 import { getField, parseFieldPath } from './field-paths.ts';
-import type { StoredDoc } from './store.ts';
-import type { Filter, Value } from './types.ts';
+
+import type { Filter, StoredDoc, Value } from './types.ts';
 import { kindOf, valueKey } from './values.ts';
 
 /**

@@ -4,11 +4,12 @@ import { parseFieldPath } from './field-paths.ts';
 import { ListenStream, toDocumentProto, type DocChange } from './listen.ts';
 import { compileQuery, executeQuery, parentKeyOf, projected, type CompiledQuery } from './query.ts';
 import type { IndexRules } from './index-rules.ts';
-import { Database, type Counters, type StoredDoc } from './store.ts';
+import { Database, type Counters } from './store.ts';
 import { toTimestamp } from './timestamps.ts';
 import { Transactions } from './transactions.ts';
 import type {
   Document,
+  StoredDoc,
   StructuredQuery,
   Timestamp,
   TransactionOptions,

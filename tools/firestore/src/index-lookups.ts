@@ -1,7 +1,6 @@
 import { getField, parseFieldPath } from './field-paths.ts';
-import type { CompiledQuery } from './query.ts';
-import type { Database, StoredDoc } from './store.ts';
-import type { Filter, Value } from './types.ts';
+import type { Database } from './store.ts';
+import type { Filter, StoredDoc, Value } from './types.ts';
 import type { ValueIndex } from './value-index.ts';
 import { kindOf, NULL_VALUE } from './values.ts';
 
@@ -12,6 +11,13 @@ import { kindOf, NULL_VALUE } from './values.ts';
 export interface IndexLookup {
   path: string[];
   values: Value[];
+}
+
+/** What of a compiled query the lookups need: its collection and its lookups. */
+export interface LookupTarget {
+  parentKey: string;
+  collectionId: string;
+  lookups: IndexLookup[];
 }
 
 const NAN_VALUE: Value = { doubleValue: NaN, valueType: 'doubleValue' };
@@ -67,7 +73,7 @@ const LONG_ARRAY = 16;
  */
 export function heldByLookups(
   db: Database,
-  q: CompiledQuery,
+  q: LookupTarget,
 ): ((doc: StoredDoc) => boolean) | undefined {
   const indexed: { path: string[]; index: ValueIndex; values: Value[] }[] = [];
   for (const { path, values } of q.lookups) {
@@ -91,7 +97,7 @@ export function heldByLookups(
  * each other index holds them too. Undefined when no lookup has an index. A superset of the
  * matches (an index names a field's value and its elements alike): the caller still matches.
  */
-export function mergedCandidates(db: Database, q: CompiledQuery): StoredDoc[] | undefined {
+export function mergedCandidates(db: Database, q: LookupTarget): StoredDoc[] | undefined {
   const indexed: { index: ValueIndex; values: Value[]; count: number }[] = [];
   for (const { path, values } of q.lookups) {
     const index = db.valueIndex(q.parentKey, q.collectionId, path);
@@ -118,7 +124,7 @@ export function mergedCandidates(db: Database, q: CompiledQuery): StoredDoc[] | 
  */
 export function indexedCandidates(
   db: Database,
-  q: CompiledQuery,
+  q: LookupTarget,
   walkWindow: number,
 ): Iterable<StoredDoc> | undefined {
   let best: { index: ValueIndex; values: Value[]; count: number } | undefined;

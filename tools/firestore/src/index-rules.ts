@@ -1,8 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath } from './field-paths.ts';
-import { INEQUALITIES } from './query.ts';
 import type { Fields, Filter, Value } from './types.ts';
+
+/** Range and inequality operators: their fields order the results after the explicit orders. */
+export const INEQUALITIES = new Set([
+  'LESS_THAN',
+  'LESS_THAN_OR_EQUAL',
+  'GREATER_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'NOT_EQUAL',
+  'NOT_IN',
+  'IS_NOT_NAN',
+  'IS_NOT_NULL',
+]);
 import { kindOf, valueKey } from './values.ts';
 
 // What Firestore serves from an index file (firestore.indexes.json): the automatic

@@ -1,7 +1,7 @@
 import { compileQuery, executeQuery, inScope, type CompiledQuery } from './query.ts';
-import type { Database, StoredDoc } from './store.ts';
+import type { Database } from './store.ts';
 import { resumeToken, toTimestamp } from './timestamps.ts';
-import type { Document, StructuredQuery } from './types.ts';
+import type { Document, StoredDoc, StructuredQuery } from './types.ts';
 import { documentKey } from './writes.ts';
 
 export interface DocChange {

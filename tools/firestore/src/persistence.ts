@@ -4,7 +4,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { Engine } from './engine.ts';
-import type { Database, StoredDoc } from './store.ts';
+import type { Database } from './store.ts';
+import type { StoredDoc } from './types.ts';
 import {
   fieldsFromRest,
   fieldsToRest,

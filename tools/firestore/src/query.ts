@@ -8,10 +8,10 @@ import {
   mergedCandidates,
   type IndexLookup,
 } from './index-lookups.ts';
-import type { QueryShape } from './index-rules.ts';
+import { INEQUALITIES, type QueryShape } from './index-rules.ts';
 import { firstIndexWhere, type DocOrder } from './ordered-docs.ts';
-import type { Database, StoredDoc } from './store.ts';
-import type { Filter, StructuredQuery, Value } from './types.ts';
+import type { Database } from './store.ts';
+import type { Filter, StoredDoc, StructuredQuery, Value } from './types.ts';
 import { checkQuery } from './validation.ts';
 import { compileNearest, nearestDocs, type NearestSearch } from './vector-search.ts';
 import {
@@ -63,18 +63,6 @@ export interface CompiledQuery {
   /** The query as the index rules see it (Query Explain names the indexes that serve it). */
   shape: QueryShape;
 }
-
-/** Range and inequality operators: their fields order the results after the explicit orders. */
-export const INEQUALITIES = new Set([
-  'LESS_THAN',
-  'LESS_THAN_OR_EQUAL',
-  'GREATER_THAN',
-  'GREATER_THAN_OR_EQUAL',
-  'NOT_EQUAL',
-  'NOT_IN',
-  'IS_NOT_NAN',
-  'IS_NOT_NULL',
-]);
 
 function fieldSegments(path: string | undefined): FieldPathSegments {
   if (!path) throw new GrpcError(Status.INVALID_ARGUMENT, 'A field path is required');

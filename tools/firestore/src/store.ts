@@ -3,20 +3,8 @@ import { CountIndex, type CountShape } from './count-index.ts';
 import { ChangeLog } from './history.ts';
 import type { IndexRules } from './index-rules.ts';
 import { firstIndexWhere, OrderedDocs, type DocOrder } from './ordered-docs.ts';
-import type { Fields } from './types.ts';
+import type { StoredDoc } from './types.ts';
 import { ValueIndex, type DocSlot } from './value-index.ts';
-
-/** One stored version of a document. Versions are immutable: a write stores a new one. */
-export interface StoredDoc {
-  /** Full resource name: projects/p/databases/d/documents/c/id */
-  readonly name: string;
-  /** The path below `documents/`: c/id/sub/id2 */
-  readonly key: string;
-  readonly fields: Fields;
-  /** Microseconds since the epoch. */
-  readonly createTime: number;
-  readonly updateTime: number;
-}
 
 /** A document slot: it may hold no data and exist only as the parent of subcollections. */
 class DocNode {

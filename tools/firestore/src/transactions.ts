@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { GrpcError, Status } from './errors.ts';
 import { executeQuery, type CompiledQuery } from './query.ts';
-import type { Database, StoredDoc } from './store.ts';
-import type { TransactionOptions } from './types.ts';
+import type { Database } from './store.ts';
+import type { StoredDoc, TransactionOptions } from './types.ts';
 import { timestampMicros } from './values.ts';
 
 interface Transaction {

@@ -110,3 +110,15 @@ export interface TransactionOptions {
   readOnly?: { readTime?: Timestamp };
   readWrite?: { retryTransaction?: Uint8Array };
 }
+
+/** One stored version of a document. Versions are immutable: a write stores a new one. */
+export interface StoredDoc {
+  /** Full resource name: projects/p/databases/d/documents/c/id */
+  readonly name: string;
+  /** The path below `documents/`: c/id/sub/id2 */
+  readonly key: string;
+  readonly fields: Fields;
+  /** Microseconds since the epoch. */
+  readonly createTime: number;
+  readonly updateTime: number;
+}

@@ -1,6 +1,6 @@
 import { getField } from './field-paths.ts';
-import type { StoredDoc } from './store.ts';
-import type { Value } from './types.ts';
+
+import type { StoredDoc, Value } from './types.ts';
 import { identicalValues, kindOf, valueKey } from './values.ts';
 
 /**

@@ -4,8 +4,8 @@
 // the small data sets of tests the two agree).
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath, withField } from './field-paths.ts';
-import type { StoredDoc } from './store.ts';
-import type { StructuredQuery, Value } from './types.ts';
+
+import type { StoredDoc, StructuredQuery, Value } from './types.ts';
 import { comparePaths } from './values.ts';
 
 type Measure = 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';

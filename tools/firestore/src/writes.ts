@@ -1,7 +1,7 @@
 import { GrpcError, Status } from './errors.ts';
 import { getField, parseFieldPath, withField } from './field-paths.ts';
-import type { Database, StoredDoc } from './store.ts';
-import type { Fields, FieldTransform, Value, Write } from './types.ts';
+import type { Database } from './store.ts';
+import type { Fields, FieldTransform, StoredDoc, Value, Write } from './types.ts';
 import {
   arrayContains,
   compareValues,

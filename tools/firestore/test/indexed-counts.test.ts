@@ -6,8 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Query } from 'firebase-admin/firestore';
 import { CountIndex, countPlan } from '../src/count-index.ts';
-import type { StoredDoc } from '../src/store.ts';
-import type { Filter, Value } from '../src/types.ts';
+
+import type { Filter, StoredDoc, Value } from '../src/types.ts';
 import { random, useFirestore, writeMirrored } from './helpers.ts';
 
 const db = useFirestore();

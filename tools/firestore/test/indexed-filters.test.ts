@@ -12,8 +12,8 @@ import {
 } from 'firebase-admin/firestore';
 import { ValueIndex } from '../src/value-index.ts';
 import { valueKey, valuesEqual } from '../src/values.ts';
-import type { StoredDoc } from '../src/store.ts';
-import type { Value } from '../src/types.ts';
+
+import type { StoredDoc, Value } from '../src/types.ts';
 import { ids, random, sleep, useBigIntFirestore, useFirestore, writeMirrored } from './helpers.ts';
 
 const db = useFirestore();
