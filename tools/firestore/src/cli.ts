@@ -10,10 +10,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDurableStore, type DurableStore } from './durable-store.ts';
-import { exportProject, importProject } from './persistence.ts';
+import { openDurableStore, type DurableStore } from './persist/durable-store.ts';
+import { exportProject, importProject } from './persist/persistence.ts';
 import type { Engine } from './engine.ts';
-import { startEmbeddedFirestore } from './server.ts';
+import { startEmbeddedFirestore } from './wire/server.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,11 +1,17 @@
-import { aggregate, counted, countsOnly, type Aggregation } from './aggregate.ts';
-import { GrpcError, Status } from './errors.ts';
-import { parseFieldPath } from './field-paths.ts';
+import { aggregate, counted, countsOnly, type Aggregation } from './query/aggregate.ts';
+import { GrpcError, Status } from './model/errors.ts';
+import { parseFieldPath } from './model/field-paths.ts';
 import { ListenStream, toDocumentProto, type DocChange } from './listen.ts';
-import { compileQuery, executeQuery, parentKeyOf, projected, type CompiledQuery } from './query.ts';
-import type { IndexRules } from './index-rules.ts';
-import { Database, type Counters } from './store.ts';
-import { toTimestamp } from './timestamps.ts';
+import {
+  compileQuery,
+  executeQuery,
+  parentKeyOf,
+  projected,
+  type CompiledQuery,
+} from './query/query.ts';
+import type { IndexRules } from './indexes/index-rules.ts';
+import { Database, type Counters } from './storage/store.ts';
+import { toTimestamp } from './model/timestamps.ts';
 import { Transactions } from './transactions.ts';
 import type {
   Document,
@@ -15,8 +21,8 @@ import type {
   TransactionOptions,
   Value,
   Write,
-} from './types.ts';
-import { timestampMicros } from './values.ts';
+} from './model/types.ts';
+import { timestampMicros } from './model/values.ts';
 import { applyWrite, documentKey } from './writes.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { compileQuery, executeQuery, inScope, type CompiledQuery } from './query.ts';
-import type { Database } from './store.ts';
-import { resumeToken, toTimestamp } from './timestamps.ts';
-import type { Document, StoredDoc, StructuredQuery } from './types.ts';
+import { compileQuery, executeQuery, inScope, type CompiledQuery } from './query/query.ts';
+import type { Database } from './storage/store.ts';
+import { resumeToken, toTimestamp } from './model/timestamps.ts';
+import type { Document, StoredDoc, StructuredQuery } from './model/types.ts';
 import { documentKey } from './writes.ts';
 
 export interface DocChange {

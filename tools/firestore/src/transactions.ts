@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { GrpcError, Status } from './errors.ts';
-import { executeQuery, type CompiledQuery } from './query.ts';
-import type { Database } from './store.ts';
-import type { StoredDoc, TransactionOptions } from './types.ts';
-import { timestampMicros } from './values.ts';
+import { GrpcError, Status } from './model/errors.ts';
+import { executeQuery, type CompiledQuery } from './query/query.ts';
+import type { Database } from './storage/store.ts';
+import type { StoredDoc, TransactionOptions } from './model/types.ts';
+import { timestampMicros } from './model/values.ts';
 
 interface Transaction {
   db: Database;

@@ -1,7 +1,7 @@
-import { GrpcError, Status } from './errors.ts';
-import { getField, parseFieldPath, withField } from './field-paths.ts';
-import type { Database } from './store.ts';
-import type { Fields, FieldTransform, StoredDoc, Value, Write } from './types.ts';
+import { GrpcError, Status } from './model/errors.ts';
+import { getField, parseFieldPath, withField } from './model/field-paths.ts';
+import type { Database } from './storage/store.ts';
+import type { Fields, FieldTransform, StoredDoc, Value, Write } from './model/types.ts';
 import {
   arrayContains,
   compareValues,
@@ -14,9 +14,9 @@ import {
   truncateFieldTimestamps,
   truncateTimestamps,
   valuesEqual,
-} from './values.ts';
-import { toTimestamp } from './timestamps.ts';
-import { checkDocument, checkDocumentKey } from './validation.ts';
+} from './model/values.ts';
+import { toTimestamp } from './model/timestamps.ts';
+import { checkDocument, checkDocumentKey } from './model/validation.ts';
 
 export interface WriteOutcome {
   key: string;

@@ -5,9 +5,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openDurableStore } from '../src/durable-store.ts';
+import { openDurableStore } from '../src/persist/durable-store.ts';
 import { Engine } from '../src/engine.ts';
-import type { Write } from '../src/types.ts';
+import type { Write } from '../src/model/types.ts';
 
 const PROJECT = 'compaction-share';
 const folders: string[] = [];

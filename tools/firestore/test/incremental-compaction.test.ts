@@ -5,10 +5,10 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { openDurableStore, type DurableStore } from '../src/durable-store.ts';
+import { openDurableStore, type DurableStore } from '../src/persist/durable-store.ts';
 import { Engine } from '../src/engine.ts';
-import type { Database } from '../src/store.ts';
-import type { Write } from '../src/types.ts';
+import type { Database } from '../src/storage/store.ts';
+import type { Write } from '../src/model/types.ts';
 
 const PROJECT = 'incremental';
 const folders: string[] = [];

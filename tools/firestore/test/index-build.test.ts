@@ -3,8 +3,8 @@
 // a build over the final documents gives (each write to a document the build has not read yet
 // is left to the build; every other write is applied at once).
 import { describe, expect, it } from 'vitest';
-import { Database } from '../src/store.ts';
-import type { StoredDoc, Value } from '../src/types.ts';
+import { Database } from '../src/storage/store.ts';
+import type { StoredDoc, Value } from '../src/model/types.ts';
 import { random } from './helpers.ts';
 
 const str = (s: string): Value => ({ stringValue: s, valueType: 'stringValue' });

@@ -23,8 +23,8 @@ import {
   type EmbeddedFirestore,
   type IndexFile,
 } from '../src/index.ts';
-import { IndexRules } from '../src/index-rules.ts';
-import type { Fields } from '../src/types.ts';
+import { IndexRules } from '../src/indexes/index-rules.ts';
+import type { Fields } from '../src/model/types.ts';
 import { Code, expectCode } from './helpers.ts';
 
 const INDEXES: IndexFile = {

@@ -5,9 +5,9 @@
 // through creates, updates and deletes, with values of several types in one field.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Query } from 'firebase-admin/firestore';
-import { CountIndex, countPlan } from '../src/count-index.ts';
+import { CountIndex, countPlan } from '../src/indexes/count-index.ts';
 
-import type { Filter, StoredDoc, Value } from '../src/types.ts';
+import type { Filter, StoredDoc, Value } from '../src/model/types.ts';
 import { random, useFirestore, writeMirrored } from './helpers.ts';
 
 const db = useFirestore();

@@ -10,10 +10,10 @@ import {
   type Query,
   type UpdateData,
 } from 'firebase-admin/firestore';
-import { ValueIndex } from '../src/value-index.ts';
-import { valueKey, valuesEqual } from '../src/values.ts';
+import { ValueIndex } from '../src/indexes/value-index.ts';
+import { valueKey, valuesEqual } from '../src/model/values.ts';
 
-import type { StoredDoc, Value } from '../src/types.ts';
+import type { StoredDoc, Value } from '../src/model/types.ts';
 import { ids, random, sleep, useBigIntFirestore, useFirestore, writeMirrored } from './helpers.ts';
 
 const db = useFirestore();

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Journal, readJournal } from '../../firestore/src/journal.ts';
+import { Journal, readJournal } from '../../firestore/src/persist/journal.ts';
 import { StorageError } from './errors.ts';
 import { crc32c, md5 } from './hashes.ts';
 

@@ -2,11 +2,11 @@
 // the query vector, after the query's filters, as Firestore serves it without an index: every
 // candidate's distance is computed exactly (the real service reads an approximate index; on
 // the small data sets of tests the two agree).
-import { GrpcError, Status } from './errors.ts';
-import { getField, parseFieldPath, withField } from './field-paths.ts';
+import { GrpcError, Status } from '../model/errors.ts';
+import { getField, parseFieldPath, withField } from '../model/field-paths.ts';
 
-import type { StoredDoc, StructuredQuery, Value } from './types.ts';
-import { comparePaths } from './values.ts';
+import type { StoredDoc, StructuredQuery, Value } from '../model/types.ts';
+import { comparePaths } from '../model/values.ts';
 
 type Measure = 'EUCLIDEAN' | 'COSINE' | 'DOT_PRODUCT';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { Engine } from './engine.ts';
-import { exportProject, importProject } from './persistence.ts';
+import type { Engine } from '../engine.ts';
+import { exportProject, importProject } from '../persist/persistence.ts';
 
 const CLEAR = /^\/emulator\/v1\/projects\/([^/]+)\/databases\/([^/]+)\/documents\/?$/;
 const COUNTERS = /^\/emulator\/v1\/projects\/([^/:]+)\/counters$/;

@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
-import type { Aggregation } from './aggregate.ts';
-import type { Engine, ReadConsistency } from './engine.ts';
-import { GrpcError, Status } from './errors.ts';
+import type { Aggregation } from '../query/aggregate.ts';
+import type { Engine, ReadConsistency } from '../engine.ts';
+import { GrpcError, Status } from '../model/errors.ts';
 import { explainAggregation, explainQuery, type ExplainOptions } from './explain.ts';
-import { ListenStream, toDocumentProto, type ListenTarget } from './listen.ts';
-import type { Database } from './store.ts';
-import { toTimestamp } from './timestamps.ts';
+import { ListenStream, toDocumentProto, type ListenTarget } from '../listen.ts';
+import type { Database } from '../storage/store.ts';
+import { toTimestamp } from '../model/timestamps.ts';
 import type {
   Document,
   Precondition,
   StructuredQuery,
   TransactionOptions,
   Write,
-} from './types.ts';
+} from '../model/types.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- request shapes come from the protos */
 type Unary = (call: grpc.ServerUnaryCall<any, any>, callback: grpc.sendUnaryData<any>) => void;

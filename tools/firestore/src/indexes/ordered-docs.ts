@@ -1,4 +1,4 @@
-import type { StoredDoc } from './types.ts';
+import type { StoredDoc } from '../model/types.ts';
 
 /** How a kept order sorts and which documents have a place in it. */
 export interface DocOrder {

@@ -3,18 +3,18 @@ import { mkdir, open, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
-import type { Engine } from './engine.ts';
-import type { Database } from './store.ts';
-import type { StoredDoc } from './types.ts';
+import type { Engine } from '../engine.ts';
+import type { Database } from '../storage/store.ts';
+import type { StoredDoc } from '../model/types.ts';
 import {
   fieldsFromRest,
   fieldsToRest,
   timestampFromRest,
   timestampToRest,
   type SharedStrings,
-} from './rest-json.ts';
-import { toTimestamp } from './timestamps.ts';
-import { relativeName, timestampMicros } from './values.ts';
+} from '../model/rest-json.ts';
+import { toTimestamp } from '../model/timestamps.ts';
+import { relativeName, timestampMicros } from '../model/values.ts';
 
 /**
  * Export format (documented in the README): a folder with `metadata.json` and, per database,

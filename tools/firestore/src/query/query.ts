@@ -1,6 +1,6 @@
-import { countPlan, type CountPlan } from './count-index.ts';
-import { GrpcError, Status } from './errors.ts';
-import { getField, parseFieldPath, projectFields } from './field-paths.ts';
+import { countPlan, type CountPlan } from '../indexes/count-index.ts';
+import { GrpcError, Status } from '../model/errors.ts';
+import { getField, parseFieldPath, projectFields } from '../model/field-paths.ts';
 import {
   indexedCandidates,
   indexLookups,
@@ -8,11 +8,11 @@ import {
   mergedCandidates,
   type IndexLookup,
 } from './index-lookups.ts';
-import { INEQUALITIES, type QueryShape } from './index-rules.ts';
-import { firstIndexWhere, type DocOrder } from './ordered-docs.ts';
-import type { Database } from './store.ts';
-import type { Filter, StoredDoc, StructuredQuery, Value } from './types.ts';
-import { checkQuery } from './validation.ts';
+import { INEQUALITIES, type QueryShape } from '../indexes/index-rules.ts';
+import { firstIndexWhere, type DocOrder } from '../indexes/ordered-docs.ts';
+import type { Database } from '../storage/store.ts';
+import type { Filter, StoredDoc, StructuredQuery, Value } from '../model/types.ts';
+import { checkQuery } from '../model/validation.ts';
 import { compileNearest, nearestDocs, type NearestSearch } from './vector-search.ts';
 import {
   equalsOneOf,
@@ -24,7 +24,7 @@ import {
   rankOf,
   relativeName,
   valuesEqual,
-} from './values.ts';
+} from '../model/values.ts';
 
 /** `null` is the document's name (`__name__`). */
 type FieldPathSegments = string[] | null;

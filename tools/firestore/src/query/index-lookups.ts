@@ -1,8 +1,8 @@
-import { getField, parseFieldPath } from './field-paths.ts';
-import type { Database } from './store.ts';
-import type { Filter, StoredDoc, Value } from './types.ts';
-import type { ValueIndex } from './value-index.ts';
-import { kindOf, NULL_VALUE } from './values.ts';
+import { getField, parseFieldPath } from '../model/field-paths.ts';
+import type { Database } from '../storage/store.ts';
+import type { Filter, StoredDoc, Value } from '../model/types.ts';
+import type { ValueIndex } from '../indexes/value-index.ts';
+import { kindOf, NULL_VALUE } from '../model/values.ts';
 
 /**
  * A filter a value index answers: every document it matches has one of `values` at `path`

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { ChangeSink, Engine } from './engine.ts';
+import type { ChangeSink, Engine } from '../engine.ts';
 import { Journal, readJournal } from './journal.ts';
-import type { DocChange } from './listen.ts';
+import type { DocChange } from '../listen.ts';
 import {
   docFromRest,
   docToRest,
@@ -12,7 +12,7 @@ import {
   type ChangedSince,
   type RestDoc,
 } from './persistence.ts';
-import type { Database } from './store.ts';
+import type { Database } from '../storage/store.ts';
 
 /** Where what the journal holds beyond the snapshot is noted: a document's key, a cleared database. */
 interface ChangeMarks {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { GrpcError, Status } from './errors.ts';
-import { getField, parseFieldPath } from './field-paths.ts';
-import type { Fields, Filter, Value } from './types.ts';
+import { GrpcError, Status } from '../model/errors.ts';
+import { getField, parseFieldPath } from '../model/field-paths.ts';
+import type { Fields, Filter, Value } from '../model/types.ts';
 
 /** Range and inequality operators: their fields order the results after the explicit orders. */
 export const INEQUALITIES = new Set([
@@ -14,7 +14,7 @@ export const INEQUALITIES = new Set([
   'IS_NOT_NAN',
   'IS_NOT_NULL',
 ]);
-import { kindOf, valueKey } from './values.ts';
+import { kindOf, valueKey } from '../model/values.ts';
 
 // What Firestore serves from an index file (firestore.indexes.json): the automatic
 // single-field indexes of every field (ascending and descending, array-contains for arrays,

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { createControlServer } from './control-http.ts';
-import { Engine } from './engine.ts';
-import { IndexRules, type IndexFile } from './index-rules.ts';
+import { Engine } from '../engine.ts';
+import { IndexRules, type IndexFile } from '../indexes/index-rules.ts';
 import { loadFirestoreService } from './protos.ts';
 import { firestoreHandlers } from './service.ts';
 

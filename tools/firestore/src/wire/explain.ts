@@ -4,13 +4,13 @@
 // results returned, time taken, read operations billed (the counters' rule), and debug stats
 // (index entries and documents scanned, billing details). Without analyze nothing is run and
 // nothing is billed, as in production.
-import type { Aggregation } from './aggregate.ts';
-import type { Engine } from './engine.ts';
-import { IndexRules, type PlannedIndex } from './index-rules.ts';
-import { toDocumentProto } from './listen.ts';
-import { compileQuery, executeQuery, projected, type CompiledQuery } from './query.ts';
-import type { Database } from './store.ts';
-import type { StructuredQuery } from './types.ts';
+import type { Aggregation } from '../query/aggregate.ts';
+import type { Engine } from '../engine.ts';
+import { IndexRules, type PlannedIndex } from '../indexes/index-rules.ts';
+import { toDocumentProto } from '../listen.ts';
+import { compileQuery, executeQuery, projected, type CompiledQuery } from '../query/query.ts';
+import type { Database } from '../storage/store.ts';
+import type { StructuredQuery } from '../model/types.ts';
 
 export interface ExplainOptions {
   analyze?: boolean;

@@ -1,8 +1,8 @@
-import { GrpcError, Status } from './errors.ts';
-import { getField, parseFieldPath } from './field-paths.ts';
+import { GrpcError, Status } from '../model/errors.ts';
+import { getField, parseFieldPath } from '../model/field-paths.ts';
 
-import type { StoredDoc, Value } from './types.ts';
-import { kindOf, NULL_VALUE } from './values.ts';
+import type { StoredDoc, Value } from '../model/types.ts';
+import { kindOf, NULL_VALUE } from '../model/values.ts';
 
 export interface Aggregation {
   alias?: string;

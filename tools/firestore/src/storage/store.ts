@@ -1,10 +1,10 @@
-import { comparePaths } from './values.ts';
-import { CountIndex, type CountShape } from './count-index.ts';
+import { comparePaths } from '../model/values.ts';
+import { CountIndex, type CountShape } from '../indexes/count-index.ts';
 import { ChangeLog } from './history.ts';
-import type { IndexRules } from './index-rules.ts';
-import { firstIndexWhere, OrderedDocs, type DocOrder } from './ordered-docs.ts';
-import type { StoredDoc } from './types.ts';
-import { ValueIndex, type DocSlot } from './value-index.ts';
+import type { IndexRules } from '../indexes/index-rules.ts';
+import { firstIndexWhere, OrderedDocs, type DocOrder } from '../indexes/ordered-docs.ts';
+import type { StoredDoc } from '../model/types.ts';
+import { ValueIndex, type DocSlot } from '../indexes/value-index.ts';
 
 /** A document slot: it may hold no data and exist only as the parent of subcollections. */
 class DocNode {

@@ -1,7 +1,7 @@
-import { getField, parseFieldPath } from './field-paths.ts';
+import { getField, parseFieldPath } from '../model/field-paths.ts';
 
-import type { Filter, StoredDoc, Value } from './types.ts';
-import { kindOf, valueKey } from './values.ts';
+import type { Filter, StoredDoc, Value } from '../model/types.ts';
+import { kindOf, valueKey } from '../model/values.ts';
 
 /**
  * What a count of equalities counts by: the fields compared by `==` or `in`, at most one field

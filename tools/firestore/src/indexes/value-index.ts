@@ -1,7 +1,7 @@
-import { getField } from './field-paths.ts';
+import { getField } from '../model/field-paths.ts';
 
-import type { StoredDoc, Value } from './types.ts';
-import { identicalValues, kindOf, valueKey } from './values.ts';
+import type { StoredDoc, Value } from '../model/types.ts';
+import { identicalValues, kindOf, valueKey } from '../model/values.ts';
 
 /**
  * Where a document is stored: the same slot holds each of its versions in turn, so a write that

@@ -1,4 +1,4 @@
-import type { StoredDoc } from './types.ts';
+import type { StoredDoc } from '../model/types.ts';
 
 /** How far back reads at a past `readTime` can go: Firestore keeps versions for an hour. */
 const RETENTION_MICROS = 60 * 60 * 1e6;
