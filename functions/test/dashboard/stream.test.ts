@@ -151,4 +151,20 @@ describe('GET /notifications/stream', () => {
     second.close();
     await second.done;
   });
+
+  it('gives a first connection an id at once: a stream that ended before any event misses nothing', async () => {
+    process.env.NOTIFICATION_STREAM_MAX_MS = '1000';
+    const quiet = connect();
+    expect(await quiet.done).toBe('ended');
+    expect(quiet.events).toEqual([]);
+    const opening = /^id: (.+)$/m.exec(quiet.text())?.[1];
+    expect(opening).toBeDefined();
+
+    await notify('while reconnecting', new Date(Date.now() + 1));
+    const again = connect(opening);
+    await until(() => again.events.length === 1);
+    expect(again.events.map((e) => e.title)).toEqual(['while reconnecting']);
+    again.close();
+    await again.done;
+  });
 });

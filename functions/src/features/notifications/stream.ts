@@ -1,7 +1,8 @@
 // GET /notifications/stream: server-sent events. One Firestore listener per function instance
 // (started with the first client, stopped with the last) fans new notifications out to every
 // connected client. Every event carries `id:`; a client reconnecting with Last-Event-ID first
-// gets what it missed (read from Firestore), then the live ones, without gaps or repeats. A
+// gets what it missed (read from Firestore), then the live ones, without gaps or repeats (a
+// first connection gets an id at once, so even a stream that ended before any event resumes). A
 // heartbeat comment keeps proxies from closing an idle stream, `retry:` tells the browser when
 // to reconnect, and the stream ends cleanly before the function's timeout, or sooner when
 // NOTIFICATION_STREAM_MAX_MS says so (the local stack: its proxies never pass a browser's
@@ -18,7 +19,7 @@ import { now } from '../../clock';
 import { getConfig } from '../../config';
 import { resolveSession, sessionToken } from '../../domain/identity/sessions';
 import { onlyVisible, visibleTo } from '../../domain/notifications/audience';
-import { toNotification, type Notification } from '../../domain/notifications/feed';
+import { eventIdOf, toNotification, type Notification } from '../../domain/notifications/feed';
 import { NOTIFICATIONS } from '../../domain/notifications/notice';
 
 export const streamSettings = {
@@ -90,7 +91,7 @@ export function streamClientCount(): number {
 
 function lastEventId(req: Request): string | null {
   const header = req.get('Last-Event-ID') ?? (req.query.lastEventId as string | undefined);
-  return typeof header === 'string' && /^\d{15}-[\w-]+$/.test(header) ? header : null;
+  return typeof header === 'string' && /^\d{15}-[\w-]*$/.test(header) ? header : null;
 }
 
 export async function notificationStream(req: Request, res: Response): Promise<void> {
@@ -112,6 +113,9 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   res.write(retryHint);
 
   let lastSent = lastEventId(req) ?? '';
+  // A first connection is given a place to resume from at once (an id with no event): if it
+  // ends before any event came, the reconnect still gets what happened in between.
+  if (!lastSent) res.write(`id: ${eventIdOf(now(), '')}\n\n`);
   let replaying = true;
   const buffered: Notification[] = [];
   let closed = false;
