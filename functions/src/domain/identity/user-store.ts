@@ -2,6 +2,7 @@
 // updatedAt, approvedAt?, approvedBy? }, the uid being the Firebase Authentication account's.
 import type {
   DocumentData,
+  DocumentReference,
   DocumentSnapshot,
   Firestore,
   Transaction,
@@ -42,10 +43,14 @@ export function toUser(doc: DocumentSnapshot<DocumentData>): UserAnswer {
   };
 }
 
+export function userRef(id: string, db: Firestore = getDb()): DocumentReference {
+  return db.collection(USERS).doc(id);
+}
+
 /** The user with this id as the API answers it, or null (none, or not an id at all). */
 export async function getUser(id: string, db: Firestore = getDb()): Promise<UserAnswer | null> {
   if (!isDocumentId(id)) return null;
-  const snapshot = await db.collection(USERS).doc(id).get();
+  const snapshot = await userRef(id, db).get();
   return snapshot.exists ? toUser(snapshot) : null;
 }
 

@@ -5,8 +5,6 @@
 import { FieldPath } from 'firebase-admin/firestore';
 import type { ConversationPage } from '../../contract/conversations';
 import { getDb } from '../../firebase';
-import { HttpError } from '../../http/errors';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import {
   CONVERSATION_MESSAGES,
   markSummaryRead,
@@ -15,8 +13,7 @@ import {
 } from '../../domain/conversations/store';
 import type { Session } from '../../http/access';
 import { readPage } from './cursor';
-
-export const CUSTOMER_NOT_FOUND = 'Customer not found';
+import { requireCustomerData } from '../../domain/customers/store';
 
 export async function conversationPage(
   customerId: string,
@@ -29,11 +26,10 @@ export async function conversationPage(
     .where('customerId', '==', customerId)
     .orderBy('at', 'desc')
     .orderBy(FieldPath.documentId(), 'desc');
-  const [customer, page] = await Promise.all([
-    db.collection(CUSTOMERS).doc(customerId).get(),
+  const [, page] = await Promise.all([
+    requireCustomerData(customerId),
     readPage(query, 'at', limit, cursor),
   ]);
-  if (!customer.exists) throw new HttpError(404, CUSTOMER_NOT_FOUND);
   return {
     messages: page.docs.map((doc) => toConversationMessage(doc.id, doc.data())).reverse(),
     nextCursor: page.nextCursor,

@@ -6,7 +6,6 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { escapeHtml, type MetaTemplate } from '../../integrations';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import { keyRef } from '../../domain/customers/keys';
 import { customerKeyId } from '../../domain/customers/record';
 import { optedOutAt, windowUntil } from '../../domain/customers/whatsapp-windows';
@@ -16,6 +15,7 @@ import { templateLinkFromData } from '../../domain/settings/store';
 import { findTemplate } from './catalog';
 import type { EmailContent } from './outbound-doc';
 import { planWhatsApp, type PlannedAttachment, type WhatsAppPlan } from './whatsapp-plan';
+import { getCustomerData } from '../../domain/customers/store';
 
 export interface WhatsAppAsk {
   /** E.164. */
@@ -36,7 +36,7 @@ async function customerByPhone(phone: string): Promise<DocumentData | undefined>
   const key = await keyRef(getDb(), customerKeyId('phone', phone)).get();
   const id: unknown = key.get('customerId');
   if (typeof id !== 'string' || !id) return undefined;
-  return (await getDb().collection(CUSTOMERS).doc(id).get()).data();
+  return getCustomerData(id);
 }
 
 /** The chosen template: an app template's approved link, else an approved template's name. */

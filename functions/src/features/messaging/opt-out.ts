@@ -3,12 +3,12 @@
 // when they wrote STOP }); the sending rules (whatsapp-plan.ts) read it for every send.
 import { FieldPath, FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import { OPT_OUTS_FIELD } from '../../domain/customers/whatsapp-windows';
 import { keyRef } from '../../domain/customers/keys';
 import { normalizePhone } from '../../domain/customers/normalize';
 import { customerKeyId } from '../../domain/customers/record';
 import { patchRecord } from '../../domain/writes/records';
+import { customerRef } from '../../domain/customers/store';
 
 /**
  * The customer of `phone` opted out of WhatsApp at `at` (optedOut) or back in (not optedOut).
@@ -26,7 +26,7 @@ export async function setWhatsAppOptOut(
     const key = await tx.get(keyRef(db, customerKeyId('phone', phone)));
     const customerId: unknown = key.get('customerId');
     if (!key.exists || typeof customerId !== 'string' || !customerId) return false;
-    const ref = db.collection(CUSTOMERS).doc(customerId);
+    const ref = customerRef(customerId, db);
     if (!(await tx.get(ref)).exists) return false;
     patchRecord(tx, ref, [
       new FieldPath(OPT_OUTS_FIELD, phone),

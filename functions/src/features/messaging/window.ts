@@ -3,12 +3,12 @@
 // approved templates. Kept on the customer per phone: whatsappWindows { '+9198...': openUntil }.
 import { FieldPath, Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import { WINDOWS_FIELD, windowUntil } from '../../domain/customers/whatsapp-windows';
 import { keyRef } from '../../domain/customers/keys';
 import { normalizePhone } from '../../domain/customers/normalize';
 import { customerKeyId } from '../../domain/customers/record';
 import { patchRecord } from '../../domain/writes/records';
+import { customerRef } from '../../domain/customers/store';
 
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -25,7 +25,7 @@ export async function refreshWindow(rawPhone: string, at: Date): Promise<boolean
     const key = await tx.get(keyRef(db, customerKeyId('phone', phone)));
     const customerId: unknown = key.get('customerId');
     if (!key.exists || typeof customerId !== 'string' || !customerId) return false;
-    const ref = db.collection(CUSTOMERS).doc(customerId);
+    const ref = customerRef(customerId, db);
     const customer = await tx.get(ref);
     if (!customer.exists) return false;
     const current = windowUntil(customer.data(), phone);
