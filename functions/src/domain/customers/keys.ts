@@ -4,7 +4,6 @@
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
 import { CUSTOMER_KEYS, CUSTOMERS } from './constants';
 import type { CustomerKey } from './record';
-import { customerRef } from './store';
 
 export function keyRef(db: Firestore, id: string) {
   return db.collection(CUSTOMER_KEYS).doc(id);
@@ -40,7 +39,7 @@ export async function readCustomers(
   const found = new Map<string, DocumentData>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return found;
-  const snapshots = await tx.getAll(...unique.map((id) => customerRef(id, db)));
+  const snapshots = await tx.getAll(...unique.map((id) => db.collection(CUSTOMERS).doc(id)));
   for (const snapshot of snapshots) {
     const data = snapshot.data();
     if (data) found.set(snapshot.id, data);

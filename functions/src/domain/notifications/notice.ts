@@ -36,6 +36,14 @@ export function notificationDoc(notice: Notice): DocumentData {
   };
 }
 
+/** Stores one notification (with its feed items, in one batch); answers its id. */
+export async function storeNotification(notice: Notice): Promise<string> {
+  const batch = getDb().batch();
+  const ref = addNotification(batch, notice);
+  await batch.commit();
+  return ref.id;
+}
+
 /**
  * Adds the notification and its feed items to `writer` (a transaction or a batch); answers its
  * reference.

@@ -2,12 +2,10 @@
 // (conversations/{customerId}: ownerId ==, lastAt desc) reading the page and one more, plus
 // the caller's unread count (one or two small documents). Sales people see their own
 // customers' conversations; admins choose theirs, everyone's, or those without an owner.
-import { FieldPath, type Query } from 'firebase-admin/firestore';
 import type { InboxPage } from '../../contract/conversations';
-import { getDb } from '../../firebase';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
-import { CONVERSATIONS, countsRef, toInboxItem, UNOWNED } from '../../domain/conversations/store';
+import { inboxQuery, toInboxItem, unreadOf, UNOWNED } from '../../domain/conversations/store';
 import { readPage } from './cursor';
 
 export const INBOX_SCOPES = ['mine', 'all', 'unowned'] as const;
@@ -23,21 +21,13 @@ export async function inboxPage(
 ): Promise<InboxPage> {
   if (scope !== 'mine' && !isAdmin(session))
     throw new HttpError(403, "Only admins see everyone's conversations");
-  const db = getDb();
-  let query: Query = db.collection(CONVERSATIONS);
-  if (scope === 'mine') query = query.where('ownerId', '==', session.uid);
-  if (scope === 'unowned') query = query.where('ownerId', '==', '');
-  query = query.orderBy('lastAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+  const owner = scope === 'mine' ? session.uid : scope === 'unowned' ? '' : undefined;
   // An admin's own count takes the conversations without an owner too: those are the admins'.
-  const counters = [countsRef(session.uid), ...(isAdmin(session) ? [countsRef(UNOWNED)] : [])];
-  const [page, counts] = await Promise.all([
-    readPage(query, 'lastAt', limit, cursor),
-    db.getAll(...counters),
+  const counters = [session.uid, ...(isAdmin(session) ? [UNOWNED] : [])];
+  const [page, unread] = await Promise.all([
+    readPage(inboxQuery(owner), 'lastAt', limit, cursor),
+    unreadOf(counters),
   ]);
-  const unread = counts.reduce(
-    (sum, snap) => sum + Math.max(0, Number(snap.get('unread') ?? 0)),
-    0,
-  );
   return {
     items: page.docs.map((doc) => toInboxItem(doc.data())),
     nextCursor: page.nextCursor,
