@@ -75,6 +75,7 @@ const DATA_OWNERS = [
   'features/accounts/sign-in-throttle.ts', // sign-in throttle pairs
   'features/messaging/outbound-doc.ts', // outboundMessages, the send queue
   'features/messaging/email-events.ts', // SendGrid event markers
+  'features/messaging/catalog.ts', // whatsappTemplates, the approved Meta templates
   'features/templates/service.ts', // templates
   'features/uploads/files.ts', // files
   'features/uploads/file-links.ts', // the file links' signing secret
@@ -101,10 +102,7 @@ const GETDB_NOT_YET_MOVED = [
   'inbound/inbound-entry.ts',
   'inbound/whatsapp-media.ts',
   'inbound/whatsapp-statuses.ts',
-  'messaging/catalog.ts',
   'messaging/outbound-worker.ts',
-  'messaging/send-queued.ts',
-  'notifications/stream.ts',
 ].map((file) => `${SERVER}/features/${file}`);
 
 // The web app, bottom to top: lib/ (building blocks) < resources/ (data several screens share,
