@@ -89,7 +89,6 @@ const GETDB_NOT_YET_MOVED = [
   'customers/timeline.ts',
   'customers/upsert.ts',
   'customers/write.ts',
-  'dashboard/read.ts',
   'dashboard/recompute.ts',
   'entries/create.ts',
   'entries/list.ts',
