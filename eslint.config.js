@@ -100,7 +100,6 @@ const GETDB_NOT_YET_MOVED = [
   'inbound/email-inbox.ts',
   'inbound/inbound-entry.ts',
   'inbound/whatsapp-media.ts',
-  'inbound/whatsapp-statuses.ts',
   'messaging/outbound-worker.ts',
 ].map((file) => `${SERVER}/features/${file}`);
 

@@ -1,7 +1,6 @@
 // Customers by id: the named reads every feature uses, so the document's place is written once.
 import type {
   DocumentData,
-  DocumentReference,
   DocumentSnapshot,
   Firestore,
   Transaction,
@@ -15,7 +14,7 @@ import { customerKeyId, toCustomer, type Customer } from './record';
 /** What every route answers for a customer that does not exist. */
 export const CUSTOMER_NOT_FOUND = 'Customer not found';
 
-export function customerRef(id: string, db: Firestore = getDb()): DocumentReference {
+export function customerRef(id: string, db: Firestore = getDb()) {
   return db.collection(CUSTOMERS).doc(id);
 }
 
