@@ -59,6 +59,50 @@ const serverZones = [
   },
 ];
 
+// Who may hold the database handle: getDb() (firebase.ts) is imported only by the data owners,
+// each the one module that reads and writes its collections (docs/data-model.md); every other
+// file asks its owner by name (getCustomerData, getUser, storeNotification, …).
+const DATA_OWNERS = [
+  'firebase.ts',
+  'domain/**',
+  // Core collections: the health probe, idempotency keys, paged deletes.
+  'health/backends.ts',
+  'http/idempotency.ts',
+  'paged-batches.ts',
+  // Collections only one feature uses, owned by that feature's data file.
+  'features/accounts/otp.ts', // otps
+  'features/accounts/rate-limit.ts', // rate-limit counters
+  'features/accounts/sign-in-throttle.ts', // sign-in throttle pairs
+  'features/messaging/outbound-doc.ts', // outboundMessages, the send queue
+  'features/messaging/email-events.ts', // SendGrid event markers
+  'features/messaging/catalog.ts', // whatsappTemplates, the approved Meta templates
+  'features/templates/service.ts', // templates
+  'features/uploads/files.ts', // files
+  'features/uploads/file-links.ts', // the file links' signing secret
+].map((file) => `${SERVER}/${file}`);
+// Feature files that still call getDb() themselves: their reads and writes are yet to move
+// behind their owners (issue 28). This list only shrinks; nothing new joins it.
+const GETDB_NOT_YET_MOVED = [
+  'customers/list.ts',
+  'customers/merge.ts',
+  'customers/owner.ts',
+  'customers/timeline.ts',
+  'customers/upsert.ts',
+  'customers/write.ts',
+  'dashboard/recompute.ts',
+  'entries/create.ts',
+  'entries/list.ts',
+  'entries/resend.ts',
+  'entries/update.ts',
+  'followups/reminders.ts',
+  'followups/schedule.ts',
+  'followups/send-due.ts',
+  'inbound/email-inbox.ts',
+  'inbound/inbound-entry.ts',
+  'inbound/whatsapp-media.ts',
+  'messaging/outbound-worker.ts',
+].map((file) => `${SERVER}/features/${file}`);
+
 // The web app, bottom to top: lib/ (building blocks) < resources/ (data several screens share,
 // every cache key) < features/ (a screen area each, reached by others only through its index.ts)
 // < app/ (the shell and the pages table).
@@ -152,6 +196,31 @@ export default tseslint.config(
           selector:
             "CallExpression[callee.property.name='doc'] > :matches(Literal[value=/\\//], TemplateLiteral:has(TemplateElement[value.raw=/\\//])).arguments:first-child",
           message: "Name the collection by its owner's constant, not a path written here.",
+        },
+      ],
+    },
+  },
+  {
+    files: ['functions/src/**/*.ts'],
+    ignores: [...DATA_OWNERS, ...GETDB_NOT_YET_MOVED],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)firebase$',
+              importNames: ['getDb'],
+              message: "Only a data owner holds the database: ask the collection's owner by name.",
+            },
+          ],
+          paths: [
+            {
+              name: 'firebase-admin/firestore',
+              importNames: ['getFirestore'],
+              message: "Only a data owner holds the database: ask the collection's owner by name.",
+            },
+          ],
         },
       ],
     },

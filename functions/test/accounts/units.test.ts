@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { now, setClock } from '../../src/clock';
 import { clientIp } from '../../src/features/accounts/client-ip';
 import { identityToolkitUrl } from '../../src/features/accounts/identity-toolkit';
-import { parseIdentifier } from '../../src/features/accounts/otp';
+import { parseIdentifier } from '../../src/features/accounts/identifier';
 import {
   effectivePermissions,
   isKnownPermission,

@@ -65,6 +65,26 @@ describe('lint of collection names', { timeout: 120_000 }, () => {
   });
 });
 
+describe('lint of the database handle', { timeout: 120_000 }, () => {
+  it('fails on getDb() or getFirestore() imported outside a data owner', async () => {
+    for (const code of [
+      "import { getDb } from '../../firebase';\nvoid getDb;",
+      "import { getFirestore } from 'firebase-admin/firestore';\nvoid getFirestore;",
+    ]) {
+      const broken = await rulesBroken('functions/src/features/users/routes.ts', code);
+      expect(broken, code).toContain('no-restricted-imports');
+    }
+  });
+
+  it("passes getDb() in a collection's owner", async () => {
+    const broken = await rulesBroken(
+      'functions/src/domain/customers/store.ts',
+      "import { getDb as db } from '../../firebase';\nvoid db;",
+    );
+    expect(broken).not.toContain('no-restricted-imports');
+  });
+});
+
 describe('lint of web imports', { timeout: 120_000 }, () => {
   it('passes the code as it is', async () => {
     expect(

@@ -8,10 +8,12 @@
 // All three are written in the transaction of what they tell: an inbound message with its
 // entry, an outbound message with its queue document's change, a read with the summary.
 import {
+  FieldPath,
   FieldValue,
   Timestamp,
   type DocumentData,
   type DocumentSnapshot,
+  type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
 import type {
@@ -79,6 +81,17 @@ export function summaryCustomer(data: DocumentData | undefined): SummaryCustomer
 }
 
 const db = () => getDb();
+
+/** The conversation message with this provider (WhatsApp) id, if any. */
+export async function findMessageByProviderId(providerId: string) {
+  const found = await db()
+    .collection(CONVERSATION_MESSAGES)
+    .where('providerId', '==', providerId)
+    .limit(1)
+    .get();
+  return found.docs.at(0);
+}
+
 export const messageRef = (id: string) => db().collection(CONVERSATION_MESSAGES).doc(id);
 export const newMessageRef = () => db().collection(CONVERSATION_MESSAGES).doc();
 export const summaryRef = (customerId: string) => db().collection(CONVERSATIONS).doc(customerId);
@@ -86,6 +99,53 @@ export const countsRef = (ownerId: string) =>
   db()
     .collection(INBOX_COUNTS)
     .doc(ownerId || UNOWNED);
+
+/** A customer's messages, newest first (customerId ==, at and id descending). */
+export const threadQuery = (customerId: string): Query =>
+  db()
+    .collection(CONVERSATION_MESSAGES)
+    .where('customerId', '==', customerId)
+    .orderBy('at', 'desc')
+    .orderBy(FieldPath.documentId(), 'desc');
+
+/**
+ * The Inbox's summaries, the newest message first: one owner's (`ownerId`, '' for the
+ * conversations without one), or everyone's (undefined).
+ */
+export function inboxQuery(ownerIds: string[] | undefined): Query {
+  const summaries = db().collection(CONVERSATIONS);
+  const query =
+    ownerIds === undefined
+      ? summaries
+      : ownerIds.length === 1
+        ? summaries.where('ownerId', '==', ownerIds[0])
+        : summaries.where('ownerId', 'in', ownerIds);
+  return query.orderBy('lastAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+}
+
+/** The unread total of these owners' counters. */
+export async function unreadOf(ownerIds: string[]): Promise<number> {
+  const counts = await db().getAll(...ownerIds.map(countsRef));
+  return counts.reduce((sum, snap) => sum + Math.max(0, Number(snap.get('unread') ?? 0)), 0);
+}
+
+/**
+ * Someone opened the conversation: when `isOwner` says it is the summary's owner, nothing in it
+ * is unread any more. Answers the unread left.
+ */
+export function markConversationRead(
+  customerId: string,
+  isOwner: (ownerId: unknown) => boolean,
+): Promise<{ unread: number }> {
+  return db().runTransaction(async (tx) => {
+    const summary = await tx.get(summaryRef(customerId));
+    if (!summary.exists) return { unread: 0 };
+    const unread = Number(summary.get('unread') ?? 0);
+    if (!isOwner(summary.get('ownerId'))) return { unread };
+    markSummaryRead(tx, summary);
+    return { unread: 0 };
+  });
+}
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);

@@ -11,6 +11,7 @@ import {
   type SetOptions,
 } from 'firebase-admin/firestore';
 import { now } from '../../clock';
+import { getDb } from '../../firebase';
 import { streamCollection } from '../../paged-batches';
 import { DASHBOARD, RECOMPUTE_PAGE, REVENUE, SUMMARY_ID } from './constants';
 
@@ -104,9 +105,20 @@ function summaryOf(data: DocumentData | undefined): Summary {
 const summaryRef = (db: Firestore) => db.collection(DASHBOARD).doc(SUMMARY_ID);
 
 /** The summary as stored now (one read), or null before the first write or job made it. */
-export async function readStoredSummary(db: Firestore): Promise<Summary | null> {
+export async function readStoredSummary(db: Firestore = getDb()): Promise<Summary | null> {
   const snap = await summaryRef(db).get();
   return snap.exists ? summaryOf(snap.data()) : null;
+}
+
+/** The customers with the most confirmed revenue, most first (those with none left out). */
+export async function readTopRevenue(limit: number): Promise<{ name: string; amount: number }[]> {
+  const top = await getDb()
+    .collection(REVENUE)
+    .where('amount', '>', 0)
+    .orderBy('amount', 'desc')
+    .limit(limit)
+    .get();
+  return top.docs.map((d) => ({ name: String(d.get('name') ?? ''), amount: num(d.get('amount')) }));
 }
 
 /** A transaction or a batch: the counters are written beside the change they count. */

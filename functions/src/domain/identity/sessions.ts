@@ -83,10 +83,12 @@ async function readAccount(
 }
 
 /** Turns a fresh ID token into a session token of its own and records it. */
+export type SignInMethod = 'password' | 'otp';
+
 export async function startSession(
   idToken: string,
   uid: string,
-  method: 'password' | 'otp',
+  method: SignInMethod,
 ): Promise<string> {
   const cookie = await auth().createSessionCookie(idToken, { expiresIn: SESSION_LIFETIME_MS });
   const token = `${cookie}${SESSION_ID_SEPARATOR}${randomBytes(16).toString('base64url')}`;

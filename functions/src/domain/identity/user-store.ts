@@ -2,6 +2,7 @@
 // updatedAt, approvedAt?, approvedBy? }, the uid being the Firebase Authentication account's.
 import type {
   DocumentData,
+  DocumentReference,
   DocumentSnapshot,
   Firestore,
   Transaction,
@@ -10,6 +11,8 @@ import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { isDocumentId } from '../../http/params';
 import { toIso } from '../../timestamps';
+import { timestampNow } from '../../timestamps';
+import { addNotification, type Notice } from '../notifications/notice';
 import { ADMIN_ROLE, normalizeRoleName } from './permissions';
 
 export const USERS = 'users';
@@ -42,11 +45,90 @@ export function toUser(doc: DocumentSnapshot<DocumentData>): UserAnswer {
   };
 }
 
+export function userRef(id: string, db: Firestore = getDb()): DocumentReference {
+  return db.collection(USERS).doc(id);
+}
+
 /** The user with this id as the API answers it, or null (none, or not an id at all). */
 export async function getUser(id: string, db: Firestore = getDb()): Promise<UserAnswer | null> {
   if (!isDocumentId(id)) return null;
-  const snapshot = await db.collection(USERS).doc(id).get();
+  const snapshot = await userRef(id, db).get();
   return snapshot.exists ? toUser(snapshot) : null;
+}
+
+/** The one approved user whose email (or phone) is `value`, if exactly one user has it. */
+export async function findSoleApprovedUser(
+  field: 'email' | 'phone',
+  value: string,
+): Promise<string | undefined> {
+  const snap = await getDb().collection(USERS).where(field, '==', value).limit(2).get();
+  const approved = snap.docs.filter((d) => d.get('approved') === true);
+  return snap.size === 1 && approved.length === 1 ? approved[0].id : undefined;
+}
+
+/**
+ * Approved users' ids and display names, at most `limit`: only the two fields the name is made
+ * of are read, never phones or roles.
+ */
+export async function approvedUserNames(limit: number): Promise<{ _id: string; name: string }[]> {
+  const snap = await getDb()
+    .collection(USERS)
+    .where('approved', '==', true)
+    .select('fullName', 'email')
+    .limit(limit)
+    .get();
+  return snap.docs.map((doc) => ({
+    _id: doc.id,
+    name: displayName({
+      fullName: String(doc.get('fullName') ?? ''),
+      email: String(doc.get('email') ?? ''),
+    }),
+  }));
+}
+
+/** Whether an account already has this phone (phones sign in by OTP: one number, one account). */
+export async function isPhoneTaken(phone: string): Promise<boolean> {
+  return !(await getDb().collection(USERS).where('phone', '==', phone).limit(1).get()).empty;
+}
+
+/** A registered account's users document, unapproved, and its notice, in one batch. */
+export async function storeRegisteredUser(
+  uid: string,
+  user: { fullName: string; email: string; phone: string; role: string },
+  notice: Notice,
+): Promise<void> {
+  const db = getDb();
+  const at = timestampNow();
+  const batch = db.batch();
+  batch.create(userRef(uid, db), { ...user, approved: false, createdAt: at, updatedAt: at });
+  addNotification(batch, notice);
+  await batch.commit();
+}
+
+/** Makes the account an approved admin with this name (and phone, when given or new). */
+export async function storeAdmin(
+  uid: string,
+  { fullName, email, phone }: { fullName: string; email: string; phone: string },
+): Promise<void> {
+  const db = getDb();
+  const ref = userRef(uid, db);
+  await db.runTransaction(async (tx) => {
+    const existing = await tx.get(ref);
+    const at = timestampNow();
+    tx.set(
+      ref,
+      {
+        fullName,
+        email,
+        ...(phone || !existing.exists ? { phone } : {}),
+        role: ADMIN_ROLE,
+        approved: true,
+        updatedAt: at,
+        ...(existing.exists ? {} : { createdAt: at }),
+      },
+      { merge: true },
+    );
+  });
 }
 
 /** The user, if it exists and is approved (who may be assigned work), else null. */

@@ -2,7 +2,13 @@
 // audience.ts says. Written inside the caller's transaction or batch, with its feed items
 // (feed-docs.ts), so a notification exists, and is listed, exactly when the change it tells of
 // does.
-import type { DocumentData, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import type {
+  DocumentData,
+  Query,
+  Timestamp,
+  Transaction,
+  WriteBatch,
+} from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
 import { addressOf, type Recipient } from './audience';
@@ -34,6 +40,18 @@ export function notificationDoc(notice: Notice): DocumentData {
     at,
     createdAt: at,
   };
+}
+
+/** The notifications since `at` (at >=), in no order: what a live listener starts from. */
+export const notificationsSince = (at: Timestamp): Query =>
+  getDb().collection(NOTIFICATIONS).where('at', '>=', at);
+
+/** Stores one notification (with its feed items, in one batch); answers its id. */
+export async function storeNotification(notice: Notice): Promise<string> {
+  const batch = getDb().batch();
+  const ref = addNotification(batch, notice);
+  await batch.commit();
+  return ref.id;
 }
 
 /**

@@ -2,13 +2,11 @@
 // creating it or resetting its password and name. Used by `npm run create-admin`.
 import { getAuth } from 'firebase-admin/auth';
 import { z } from 'zod';
-import { getDb, getFirebaseApp } from '../../firebase';
+import { getFirebaseApp } from '../../firebase';
 import { validationError } from '../../http/errors';
-import { timestampNow } from '../../timestamps';
 import { MAX_PASSWORD, MIN_PASSWORD } from './schemas';
-import { ADMIN_ROLE } from '../../domain/identity/permissions';
 import { toE164 } from '../../domain/identity/phone';
-import { USERS } from '../../domain/identity/user-store';
+import { storeAdmin } from '../../domain/identity/user-store';
 
 const input = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address')),
@@ -45,24 +43,6 @@ export async function createAdmin(raw: AdminInput): Promise<{ uid: string; creat
     ({ uid } = await auth.createUser({ email, password, displayName: fullName }));
     created = true;
   }
-  const db = getDb();
-  const ref = db.collection(USERS).doc(uid);
-  await db.runTransaction(async (tx) => {
-    const existing = await tx.get(ref);
-    const at = timestampNow();
-    tx.set(
-      ref,
-      {
-        fullName,
-        email,
-        ...(phone || !existing.exists ? { phone } : {}),
-        role: ADMIN_ROLE,
-        approved: true,
-        updatedAt: at,
-        ...(existing.exists ? {} : { createdAt: at }),
-      },
-      { merge: true },
-    );
-  });
+  await storeAdmin(uid, { fullName, email, phone });
   return { uid, created };
 }

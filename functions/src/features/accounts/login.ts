@@ -1,20 +1,13 @@
 // Password sign-in: Firebase Authentication checks the password, the users document says
 // whether the account may use the console, and a session token comes back.
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { normalizeRoleName } from '../../domain/identity/permissions';
-import { USERS } from '../../domain/identity/user-store';
+import { userRef } from '../../domain/identity/user-store';
 import { signInWithPassword } from './identity-toolkit';
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from './rate-limit';
-import {
-  assertMayTry,
-  countTry,
-  recordSuccess,
-  takeTry,
-  type ThrottlePolicy,
-} from './sign-in-throttle';
-import { startSession } from '../../domain/identity/sessions';
+import { countTry, recordSuccess, startTry, type ThrottlePolicy } from './sign-in-throttle';
+import { startSession, type SignInMethod } from '../../domain/identity/sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const AWAITING_APPROVAL =
@@ -38,12 +31,12 @@ export interface SessionAnswer {
 }
 
 /** Refuses an account that may not sign in; the password (or code) was right already. */
-export function assertMaySignIn(user: DocumentSnapshot): void {
+function assertMaySignIn(user: DocumentSnapshot): void {
   if (!user.exists) throw new HttpError(403, NO_ACCESS);
   if (user.get('approved') !== true) throw new HttpError(403, AWAITING_APPROVAL);
 }
 
-export function sessionAnswer(token: string, user: DocumentSnapshot): SessionAnswer {
+function sessionAnswer(token: string, user: DocumentSnapshot): SessionAnswer {
   const role = normalizeRoleName(String(user.get('role') ?? ''));
   return {
     token,
@@ -62,8 +55,7 @@ export async function loginWithPassword(
   password: string,
   ip: string,
 ): Promise<SessionAnswer> {
-  await assertMayTry(PASSWORD_THROTTLE, email, ip);
-  await takeTry(PASSWORD_THROTTLE, email, ip);
+  await startTry(PASSWORD_THROTTLE, email, ip);
   const result = await signInWithPassword(email, password);
   if (!result.ok) {
     if (result.reason === 'disabled')
@@ -73,9 +65,27 @@ export async function loginWithPassword(
     await countTry(PASSWORD_THROTTLE, email, ip);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  const user = await getDb().collection(USERS).doc(result.uid).get();
+  return finishSignIn({
+    uid: result.uid,
+    method: 'password',
+    throttle: [PASSWORD_THROTTLE, email, ip],
+    idToken: async () => result.idToken,
+  });
+}
+
+/**
+ * The credential was right: the account must be one that may sign in; then the throttle's pair
+ * starts over, and the session starts with the account's Firebase ID token.
+ */
+export async function finishSignIn(signIn: {
+  uid: string;
+  method: SignInMethod;
+  throttle: [policy: ThrottlePolicy, account: string, ip: string];
+  idToken: () => Promise<string>;
+}): Promise<SessionAnswer> {
+  const user = await userRef(signIn.uid).get();
   assertMaySignIn(user);
-  await recordSuccess(PASSWORD_THROTTLE, email, ip);
-  const token = await startSession(result.idToken, result.uid, 'password');
+  await recordSuccess(...signIn.throttle);
+  const token = await startSession(await signIn.idToken(), signIn.uid, signIn.method);
   return sessionAnswer(token, user);
 }

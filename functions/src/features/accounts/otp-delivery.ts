@@ -1,6 +1,6 @@
 // How a code reaches its owner: by email or WhatsApp through the admin-configured senders.
 import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
-import type { Identifier } from './otp';
+import type { Identifier } from './identifier';
 import { escapeHtml } from '../../integrations/email/escape-html';
 
 export async function deliverCode(

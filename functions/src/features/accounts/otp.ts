@@ -11,20 +11,13 @@ import { now } from '../../clock';
 import { getDb, getFirebaseApp } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { toE164 } from '../../domain/identity/phone';
-import { USERS } from '../../domain/identity/user-store';
-import { assertMaySignIn, sessionAnswer, type SessionAnswer } from './login';
+import { findSoleApprovedUser } from '../../domain/identity/user-store';
+import { finishSignIn, type SessionAnswer } from './login';
+import { parseIdentifier, type Identifier } from './identifier';
 import { signInWithCustomToken } from './identity-toolkit';
 import { deliverCode } from './otp-delivery';
 import { OTP_REQUESTS_PER_IDENTIFIER, OTP_REQUESTS_PER_IP } from './rate-limit';
-import {
-  assertMayTry,
-  countTry,
-  recordSuccess,
-  takeTry,
-  type ThrottlePolicy,
-} from './sign-in-throttle';
-import { startSession } from '../../domain/identity/sessions';
+import { countTry, startTry, type ThrottlePolicy } from './sign-in-throttle';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -32,8 +25,6 @@ export const OTP_SENT = 'OTP sent';
 /** One answer for every failed check, so it tells nothing about which accounts exist. */
 export const INVALID_OTP = 'Invalid or expired OTP';
 export const OTPS = 'otps';
-
-export type Identifier = { channel: 'email' | 'whatsapp'; value: string };
 
 /** Codes asked: 3 free per identifier and address, 20 per address, 10 per identifier an hour. */
 export const OTP_THROTTLE: ThrottlePolicy = {
@@ -53,21 +44,6 @@ export const otpSettings = { answerFloorMs: 1500 };
 
 const throttleKey = (identifier: Identifier) => `${identifier.channel}:${identifier.value}`;
 
-/** An email (lowercased) or a phone number (E.164, India by default). */
-export function parseIdentifier(input: string): Identifier {
-  const text = input.trim();
-  if (text.includes('@')) {
-    const email = text.toLowerCase();
-    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return { channel: 'email', value: email };
-  } else {
-    const phone = toE164(text);
-    if (phone) return { channel: 'whatsapp', value: phone };
-  }
-  throw new HttpError(400, 'Enter a valid email or phone number', {
-    identifier: 'Enter a valid email or phone number',
-  });
-}
-
 function otpRef(identifier: Identifier) {
   const id = createHash('sha256').update(`${identifier.channel}:${identifier.value}`).digest('hex');
   return getDb().collection(OTPS).doc(id);
@@ -78,11 +54,8 @@ function hashCode(salt: string, code: string): Buffer {
 }
 
 /** The one approved account this identifier names, if any. */
-async function findAccount(identifier: Identifier): Promise<string | undefined> {
-  const field = identifier.channel === 'email' ? 'email' : 'phone';
-  const snap = await getDb().collection(USERS).where(field, '==', identifier.value).limit(2).get();
-  const approved = snap.docs.filter((d) => d.get('approved') === true);
-  return snap.size === 1 && approved.length === 1 ? approved[0].id : undefined;
+function findAccount(identifier: Identifier): Promise<string | undefined> {
+  return findSoleApprovedUser(identifier.channel === 'email' ? 'email' : 'phone', identifier.value);
 }
 
 /**
@@ -92,8 +65,7 @@ async function findAccount(identifier: Identifier): Promise<string | undefined> 
  */
 export async function requestOtp(input: string, ip: string): Promise<{ message: string }> {
   const identifier = parseIdentifier(input);
-  await assertMayTry(OTP_THROTTLE, throttleKey(identifier), ip);
-  await takeTry(OTP_THROTTLE, throttleKey(identifier), ip);
+  await startTry(OTP_THROTTLE, throttleKey(identifier), ip);
   const floor = sleep(otpSettings.answerFloorMs);
   try {
     return await sendCode(identifier, ip);
@@ -163,11 +135,12 @@ export async function verifyOtp(input: string, code: string, ip: string): Promis
   const identifier = parseIdentifier(input);
   const check = await checkCode(identifier, code);
   if (!check.ok) throw new HttpError(400, INVALID_OTP);
-  const user = await getDb().collection(USERS).doc(check.uid).get();
-  assertMaySignIn(user);
-  await recordSuccess(OTP_THROTTLE, throttleKey(identifier), ip);
-  const customToken = await getAuth(getFirebaseApp()).createCustomToken(check.uid);
-  const idToken = await signInWithCustomToken(customToken);
-  const token = await startSession(idToken, check.uid, 'otp');
-  return sessionAnswer(token, user);
+  const { uid } = check;
+  return finishSignIn({
+    uid,
+    method: 'otp',
+    throttle: [OTP_THROTTLE, throttleKey(identifier), ip],
+    idToken: async () =>
+      signInWithCustomToken(await getAuth(getFirebaseApp()).createCustomToken(uid)),
+  });
 }

@@ -1,13 +1,11 @@
 // Self-registration: a Firebase Authentication account plus an unapproved users document, and a
 // notification for admins. The account signs in only once an admin approves it.
 import { getAuth } from 'firebase-admin/auth';
-import { getDb, getFirebaseApp } from '../../firebase';
+import { getFirebaseApp } from '../../firebase';
 import { HttpError } from '../../http/errors';
-import { timestampNow } from '../../timestamps';
 import { FOR_ADMINS } from '../../domain/notifications/audience';
-import { addNotification } from '../../domain/notifications/notice';
 import { findRoleByName } from '../../domain/identity/role-store';
-import { USERS } from '../../domain/identity/user-store';
+import { isPhoneTaken, storeRegisteredUser } from '../../domain/identity/user-store';
 
 export const REGISTERED = 'Registered successfully. An admin will approve your account.';
 export const EMAIL_TAKEN = 'An account with this email already exists.';
@@ -24,13 +22,12 @@ export interface Registration {
 }
 
 export async function register(input: Registration): Promise<void> {
-  const db = getDb();
   if (!(await findRoleByName(input.role)))
     throw new HttpError(400, `Unknown role: ${input.role}`, { role: 'Unknown role' });
   // Phone numbers sign in by OTP, so one number belongs to one account.
   if (input.phone) {
-    const holder = await db.collection(USERS).where('phone', '==', input.phone).limit(1).get();
-    if (!holder.empty) throw new HttpError(409, PHONE_TAKEN, { phone: 'Already registered' });
+    if (await isPhoneTaken(input.phone))
+      throw new HttpError(409, PHONE_TAKEN, { phone: 'Already registered' });
   }
   const auth = getAuth(getFirebaseApp());
   let uid: string;
@@ -54,27 +51,17 @@ export async function register(input: Registration): Promise<void> {
       });
     throw err;
   }
-  const at = timestampNow();
-  const batch = db.batch();
-  batch.create(db.collection(USERS).doc(uid), {
-    fullName: input.fullName,
-    email: input.email,
-    phone: input.phone ?? '',
-    role: input.role,
-    approved: false,
-    createdAt: at,
-    updatedAt: at,
-  });
-  const message = `${input.fullName} (${input.email}) registered as ${input.role} and awaits approval.`;
-  addNotification(batch, {
-    to: FOR_ADMINS,
-    type: 'user.pending',
-    title: 'New account awaiting approval',
-    message,
-    about: { userId: uid },
-  });
+  const { fullName, email, role } = input;
+  const user = { fullName, email, phone: input.phone ?? '', role };
+  const message = `${fullName} (${email}) registered as ${role} and awaits approval.`;
   try {
-    await batch.commit();
+    await storeRegisteredUser(uid, user, {
+      to: FOR_ADMINS,
+      type: 'user.pending',
+      title: 'New account awaiting approval',
+      message,
+      about: { userId: uid },
+    });
   } catch (err) {
     // No half-registered account: without its documents the email could never register again.
     await auth.deleteUser(uid).catch(() => undefined);

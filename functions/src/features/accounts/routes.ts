@@ -1,9 +1,8 @@
 import type { Response, Router } from 'express';
-import { getDb } from '../../firebase';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
-import { toUser, USERS } from '../../domain/identity/user-store';
+import { getUser } from '../../domain/identity/user-store';
 import { clientIp } from './client-ip';
 import { loginWithPassword, type SessionAnswer } from './login';
 import { requestOtp, verifyOtp } from './otp';
@@ -72,8 +71,8 @@ export function registerAccountRoutes(router: Router): void {
 
   route(router, 'GET /auth/me', async (req, res) => {
     const session = req.session!;
-    const user = await getDb().collection(USERS).doc(session.uid).get();
-    if (!user.exists) throw new HttpError(401, 'Sign in required');
-    res.json({ user: toUser(user), role: session.role, permissions: session.permissions });
+    const user = await getUser(session.uid);
+    if (!user) throw new HttpError(401, 'Sign in required');
+    res.json({ user, role: session.role, permissions: session.permissions });
   });
 }

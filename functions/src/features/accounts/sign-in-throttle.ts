@@ -53,12 +53,14 @@ export function delayAfter(tries: number, freeTries: number): number {
   return Math.min(DELAYS.maxMs, DELAYS.firstMs * 2 ** (tries - freeTries));
 }
 
+/** Before a try is checked: refuses it (429) while the pair waits, else takes it (takeTry). */
+export async function startTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
+  await assertMayTry(policy, account, ip);
+  await takeTry(policy, account, ip);
+}
+
 /** Throws a 429 (with its wait) unless `account` may be tried from `ip` now. */
-export async function assertMayTry(
-  policy: ThrottlePolicy,
-  account: string,
-  ip: string,
-): Promise<void> {
+async function assertMayTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
   const at = now();
   const pair = await pairRef(policy, account, ip).get();
   const lockedUntil = Number(pair.get('lockedUntil') ?? 0);
@@ -84,7 +86,7 @@ const pairQueues = new Map<string, Promise<unknown>>();
  * The tries of one pair take turns within an instance: a hundred transactions on one document
  * at once would mostly lose to each other; across instances the transaction still decides.
  */
-export function takeTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
+function takeTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
   const ref = pairRef(policy, account, ip);
   const before = pairQueues.get(ref.path) ?? Promise.resolve();
   const mine = before.then(

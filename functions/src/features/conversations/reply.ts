@@ -6,10 +6,8 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import type { ConversationMessage } from '../../contract/conversations';
-import { getDb } from '../../firebase';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import { messageRef, toConversationMessage } from '../../domain/conversations/store';
 import { actorOf } from '../../domain/entries/actor';
 import { readSettings } from '../../domain/settings/store';
@@ -21,7 +19,7 @@ import {
   queueAndDeliver,
   type NewOutbound,
 } from '../messaging';
-import { CUSTOMER_NOT_FOUND } from './thread';
+import { requireCustomerData } from '../../domain/customers/store';
 
 const MAX_FILES = 10;
 
@@ -90,12 +88,7 @@ export async function sendReply(
   input: ReplyInput,
   session: Session,
 ): Promise<ConversationMessage> {
-  const [snapshot, actor] = await Promise.all([
-    getDb().collection(CUSTOMERS).doc(customerId).get(),
-    actorOf(session),
-  ]);
-  const customer = snapshot.data();
-  if (!customer) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  const [customer, actor] = await Promise.all([requireCustomerData(customerId), actorOf(session)]);
   const id = await queueAndDeliver(await planned(customerId, customer, input, actor.name));
   const stored = await messageRef(id).get();
   if (stored.exists) return toConversationMessage(id, stored.data() ?? {});

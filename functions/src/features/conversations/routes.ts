@@ -14,7 +14,8 @@ import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { inboxPage, INBOX_SCOPES } from './inbox';
 import { replyBody, sendReply } from './reply';
-import { conversationPage, CUSTOMER_NOT_FOUND, markConversationRead } from './thread';
+import { CUSTOMER_NOT_FOUND } from '../../domain/customers/store';
+import { conversationPage, markConversationRead } from './thread';
 
 // Query strings: an empty value is the same as none.
 const param = <T extends z.ZodType>(schema: T) =>

@@ -2,38 +2,25 @@
 // and id, newest first) reading the page and one more document, plus the customer's own
 // document (a 404 for an unknown customer): page size + 2 reads whatever the thread's length.
 // The newest page comes first; each page is answered oldest to newest, as a chat reads.
-import { FieldPath } from 'firebase-admin/firestore';
 import type { ConversationPage } from '../../contract/conversations';
-import { getDb } from '../../firebase';
-import { HttpError } from '../../http/errors';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import {
-  CONVERSATION_MESSAGES,
-  markSummaryRead,
-  summaryRef,
+  markConversationRead as markRead,
+  threadQuery,
   toConversationMessage,
 } from '../../domain/conversations/store';
 import type { Session } from '../../http/access';
 import { readPage } from './cursor';
-
-export const CUSTOMER_NOT_FOUND = 'Customer not found';
+import { requireCustomerData } from '../../domain/customers/store';
 
 export async function conversationPage(
   customerId: string,
   limit: number,
   cursor: string | undefined,
 ): Promise<ConversationPage> {
-  const db = getDb();
-  const query = db
-    .collection(CONVERSATION_MESSAGES)
-    .where('customerId', '==', customerId)
-    .orderBy('at', 'desc')
-    .orderBy(FieldPath.documentId(), 'desc');
-  const [customer, page] = await Promise.all([
-    db.collection(CUSTOMERS).doc(customerId).get(),
-    readPage(query, 'at', limit, cursor),
+  const [, page] = await Promise.all([
+    requireCustomerData(customerId),
+    readPage(threadQuery(customerId), 'at', limit, cursor),
   ]);
-  if (!customer.exists) throw new HttpError(404, CUSTOMER_NOT_FOUND);
   return {
     messages: page.docs.map((doc) => toConversationMessage(doc.id, doc.data())).reverse(),
     nextCursor: page.nextCursor,
@@ -44,19 +31,11 @@ export async function conversationPage(
  * The caller opened the conversation: when it is the owner's (or, for a customer without an
  * owner, an admin's), nothing in it is unread any more. Anyone else's opening changes nothing.
  */
-export async function markConversationRead(
+export function markConversationRead(
   customerId: string,
   session: Session,
 ): Promise<{ unread: number }> {
-  const db = getDb();
-  return db.runTransaction(async (tx) => {
-    const summary = await tx.get(summaryRef(customerId));
-    if (!summary.exists) return { unread: 0 };
-    const ownerId: unknown = summary.get('ownerId');
-    const mine = ownerId ? ownerId === session.uid : session.role === 'admin';
-    const unread = Number(summary.get('unread') ?? 0);
-    if (!mine) return { unread };
-    markSummaryRead(tx, summary);
-    return { unread: 0 };
-  });
+  return markRead(customerId, (ownerId) =>
+    ownerId ? ownerId === session.uid : session.role === 'admin',
+  );
 }

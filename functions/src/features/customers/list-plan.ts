@@ -11,7 +11,11 @@ import {
   type Query,
 } from 'firebase-admin/firestore';
 import { SORT_FIELDS } from '../../contract/customers';
-import { HttpError } from '../../http/errors';
+import {
+  decodeCursor as readCursorJson,
+  encodeCursor as writeCursorJson,
+  invalidCursor,
+} from '../../http/page-cursor';
 import { CUSTOMERS } from '../../domain/customers/constants';
 import {
   CATEGORY_KEY_MAX_SET,
@@ -177,23 +181,11 @@ export function encodeCursor(plan: ListPlan, position: Position): string {
   const v: CursorValue[] = position.values.map((value) =>
     value instanceof Timestamp ? { t: [value.seconds, value.nanoseconds] } : value,
   );
-  return Buffer.from(JSON.stringify({ o: signature(plan), v, id: position.id })).toString(
-    'base64url',
-  );
+  return writeCursorJson({ o: signature(plan), v, id: position.id });
 }
 
-const invalidCursor = () =>
-  new HttpError(400, 'Invalid cursor: start again from the first page', {
-    cursor: 'Invalid cursor',
-  });
-
 export function decodeCursor(plan: ListPlan, cursor: string): Position {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
+  const parsed = readCursorJson(cursor);
   const { o, v, id } = (parsed ?? {}) as { o?: unknown; v?: unknown; id?: unknown };
   if (o !== signature(plan) || typeof id !== 'string' || !id || id.includes('/'))
     throw invalidCursor();

@@ -43,7 +43,7 @@ import {
   fieldsOf,
   toCustomer,
 } from '../../domain/customers/record';
-import { NOT_FOUND } from './write';
+import { CUSTOMER_NOT_FOUND } from '../../domain/customers/store';
 
 export function mergedFields(all: readonly CustomerFields[]): CustomerFields {
   return {
@@ -95,7 +95,8 @@ export async function mergeCustomers(
   const customer = await db.runTransaction(async (tx) => {
     const snapshots = await tx.getAll(primaryRef, ...mergeIds.map((id) => customers.doc(id)));
     const missing = snapshots.filter((s) => !s.exists).map((s) => s.id);
-    if (missing.length > 0) throw new HttpError(404, `${NOT_FOUND}: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new HttpError(404, `${CUSTOMER_NOT_FOUND}: ${missing.join(', ')}`);
     const [primary, ...others] = snapshots.map((s) => ({
       id: s.id,
       data: s.data() as DocumentData,

@@ -5,13 +5,12 @@ import { z } from 'zod';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { documentIdField } from '../../http/params';
-import { CUSTOMERS } from '../../domain/customers/constants';
+import { CUSTOMER_NOT_FOUND, customerRef } from '../../domain/customers/store';
 import { OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
 import { toCustomer, type Customer } from '../../domain/customers/record';
 import { setSummaryOwner, summaryRef } from '../../domain/conversations/store';
-import { displayName, USERS } from '../../domain/identity/user-store';
+import { displayName, userRef } from '../../domain/identity/user-store';
 import { patchRecord } from '../../domain/writes/records';
-import { NOT_FOUND } from './write';
 
 export const ownerBody = z.object({
   ownerId: z.union([documentIdField('Owner'), z.null()], {
@@ -23,15 +22,15 @@ const NOT_AN_EMPLOYEE = 'No approved employee has this id';
 
 export async function setCustomerOwner(id: string, ownerId: string | null): Promise<Customer> {
   const db = getDb();
-  const ref = db.collection(CUSTOMERS).doc(id);
+  const ref = customerRef(id, db);
   return db.runTransaction(async (tx) => {
     const [customer, user, summary] = await Promise.all([
       tx.get(ref),
-      ownerId ? tx.get(db.collection(USERS).doc(ownerId)) : Promise.resolve(undefined),
+      ownerId ? tx.get(userRef(ownerId, db)) : Promise.resolve(undefined),
       tx.get(summaryRef(id)),
     ]);
     const data = customer.data();
-    if (!data) throw new HttpError(404, NOT_FOUND);
+    if (!data) throw new HttpError(404, CUSTOMER_NOT_FOUND);
     if (user && (!user.exists || user.get('approved') !== true))
       throw new HttpError(400, NOT_AN_EMPLOYEE, { ownerId: NOT_AN_EMPLOYEE });
     const owner: CustomerOwner | null =

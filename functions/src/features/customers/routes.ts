@@ -13,7 +13,7 @@ import { listPage, matchingCustomerPages, plainList } from './list';
 import { mergeCustomers } from './merge';
 import { ownerBody, setCustomerOwner } from './owner';
 import { actorOf } from '../../domain/entries/actor';
-import { readCustomer } from './read-customer';
+import { CUSTOMER_NOT_FOUND, requireCustomer } from '../../domain/customers/store';
 import { hasIdentity } from '../../domain/customers/normalize';
 import {
   bulkBody,
@@ -26,13 +26,7 @@ import {
 } from './schemas';
 import { timelinePage } from './timeline';
 import { upsertRows } from './upsert';
-import {
-  createCustomer,
-  deleteCustomer,
-  DuplicateCustomerError,
-  NOT_FOUND,
-  updateCustomer,
-} from './write';
+import { createCustomer, deleteCustomer, DuplicateCustomerError, updateCustomer } from './write';
 
 const QUICK_ADD_NEEDS_IDENTITY = 'Please add at least one name/phone/email.';
 
@@ -52,7 +46,7 @@ function answeringDuplicates(
 
 const force = (req: Request) => req.query.force === 'true' || req.query.force === '1';
 
-const customerId = (req: Request) => documentId(req.params.id, NOT_FOUND);
+const customerId = (req: Request) => documentId(req.params.id, CUSTOMER_NOT_FOUND);
 
 /** The owner of the customers a caller creates: the caller. */
 async function ownerFrom(req: Request) {
@@ -80,7 +74,7 @@ export function registerCustomerRoutes(router: Router): void {
 
   // After export.csv, which the :id pattern would otherwise take.
   route(router, 'GET /customers/:id', async (req, res) => {
-    res.json(await readCustomer(customerId(req)));
+    res.json(await requireCustomer(customerId(req)));
   });
 
   route(router, 'GET /customers/:id/timeline', async (req, res) => {

@@ -16,7 +16,14 @@ import type {
 } from '../../contract/customer-timeline';
 import type { SendOutcome } from '../../contract/entries';
 import { getDb } from '../../firebase';
-import { HttpError } from '../../http/errors';
+import {
+  decodeCursor,
+  encodeCursor,
+  invalidCursor,
+  isTimePosition,
+  startValues,
+  type TimePosition,
+} from '../../http/page-cursor';
 import { toIso } from '../../timestamps';
 import { ENTRIES } from '../../domain/entries/constants';
 import { isoDeep, toEntry } from '../../domain/entries/record';
@@ -26,44 +33,18 @@ const SOURCES = { entry: ENTRIES, followUp: FOLLOW_UPS } as const;
 type Kind = keyof typeof SOURCES;
 const KINDS = Object.keys(SOURCES) as Kind[];
 
-/** Where a source stands: after this document (createdAt's seconds and nanoseconds, id), or
- * 'end' when read out. Full precision: a rounded time could skip a document. */
-type After = [number, number, string];
-type SourcePosition = After | 'end' | undefined;
+/** Where a source stands: after this document (its createdAt and id), or 'end' when read out. */
+type SourcePosition = TimePosition | 'end' | undefined;
 type Cursor = Partial<Record<Kind, SourcePosition>>;
-
-const invalidCursor = () =>
-  new HttpError(400, 'Invalid cursor: start again from the first page', {
-    cursor: 'Invalid cursor',
-  });
-
-export function encodeTimelineCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
-}
 
 export function decodeTimelineCursor(text: string | undefined): Cursor {
   if (!text) return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
+  const parsed = decodeCursor(text);
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidCursor();
   const cursor: Cursor = {};
   for (const [kind, value] of Object.entries(parsed)) {
     if (!(kind in SOURCES)) throw invalidCursor();
-    const valid =
-      value === 'end' ||
-      (Array.isArray(value) &&
-        value.length === 3 &&
-        Number.isSafeInteger(value[0]) &&
-        Number.isInteger(value[1]) &&
-        value[1] >= 0 &&
-        value[1] < 1e9 &&
-        typeof value[2] === 'string' &&
-        /^[^/]+$/.test(value[2]));
-    if (!valid) throw invalidCursor();
+    if (value !== 'end' && !isTimePosition(value)) throw invalidCursor();
     cursor[kind as Kind] = value as SourcePosition;
   }
   return cursor;
@@ -102,7 +83,7 @@ async function readSource(
   db: Firestore,
   kind: Kind,
   customerId: string,
-  after: After | undefined,
+  after: TimePosition | undefined,
   limit: number,
 ): Promise<QueryDocumentSnapshot[]> {
   let query = db
@@ -110,7 +91,7 @@ async function readSource(
     .where('customerId', '==', customerId)
     .orderBy('createdAt', 'desc')
     .orderBy(FieldPath.documentId(), 'desc');
-  if (after) query = query.startAfter(new Timestamp(after[0], after[1]), after[2]);
+  if (after) query = query.startAfter(...startValues(after));
   return (await query.limit(limit).get()).docs;
 }
 
@@ -162,6 +143,6 @@ export async function timelinePage(
   const done = KINDS.every((kind) => next[kind] === 'end');
   return {
     items: shown.map((c) => toItem(c.kind, c.doc)),
-    nextCursor: done ? null : encodeTimelineCursor(next),
+    nextCursor: done ? null : encodeCursor(next),
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../domain/followups/customer-name';
 import { HttpError } from '../../http/errors';
 import { CUSTOMERS } from '../../domain/customers/constants';
+import { CUSTOMER_NOT_FOUND, customerRef } from '../../domain/customers/store';
 import {
   findHeirs,
   keyDoc,
@@ -36,7 +37,6 @@ import {
 } from '../../domain/customers/record';
 
 export const NEEDS_IDENTITY = 'Please add at least a name/phone/email';
-export const NOT_FOUND = 'Customer not found';
 
 /** A phone or email of the input already belongs to `customer` (answered as 409). */
 export class DuplicateCustomerError extends Error {
@@ -111,12 +111,12 @@ export async function updateCustomer(
   { force }: SaveOptions,
 ): Promise<Customer> {
   const db = getDb();
-  const ref = db.collection(CUSTOMERS).doc(id);
+  const ref = customerRef(id, db);
   let copyBefore: CustomerCopy | undefined;
   const customer = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const data = snapshot.data();
-    if (!data) throw new HttpError(404, NOT_FOUND);
+    if (!data) throw new HttpError(404, CUSTOMER_NOT_FOUND);
     copyBefore = customerCopy(data);
     const current = fieldsOf(data);
     const next: CustomerFields = { ...current };
@@ -177,12 +177,12 @@ export async function updateCustomer(
 
 export async function deleteCustomer(id: string): Promise<void> {
   const db = getDb();
-  const ref = db.collection(CUSTOMERS).doc(id);
+  const ref = customerRef(id, db);
   let records: RecordWriter | undefined;
   await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const data = snapshot.data();
-    if (!data) throw new HttpError(404, NOT_FOUND);
+    if (!data) throw new HttpError(404, CUSTOMER_NOT_FOUND);
     const keys = customerKeys(fieldsOf(data));
     const owners = await readKeyOwners(
       tx,

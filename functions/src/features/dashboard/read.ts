@@ -6,8 +6,7 @@
 // committed; a write served by the instance drops the kept read.
 import type { NextFunction, Request, Response } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
-import { FOLLOW_UPS } from '../../domain/followups/constants';
+import { scheduledFollowUpsDue } from '../../domain/followups/due';
 import { countPendingUsers } from '../../domain/identity/user-store';
 import { now } from '../../clock';
 import { toIso } from '../../timestamps';
@@ -15,13 +14,17 @@ import {
   DEFAULT_DUE_DAYS,
   FOLLOW_UPS_DUE_LIMIT,
   FUNNEL_STAGES,
-  REVENUE,
   SERIES_DAYS,
   TOP_CUSTOMERS,
 } from '../../domain/figures/constants';
 import { addDays, dayKey, monthKey, previousMonth, startOfDay } from '../../domain/figures/days';
 import { readRecentItems } from '../../domain/figures/recent-activity';
-import { emptySummary, readStoredSummary, type Summary } from '../../domain/figures/summary';
+import {
+  emptySummary,
+  readStoredSummary,
+  readTopRevenue,
+  type Summary,
+} from '../../domain/figures/summary';
 
 /** How long a finished summary read answers this instance's calls (one page load's burst). */
 export const SUMMARY_TTL_MS = 2000;
@@ -42,14 +45,12 @@ export function freshSummaryAfterWrites(req: Request, res: Response, next: NextF
   next();
 }
 
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
-
 /**
  * The summary as stored now (one read, not shared), or null before the first write or job made
  * it: the lists' unfiltered totals, which a count would bill at one read per 1,000 documents.
  */
 export async function storedSummary(): Promise<Summary | null> {
-  return readStoredSummary(getDb());
+  return readStoredSummary();
 }
 
 /** How long after a change's time (its notification's) its write may still be committing. */
@@ -85,16 +86,10 @@ export async function readSummary(changedAt = 0): Promise<Summary> {
 }
 
 export async function overview(changedAt = 0) {
-  const db = getDb();
-  const [summary, top, pendingUsers] = await Promise.all([
+  const [summary, topCustomers, pendingUsers] = await Promise.all([
     readSummary(changedAt),
-    db
-      .collection(REVENUE)
-      .where('amount', '>', 0)
-      .orderBy('amount', 'desc')
-      .limit(TOP_CUSTOMERS)
-      .get(),
-    countPendingUsers(db),
+    readTopRevenue(TOP_CUSTOMERS),
+    countPendingUsers(),
   ]);
   const month = monthKey(now());
   return {
@@ -104,10 +99,7 @@ export async function overview(changedAt = 0) {
     pendingApprovals: summary.pendingEntries + pendingUsers,
     entriesThisMonth: summary.months[month] ?? 0,
     entriesLastMonth: summary.months[previousMonth(month)] ?? 0,
-    topCustomers: top.docs.map((d) => ({
-      name: String(d.get('name') ?? ''),
-      amount: num(d.get('amount')),
-    })),
+    topCustomers,
   };
 }
 
@@ -166,16 +158,8 @@ export async function followUpsDue(days = DEFAULT_DUE_DAYS) {
   const today = dayKey(now());
   const from = Timestamp.fromMillis(startOfDay(today));
   const to = Timestamp.fromMillis(startOfDay(addDays(today, days + 1)));
-  const snap = await getDb()
-    .collection(FOLLOW_UPS)
-    .where('status', '==', 'scheduled')
-    .where('dueAt', '>=', from)
-    .where('dueAt', '<', to)
-    .orderBy('dueAt')
-    .limit(FOLLOW_UPS_DUE_LIMIT)
-    .get();
-  return snap.docs.map((d) => {
-    const data = d.data();
+  const due = await scheduledFollowUpsDue(from, to, FOLLOW_UPS_DUE_LIMIT);
+  return due.map((data) => {
     const channels = Array.isArray(data.channels) ? data.channels.map(String) : [];
     return {
       customerName: String(data.customerName ?? ''),

@@ -1,9 +1,8 @@
 // Attachments named in a request: the app's own files are checked against their metadata
 // (their stored name, type and size win over what the client says); other http(s) links are
 // kept as given.
-import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
-import { FILES, fileIdFromUrl, fileUrl } from '../uploads';
+import { fileIdFromUrl, fileUrl, readFileDocs } from '../uploads';
 import type { Attachment } from '../../domain/entries/record';
 import type { AttachmentInput } from './schemas';
 
@@ -13,11 +12,7 @@ export async function resolveAttachments(
 ): Promise<Attachment[]> {
   const ids = list.map((a) => fileIdFromUrl(a.url));
   const wanted = [...new Set(ids.filter((id): id is string => id !== undefined))];
-  const db = getDb();
-  const snapshots = wanted.length
-    ? await db.getAll(...wanted.map((id) => db.collection(FILES).doc(id)))
-    : [];
-  const found = new Map(snapshots.filter((s) => s.exists).map((s) => [s.id, s.data() ?? {}]));
+  const found = await readFileDocs(wanted);
   return list.map((attachment, i) => {
     const id = ids[i];
     if (id === undefined) {

@@ -7,7 +7,7 @@ import { getDb } from '../../firebase';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../../domain/customers/constants';
+import { CUSTOMER_NOT_FOUND, getCustomerData } from '../../domain/customers/store';
 import { FOR_ADMINS } from '../../domain/notifications/audience';
 import { formatPhone } from '../../domain/identity/phone';
 import { RecordWriter } from '../../domain/writes/records';
@@ -61,9 +61,8 @@ export function defaultSubject(companyName: string): string {
 
 /** The customer as stored; a customer that does not exist is a 400 on the entry's field. */
 async function readCustomer(customerId: string): Promise<DocumentData> {
-  const snapshot = await getDb().collection(CUSTOMERS).doc(customerId).get();
-  const data = snapshot.data();
-  if (!data) throw new HttpError(400, 'Customer not found', { customer: 'Customer not found' });
+  const data = await getCustomerData(customerId);
+  if (!data) throw new HttpError(400, CUSTOMER_NOT_FOUND, { customer: CUSTOMER_NOT_FOUND });
   return data;
 }
 

@@ -10,7 +10,11 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import { HttpError } from '../../http/errors';
+import {
+  decodeCursor as readCursorJson,
+  encodeCursor as writeCursorJson,
+  invalidCursor,
+} from '../../http/page-cursor';
 import { ENTRIES } from '../../domain/entries/constants';
 import { channelGroup } from '../../domain/entries/record';
 import {
@@ -138,23 +142,11 @@ export function positionOf(id: string, data: DocumentData): Position {
 
 export function encodeCursor(position: Position): string {
   const { seconds, nanoseconds } = position.createdAt;
-  return Buffer.from(JSON.stringify({ t: [seconds, nanoseconds], id: position.id })).toString(
-    'base64url',
-  );
+  return writeCursorJson({ t: [seconds, nanoseconds], id: position.id });
 }
 
-const invalidCursor = () =>
-  new HttpError(400, 'Invalid cursor: start again from the first page', {
-    cursor: 'Invalid cursor',
-  });
-
 export function decodeCursor(cursor: string): Position {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
+  const parsed = readCursorJson(cursor);
   const { t, id } = (parsed ?? {}) as { t?: unknown; id?: unknown };
   if (typeof id !== 'string' || !id || id.includes('/')) throw invalidCursor();
   if (!Array.isArray(t) || t.length !== 2 || !t.every((n) => Number.isInteger(n)))

@@ -7,7 +7,6 @@ import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import {
   emailContent,
   fillPlaceholders,
@@ -32,6 +31,7 @@ import {
   withoutUndefined,
 } from '../../domain/entries/record';
 import type { ResendInput } from './schemas';
+import { getCustomerData } from '../../domain/customers/store';
 
 export const NO_CHANNEL = 'Select at least one channel (Email or WhatsApp)';
 
@@ -86,9 +86,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     const templateId = wa.templateId || str(before.templateId) || undefined;
     const attachments = attachmentsOf(before.attachments);
     const customerId = str(data.customerId);
-    const customerData = customerId
-      ? (await db.collection(CUSTOMERS).doc(customerId).get()).data()
-      : undefined;
+    const customerData = customerId ? await getCustomerData(customerId) : undefined;
     const plan = await planFor({
       to,
       customer: customerData,

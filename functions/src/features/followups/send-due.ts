@@ -10,7 +10,6 @@ import * as logger from 'firebase-functions/logger';
 import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import { readSettings } from '../../domain/settings/store';
 import { ENTRIES } from '../../domain/entries/constants';
 import { defaultSubject } from '../entries';
@@ -43,6 +42,7 @@ import {
 } from '../../domain/followups/constants';
 import { addNotification } from '../../domain/notifications/notice';
 import { patchRecord } from '../../domain/writes/records';
+import { getCustomerData } from '../../domain/customers/store';
 
 export interface SendRunResult {
   claimed: number;
@@ -84,9 +84,7 @@ async function plan(data: DocumentData, companyName: string): Promise<Planned> {
     const to = strings(wa.to)[0] ?? '';
     const text = fillPlaceholders(messageFor(str(wa.text), note, FOLLOW_UP_LINE), values);
     const customerId = str(data.customerId);
-    const customer = customerId
-      ? (await getDb().collection(CUSTOMERS).doc(customerId).get()).data()
-      : undefined;
+    const customer = customerId ? await getCustomerData(customerId) : undefined;
     const files = forChannel('whatsapp');
     const templateId = str(wa.templateId) || undefined;
     planned.whatsapp = {

@@ -33,6 +33,7 @@ import {
   withoutUndefined,
   type Attachment,
 } from '../../domain/entries/record';
+import { customerRef } from '../../domain/customers/store';
 
 export const INBOUND_MESSAGES = 'inboundMessages';
 
@@ -114,9 +115,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
     }
     const ownerId: unknown = owner?.get('customerId');
     const existing =
-      typeof ownerId === 'string' && ownerId
-        ? await tx.get(db.collection(CUSTOMERS).doc(ownerId))
-        : undefined;
+      typeof ownerId === 'string' && ownerId ? await tx.get(customerRef(ownerId, db)) : undefined;
     const summary = existing?.exists ? await tx.get(summaryRef(existing.id)) : undefined;
     const records = await RecordWriter.inTransaction(tx, db);
     const at = timestampNow();

@@ -1,19 +1,13 @@
 // The message an inbound WhatsApp message answers (Meta's context.id: the customer swiped an
 // earlier message to reply), found in the conversations by its WhatsApp id, with its text.
-import { getDb } from '../../firebase';
-import { CONVERSATION_MESSAGES } from '../../domain/conversations/store';
+import { findMessageByProviderId } from '../../domain/conversations/store';
 
 const QUOTE_MAX = 300;
 
 export async function repliedMessage(
   providerId: string,
 ): Promise<{ providerId: string; text?: string }> {
-  const found = await getDb()
-    .collection(CONVERSATION_MESSAGES)
-    .where('providerId', '==', providerId)
-    .limit(1)
-    .get();
-  const text: unknown = found.docs[0]?.get('text');
+  const text: unknown = (await findMessageByProviderId(providerId))?.get('text');
   return {
     providerId,
     ...(typeof text === 'string' && text ? { text: text.slice(0, QUOTE_MAX) } : {}),

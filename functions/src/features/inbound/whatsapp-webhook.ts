@@ -19,7 +19,7 @@ import { validSignature } from './signature';
 import { attachInboundMedia } from './whatsapp-media';
 import { applyOptOutKeyword } from './opt-out-keywords';
 import { repliedMessage } from './replied-message';
-import { applyWhatsAppStatus } from './whatsapp-statuses';
+import { applyWhatsAppStatus } from '../../domain/entries/whatsapp-statuses';
 
 type Json = Record<string, unknown>;
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);

@@ -4,18 +4,14 @@
 // link), and the email with every filled-in value escaped.
 import type { DocumentData } from 'firebase-admin/firestore';
 import { now } from '../../clock';
-import { getDb } from '../../firebase';
 import { escapeHtml, type MetaTemplate } from '../../integrations';
-import { CUSTOMERS } from '../../domain/customers/constants';
-import { keyRef } from '../../domain/customers/keys';
-import { customerKeyId } from '../../domain/customers/record';
 import { optedOutAt, windowUntil } from '../../domain/customers/whatsapp-windows';
 import { readSettings, type TemplateLink } from '../../domain/settings/store';
-import { TEMPLATES } from '../templates';
-import { templateLinkFromData } from '../../domain/settings/store';
+import { getTemplate } from '../templates';
 import { findTemplate } from './catalog';
 import type { EmailContent } from './outbound-doc';
 import { planWhatsApp, type PlannedAttachment, type WhatsAppPlan } from './whatsapp-plan';
+import { getCustomerDataByPhone } from '../../domain/customers/store';
 
 export interface WhatsAppAsk {
   /** E.164. */
@@ -32,13 +28,6 @@ export interface WhatsAppAsk {
   parameters?: string[];
 }
 
-async function customerByPhone(phone: string): Promise<DocumentData | undefined> {
-  const key = await keyRef(getDb(), customerKeyId('phone', phone)).get();
-  const id: unknown = key.get('customerId');
-  if (typeof id !== 'string' || !id) return undefined;
-  return (await getDb().collection(CUSTOMERS).doc(id).get()).data();
-}
-
 /** The chosen template: an app template's approved link, else an approved template's name. */
 async function chosenTemplate(
   ask: WhatsAppAsk,
@@ -46,11 +35,8 @@ async function chosenTemplate(
   const id = ask.templateId?.trim();
   if (!id) return undefined;
   if (!id.includes('/')) {
-    const app = await getDb().collection(TEMPLATES).doc(id).get();
-    if (app.exists && app.get('type') === 'whatsapp') {
-      const approved: unknown = app.get('approved');
-      return approved ? templateLinkFromData(approved) : undefined;
-    }
+    const app = await getTemplate(id);
+    if (app?.type === 'whatsapp') return app.approved ?? undefined;
   }
   return {
     name: id,
@@ -67,7 +53,7 @@ const firstName = (customer: DocumentData | undefined) =>
 
 export async function planFor(ask: WhatsAppAsk): Promise<WhatsAppPlan> {
   const [customer, chosen, settings] = await Promise.all([
-    ask.customer ? Promise.resolve(ask.customer) : customerByPhone(ask.to),
+    ask.customer ? Promise.resolve(ask.customer) : getCustomerDataByPhone(ask.to),
     chosenTemplate(ask),
     readSettings(),
   ]);

@@ -2,13 +2,10 @@
 // WhatsApp until they write START. Kept on the customer per phone (whatsappOptOuts { '+9198...':
 // when they wrote STOP }); the sending rules (whatsapp-plan.ts) read it for every send.
 import { FieldPath, FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import { OPT_OUTS_FIELD } from '../../domain/customers/whatsapp-windows';
-import { keyRef } from '../../domain/customers/keys';
 import { normalizePhone } from '../../domain/customers/normalize';
-import { customerKeyId } from '../../domain/customers/record';
 import { patchRecord } from '../../domain/writes/records';
+import { changeCustomerOfPhone } from '../../domain/customers/store';
 
 /**
  * The customer of `phone` opted out of WhatsApp at `at` (optedOut) or back in (not optedOut).
@@ -21,17 +18,10 @@ export async function setWhatsAppOptOut(
 ): Promise<boolean> {
   const phone = normalizePhone(rawPhone);
   if (!phone) return false;
-  const db = getDb();
-  return db.runTransaction(async (tx) => {
-    const key = await tx.get(keyRef(db, customerKeyId('phone', phone)));
-    const customerId: unknown = key.get('customerId');
-    if (!key.exists || typeof customerId !== 'string' || !customerId) return false;
-    const ref = db.collection(CUSTOMERS).doc(customerId);
-    if (!(await tx.get(ref)).exists) return false;
-    patchRecord(tx, ref, [
+  return changeCustomerOfPhone(phone, (tx, customer) =>
+    patchRecord(tx, customer.ref, [
       new FieldPath(OPT_OUTS_FIELD, phone),
       optedOut ? Timestamp.fromDate(at) : FieldValue.delete(),
-    ]);
-    return true;
-  });
+    ]),
+  );
 }

@@ -92,6 +92,18 @@ export interface NewOutbound {
 /** A new queue document's reference (its id goes on the owner before the write). */
 export const newOutboundRef = () => getDb().collection(OUTBOUND).doc();
 
+/** Queues `message` alone (in its own transaction); answers its queue id. */
+export async function enqueueAlone(message: NewOutbound): Promise<string> {
+  const ref = newOutboundRef();
+  await getDb().runTransaction(async (tx) => enqueue(tx, ref, message));
+  return ref.id;
+}
+
+/** The queue document as it stands. */
+export async function readOutbound(id: string): Promise<OutboundDoc | undefined> {
+  return (await getDb().collection(OUTBOUND).doc(id).get()).data() as OutboundDoc | undefined;
+}
+
 /** Writes the queue document in the caller's transaction. */
 export function enqueue(
   tx: Transaction,

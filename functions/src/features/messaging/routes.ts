@@ -4,13 +4,11 @@
 import type { Router } from 'express';
 import { z } from 'zod';
 import type { WhatsAppPreview } from '../../contract/messaging';
-import { getDb } from '../../firebase';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { toE164 } from '../../integrations/recipients';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import { readSettings } from '../../domain/settings/store';
 import { listCatalog, syncCatalog } from './catalog';
 import { DEFAULT_MESSAGE } from '../../domain/entries/constants';
@@ -22,8 +20,7 @@ import {
   TIMESTAMP_HEADER,
   validEventSignature,
 } from './email-events';
-
-const CUSTOMER_NOT_FOUND = 'Customer not found';
+import { CUSTOMER_NOT_FOUND, requireCustomerData } from '../../domain/customers/store';
 
 const previewBody = z.object({
   customerId: z.string({ error: 'customerId must be text' }).trim().min(1).max(128),
@@ -45,8 +42,7 @@ export function registerMessagingRoutes(router: Router): void {
   route(router, 'POST /whatsapp/preview', async (req, res) => {
     const input = parseBody(previewBody, req);
     const id = documentId(input.customerId, CUSTOMER_NOT_FOUND);
-    const customer = (await getDb().collection(CUSTOMERS).doc(id).get()).data();
-    if (!customer) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+    const customer = await requireCustomerData(id);
     const phones = Array.isArray(customer.phones) ? (customer.phones as string[]) : [];
     const to = input.to ? toE164(input.to) : phones[0];
     if (!to)

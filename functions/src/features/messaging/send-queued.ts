@@ -1,28 +1,19 @@
 // A message that belongs to no entry or follow-up (the send route, the conversation's reply
 // box): queued on its own and tried at once; the send route answers the provider's answer to
 // its first part.
-import { getDb } from '../../firebase';
 import type { SendOutcome } from '../../integrations';
-import {
-  enqueue,
-  newOutboundRef,
-  OUTBOUND,
-  type NewOutbound,
-  type OutboundDoc,
-} from './outbound-doc';
+import { enqueueAlone, readOutbound, type NewOutbound, type OutboundDoc } from './outbound-doc';
 import { deliverNow } from './outbound-worker';
 
 /** Queues `message` on its own, tries it at once and waits for that try; answers its queue id. */
 export async function queueAndDeliver(message: NewOutbound): Promise<string> {
-  const ref = newOutboundRef();
-  await getDb().runTransaction(async (tx) => enqueue(tx, ref, message));
-  await deliverNow([ref.id]);
-  return ref.id;
+  const id = await enqueueAlone(message);
+  await deliverNow([id]);
+  return id;
 }
 
 export async function sendQueued(message: NewOutbound): Promise<SendOutcome> {
-  const ref = { id: await queueAndDeliver(message) };
-  const doc = (await getDb().collection(OUTBOUND).doc(ref.id).get()).data() as OutboundDoc;
+  const doc = (await readOutbound(await queueAndDeliver(message))) as OutboundDoc;
   const broken = doc.parts.find((p) => p.state !== 'sent');
   const provider = message.channel;
   if (!broken) return { ok: true, provider, messageId: doc.parts[0]?.messageId ?? '' };

@@ -4,8 +4,6 @@
 // an entry's or a follow-up's), and kept current by every later change (sent, delivered, read,
 // failed with the reason), in the change's own transaction as the owner's view is.
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import {
   addToSummary,
   messageRef,
@@ -17,6 +15,7 @@ import {
 import type { OutboundDoc, OutboundPart } from './outbound-doc';
 import { withoutUndefinedDeep } from './outbound-doc';
 import { channelStatus } from './outbound-view';
+import { customerRef } from '../../domain/customers/store';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -94,9 +93,7 @@ export async function prepareThreadView(
   const customerId = doc.customerId ?? str(owner?.get('customerId'));
   if (!customerId) return null;
   const summary = await tx.get(summaryRef(customerId));
-  const customer = summary.exists
-    ? null
-    : await tx.get(getDb().collection(CUSTOMERS).doc(customerId));
+  const customer = summary.exists ? null : await tx.get(customerRef(customerId));
   if (customer && !customer.exists) return null;
   return {
     created: true,

@@ -1,11 +1,10 @@
 // An admin notification: a `notifications` document for the admins (the dashboard's live
 // panel reads these), and, as the Settings switches say, the same by email and WhatsApp to the
 // admin contacts. Never throws for a failed send: the outcomes come back for the caller to log.
-import { getDb } from '../../firebase';
 import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
 import { readSettings } from '../../domain/settings/store';
 import { FOR_ADMINS } from '../../domain/notifications/audience';
-import { addNotification } from '../../domain/notifications/notice';
+import { storeNotification } from '../../domain/notifications/notice';
 import { escapeHtml } from '../../integrations/email/escape-html';
 
 export interface AdminNotice {
@@ -22,11 +21,8 @@ export interface NotifyOutcome {
 }
 
 export async function notifyAdmins(notice: AdminNotice): Promise<NotifyOutcome> {
-  // A batch: the notification and its feed item together (domain/notifications/notice.ts).
-  const batch = getDb().batch();
-  const ref = addNotification(batch, { ...notice, to: FOR_ADMINS });
-  await batch.commit();
-  return { id: ref.id, ...(await alertAdminContacts(notice)) };
+  const id = await storeNotification({ ...notice, to: FOR_ADMINS });
+  return { id, ...(await alertAdminContacts(notice)) };
 }
 
 /**

@@ -12,7 +12,6 @@
 // role or permissions have changed is closed (the client reconnects with what it now holds).
 import type { Request, Response } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { now } from '../../clock';
@@ -20,7 +19,7 @@ import { getConfig } from '../../config';
 import { resolveSession, sessionToken } from '../../domain/identity/sessions';
 import { onlyVisible, visibleTo } from '../../domain/notifications/audience';
 import { eventIdOf, toNotification, type Notification } from '../../domain/notifications/feed';
-import { NOTIFICATIONS } from '../../domain/notifications/notice';
+import { notificationsSince } from '../../domain/notifications/notice';
 
 export const streamSettings = {
   heartbeatMs: 25_000,
@@ -48,28 +47,25 @@ function startHub(): void {
   const startedAt = now();
   const since = Timestamp.fromMillis(startedAt - 1000);
   let first = true;
-  unsubscribe = getDb()
-    .collection(NOTIFICATIONS)
-    .where('at', '>=', since)
-    .onSnapshot(
-      (snap) => {
-        const added = snap.docChanges().filter((c) => c.type === 'added');
-        const initial = first;
-        first = false;
-        for (const change of added) {
-          const n = toNotification(change.doc.id, change.doc.data());
-          // The first snapshot also holds what existed before the first client came (clients
-          // get those only by resuming); what was written after it, before the listener's
-          // first answer, is news to that client.
-          if (initial && Number(n.eventId.slice(0, 15)) < startedAt) continue;
-          for (const listener of listeners) listener(n);
-        }
-      },
-      () => {
-        // A broken listener: drop it so the next client starts a fresh one.
-        unsubscribe = null;
-      },
-    );
+  unsubscribe = notificationsSince(since).onSnapshot(
+    (snap) => {
+      const added = snap.docChanges().filter((c) => c.type === 'added');
+      const initial = first;
+      first = false;
+      for (const change of added) {
+        const n = toNotification(change.doc.id, change.doc.data());
+        // The first snapshot also holds what existed before the first client came (clients
+        // get those only by resuming); what was written after it, before the listener's
+        // first answer, is news to that client.
+        if (initial && Number(n.eventId.slice(0, 15)) < startedAt) continue;
+        for (const listener of listeners) listener(n);
+      }
+    },
+    () => {
+      // A broken listener: drop it so the next client starts a fresh one.
+      unsubscribe = null;
+    },
+  );
 }
 
 function subscribe(listener: Listener): () => void {
@@ -181,10 +177,7 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   try {
     if (lastSent) {
       const ms = Number(lastSent.slice(0, 15));
-      const since = getDb()
-        .collection(NOTIFICATIONS)
-        .where('at', '>=', Timestamp.fromMillis(ms))
-        .orderBy('at');
+      const since = notificationsSince(Timestamp.fromMillis(ms)).orderBy('at');
       const snap = await onlyVisible(session, since).limit(streamSettings.resumeLimit).get();
       const missed = snap.docs.map((d) => toNotification(d.id, d.data()));
       missed.sort((a, b) => (a.eventId < b.eventId ? -1 : 1));

@@ -9,7 +9,12 @@ import {
   normalizePermissions,
   normalizeRoleName,
 } from '../../domain/identity/permissions';
-import { createRole, deleteRole, listRoleAnswers, updateRole } from './service';
+import {
+  createRole,
+  deleteRole,
+  listRoleAnswers,
+  updateRole,
+} from '../../domain/identity/role-admin';
 
 const MAX_ROLE_NAME = 50;
 

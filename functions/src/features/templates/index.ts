@@ -1,3 +1,3 @@
 // What the templates feature offers the rest of the server; other modules import only this.
 export { registerTemplateRoutes } from './routes';
-export { TEMPLATES } from './service';
+export { getTemplate } from './service';

@@ -3,6 +3,7 @@
 // /api/files/uploads/{id}, behind the session or with a signed link; no bucket URL ever leaves
 // the server.
 import { createHash } from 'node:crypto';
+import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { markRequestWrite } from '../../http/idempotency';
 import { timestampNow } from '../../timestamps';
@@ -98,6 +99,14 @@ export async function saveFiles(
     mimetype: meta.mimetype,
     size: meta.size,
   }));
+}
+
+/** The stored file documents of these ids (one read for all), by id; the missing are absent. */
+export async function readFileDocs(ids: readonly string[]): Promise<Map<string, DocumentData>> {
+  if (ids.length === 0) return new Map();
+  const db = getDb();
+  const snapshots = await db.getAll(...ids.map((id) => db.collection(FILES).doc(id)));
+  return new Map(snapshots.filter((s) => s.exists).map((s) => [s.id, s.data() ?? {}]));
 }
 
 export async function readFileMeta(id: string): Promise<FileMeta | undefined> {

@@ -1,11 +1,11 @@
 // What the uploads feature offers the rest of the server; other modules import only this.
 export { ALLOWED_TYPES_TEXT, detectFileType, safeFileName } from './file-types';
 export {
-  FILES,
   fileIdFromUrl,
   fileUrl,
   publicBaseUrl,
   readFile,
+  readFileDocs,
   saveFiles,
   signedFileUrl,
   type NewFile,

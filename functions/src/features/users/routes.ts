@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { route } from '../../http/access';
 import { documentId, documentIdField } from '../../http/params';
 import { parseBody } from '../../http/validate';
-import { approveUser, assignRole, listPendingUsers, listUsers, rejectUser } from './service';
+import {
+  approveUser,
+  assignRole,
+  listPendingUsers,
+  listUsers,
+  rejectUser,
+} from '../../domain/identity/user-admin';
 
 const listQuery = z.object({
   approved: z

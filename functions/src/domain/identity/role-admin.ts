@@ -1,17 +1,12 @@
-// Roles & Access: create, edit (renaming carries the role's users along), delete when unused.
+// Roles & Access (the roles feature's routes call it; roles and users are this folder's): create,
+// edit (renaming carries the role's users along), delete when unused.
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { countUsersByRole, USERS } from '../../domain/identity/user-store';
-import { grantsOf, sessionsHoldingRole } from '../../domain/identity/sessions';
-import { ADMIN_ROLE, ALL_PERMISSIONS } from '../../domain/identity/permissions';
-import {
-  findRoleById,
-  findRoleByName,
-  listRoles,
-  ROLES,
-  type StoredRole,
-} from '../../domain/identity/role-store';
+import { countUsersByRole, USERS } from './user-store';
+import { grantsOf, sessionsHoldingRole } from './sessions';
+import { ADMIN_ROLE, ALL_PERMISSIONS } from './permissions';
+import { findRoleById, findRoleByName, listRoles, ROLES, type StoredRole } from './role-store';
 
 export interface RoleInput {
   /** Trimmed and lowercased already. */

@@ -1,12 +1,13 @@
 // WhatsApp status callbacks (sent, delivered, read, failed) for messages sent before the send
 // queue, which carry no queue id: matched on the message id, on an entry's dispatch and on a
 // follow-up's results. A status never moves back (a late 'delivered' after 'read' is
-// ignored); 'failed' keeps the reason. Queued messages are matched by messaging/delivery.ts.
+// ignored); 'failed' keeps the reason. Queued messages are matched by
+// features/messaging/delivery.ts.
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { ENTRIES } from '../../domain/entries/constants';
-import { FOLLOW_UPS } from '../../domain/followups/constants';
-import { patchRecord } from '../../domain/writes/records';
+import { ENTRIES } from './constants';
+import { FOLLOW_UPS } from '../followups/constants';
+import { patchRecord } from '../writes/records';
 
 export interface StatusUpdate {
   messageId: string;

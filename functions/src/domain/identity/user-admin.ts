@@ -1,18 +1,13 @@
-// What admins do with accounts: list, approve (which also changes a role), reject, bulk-assign.
+// What admins do with accounts (the users feature's routes call it; users are this folder's):
+// list, approve (which also changes a role), reject, bulk-assign.
 import { getAuth } from 'firebase-admin/auth';
 import { getDb, getFirebaseApp } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
-import { grantsOf, sessionGrantsWriter } from '../../domain/identity/sessions';
-import { ADMIN_ROLE } from '../../domain/identity/permissions';
-import { findRoleByName } from '../../domain/identity/role-store';
-import {
-  assertAnAdminRemains,
-  byDisplayName,
-  toUser,
-  USERS,
-  type UserAnswer,
-} from '../../domain/identity/user-store';
+import { grantsOf, sessionGrantsWriter } from './sessions';
+import { ADMIN_ROLE } from './permissions';
+import { findRoleByName } from './role-store';
+import { assertAnAdminRemains, byDisplayName, toUser, USERS, type UserAnswer } from './user-store';
 
 /** Internal teams are small: lists answer at most this many accounts, as one array. */
 export const MAX_USERS_LISTED = 1000;

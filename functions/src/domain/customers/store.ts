@@ -1,0 +1,64 @@
+// Customers by id: the named reads every feature uses, so the document's place is written once.
+import type {
+  DocumentData,
+  DocumentSnapshot,
+  Firestore,
+  Transaction,
+} from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { CUSTOMERS } from './constants';
+import { keyRef } from './keys';
+import { customerKeyId, toCustomer, type Customer } from './record';
+
+/** What every route answers for a customer that does not exist. */
+export const CUSTOMER_NOT_FOUND = 'Customer not found';
+
+export function customerRef(id: string, db: Firestore = getDb()) {
+  return db.collection(CUSTOMERS).doc(id);
+}
+
+/** The customer document as stored, or undefined when there is none. */
+export async function getCustomerData(id: string): Promise<DocumentData | undefined> {
+  return (await customerRef(id).get()).data();
+}
+
+/** The customer document as stored; none is a 404 'Customer not found'. */
+export async function requireCustomerData(id: string): Promise<DocumentData> {
+  const data = await getCustomerData(id);
+  if (!data) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  return data;
+}
+
+/** The customer document of the customer whose phone (E.164) this is, if any. */
+export async function getCustomerDataByPhone(phone: string): Promise<DocumentData | undefined> {
+  const key = await keyRef(getDb(), customerKeyId('phone', phone)).get();
+  const id: unknown = key.get('customerId');
+  if (typeof id !== 'string' || !id) return undefined;
+  return getCustomerData(id);
+}
+
+/**
+ * In one transaction, the customer whose phone (E.164) this is, handed to `change` to write what
+ * it read; answers false when no customer has the phone (and `change` is not called).
+ */
+export function changeCustomerOfPhone(
+  phone: string,
+  change: (tx: Transaction, customer: DocumentSnapshot) => void,
+): Promise<boolean> {
+  const db = getDb();
+  return db.runTransaction(async (tx) => {
+    const key = await tx.get(keyRef(db, customerKeyId('phone', phone)));
+    const customerId: unknown = key.get('customerId');
+    if (!key.exists || typeof customerId !== 'string' || !customerId) return false;
+    const customer = await tx.get(customerRef(customerId, db));
+    if (!customer.exists) return false;
+    change(tx, customer);
+    return true;
+  });
+}
+
+/** The customer as the API answers it; none is a 404 'Customer not found'. */
+export async function requireCustomer(id: string): Promise<Customer> {
+  return toCustomer(id, await requireCustomerData(id));
+}
