@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { RetryAlert } from '../../../lib/retry-alert';
+import { ListState } from '../../../lib/list-state';
 import { useConversation, LOAD_CONVERSATION_FAILED } from '../api/get-conversation';
 import { useMarkRead } from '../api/mark-read';
 import { MessageBubble } from './message-bubble';
@@ -61,28 +61,24 @@ export function ConversationPanel({ customer }: { customer: ConversationCustomer
             {thread.isFetchingNextPage ? 'Loading…' : 'Earlier messages'}
           </button>
         )}
-        {thread.isPending ? (
-          <p className="ui-muted" role="status">
-            Loading the conversation…
-          </p>
-        ) : thread.isError ? (
-          <RetryAlert
-            error={thread.error}
-            fallback={LOAD_CONVERSATION_FAILED}
-            onRetry={() => void thread.refetch()}
-          />
-        ) : messages.length === 0 ? (
-          <p className="ui-muted conversation__empty">
-            No messages yet. What you send here, from Add Entry or a follow-up, and what{' '}
-            {customer.name} writes back on WhatsApp or email shows here.
-          </p>
-        ) : (
+        <ListState
+          query={thread}
+          loading="Loading the conversation…"
+          errorFallback={LOAD_CONVERSATION_FAILED}
+          isEmpty={messages.length === 0}
+          empty={
+            <p className="ui-muted conversation__empty">
+              No messages yet. What you send here, from Add Entry or a follow-up, and what{' '}
+              {customer.name} writes back on WhatsApp or email shows here.
+            </p>
+          }
+        >
           <ol className="conversation__messages" aria-label={`Messages with ${customer.name}`}>
             {messages.map((message) => (
               <MessageBubble key={message._id} message={message} />
             ))}
           </ol>
-        )}
+        </ListState>
       </div>
       <ReplyBox customer={customer} onSent={() => read()} onFocus={() => read()} />
     </section>
