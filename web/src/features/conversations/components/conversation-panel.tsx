@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { ListState } from '../../../lib/list-state';
+import { NextPageButton } from '../../../lib/next-page-button';
 import { useConversation, LOAD_CONVERSATION_FAILED } from '../api/get-conversation';
 import { useMarkRead } from '../api/mark-read';
 import { MessageBubble } from './message-bubble';
@@ -51,16 +52,11 @@ export function ConversationPanel({ customer }: { customer: ConversationCustomer
         Conversation
       </h2>
       <div className="conversation__thread" ref={list}>
-        {thread.hasNextPage && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--small conversation__earlier"
-            disabled={thread.isFetchingNextPage}
-            onClick={() => void thread.fetchNextPage()}
-          >
-            {thread.isFetchingNextPage ? 'Loading…' : 'Earlier messages'}
-          </button>
-        )}
+        <NextPageButton
+          pages={thread}
+          label="Earlier messages"
+          className="btn btn--ghost btn--small conversation__earlier"
+        />
         <ListState
           query={thread}
           loading="Loading the conversation…"

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../lib/page-header';
 import { formatPhone } from '../../../lib/phone';
 import { ListState } from '../../../lib/list-state';
+import { NextPageButton } from '../../../lib/next-page-button';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useInbox, LOAD_INBOX_FAILED, type InboxScope } from '../api/get-inbox';
@@ -78,16 +79,7 @@ export function InboxPage() {
           ))}
         </ul>
       </ListState>
-      {inbox.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn--outline inbox__more"
-          disabled={inbox.isFetchingNextPage}
-          onClick={() => void inbox.fetchNextPage()}
-        >
-          {inbox.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      )}
+      <NextPageButton pages={inbox} label="Load more" className="btn btn--outline inbox__more" />
     </div>
   );
 }
