@@ -3,9 +3,10 @@
 // reply within 2 s; a reply from the conversation inside the window reaches the customer as
 // the typed text; outside it, the template preview shows exactly what then goes.
 import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
+import { outbox } from './support/outbox.ts';
 import { apiSignIn, DEMO } from './support/session.ts';
 
 let browser: Browser;
@@ -24,15 +25,6 @@ async function createCustomer(token: string, name: string, phone: string): Promi
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { _id: string })._id;
-}
-
-async function outbox(path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${inject('outboxUrl')}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json();
 }
 
 async function sentTo(phone: string, text: (m: OutboxMessage) => boolean, ms = 15_000) {

@@ -8,14 +8,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sendDueFollowUpsJob, setClock } from '../functions/src/app/testing.ts';
 import {
-  baseUrl,
   expectAccessible,
   launchBrowser,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 
 type Session = { token: string; role: string };
 type Customer = { _id: string; names: string[]; phones: string[]; emails: string[] };
@@ -33,21 +32,8 @@ let admin: Session;
 let sales: Session;
 let customer: Customer;
 
-async function call<T>(session: Session, method: string, path: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${session.token}`,
-      ...(body instanceof FormData || body === undefined
-        ? {}
-        : { 'Content-Type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(session: Session, method: string, path: string, body?: unknown) =>
+  apiCall<T>(session.token, method, path, body);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -2,10 +2,11 @@
 // plays Meta): outside the window the composer previews the approved default template filled
 // with the text and says why; once the customer writes in, the typed words go as they are and
 // come back delivered and read.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
+import { outbox } from './support/outbox.ts';
 import { apiSignIn, DEMO } from './support/session.ts';
 
 let browser: Browser;
@@ -29,13 +30,16 @@ async function api<T>(token: string, method: string, route: string, body?: unkno
   return (await res.json()) as T;
 }
 
-async function outbox(path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${inject('outboxUrl')}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json();
+/** The Add Entry dialog of the customer named `name`, opened from the Customers list. */
+async function openAddEntry(page: Page, name: string) {
+  await page.goto('/customers');
+  await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+  await page
+    .getByRole('region', { name: 'Search and filters' })
+    .getByRole('searchbox', { name: 'Search' })
+    .fill(name);
+  await page.getByRole('button', { name: `Add Entry ${name}` }).click();
+  return page.getByRole('dialog', { name: 'Add Entry' });
 }
 
 async function until<T>(check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
@@ -63,14 +67,7 @@ describe('the WhatsApp window at desktop size', () => {
     const { context, page } = await openPage(browser, 'desktop', session);
 
     const compose = async (text: string) => {
-      await page.goto('/customers');
-      await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-      await page
-        .getByRole('region', { name: 'Search and filters' })
-        .getByRole('searchbox', { name: 'Search' })
-        .fill(name);
-      await page.getByRole('button', { name: `Add Entry ${name}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Entry' });
+      const dialog = await openAddEntry(page, name);
       await dialog.getByRole('switch', { name: 'WhatsApp' }).check();
       await dialog.getByRole('textbox', { name: 'Description' }).fill(text);
       return dialog;
@@ -152,14 +149,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
 
     // A hurried person: the main box only, both channels on, Save.
     const addEntry = async (words: string) => {
-      await page.goto('/customers');
-      await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-      await page
-        .getByRole('region', { name: 'Search and filters' })
-        .getByRole('searchbox', { name: 'Search' })
-        .fill(name);
-      await page.getByRole('button', { name: `Add Entry ${name}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Add Entry' });
+      const dialog = await openAddEntry(page, name);
       await dialog.getByRole('textbox', { name: 'Description' }).fill(words);
       await dialog.getByRole('switch', { name: 'WhatsApp' }).check();
       await dialog.getByRole('switch', { name: 'Email' }).check();

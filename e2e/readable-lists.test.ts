@@ -4,7 +4,7 @@
 // 3 entries and 5 customers start on the first screen and nothing spills out of its box.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
 import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
 import {
   isWhole,
@@ -13,7 +13,7 @@ import {
   spilling,
   visibleCharacters,
 } from './support/measure.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 
 type Session = { token: string; role: string };
 type ListedEntry = {
@@ -34,21 +34,8 @@ let browser: Browser;
 let admin: Session;
 let customerId = '';
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${admin.token}`,
-      ...(body instanceof FormData || body === undefined
-        ? {}
-        : { 'Content-Type': 'application/json' }),
-    },
-    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+const call = <T>(method: string, path: string, body?: unknown) =>
+  apiCall<T>(admin.token, method, path, body);
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -50,3 +50,28 @@ export async function signInThroughForm(
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname === '/');
 }
+
+/**
+ * Calls /api`path` with the Bearer token: a FormData body goes as it is, any other as JSON.
+ * Expects a 2xx; returns the JSON answer (undefined for an empty one).
+ */
+export async function apiCall<T>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined
+        ? {}
+        : { 'Content-Type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  expect(res.ok, `${method} ${path}: ${res.status} ${text}`).toBe(true);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

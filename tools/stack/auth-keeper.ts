@@ -8,9 +8,10 @@
 // after each start the keeper gives each imported account back its saved validSince, and holds
 // calls until it has: a signed-in user keeps working across a restart of the Auth emulator.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { writeSynced } from '../firestore/src/persist/synced-files.ts';
 
 /**
  * Calls that read, sign in or mint session cookies: they change no account (a sign-in moves
@@ -35,16 +36,6 @@ export function latestAuthSnapshot(dataDir: string): string | undefined {
   if (snapshots.length > 0) return path.join(dataDir, snapshots[0][0]);
   const legacy = path.join(dataDir, 'firebase');
   return existsSync(path.join(legacy, 'firebase-export-metadata.json')) ? legacy : undefined;
-}
-
-async function writeSynced(file: string, data: string): Promise<void> {
-  const handle = await open(file, 'w');
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 export interface AuthKeeper {

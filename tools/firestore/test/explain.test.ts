@@ -12,6 +12,7 @@ import {
   type Query,
 } from 'firebase-admin/firestore';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../src/index.ts';
+import { asc, composite, desc, flatVector } from './index-specs.ts';
 
 let server: EmbeddedFirestore;
 let app: App;
@@ -22,22 +23,8 @@ beforeAll(async () => {
     port: 0,
     indexes: {
       indexes: [
-        {
-          collectionGroup: 'cities',
-          queryScope: 'COLLECTION',
-          fields: [
-            { fieldPath: 'country', order: 'ASCENDING' },
-            { fieldPath: 'population', order: 'DESCENDING' },
-          ],
-        },
-        {
-          collectionGroup: 'cities',
-          queryScope: 'COLLECTION',
-          fields: [
-            { fieldPath: 'country', order: 'ASCENDING' },
-            { fieldPath: 'shape', vectorConfig: { dimension: 2, flat: {} } },
-          ],
-        },
+        composite('cities', [asc('country'), desc('population')]),
+        composite('cities', [asc('country'), flatVector('shape', 2)]),
       ],
     },
   });

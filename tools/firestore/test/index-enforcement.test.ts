@@ -26,62 +26,17 @@ import {
 import { IndexRules } from '../src/indexes/index-rules.ts';
 import type { Fields } from '../src/model/types.ts';
 import { Code, expectCode } from './helpers.ts';
+import { asc, composite, contains, desc, flatVector } from './index-specs.ts';
 
 const INDEXES: IndexFile = {
   indexes: [
-    {
-      collectionGroup: 'cities',
-      queryScope: 'COLLECTION',
-      fields: [
-        { fieldPath: 'country', order: 'ASCENDING' },
-        { fieldPath: 'population', order: 'DESCENDING' },
-      ],
-    },
-    {
-      collectionGroup: 'cities',
-      queryScope: 'COLLECTION',
-      fields: [
-        { fieldPath: 'tags', arrayConfig: 'CONTAINS' },
-        { fieldPath: 'population', order: 'DESCENDING' },
-      ],
-    },
-    {
-      collectionGroup: 'cities',
-      queryScope: 'COLLECTION',
-      fields: [
-        { fieldPath: 'population', order: 'ASCENDING' },
-        { fieldPath: 'area', order: 'ASCENDING' },
-      ],
-    },
-    {
-      collectionGroup: 'cities',
-      queryScope: 'COLLECTION',
-      fields: [
-        { fieldPath: 'area', order: 'ASCENDING' },
-        { fieldPath: '__name__', order: 'DESCENDING' },
-      ],
-    },
-    {
-      collectionGroup: 'landmarks',
-      queryScope: 'COLLECTION_GROUP',
-      fields: [
-        { fieldPath: 'type', order: 'ASCENDING' },
-        { fieldPath: 'height', order: 'ASCENDING' },
-      ],
-    },
-    {
-      collectionGroup: 'cities',
-      queryScope: 'COLLECTION',
-      fields: [{ fieldPath: 'shape', vectorConfig: { dimension: 2, flat: {} } }],
-    },
-    {
-      collectionGroup: 'cities',
-      queryScope: 'COLLECTION',
-      fields: [
-        { fieldPath: 'country', order: 'ASCENDING' },
-        { fieldPath: 'shape', vectorConfig: { dimension: 2, flat: {} } },
-      ],
-    },
+    composite('cities', [asc('country'), desc('population')]),
+    composite('cities', [contains('tags'), desc('population')]),
+    composite('cities', [asc('population'), asc('area')]),
+    composite('cities', [asc('area'), desc('__name__')]),
+    composite('landmarks', [asc('type'), asc('height')], 'COLLECTION_GROUP'),
+    composite('cities', [flatVector('shape', 2)]),
+    composite('cities', [asc('country'), flatVector('shape', 2)]),
   ],
   fieldOverrides: [
     { collectionGroup: 'cities', fieldPath: 'note', indexes: [] },

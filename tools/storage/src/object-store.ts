@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Journal, readJournal } from '../../firestore/src/persist/journal.ts';
+import { syncFolder, writeSynced } from '../../firestore/src/persist/synced-files.ts';
 import { StorageError } from './errors.ts';
 import { crc32c, md5 } from './hashes.ts';
 
@@ -257,21 +258,6 @@ async function removeUnnamedBlobs(dir: string, objects: Map<string, StoredObject
 
 /** Writes a new file and syncs it and its folder, so that it survives a crash once written. */
 async function writeDurably(file: string, data: Buffer): Promise<void> {
-  const handle = await open(file, 'w');
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writeSynced(file, data);
   await syncFolder(path.dirname(file));
-}
-
-async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,11 +1,12 @@
 import { createReadStream, createWriteStream, existsSync, type WriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { Engine } from '../engine.ts';
 import type { Database } from '../storage/store.ts';
 import type { StoredDoc } from '../model/types.ts';
+import { syncFile, writeSynced } from './synced-files.ts';
 import {
   fieldsFromRest,
   fieldsToRest,
@@ -56,16 +57,6 @@ export function docFromRest(db: Database, rest: RestDoc, strings?: SharedStrings
     createTime: timestampMicros(timestampFromRest(rest.createTime)),
     updateTime: timestampMicros(timestampFromRest(rest.updateTime)),
   };
-}
-
-/** Flushes a file to the disk: a rename after it then never names a half-written file. */
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /**
@@ -167,13 +158,7 @@ export async function exportProject(
     metadata.databases.push({ id, file, documents });
   }
   const metadataFile = path.join(folder, 'metadata.json');
-  const handle = await open(`${metadataFile}.tmp`, 'w');
-  try {
-    await handle.writeFile(JSON.stringify(metadata, null, 2));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writeSynced(`${metadataFile}.tmp`, JSON.stringify(metadata, null, 2));
   await rename(`${metadataFile}.tmp`, metadataFile);
   return metadata;
 }

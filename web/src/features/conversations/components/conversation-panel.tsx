@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { RetryAlert } from '../../../lib/retry-alert';
+import { ListState } from '../../../lib/list-state';
+import { NextPageButton } from '../../../lib/next-page-button';
 import { useConversation, LOAD_CONVERSATION_FAILED } from '../api/get-conversation';
 import { useMarkRead } from '../api/mark-read';
 import { MessageBubble } from './message-bubble';
@@ -51,38 +52,29 @@ export function ConversationPanel({ customer }: { customer: ConversationCustomer
         Conversation
       </h2>
       <div className="conversation__thread" ref={list}>
-        {thread.hasNextPage && (
-          <button
-            type="button"
-            className="btn btn--ghost btn--small conversation__earlier"
-            disabled={thread.isFetchingNextPage}
-            onClick={() => void thread.fetchNextPage()}
-          >
-            {thread.isFetchingNextPage ? 'Loading…' : 'Earlier messages'}
-          </button>
-        )}
-        {thread.isPending ? (
-          <p className="ui-muted" role="status">
-            Loading the conversation…
-          </p>
-        ) : thread.isError ? (
-          <RetryAlert
-            error={thread.error}
-            fallback={LOAD_CONVERSATION_FAILED}
-            onRetry={() => void thread.refetch()}
-          />
-        ) : messages.length === 0 ? (
-          <p className="ui-muted conversation__empty">
-            No messages yet. What you send here, from Add Entry or a follow-up, and what{' '}
-            {customer.name} writes back on WhatsApp or email shows here.
-          </p>
-        ) : (
+        <NextPageButton
+          pages={thread}
+          label="Earlier messages"
+          className="btn btn--ghost btn--small conversation__earlier"
+        />
+        <ListState
+          query={thread}
+          loading="Loading the conversation…"
+          errorFallback={LOAD_CONVERSATION_FAILED}
+          isEmpty={messages.length === 0}
+          empty={
+            <p className="ui-muted conversation__empty">
+              No messages yet. What you send here, from Add Entry or a follow-up, and what{' '}
+              {customer.name} writes back on WhatsApp or email shows here.
+            </p>
+          }
+        >
           <ol className="conversation__messages" aria-label={`Messages with ${customer.name}`}>
             {messages.map((message) => (
               <MessageBubble key={message._id} message={message} />
             ))}
           </ol>
-        )}
+        </ListState>
       </div>
       <ReplyBox customer={customer} onSent={() => read()} onFocus={() => read()} />
     </section>

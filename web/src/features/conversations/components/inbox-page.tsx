@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../lib/page-header';
 import { formatPhone } from '../../../lib/phone';
-import { RetryAlert } from '../../../lib/retry-alert';
+import { ListState } from '../../../lib/list-state';
+import { NextPageButton } from '../../../lib/next-page-button';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useInbox, LOAD_INBOX_FAILED, type InboxScope } from '../api/get-inbox';
@@ -58,41 +59,29 @@ export function InboxPage() {
           ))}
         </div>
       )}
-      {inbox.isPending ? (
-        <p className="ui-empty" role="status">
-          Loading conversations…
-        </p>
-      ) : inbox.isError ? (
-        <RetryAlert
-          error={inbox.error}
-          fallback={LOAD_INBOX_FAILED}
-          onRetry={() => void inbox.refetch()}
-        />
-      ) : items.length === 0 ? (
-        <div className="ui-empty">
-          <p className="ui-empty__title">No conversations yet</p>
-          <p className="ui-empty__text">
-            When a customer {scope === 'mine' ? 'of yours ' : ''}writes on WhatsApp or email, or you
-            send them a message, the conversation shows here.
-          </p>
-        </div>
-      ) : (
+      <ListState
+        query={inbox}
+        loading="Loading conversations…"
+        loadingClassName="ui-empty"
+        errorFallback={LOAD_INBOX_FAILED}
+        isEmpty={items.length === 0}
+        empty={
+          <div className="ui-empty">
+            <p className="ui-empty__title">No conversations yet</p>
+            <p className="ui-empty__text">
+              When a customer {scope === 'mine' ? 'of yours ' : ''}writes on WhatsApp or email, or
+              you send them a message, the conversation shows here.
+            </p>
+          </div>
+        }
+      >
         <ul className="inbox__list" aria-label="Conversations">
           {items.map((item) => (
             <InboxRow key={item.customerId} item={item} showOwner={scope !== 'mine'} />
           ))}
         </ul>
-      )}
-      {inbox.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn--outline inbox__more"
-          disabled={inbox.isFetchingNextPage}
-          onClick={() => void inbox.fetchNextPage()}
-        >
-          {inbox.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      )}
+      </ListState>
+      <NextPageButton pages={inbox} label="Load more" className="btn btn--outline inbox__more" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { isDateRangeReversed } from '../../../lib/date-range';
+import { DateRangeFilters, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
 import { MultiSelect } from '../../../lib/multi-select';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
@@ -42,17 +43,12 @@ export function CustomersFilters({
   return (
     <section className="ui-panel customers-filters" aria-label="Search and filters">
       <div className="customers-filters__bar">
-        <label className="ui-field customers-filters__search">
-          {/* Named for screen readers; the placeholder says what to type. */}
-          <span className="visually-hidden">Search</span>
-          <input
-            type="search"
-            className="ui-input"
-            placeholder="Name, phone, email"
-            value={search}
-            onChange={(event) => onSearch(event.target.value)}
-          />
-        </label>
+        <SearchBox
+          className="customers-filters__search"
+          placeholder="Name, phone, email"
+          value={search}
+          onChange={onSearch}
+        />
         <FiltersButton
           open={open}
           onToggle={() => setOpen((was) => !was)}
@@ -83,28 +79,13 @@ export function CustomersFilters({
             ))}
           </select>
         </label>
-        <label className="ui-field">
-          <span className="ui-field__label">Created from</span>
-          <input
-            type="date"
-            className="ui-input"
-            value={params.from}
-            max={params.to || undefined}
-            aria-describedby={dateOrderWrong ? `${id}-dates` : undefined}
-            onChange={(event) => onChange({ from: event.target.value })}
-          />
-        </label>
-        <label className="ui-field">
-          <span className="ui-field__label">Created to</span>
-          <input
-            type="date"
-            className="ui-input"
-            value={params.to}
-            min={params.from || undefined}
-            aria-describedby={dateOrderWrong ? `${id}-dates` : undefined}
-            onChange={(event) => onChange({ to: event.target.value })}
-          />
-        </label>
+        <DateRangeFilters
+          labels={{ from: 'Created from', to: 'Created to' }}
+          from={params.from}
+          to={params.to}
+          onChange={onChange}
+          noteId={dateOrderWrong ? `${id}-dates` : undefined}
+        />
         <div className="customers-filters__sort">
           <label className="ui-field">
             <span className="ui-field__label">Sort by</span>

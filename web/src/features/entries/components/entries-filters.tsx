@@ -1,41 +1,12 @@
 import { useId, useState } from 'react';
-import type { InputHTMLAttributes } from 'react';
 import { isDateRangeReversed } from '../../../lib/date-range';
+import { DateRangeFilters, FilterInput, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
 import { SelectField } from '../../../lib/select-field';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
 import type { EmployeeChoice, EntryListParams } from '../api/types';
 import { CHANNEL_FILTERS, CHANNEL_LABELS } from '../model/constants';
 import { employeeLabels } from '../model/employee-labels';
-
-function TextFilter({
-  label,
-  value,
-  onChange,
-  type = 'text',
-  ...input
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'search' | 'tel' | 'date';
-} & Pick<
-  InputHTMLAttributes<HTMLInputElement>,
-  'min' | 'max' | 'placeholder' | 'aria-describedby'
->) {
-  return (
-    <label className="ui-field">
-      <span className="ui-field__label">{label}</span>
-      <input
-        {...input}
-        type={type}
-        className="ui-input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </label>
-  );
-}
 
 /** The filters behind the Filters button: everything but the free-text search. */
 const FOLDED: (keyof EntryListParams)[] = [
@@ -83,17 +54,12 @@ export function EntriesFilters({
   return (
     <section className="ui-panel entries-filters" aria-label="Search and filters">
       <div className="entries-filters__bar">
-        <label className="ui-field entries-filters__search">
-          {/* Named for screen readers; the placeholder says what to type. */}
-          <span className="visually-hidden">Search</span>
-          <input
-            type="search"
-            className="ui-input"
-            placeholder="Search entries"
-            value={values.q}
-            onChange={(event) => text('q')(event.target.value)}
-          />
-        </label>
+        <SearchBox
+          className="entries-filters__search"
+          placeholder="Search entries"
+          value={values.q}
+          onChange={text('q')}
+        />
         <FiltersButton
           open={open}
           onToggle={() => setOpen((was) => !was)}
@@ -111,9 +77,9 @@ export function EntriesFilters({
         <ViewToggle view={view} onView={onView} className="entries-filters__view" />
       </div>
       <div id={panelId} className="entries-filters__more" hidden={!open}>
-        <TextFilter label="Name" value={values.name} onChange={text('name')} />
-        <TextFilter label="Phone" type="tel" value={values.phone} onChange={text('phone')} />
-        <TextFilter label="Email" value={values.email} onChange={text('email')} />
+        <FilterInput label="Name" value={values.name} onChange={text('name')} />
+        <FilterInput label="Phone" type="tel" value={values.phone} onChange={text('phone')} />
+        <FilterInput label="Email" value={values.email} onChange={text('email')} />
         <SelectField label="Channel" value={values.channel} onValueChange={text('channel')}>
           <option value="">Any</option>
           {CHANNEL_FILTERS.map((channel) => (
@@ -122,22 +88,13 @@ export function EntriesFilters({
             </option>
           ))}
         </SelectField>
-        <TextFilter label="Tag" value={values.tag} onChange={text('tag')} />
-        <TextFilter
-          label="From"
-          type="date"
-          value={values.from}
-          max={values.to || undefined}
-          aria-describedby={datesNote}
-          onChange={text('from')}
-        />
-        <TextFilter
-          label="To"
-          type="date"
-          value={values.to}
-          min={values.from || undefined}
-          aria-describedby={datesNote}
-          onChange={text('to')}
+        <FilterInput label="Tag" value={values.tag} onChange={text('tag')} />
+        <DateRangeFilters
+          labels={{ from: 'From', to: 'To' }}
+          from={values.from}
+          to={values.to}
+          onChange={onChange}
+          noteId={datesNote}
         />
         <SelectField label="Employee" value={values.employee} onValueChange={text('employee')}>
           <option value="">Anyone</option>

@@ -26,6 +26,7 @@ import { EmailTemplatePicker } from './shared/template-picker';
 import { DifferentText } from './shared/different-text';
 import { TemplateChoiceField } from './shared/template-choice-field';
 import { WhatsAppFields } from './shared/whatsapp-fields';
+import { CheckLabel } from '../../../lib/check-label';
 
 /**
  * Schedules a follow-up: days (presets or custom) and a time of day, one message (write once)
@@ -137,15 +138,13 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
       </fieldset>
       <fieldset className="entries-fieldset">
         <legend className="ui-field__label">Channels</legend>
-        <label className="entries-check">
-          <input
-            type="checkbox"
-            className="ui-checkbox"
-            checked={form.email}
-            onChange={(event) => set({ email: event.target.checked })}
-          />
+        <CheckLabel
+          className="entries-check"
+          checked={form.email}
+          onChange={(email) => set({ email })}
+        >
           Email {entry.customer.emails[0] ? `(${entry.customer.emails[0]})` : ''}
-        </label>
+        </CheckLabel>
         {form.email && (
           <div className="entries-channel-fields">
             <FormField label="Subject" value={form.subject} onValueChange={field('subject')} />
@@ -174,15 +173,13 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
             </DifferentText>
           </div>
         )}
-        <label className="entries-check">
-          <input
-            type="checkbox"
-            className="ui-checkbox"
-            checked={form.whatsapp}
-            onChange={(event) => set({ whatsapp: event.target.checked })}
-          />
+        <CheckLabel
+          className="entries-check"
+          checked={form.whatsapp}
+          onChange={(whatsapp) => set({ whatsapp })}
+        >
           WhatsApp {entry.customer.phones[0] ? `(${formatPhone(entry.customer.phones[0])})` : ''}
-        </label>
+        </CheckLabel>
         {form.whatsapp && (
           <div className="entries-channel-fields">
             <WhatsAppFields

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format';
-import { RetryAlert } from '../../../lib/retry-alert';
+import { ListState } from '../../../lib/list-state';
 import { useToast } from '../../../lib/toast';
 import { COMMENT_FAILED, useAddComment } from '../api/add-comment';
 import { LOAD_HISTORY_FAILED, useHistory } from '../api/get-history';
@@ -37,19 +37,13 @@ function History({ entry }: { entry: Entry }) {
     <div className="entries-dialog">
       <Delivery entry={entry} />
       <CommentForm entryId={entry._id} />
-      {history.isPending ? (
-        <p className="ui-muted" role="status">
-          Loading history…
-        </p>
-      ) : history.isError ? (
-        <RetryAlert
-          error={history.error}
-          fallback={LOAD_HISTORY_FAILED}
-          onRetry={() => void history.refetch()}
-        />
-      ) : items.length === 0 ? (
-        <p className="ui-empty">{NO_HISTORY}</p>
-      ) : (
+      <ListState
+        query={history}
+        loading="Loading history…"
+        errorFallback={LOAD_HISTORY_FAILED}
+        isEmpty={items.length === 0}
+        empty={<p className="ui-empty">{NO_HISTORY}</p>}
+      >
         <ol className="entries-history" aria-label="History, newest first">
           {items.map((item) => (
             <li key={item._id} className="entries-history__item">
@@ -66,7 +60,7 @@ function History({ entry }: { entry: Entry }) {
             </li>
           ))}
         </ol>
-      )}
+      </ListState>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { Entry } from '../api/types';
 import { CHANNEL_MESSAGE } from '../model/follow-up-form';
 import { receivedView } from '../model/received';
 import { CHANNEL_NAME, channelToast, NOT_DELIVERED, type SentChannel } from '../model/send-toasts';
+import { CheckLabel } from '../../../lib/check-label';
 
 /** The entry a failed resend (502) carries, with the new outcomes. */
 function entryOf(error: unknown): Entry | undefined {
@@ -77,15 +78,14 @@ export function ResendForm({ entry, onResent }: { entry: Entry; onResent: (e: En
         {offered.map((channel) => {
           const view = receivedView(entry.dispatch[channel]!);
           return (
-            <label key={channel} className="entries-check">
-              <input
-                type="checkbox"
-                className="ui-checkbox"
-                checked={ticked[channel]}
-                onChange={(e) => setTicked((t) => ({ ...t, [channel]: e.target.checked }))}
-              />
+            <CheckLabel
+              key={channel}
+              className="entries-check"
+              checked={ticked[channel]}
+              onChange={(checked) => setTicked((t) => ({ ...t, [channel]: checked }))}
+            >
               {CHANNEL_NAME[channel]} <span className="ui-muted">({view.state})</span>
-            </label>
+            </CheckLabel>
           );
         })}
       </fieldset>

@@ -1,83 +1,36 @@
-import { FormField } from '../../../lib/form-field';
 import { TemplateLinkFields } from '../../whatsapp';
-import type { Integrations } from '../api/types';
-import { SecretField } from './secret-field';
-import { Section, WebhookUrl } from './section';
-import { TestSend } from './test-send';
-
-/** One provider's part of the draft: its values, a patch setter, and its fields' errors. */
-export interface ProviderFields<T> {
-  values: T;
-  set: (patch: Partial<T>) => void;
-  error: (field: string) => string | undefined;
-  serverSecretSet: boolean;
-  /** The send test's mutation, and whether the form has changes not saved yet. */
-  test: Parameters<typeof TestSend>[0]['mutation'];
-  unsaved: boolean;
-}
+import type { WhatsAppIntegration } from '../api/types';
+import { FieldGrid, ProviderSection } from './section';
+import type { FieldSpecs, ProviderFields } from './section';
 
 const NO_TEMPLATE = { name: '', language: '', textParam: null, nameParam: null };
 
+const ACCOUNT: FieldSpecs<WhatsAppIntegration> = {
+  verifyToken: { label: 'Verify token', hint: 'Meta sends it back when you register the webhook.' },
+  token: { label: 'Access token', kind: 'secret' },
+  phoneNumberId: { label: 'Phone number ID', kind: 'numeric' },
+  appSecret: { label: 'App secret', kind: 'secret' },
+  wabaId: {
+    label: 'WhatsApp Business Account ID',
+    kind: 'numeric',
+    hint: 'Its approved templates are synced under Templates, WhatsApp.',
+  },
+};
+
 /** WhatsApp Cloud API: the account, the default template outside the window, the webhook. */
-export function WhatsAppSection({
-  values,
-  set,
-  error,
-  serverSecretSet,
-  test,
-  unsaved,
-}: ProviderFields<Integrations['whatsapp']>) {
+export function WhatsAppSection(provider: ProviderFields<WhatsAppIntegration>) {
+  const { values, set, error } = provider;
   return (
-    <Section
+    <ProviderSection
       title="WhatsApp"
-      note={
-        serverSecretSet && (
-          <p className="ui-alert ui-alert--info">
-            The server&apos;s WHATSAPP_TOKEN secret is set: it is used instead of the access token
-            saved here.
-          </p>
-        )
-      }
+      provider={provider}
+      secretNote="The server's WHATSAPP_TOKEN secret is set: it is used instead of the access token saved here."
+      webhook={{
+        label: 'Webhook URL for Meta (WhatsApp, Configuration, Webhook)',
+        path: '/api/integrations/whatsapp/webhook',
+      }}
     >
-      <div className="integrations-grid">
-        <FormField
-          label="Verify token"
-          value={values.verifyToken}
-          onValueChange={(verifyToken) => set({ verifyToken })}
-          error={error('verifyToken')}
-          autoComplete="off"
-          hint="Meta sends it back when you register the webhook."
-        />
-        <SecretField
-          label="Access token"
-          value={values.token}
-          onValueChange={(token) => set({ token })}
-          error={error('token')}
-        />
-        <FormField
-          label="Phone number ID"
-          value={values.phoneNumberId}
-          onValueChange={(phoneNumberId) => set({ phoneNumberId })}
-          error={error('phoneNumberId')}
-          inputMode="numeric"
-          autoComplete="off"
-        />
-        <SecretField
-          label="App secret"
-          value={values.appSecret}
-          onValueChange={(appSecret) => set({ appSecret })}
-          error={error('appSecret')}
-        />
-        <FormField
-          label="WhatsApp Business Account ID"
-          value={values.wabaId ?? ''}
-          onValueChange={(wabaId) => set({ wabaId })}
-          error={error('wabaId')}
-          inputMode="numeric"
-          autoComplete="off"
-          hint="Its approved templates are synced under Templates, WhatsApp."
-        />
-      </div>
+      <FieldGrid provider={provider} fields={ACCOUNT} />
       <h3 className="integrations-subtitle">Outside the 24-hour window</h3>
       <TemplateLinkFields
         label="Default template"
@@ -87,11 +40,6 @@ export function WhatsAppSection({
         hint="Sent when the customer has not written in the last 24 hours and no template is chosen; the typed text fills its parameter."
       />
       {error('defaultTemplate') && <p className="ui-field__error">{error('defaultTemplate')}</p>}
-      <WebhookUrl
-        label="Webhook URL for Meta (WhatsApp, Configuration, Webhook)"
-        path="/api/integrations/whatsapp/webhook"
-      />
-      <TestSend label="WhatsApp" mutation={test} unsaved={unsaved} />
-    </Section>
+    </ProviderSection>
   );
 }

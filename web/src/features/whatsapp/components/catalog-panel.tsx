@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { errorMessage } from '../../../lib/api-client';
-import { RetryAlert } from '../../../lib/retry-alert';
+import { ListState } from '../../../lib/list-state';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
@@ -85,27 +85,23 @@ export function CatalogPanel() {
           {errorMessage(sync.error, SYNC_FAILED)}
         </p>
       )}
-      {catalog.isPending ? (
-        <p className="ui-muted" role="status">
-          Loading the approved templates…
-        </p>
-      ) : catalog.isError ? (
-        <RetryAlert
-          error={catalog.error}
-          fallback={LOAD_CATALOG_FAILED}
-          onRetry={() => void catalog.refetch()}
-        />
-      ) : templates.length === 0 ? (
-        <p className="ui-empty">
-          No templates synced yet.{canSync ? ' Press Sync from Meta to read them.' : ''}
-        </p>
-      ) : (
+      <ListState
+        query={catalog}
+        loading="Loading the approved templates…"
+        errorFallback={LOAD_CATALOG_FAILED}
+        isEmpty={templates.length === 0}
+        empty={
+          <p className="ui-empty">
+            No templates synced yet.{canSync ? ' Press Sync from Meta to read them.' : ''}
+          </p>
+        }
+      >
         <ul className="ui-cards wa-catalog__list" aria-label="Templates at Meta">
           {templates.map((template) => (
             <CatalogItem key={`${template.name}|${template.language}`} template={template} />
           ))}
         </ul>
-      )}
+      </ListState>
     </section>
   );
 }

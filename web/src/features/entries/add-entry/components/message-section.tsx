@@ -2,6 +2,7 @@ import { TextAreaField } from '../../../../lib/text-area-field';
 import type { Template } from '../../api/types';
 import { TemplateChoiceField } from '../../components/shared/template-choice-field';
 import type { TemplatePick } from '../../model/template-choice';
+import { CheckLabel } from '../../../../lib/check-label';
 
 /**
  * The message (the entry's description, and what every channel on sends), typed or filled
@@ -40,15 +41,13 @@ export function MessageSection({
         hint={fallbackHint}
       />
       {offerSaveAsTemplate && (
-        <label className="add-entry__check">
-          <input
-            type="checkbox"
-            className="ui-checkbox"
-            checked={saveAsTemplate}
-            onChange={(event) => onSaveAsTemplateChange(event.target.checked)}
-          />
+        <CheckLabel
+          className="add-entry__check"
+          checked={saveAsTemplate}
+          onChange={onSaveAsTemplateChange}
+        >
           <span>Save this message as a text template</span>
-        </label>
+        </CheckLabel>
       )}
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { CheckLabel } from '../../../../lib/check-label';
 
 /**
  * Write once: a channel sends the message unless the person opens "Different text" for it
@@ -17,15 +18,9 @@ export function DifferentText({
 }) {
   return (
     <>
-      <label className="entries-check different-text">
-        <input
-          type="checkbox"
-          className="ui-checkbox"
-          checked={open}
-          onChange={(event) => onToggle(event.target.checked)}
-        />
+      <CheckLabel className="entries-check different-text" checked={open} onChange={onToggle}>
         Different text for {channel}
-      </label>
+      </CheckLabel>
       {open ? children : <p className="ui-muted different-text__note">Sends the message above.</p>}
     </>
   );

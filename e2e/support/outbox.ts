@@ -1,0 +1,14 @@
+import { inject } from 'vitest';
+
+/**
+ * Calls the stack's outbox (it plays Meta and SendGrid): GET `path`, or POST `body` as JSON
+ * (a control call such as /control/inbound); returns its JSON answer.
+ */
+export async function outbox(path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${inject('outboxUrl')}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json();
+}
