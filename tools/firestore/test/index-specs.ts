@@ -1,6 +1,6 @@
 // Builders for the composite indexes of the tests that start a server with an index file: each
 // gives what firestore.indexes.json lists, key for key.
-import type { CompositeIndexSpec, IndexFieldSpec } from '../src/index-rules.ts';
+import type { CompositeIndexSpec, IndexFieldSpec } from '../src/indexes/index-rules.ts';
 
 export const asc = (fieldPath: string): IndexFieldSpec => ({ fieldPath, order: 'ASCENDING' });
 
