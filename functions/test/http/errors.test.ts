@@ -26,6 +26,10 @@ function testRoutes(): Router {
   api.get('/zod-error', (req) => {
     z.object({ days: z.coerce.number().int('Whole days only') }).parse(req.query);
   });
+  api.get('/database-gone/:code', async (req) => {
+    await Promise.resolve();
+    throw Object.assign(new Error('the database went away'), { code: Number(req.params.code) });
+  });
   api.get('/crash', async () => {
     await Promise.resolve();
     throw new Error('connection string with a password');
@@ -99,6 +103,21 @@ describe('the error envelope', () => {
     expect(message).toBe('GET /api/crash failed:');
     expect(message).not.toContain('secret-search');
     expect((error as Error).message).toBe('connection string with a password');
+  });
+});
+
+describe('a database call cut short', () => {
+  const app = createApp({ api: testRoutes() });
+
+  it('answers 503 "try again" for each code the Firestore client gives when it was not carried through', async () => {
+    // CANCELLED, UNKNOWN, DEADLINE_EXCEEDED, ABORTED, INTERNAL, UNAVAILABLE
+    for (const code of [1, 2, 4, 10, 13, 14]) {
+      const res = await request(app).get(`/api/database-gone/${code}`);
+      expect(res.status, `code ${code}`).toBe(503);
+      expect(res.body.message).toBe('The database is unavailable; try again shortly');
+    }
+    // A code that says the request itself is wrong stays an error of its own.
+    expect((await request(app).get('/api/database-gone/3')).status).toBe(500);
   });
 });
 
