@@ -64,7 +64,12 @@ export class Transactions {
   get(db: Database, id: Uint8Array): Transaction {
     const txn = this.open.get(hex(id));
     if (!txn || txn.db !== db) {
-      throw new GrpcError(Status.INVALID_ARGUMENT, 'The transaction is invalid or has expired');
+      // Production's words: the client libraries retry a transaction on this INVALID_ARGUMENT
+      // only when its message says "transaction has expired" (nodejs-firestore #1347).
+      throw new GrpcError(
+        Status.INVALID_ARGUMENT,
+        'The referenced transaction has expired or is no longer valid.',
+      );
     }
     return txn;
   }

@@ -2,7 +2,16 @@
 // queries and aggregations inside a transaction, rollback on error.
 import { describe, expect, it } from 'vitest';
 import { AggregateField, FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { Code, expectCode, ids, sleep, useFirestore } from './helpers.ts';
+import {
+  Code,
+  EMBEDDED,
+  EMBEDDED_ONLY,
+  expectCode,
+  ids,
+  resetDatabase,
+  sleep,
+  useFirestore,
+} from './helpers.ts';
 
 const db = useFirestore();
 const col = db.collection('transactions');
@@ -303,5 +312,21 @@ describe('failures', () => {
     });
     await expectCode(failure, Code.NOT_FOUND);
     expect((await col.doc('side2').get()).exists).toBe(false);
+  });
+});
+
+describe.skipIf(!EMBEDDED)(`a transaction the server has forgotten ${EMBEDDED_ONLY}`, () => {
+  it('is refused as production refuses an expired one, and the client library runs it again', async () => {
+    // A restart of the server, or a clear, forgets every open transaction.
+    let attempts = 0;
+    const result = await db.runTransaction(async (t) => {
+      attempts++;
+      const snap = await t.get(col.doc('forgotten'));
+      if (attempts === 1) await resetDatabase();
+      t.set(col.doc('forgotten'), { attempts, existed: snap.exists });
+      return attempts;
+    });
+    expect(result).toBe(2);
+    expect((await col.doc('forgotten').get()).data()).toEqual({ attempts: 2, existed: false });
   });
 });
