@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import DemoListsFirst from './sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,7 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     environment: 'node',
     fileParallelism: false,
+    sequence: { sequencer: DemoListsFirst },
     testTimeout: 60_000,
     hookTimeout: 300_000,
   },
