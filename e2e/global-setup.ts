@@ -18,7 +18,9 @@ const TEST_PORT_OFFSET = 10;
 /** Builds the app and starts the real local stack with fresh, seeded data; stops it after. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildApp();
-  const stack = await startStack({ ports: portsFromFirebaseJson(TEST_PORT_OFFSET), quiet: true });
+  // E2E_STACK_LOGS=1 shows the stack's own output (api, outbox, databases) among the tests'.
+  const quiet = !process.env.E2E_STACK_LOGS;
+  const stack = await startStack({ ports: portsFromFirebaseJson(TEST_PORT_OFFSET), quiet });
   Object.assign(process.env, stack.env);
   await seedDemoCompany();
   project.provide('baseUrl', stack.url);
