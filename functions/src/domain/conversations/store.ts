@@ -32,6 +32,8 @@ import { CONVERSATION_MESSAGES, CONVERSATIONS, INBOX_COUNTS } from './constants'
 export { CONVERSATION_MESSAGES, CONVERSATIONS, INBOX_COUNTS };
 /** The counter of conversations without an owner (the admins'). */
 export const UNOWNED = '_unowned';
+/** What a conversation summary without an owner holds in `ownerId`. */
+export const UNOWNED_OWNER_ID = '';
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 const LAST_TEXT_MAX = 200;
 
@@ -109,7 +111,7 @@ export const threadQuery = (customerId: string): Query =>
     .orderBy(FieldPath.documentId(), 'desc');
 
 /**
- * The Inbox's summaries, the newest message first: one owner's (`ownerId`, '' for the
+ * The Inbox's summaries, the newest message first: these owners' (UNOWNED_OWNER_ID for the
  * conversations without one), or everyone's (undefined).
  */
 export function inboxQuery(ownerIds: string[] | undefined): Query {
@@ -166,7 +168,7 @@ export function addToSummary(
   const data = stored?.data();
   const lastAt = data?.lastAt instanceof Timestamp ? data.lastAt.toMillis() : 0;
   const newest = message.at.toMillis() >= lastAt;
-  const ownerId = customer ? (customer.owner?._id ?? '') : str(data?.ownerId);
+  const ownerId = customer ? (customer.owner?._id ?? UNOWNED_OWNER_ID) : str(data?.ownerId);
   const inbound = message.direction === 'in';
   const update: DocumentData = {
     customerId,
@@ -207,7 +209,7 @@ export function setSummaryOwner(
 ): void {
   const data = stored.data();
   if (!data) return;
-  const ownerId = owner?._id ?? '';
+  const ownerId = owner?._id ?? UNOWNED_OWNER_ID;
   tx.update(stored.ref, { ownerId, ownerName: owner?.name ?? '' });
   moveUnread(tx, str(data.ownerId), ownerId, num(data.unread));
 }
@@ -246,7 +248,7 @@ export function mergeSummaries(
     forgetSummary(tx, snap);
     unread += num(snap.get('unread'));
   }
-  const ownerId = customer.owner?._id ?? '';
+  const ownerId = customer.owner?._id ?? UNOWNED_OWNER_ID;
   tx.set(summaryRef(customerId), {
     ...newest.data(),
     customerId,

@@ -6,15 +6,19 @@
 import type { InboxPage } from '../../contract/conversations';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
-import { inboxQuery, toInboxItem, unreadOf, UNOWNED } from '../../domain/conversations/store';
+import {
+  inboxQuery,
+  toInboxItem,
+  unreadOf,
+  UNOWNED,
+  UNOWNED_OWNER_ID,
+} from '../../domain/conversations/store';
 import { readPage } from './cursor';
 
 export const INBOX_SCOPES = ['mine', 'all', 'unowned'] as const;
 export type InboxScope = (typeof INBOX_SCOPES)[number];
 
 const isAdmin = (session: Session) => session.role === 'admin';
-/** What a conversation without an owner holds in `ownerId`. */
-const UNOWNED_OWNER_ID = '';
 
 export async function inboxPage(
   session: Session,
