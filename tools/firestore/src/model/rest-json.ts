@@ -64,7 +64,8 @@ export type SharedStrings = Map<string, Value>;
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed JSON */
 export function valueFromRest(r: any, strings: SharedStrings = new Map()): Value {
-  const kind = Object.keys(r)[0] as keyof Value;
+  // Most values are strings: found without listing the value's keys.
+  const kind = (typeof r.stringValue === 'string' ? 'stringValue' : firstKey(r)) as keyof Value;
   switch (kind) {
     case 'stringValue': {
       let value = strings.get(r.stringValue);
@@ -95,6 +96,11 @@ export function valueFromRest(r: any, strings: SharedStrings = new Map()): Value
     default:
       return { [kind]: r[kind], valueType: kind };
   }
+}
+
+function firstKey(r: object): string | undefined {
+  for (const k in r) return k;
+  return undefined;
 }
 
 export function fieldsFromRest(r: Record<string, any>, strings: SharedStrings = new Map()): Fields {
