@@ -474,7 +474,8 @@ export function executeQuery(
     const fromStart = db.scanInOrder(q.parentKey, q.collectionId, q.order, (doc) =>
       beforeStart(doc, q),
     );
-    return firstInOrder(fromStart, q, window, heldByLookups(db, q));
+    // While the kept order is being sorted, the query scans as it would without one.
+    if (fromStart) return firstInOrder(fromStart, q, window, heldByLookups(db, q));
   }
   return firstMatches(source(db, q, view), q, window);
 }
