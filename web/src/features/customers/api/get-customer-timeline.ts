@@ -1,13 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { TimelinePage } from '../../../../../functions/src/contract/customer-timeline';
+import type { TimelinePage } from '@contract/customer-timeline';
 import { queryKeys } from '../../../resources/query-keys';
 
-export type {
-  TimelineFollowUp,
-  TimelineItem,
-  TimelinePage,
-} from '../../../../../functions/src/contract/customer-timeline';
+export type { TimelineFollowUp, TimelineItem, TimelinePage } from '@contract/customer-timeline';
 
 export const TIMELINE_PAGE_SIZE = 20;
 export const LOAD_TIMELINE_FAILED = 'Failed to load history';

@@ -1,8 +1,5 @@
-import type {
-  CustomerFields,
-  WhatsAppWindow,
-} from '../../../../../functions/src/contract/customers';
-import { SORT_FIELDS } from '../../../../../functions/src/contract/customers';
+import type { CustomerFields, WhatsAppWindow } from '@contract/customers';
+import { SORT_FIELDS } from '@contract/customers';
 
 /** A customer as the API sends it. */
 export type Customer = CustomerFields & {

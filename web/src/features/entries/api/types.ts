@@ -1,11 +1,7 @@
 // The entries API's JSON shapes, shared by the Entries page and the Add Entry modal.
 // The entry itself is the server's contract (functions/src/contract/entries.ts, which the
 // server's toEntry answers), so the two cannot drift apart.
-import type {
-  EmailSendOutcome,
-  Entry,
-  SendOutcome,
-} from '../../../../../functions/src/contract/entries';
+import type { EmailSendOutcome, Entry, SendOutcome } from '@contract/entries';
 
 export type {
   Attachment,
@@ -15,7 +11,7 @@ export type {
   MediaOutcome,
   SendStatus,
   SendStep,
-} from '../../../../../functions/src/contract/entries';
+} from '@contract/entries';
 
 /** The customer an entry names: its copy on the entry, with the customer's id. */
 export type EntryCustomer = Entry['customer'];

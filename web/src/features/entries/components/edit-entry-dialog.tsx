@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { CHANNELS } from '../../../../../functions/src/contract/entries';
+import { CHANNELS } from '@contract/entries';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';

@@ -1,12 +1,9 @@
 // The WhatsApp shapes the composers, the Templates screen and Integrations share: the approved
 // templates synced from Meta, a link to one of them, and the preview of what a customer reads.
-import type { WhatsAppPreview } from '../../../../../functions/src/contract/messaging';
+import type { WhatsAppPreview } from '@contract/messaging';
 
-export type {
-  WhatsAppTemplate as CatalogTemplate,
-  WhatsAppPreview,
-} from '../../../../../functions/src/contract/messaging';
-export type { WhatsAppTemplateLink as TemplateLink } from '../../../../../functions/src/contract/settings';
+export type { WhatsAppTemplate as CatalogTemplate, WhatsAppPreview } from '@contract/messaging';
+export type { WhatsAppTemplateLink as TemplateLink } from '@contract/settings';
 
 /** The body of POST /whatsapp/preview. */
 export type PreviewRequest = {

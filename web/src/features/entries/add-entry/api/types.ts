@@ -1,6 +1,6 @@
 // The shapes only the Add Entry modal sends and reads; the entry's own shapes
 // (customer, attachments, templates) are the feature's, in ../../api/types.
-import type { Channel } from '../../../../../../functions/src/contract/entries';
+import type { Channel } from '@contract/entries';
 import type { Attachment, Entry } from '../../api/types';
 
 /** A company PDF offered for one-click attaching (GET /settings/fixed-pdfs). */

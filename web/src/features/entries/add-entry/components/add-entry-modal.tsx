@@ -7,7 +7,7 @@ import { ADMIN_ROLE } from '../../../../lib/roles';
 import { useStoredValue } from '../../../../lib/storage';
 import { useToast } from '../../../../lib/toast';
 import { useTemplateChoices } from '../../../../resources/templates';
-import type { WhatsAppWindow } from '../../../../../../functions/src/contract/customers';
+import type { WhatsAppWindow } from '@contract/customers';
 import type { EntryCustomer } from '../../api/types';
 import { customerName } from '../../model/entry-view';
 import { amountError } from '../../model/shared/amount';
