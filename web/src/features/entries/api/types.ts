@@ -34,21 +34,7 @@ export type EntryPage = {
   totalIsEstimate?: boolean;
 };
 
-/** The filter bar; also the list's query key. Empty values are not sent. */
-export type EntryListParams = {
-  q: string;
-  name: string;
-  phone: string;
-  email: string;
-  /** '' or whatsapp, email, multiple, other. */
-  channel: string;
-  tag: string;
-  /** YYYY-MM-DD, inclusive. */
-  from: string;
-  to: string;
-  /** An employee's user id. */
-  employee: string;
-};
+export type { EntryListParams } from '../../../resources/entries/list-params';
 
 export type HistoryType = 'created' | 'edited' | 'follow_up' | 'comment';
 
