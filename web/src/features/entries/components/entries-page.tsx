@@ -7,12 +7,17 @@ import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useListView } from '../../../lib/view-toggle';
-import { ASSIGN_FAILED, useAssignEmployee } from '../api/assign-employee';
-import { useConfirmEntry } from '../api/confirm-entry';
-import { useDeleteEntry } from '../api/delete-entry';
-import { useEmployees } from '../api/get-employees';
-import { LOAD_ENTRIES_FAILED, useEntries } from '../api/get-entries';
-import type { Entry, EntryListParams } from '../api/types';
+import {
+  ASSIGN_FAILED,
+  type Entry,
+  type EntryListParams,
+  LOAD_ENTRIES_FAILED,
+  useAssignEmployee,
+  useConfirmEntry,
+  useDeleteEntry,
+  useEmployees,
+  useEntries,
+} from '../../../resources/entries';
 import { DELETE_QUESTION, EMPTY_FILTERS, FILTER_DEBOUNCE_MS, NO_ENTRIES } from '../model/constants';
 import { hasFilters, isDebounced } from '../model/list-params';
 import '../../../lib/ui.css';

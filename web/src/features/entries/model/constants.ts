@@ -1,4 +1,4 @@
-import type { EntryListParams } from '../api/types';
+import type { EntryListParams } from '../../../resources/entries';
 
 /** Filter debounce. */
 export const FILTER_DEBOUNCE_MS = 300;

@@ -1,7 +1,8 @@
 import { FormField } from '../../../../lib/form-field';
 import { formatPhone } from '../../../../lib/phone';
 import { TextAreaField } from '../../../../lib/text-area-field';
-import type { EntryCustomer, Template } from '../../api/types';
+import type { EntryCustomer } from '../../../../resources/entries';
+import type { Template } from '../../../../resources/templates';
 import { EmailTemplatePicker } from '../../components/shared/template-picker';
 import { WhatsAppFields } from '../../components/shared/whatsapp-fields';
 import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from '../../model/shared/recipients';
