@@ -227,6 +227,15 @@ export default tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}'],
+    settings: {
+      // web/tsconfig.json's paths (the @contract/ alias), as tsc and vite resolve them.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          tsconfig: { configFile: `${ROOT}/web/tsconfig.json` },
+        }),
+      ],
+    },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: webZones }] },
   },
   {
@@ -234,8 +243,8 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: outsideZones }] },
   },
   {
-    // The web app imports functions/src/contract/ by relative path, so it imports nothing from
-    // outside itself (no packages, no server code).
+    // The web app imports functions/src/contract/ (its @contract/ alias), so it imports nothing
+    // from outside itself (no packages, no server code).
     files: ['functions/src/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': [

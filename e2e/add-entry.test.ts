@@ -17,6 +17,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { apiSignIn, DEMO } from './support/session.ts';
+import { toast, toasts } from './support/toast.ts';
 
 /** The smallest PDF the upload's content check accepts. */
 const PDF_BYTES = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
@@ -122,10 +123,10 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Save' }).click();
 
-      const toasts = page.getByRole('region', { name: 'Status messages' });
-      await toasts.getByText('Entry created').waitFor({ timeout: 30_000 });
+      await toast(page, 'Entry created', 30_000);
       await dialog.waitFor({ state: 'detached' });
-      expect(await toasts.getByText(/failed/).count()).toBe(0);
+      const failures = toasts(page).getByText(/failed/);
+      expect(await failures.count()).toBe(0);
       await context.close();
 
       // The outbox: the new customer never wrote, so WhatsApp carries only the company's

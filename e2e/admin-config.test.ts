@@ -12,6 +12,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { apiSignIn, DEMO } from './support/session.ts';
+import { toast } from './support/toast.ts';
 
 const SEEDED_COMPANY = 'Demo Dairy Equipment Pvt Ltd';
 // The seeded secrets (tools/stack/seed.ts): never on a page, masked in answers.
@@ -39,15 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Waits for a toast with this message (after its visually hidden tone, e.g. 'Success: '). */
-async function toast(page: Page, message: string): Promise<void> {
-  await page
-    .getByRole('region', { name: 'Status messages' })
-    .locator('.toast__message', { hasText: message })
-    .first()
-    .waitFor();
-}
 
 async function expectNoSecretOnPage(page: Page): Promise<void> {
   const html = await page.content();

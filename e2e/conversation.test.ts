@@ -8,6 +8,7 @@ import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
 import { outbox } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
+import { toasts } from './support/toast.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -77,13 +78,7 @@ describe('the conversation on a phone, as sales', () => {
       return `${what} ${Date.now() - started}`;
     };
     const times = await Promise.all([
-      shown(
-        'toast',
-        page
-          .getByRole('region', { name: 'Status messages' })
-          .getByText('New WhatsApp message', { exact: false })
-          .first(),
-      ),
+      shown('toast', toasts(page).getByText('New WhatsApp message', { exact: false }).first()),
       shown(
         'unread',
         page.getByTestId('unread-count').filter({ hasText: new RegExp(`^${unreadAfter}$`) }),

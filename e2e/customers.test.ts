@@ -13,6 +13,7 @@ import {
 } from './support/browser.ts';
 import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
 import { apiPost, DEMO, signInThroughForm } from './support/session.ts';
+import { toast } from './support/toast.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -36,11 +37,6 @@ async function signInAsAdmin(page: Page): Promise<string> {
 
 async function createCustomer(token: string, body: Record<string, unknown>): Promise<void> {
   await apiPost('/customers', { categories: [], potential: '', note: '', ...body }, token);
-}
-
-/** Waits for a toast with exactly this message. */
-async function toast(page: Page, message: string): Promise<void> {
-  await page.getByRole('region', { name: 'Status messages' }).getByText(message).first().waitFor();
 }
 
 const filters = (page: Page) => page.getByRole('region', { name: 'Search and filters' });

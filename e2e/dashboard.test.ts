@@ -2,8 +2,6 @@
 // phone sizes, with axe: the cards and charts render from the seeded demo company, and an admin
 // watching the dashboard gets a toast for a notification written while the page is open, and
 // for an entry created meanwhile, whose counters change on the cards without a reload.
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNotification, FOR_ADMINS } from '../functions/src/app/testing.ts';
@@ -16,6 +14,8 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { apiSignIn, DEMO } from './support/session.ts';
+import { firestore } from './support/firestore.ts';
+import { toast } from './support/toast.ts';
 
 let browser: Browser;
 let admin: { token: string; role: string };
@@ -41,12 +41,6 @@ async function createEntry(token: string, description: string): Promise<void> {
     body: JSON.stringify({ customerId: customers[0]!._id, description }),
   });
   if (res.status !== 201) throw new Error(`Entry not created: ${res.status} ${await res.text()}`);
-}
-
-function firestore() {
-  if (getApps().length === 0)
-    initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-crm' });
-  return getFirestore();
 }
 
 async function sourceCount(collection: string): Promise<number> {
@@ -111,11 +105,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
           message: 'Written by the browser test',
         });
         await batch.commit();
-        await page
-          .getByRole('region', { name: 'Status messages' })
-          .getByText(title)
-          .first()
-          .waitFor({ timeout: 25_000 });
+        await toast(page, title, 25_000);
         const bell = page.getByRole('button', { name: /^Notifications/ });
         await expect(bell.getAttribute('aria-label')).resolves.toMatch(/unread/);
         await bell.click();
@@ -128,11 +118,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
         const navigations: string[] = [];
         page.on('framenavigated', (frame) => navigations.push(frame.url()));
         await createEntry(admin.token, `Dashboard e2e entry ${viewport}`);
-        await page
-          .getByRole('region', { name: 'Status messages' })
-          .getByText('New pending entry')
-          .first()
-          .waitFor({ timeout: 25_000 });
+        await toast(page, 'New pending entry', 25_000);
         const want = [values[0], shown(entries + 1), values[2], String(Number(values[3]) + 1)];
         await expect.poll(cardValues, { timeout: 20_000, interval: 500 }).toEqual(want);
         expect(navigations).toEqual([]);

@@ -15,6 +15,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
+import { toast } from './support/toast.ts';
 
 type Session = { token: string; role: string };
 type Customer = { _id: string; names: string[]; phones: string[]; emails: string[] };
@@ -65,10 +66,6 @@ async function seedEntry(tag: string, description: string): Promise<CreatedEntry
     whatsapp: { body: `WhatsApp for ${tag}` },
     email: { subject: `Quote ${tag}`, body: `Email for ${tag}`, attachments: files },
   });
-}
-
-async function toast(page: Page, message: string): Promise<void> {
-  await page.getByRole('region', { name: 'Status messages' }).getByText(message).first().waitFor();
 }
 
 /** Opens /entries and narrows the list to the entries with `tag`. */

@@ -8,6 +8,7 @@ import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
 import { outbox } from './support/outbox.ts';
 import { apiSignIn, DEMO } from './support/session.ts';
+import { toast } from './support/toast.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,8 +83,7 @@ describe('the WhatsApp window at desktop size', () => {
       .waitFor({ timeout: 15_000 });
     await expectAccessible(page);
     await outside.getByRole('button', { name: 'Save' }).click();
-    const toasts = page.getByRole('region', { name: 'Status messages' });
-    await toasts.getByText('Entry created').waitFor({ timeout: 30_000 });
+    await toast(page, 'Entry created', 30_000);
 
     // The customer writes in; the window opens.
     await outbox('/control/inbound', { from: phone, text: 'Please send the quote', name });
@@ -106,7 +106,7 @@ describe('the WhatsApp window at desktop size', () => {
     await open.getByText(/^Open until/).waitFor({ timeout: 15_000 });
     await open.getByText(words, { exact: true }).waitFor();
     await inside.getByRole('button', { name: 'Save' }).click();
-    await toasts.getByText('WhatsApp sent').waitFor({ timeout: 30_000 });
+    await toast(page, 'WhatsApp sent', 30_000);
     await context.close();
 
     const sent = (await outbox('/messages')) as OutboxMessage[];
@@ -145,7 +145,6 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
       emails: [email],
     });
     const { context, page } = await openPage(browser, 'phone', session);
-    const toasts = page.getByRole('region', { name: 'Status messages' });
 
     // A hurried person: the main box only, both channels on, Save.
     const addEntry = async (words: string) => {
@@ -160,7 +159,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
     const closedWords = `Quotation ${stamp}: 40 chairs at ₹2,350 each, delivery Friday`;
     let dialog = await addEntry(closedWords);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await toasts.getByText('Email sent').waitFor({ timeout: 30_000 });
+    await toast(page, 'Email sent', 30_000);
     let sent = await until(async () => ((await mine()).length >= 2 ? mine() : undefined));
     expect(sent.find((m) => m.channel === 'whatsapp')!.summary).toBe(
       `Hello ${name}, a message from our team: ${closedWords}`,
@@ -186,7 +185,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
       .getByText(openWords, { exact: true })
       .waitFor({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await toasts.getByText('WhatsApp sent').first().waitFor({ timeout: 30_000 });
+    await toast(page, 'WhatsApp sent', 30_000);
     sent = await until(async () => ((await mine()).length >= 4 ? mine() : undefined));
     expect(sent.filter((m) => m.channel === 'whatsapp').map((m) => m.summary)).toContain(openWords);
     expect(
@@ -212,7 +211,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
     await resend.getByRole('checkbox', { name: /^WhatsApp/ }).check();
     await resend.getByRole('checkbox', { name: /^Email/ }).uncheck();
     await resend.getByRole('button', { name: 'Resend WhatsApp' }).click();
-    await toasts.getByText('WhatsApp sent').first().waitFor({ timeout: 30_000 });
+    await toast(page, 'WhatsApp sent', 30_000);
     const after = await until(async () => {
       const now = await mine();
       return now.length > before.length ? now : undefined;
@@ -242,7 +241,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
       .waitFor({ timeout: 15_000 });
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await toasts.getByText(/WhatsApp failed: .*opted out of WhatsApp/).waitFor({ timeout: 30_000 });
+    await toast(page, /WhatsApp failed: .*opted out of WhatsApp/, 30_000);
     await until(async () => ((await mine()).length > stopped.length ? true : undefined));
     const afterStop = (await mine()).slice(stopped.length);
     expect(afterStop.map((m) => m.channel)).toEqual(['email']);

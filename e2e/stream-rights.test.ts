@@ -2,22 +2,16 @@
 // watches the dashboard in a real browser and gets admin notices live; demoted while the page
 // stays open, they get no more of them (a new applicant's name and email stays off their
 // screen), and the server closes the stream so the page reconnects with its new rights.
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNotification, FOR_ADMINS } from '../functions/src/app/testing.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { apiPost, apiSignIn, DEMO } from './support/session.ts';
+import { firestore } from './support/firestore.ts';
+import { toast } from './support/toast.ts';
 
 let browser: Browser;
 const stamp = Date.now();
-
-function firestore() {
-  if (getApps().length === 0)
-    initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-crm' });
-  return getFirestore();
-}
 
 /** The users document of the account with this email. */
 async function userOf(email: string) {
@@ -87,7 +81,6 @@ describe('the notification stream of a demoted admin', () => {
         });
         await page.goto('/dashboard');
         await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-        const toasts = page.getByRole('region', { name: 'Status messages' });
         // Once the page has its stream and its first list of the latest notices (what is
         // there before counts as history, not news).
         await latest;
@@ -97,7 +90,7 @@ describe('the notification stream of a demoted admin', () => {
         // As an admin: a new applicant's notice arrives live.
         const first = `Applicant One ${stamp}`;
         await applicantNotice(first, `one-${stamp}@example.in`);
-        await toasts.getByText(first).first().waitFor({ timeout: 25_000 });
+        await toast(page, first, 25_000);
 
         // Demoted while the page stays open.
         await changeRole(person.email, 'sales');

@@ -15,6 +15,8 @@ export default defineConfig(({ mode }) => {
   return {
     root: webDir,
     plugins: [react()],
+    // tsconfig.json's paths (the @contract/ alias) for the dev server, the build and vitest.
+    resolve: { tsconfigPaths: true },
     server: { proxy },
     preview: { proxy },
     build: { outDir: 'dist', emptyOutDir: true },

@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { CustomerListParams } from './customers/list-params';
 import { queryKeys } from './query-keys';
 
 const SRC = join(import.meta.dirname, '..');
@@ -28,7 +29,16 @@ describe('query keys', () => {
   });
 
   it('start with their resource, so `all` reaches every query of it', () => {
-    expect(queryKeys.customers.list({ q: 'x' })[0]).toBe(queryKeys.customers.all[0]);
+    const customerParams: CustomerListParams = {
+      q: 'x',
+      categories: [],
+      potential: '',
+      from: '',
+      to: '',
+      sort: 'name',
+      dir: 'asc',
+    };
+    expect(queryKeys.customers.list(customerParams)[0]).toBe(queryKeys.customers.all[0]);
     expect(queryKeys.customers.one('c1')[0]).toBe(queryKeys.customers.all[0]);
     expect(queryKeys.entries.customerTimeline('c1')[0]).toBe(queryKeys.entries.all[0]);
     expect(queryKeys.entries.history('e1')[0]).toBe(queryKeys.entries.all[0]);

@@ -1,3 +1,10 @@
+import type { CustomerListParams } from './customers/list-params';
+import type { EntryListParams } from './entries/list-params';
+import type { PreviewRequest } from './whatsapp/preview-request';
+
+/** The dashboard's period: its range ('30d') and how many days ahead count as due. */
+export type DashboardRange = { range: string; days: number };
+
 /**
  * Every cache key of the app is built here, and only here: two screens that read the same data
  * share one key, one fetcher and one shape, and a change invalidates it through the same
@@ -6,13 +13,13 @@
 export const queryKeys = {
   customers: {
     all: ['customers'] as const,
-    list: (params: object) => ['customers', params] as const,
+    list: (params: CustomerListParams) => ['customers', params] as const,
     search: (text: string) => ['customers', 'search', text] as const,
     one: (id: string) => ['customers', 'one', id] as const,
   },
   entries: {
     all: ['entries'] as const,
-    list: (params: object) => ['entries', params] as const,
+    list: (params: EntryListParams) => ['entries', params] as const,
     pending: () => ['entries', { status: 'pending' }] as const,
     history: (id: string) => ['entries', id, 'history'] as const,
     /** A customer's timeline: its entries' changes show there, so it lives under entries. */
@@ -40,7 +47,7 @@ export const queryKeys = {
   },
   whatsapp: {
     catalog: () => ['whatsapp-templates'] as const,
-    preview: (request: object | null) => ['whatsapp-preview', request] as const,
+    preview: (request: PreviewRequest | null) => ['whatsapp-preview', request] as const,
   },
   conversations: {
     all: ['conversations'] as const,
@@ -55,5 +62,5 @@ export const queryKeys = {
   stats: () => ['stats', {}] as const,
   notificationsLatest: () => ['notifications-latest', {}] as const,
   /** The dashboard's figures (one call): the key starts with `dashboard-`, as its live updates expect. */
-  dashboard: (range: object) => ['dashboard-all', range] as const,
+  dashboard: (range: DashboardRange) => ['dashboard-all', range] as const,
 };

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SettingsView } from '../../../functions/src/contract/settings';
+import type { SettingsView } from '@contract/settings';
 import { api } from '../lib/api-client';
 import { queryKeys } from './query-keys';
 

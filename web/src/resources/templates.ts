@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WhatsAppTemplateLink } from '../../../functions/src/contract/settings';
+import type { WhatsAppTemplateLink } from '@contract/settings';
 import { api } from '../lib/api-client';
 import { queryKeys } from './query-keys';
 

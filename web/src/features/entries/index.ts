@@ -10,6 +10,6 @@ export { FileLinks, StatusBadge, ToneBadge } from './components/entry-parts';
 export { ReceivedMessages } from './components/received-message';
 export { OPTED_OUT } from './model/opt-out';
 export { channelLabel, sendStatusLabel, sendStatusTone } from './model/entry-view';
-export type { Entry } from './api/types';
+export type { Entry } from '../../resources/entries';
 export { uploadFiles } from './add-entry/api/upload-files';
 export { TemplateChoiceField } from './components/shared/template-choice-field';

@@ -1,6 +1,6 @@
 // The permission catalogue, grouped as the picker shows it: the server's, from its
 // dependency-free contract folder.
-import { PERMISSION_GROUPS } from '../../../../functions/src/contract/permissions';
+import { PERMISSION_GROUPS } from '@contract/permissions';
 
 export { PERMISSION_GROUPS };
 

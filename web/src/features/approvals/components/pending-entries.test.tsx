@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { formatDateTime } from '../../../lib/format';
-import type { PendingEntry } from '../api/types';
+import type { PendingEntry } from '../../../resources/entries';
 
 // Whole user flows in jsdom: slow on a busy machine, so more than the default 5 s each.
 vi.setConfig({ testTimeout: 15_000 });

@@ -1,9 +1,11 @@
 import { Clip } from '../../../lib/clip';
 import { formatDateTime, formatINR } from '../../../lib/format';
-import { useApproveEntry } from '../api/approve-entry';
-import { pendingEntriesQueryOptions } from '../api/get-pending-entries';
-import { useRejectEntry } from '../api/reject-entry';
-import type { PendingEntry } from '../api/types';
+import {
+  type PendingEntry,
+  pendingEntriesQueryOptions,
+  useApproveEntry,
+  useRejectEntry,
+} from '../../../resources/entries';
 import { PendingList } from './pending-list';
 import { SentMessages } from './sent-messages';
 import type { PendingColumn } from './pending-views';

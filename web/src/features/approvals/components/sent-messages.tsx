@@ -1,6 +1,6 @@
 import { Clip } from '../../../lib/clip';
 import { formatPhone } from '../../../lib/phone';
-import type { PendingSend } from '../api/types';
+import type { PendingSend } from '../../../resources/entries';
 
 const CHANNEL = { whatsapp: 'WhatsApp', email: 'Email' } as const;
 

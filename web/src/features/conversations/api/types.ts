@@ -5,7 +5,7 @@ export type {
   ConversationPage,
   InboxItem,
   InboxPage,
-} from '../../../../../functions/src/contract/conversations';
+} from '@contract/conversations';
 
 /** The body of POST /customers/{id}/conversation. */
 export type ReplyRequest = {

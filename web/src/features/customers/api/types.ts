@@ -1,8 +1,5 @@
-import type {
-  CustomerFields,
-  WhatsAppWindow,
-} from '../../../../../functions/src/contract/customers';
-import { SORT_FIELDS } from '../../../../../functions/src/contract/customers';
+import type { CustomerFields, WhatsAppWindow } from '@contract/customers';
+import { SORT_FIELDS } from '@contract/customers';
 
 /** A customer as the API sends it. */
 export type Customer = CustomerFields & {
@@ -27,21 +24,11 @@ export type CustomerInput = Pick<
 >;
 
 export { SORT_FIELDS };
-export type CustomerSort = (typeof SORT_FIELDS)[number];
-export type SortDir = 'asc' | 'desc';
-
-/** The list's filters and order; also the query key and the export's parameters. */
-export type CustomerListParams = {
-  q: string;
-  /** Every selected category must match. */
-  categories: string[];
-  potential: string;
-  /** YYYY-MM-DD, inclusive. */
-  from: string;
-  to: string;
-  sort: CustomerSort;
-  dir: SortDir;
-};
+export type {
+  CustomerListParams,
+  CustomerSort,
+  SortDir,
+} from '../../../resources/customers/list-params';
 
 export type CustomerPage = {
   items: Customer[];

@@ -13,7 +13,7 @@ import { ChannelDetailsDialog, EntryDetailsDialog, FollowUpDialog } from '../../
 import type { Entry } from '../../entries';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { LOAD_CUSTOMER_FAILED, useCustomer } from '../api/get-customer';
-import { useCustomerTimeline } from '../api/get-customer-timeline';
+import { useCustomerTimeline } from '../../../resources/entries';
 import type { Customer, CustomerDetail } from '../api/types';
 import { customerLabel } from '../model/customer-label';
 import { useOptionList, withFound } from '../model/option-lists';

@@ -3,8 +3,8 @@ import { formatDateTime } from '../../../lib/format';
 import { RetryAlert } from '../../../lib/retry-alert';
 import { channelLabel, FileLinks, ReceivedMessages, StatusBadge, ToneBadge } from '../../entries';
 import type { Entry } from '../../entries';
-import { LOAD_TIMELINE_FAILED, useCustomerTimeline } from '../api/get-customer-timeline';
-import type { TimelineFollowUp, TimelineItem } from '../api/get-customer-timeline';
+import { LOAD_TIMELINE_FAILED, useCustomerTimeline } from '../../../resources/entries';
+import type { TimelineFollowUp, TimelineItem } from '@contract/customer-timeline';
 
 /** Entries the customer's own messages made (the webhook, the inbox job). */
 const INBOUND_SOURCES = new Set(['whatsapp', 'email']);

@@ -1,5 +1,5 @@
 // The server's lists, from its dependency-free contract folder.
-import { DEFAULT_CATEGORIES, POTENTIALS } from '../../../../../functions/src/contract/customers';
+import { DEFAULT_CATEGORIES, POTENTIALS } from '@contract/customers';
 
 export { DEFAULT_CATEGORIES, POTENTIALS };
 

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { SelectField } from '../../../lib/select-field';
-import type { EmployeeChoice, Entry } from '../api/types';
+import type { EmployeeChoice, Entry } from '../../../resources/entries';
 import { employeeLabels } from '../model/employee-labels';
 import { customerName } from '../model/entry-view';
 

@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../lib/format';
-import type { SendStep } from '../api/types';
+import type { SendStep } from '../../../resources/entries';
 import { sendStatusLabel, sendStatusTone } from '../model/entry-view';
 import { ToneBadge } from './entry-parts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { CHANNELS } from '../../../../../functions/src/contract/entries';
+import { CHANNELS } from '@contract/entries';
 import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';
@@ -8,8 +8,7 @@ import { FormField } from '../../../lib/form-field';
 import { SelectField } from '../../../lib/select-field';
 import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
-import { UPDATE_FAILED, useUpdateEntry } from '../api/update-entry';
-import type { Entry } from '../api/types';
+import { type Entry, UPDATE_FAILED, useUpdateEntry } from '../../../resources/entries';
 import { CHANNEL_LABELS, NO_FILES } from '../model/constants';
 import { editError, editUpdate, initialEditForm } from '../model/edit-form';
 import type { EditForm } from '../model/edit-form';

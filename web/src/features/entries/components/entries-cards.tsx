@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../../lib/format';
-import type { Entry } from '../api/types';
+import type { Entry } from '../../../resources/entries';
 import type { EntryActionHandlers } from './entry-actions';
 import { EntryActions } from './entry-actions';
 import {

@@ -4,7 +4,7 @@ import { DateRangeFilters, FilterInput, SearchBox } from '../../../lib/filter-fi
 import { FiltersButton } from '../../../lib/filters-button';
 import { SelectField } from '../../../lib/select-field';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
-import type { EmployeeChoice, EntryListParams } from '../api/types';
+import type { EmployeeChoice, EntryListParams } from '../../../resources/entries';
 import { CHANNEL_FILTERS, CHANNEL_LABELS } from '../model/constants';
 import { employeeLabels } from '../model/employee-labels';
 

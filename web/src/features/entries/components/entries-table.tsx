@@ -1,4 +1,4 @@
-import type { Entry } from '../api/types';
+import type { Entry } from '../../../resources/entries';
 import type { EntryActionHandlers } from './entry-actions';
 import { EntryActions } from './entry-actions';
 import {

@@ -1,5 +1,5 @@
 import { ActionMenu, type ActionMenuItem } from '../../../lib/action-menu';
-import type { Entry } from '../api/types';
+import type { Entry } from '../../../resources/entries';
 import { customerName, statusOf } from '../model/entry-view';
 
 export type EntryActionHandlers = {

@@ -1,7 +1,7 @@
 import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
-import type { Entry } from '../api/types';
+import type { Entry } from '../../../resources/entries';
 import { channelLabel } from '../model/entry-view';
 import { FileLinks, MetaItems, StatusBadge } from './entry-parts';
 

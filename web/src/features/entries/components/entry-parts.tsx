@@ -6,7 +6,7 @@ import { Clip } from '../../../lib/clip';
 import { Paperclip } from 'lucide-react';
 import { formatDate, formatINR, formatTime } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
-import type { Attachment, Entry } from '../api/types';
+import type { Attachment, Entry } from '../../../resources/entries';
 import { MAX_TAGS_SHOWN, NO_FILES } from '../model/constants';
 import { channelLabel, customerName, firstOf, statusOf, statusTone } from '../model/entry-view';
 import { fileSize } from '../model/shared/file-size';

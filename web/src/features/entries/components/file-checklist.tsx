@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Attachment } from '../api/types';
+import type { Attachment } from '../../../resources/entries';
 
 /** A checkbox for each of the entry's files; `checkedUrls` holds the urls of the checked ones. */
 export function FileChecklist({

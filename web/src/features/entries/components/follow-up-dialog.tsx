@@ -8,8 +8,7 @@ import { FormField, fieldErrors } from '../../../lib/form-field';
 import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
 import { useTemplateChoices } from '../../../resources/templates';
-import { FOLLOWUP_FAILED, useScheduleFollowUp } from '../api/schedule-followup';
-import type { Entry } from '../api/types';
+import { type Entry, FOLLOWUP_FAILED, useScheduleFollowUp } from '../../../resources/entries';
 import { customerName } from '../model/entry-view';
 import {
   DAY_PRESETS,

@@ -5,9 +5,13 @@ import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { ListState } from '../../../lib/list-state';
 import { useToast } from '../../../lib/toast';
-import { COMMENT_FAILED, useAddComment } from '../api/add-comment';
-import { LOAD_HISTORY_FAILED, useHistory } from '../api/get-history';
-import type { Entry } from '../api/types';
+import {
+  COMMENT_FAILED,
+  type Entry,
+  LOAD_HISTORY_FAILED,
+  useAddComment,
+  useHistory,
+} from '../../../resources/entries';
 import { NO_HISTORY } from '../model/constants';
 import { customerName, HISTORY_LABELS, historyTone } from '../model/entry-view';
 import { CHANNEL_NAME } from '../model/send-toasts';

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../lib/format';
 import type {
   EmailDispatch as EmailSendOutcome,
   WhatsAppDispatch as SendOutcome,
-} from '../api/types';
+} from '../../../resources/entries';
 import { sendStatusTone } from '../model/entry-view';
 import { receivedView } from '../model/received';
 import { CHANNEL_NAME, type SentChannel } from '../model/send-toasts';

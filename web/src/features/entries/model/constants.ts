@@ -1,4 +1,4 @@
-import type { EntryListParams } from '../api/types';
+import type { EntryListParams } from '../../../resources/entries';
 
 /** Filter debounce. */
 export const FILTER_DEBOUNCE_MS = 300;
@@ -6,7 +6,7 @@ export const FILTER_DEBOUNCE_MS = 300;
 /** The channel filter's values. */
 export const CHANNEL_FILTERS = ['whatsapp', 'email', 'multiple', 'other'] as const;
 
-export { CHANNEL_LABELS } from '../../../../../functions/src/contract/entries';
+export { CHANNEL_LABELS } from '@contract/entries';
 
 /** The list shows up to 5 tags, then +N. */
 export const MAX_TAGS_SHOWN = 5;

@@ -1,8 +1,7 @@
 // The Edit Entry modal's form: lists are typed one a line (or comma separated), as on the
 // customer forms, and sent as the PUT /entries/{id} body.
 import { splitValues } from '../../../lib/split-values';
-import type { EntryUpdate } from '../api/update-entry';
-import type { Entry } from '../api/types';
+import type { Entry, EntryUpdate } from '../../../resources/entries';
 import { amountValue } from './shared/amount';
 
 export type EditForm = {

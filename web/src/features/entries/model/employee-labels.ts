@@ -1,4 +1,4 @@
-import type { EmployeeChoice } from '../api/types';
+import type { EmployeeChoice } from '../../../resources/entries';
 
 /**
  * How each employee reads in a picker: the name, and where several people share it the end of

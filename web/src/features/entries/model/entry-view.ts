@@ -1,7 +1,7 @@
 // How an entry's values read on screen: status and history tones, the +N of long
 // lists and the parts of the Channel Details panels.
 import { formatPhone } from '../../../lib/phone';
-import type { Entry, HistoryItem } from '../api/types';
+import type { Entry, HistoryItem } from '../../../resources/entries';
 import { CHANNEL_LABELS } from './constants';
 
 export type Tone = 'brand' | 'gray' | 'success' | 'warn' | 'info' | 'danger';

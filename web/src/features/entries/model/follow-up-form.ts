@@ -1,7 +1,6 @@
 // The Follow-up modal's form: checked here first, with the server's messages,
 // then turned into the POST /entries/{id}/followup body.
-import type { FollowUpRequest } from '../api/schedule-followup';
-import type { Entry } from '../api/types';
+import type { Entry, FollowUpRequest } from '../../../resources/entries';
 import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from './shared/recipients';
 
 /** Presets 1, 3, 7, 14, 30 days (3 by default), or custom. */

@@ -1,4 +1,4 @@
-import type { EntryListParams } from '../api/types';
+import type { EntryListParams } from '../../../resources/entries';
 
 export function hasFilters(params: EntryListParams): boolean {
   return Object.values(params).some((value) => value.trim() !== '');

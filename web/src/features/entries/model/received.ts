@@ -4,7 +4,7 @@
 import type {
   EmailDispatch as EmailSendOutcome,
   WhatsAppDispatch as SendOutcome,
-} from '../api/types';
+} from '../../../resources/entries';
 import { sendStatusLabel } from './entry-view';
 
 export type ReceivedView = {

@@ -1,7 +1,7 @@
 // The toasts after a send (Add Entry, Resend): one per channel, saying what became of the
 // message with the provider's reason in words.
 import type { ToastTone } from '../../../lib/toast';
-import type { Entry, SendStatus } from '../api/types';
+import type { Entry, SendStatus } from '../../../resources/entries';
 
 export type SentChannel = 'whatsapp' | 'email';
 export type SendToast = { message: string; tone: ToastTone };

@@ -5,7 +5,7 @@
 // out unless an admin linked one to an app template.
 import type { CatalogTemplate } from '../../whatsapp';
 import { isMetaSample } from '../../whatsapp';
-import type { Template } from '../api/types';
+import type { Template } from '../../../resources/templates';
 
 export type TemplateOption = { value: string; label: string };
 export type TemplateGroup = { label: string; options: TemplateOption[] };

@@ -1,5 +1,5 @@
 import type { ApiCall } from '../../../test/mock-api';
-import type { Entry, EntryPage } from '../api/types';
+import type { Entry, EntryPage } from '../../../resources/entries';
 
 let nextId = 1;
 

@@ -1,4 +1,4 @@
-import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract/settings';
+import type { WhatsAppTemplateLink } from '@contract/settings';
 
 /** The integrations part of GET /admin/settings; secrets come masked. */
 export type WhatsAppIntegration = {

@@ -1,4 +1,4 @@
-import type { WhatsAppTemplateLink } from '../../../../../functions/src/contract/settings';
+import type { WhatsAppTemplateLink } from '@contract/settings';
 
 import type { TemplateType } from '../../../resources/templates';
 

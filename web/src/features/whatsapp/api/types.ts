@@ -1,24 +1,11 @@
 // The WhatsApp shapes the composers, the Templates screen and Integrations share: the approved
 // templates synced from Meta, a link to one of them, and the preview of what a customer reads.
-import type { WhatsAppPreview } from '../../../../../functions/src/contract/messaging';
+import type { WhatsAppPreview } from '@contract/messaging';
 
-export type {
-  WhatsAppTemplate as CatalogTemplate,
-  WhatsAppPreview,
-} from '../../../../../functions/src/contract/messaging';
-export type { WhatsAppTemplateLink as TemplateLink } from '../../../../../functions/src/contract/settings';
+export type { WhatsAppTemplate as CatalogTemplate, WhatsAppPreview } from '@contract/messaging';
+export type { WhatsAppTemplateLink as TemplateLink } from '@contract/settings';
 
-/** The body of POST /whatsapp/preview. */
-export type PreviewRequest = {
-  customerId: string;
-  /** A phone of the customer; left out, the first. */
-  to?: string;
-  text: string;
-  /** An app WhatsApp template's id, or an approved template's name. */
-  templateId?: string;
-  /** How many files would go with the message. */
-  attachments: number;
-};
+export type { PreviewRequest } from '../../../resources/whatsapp/preview-request';
 
 /** A phone's 24-hour window as the preview answers it. */
 export type WindowState = WhatsAppPreview['window'];

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { Template } from '../../api/types';
+import type { Template } from '../../../../resources/templates';
 import { queryKeys } from '../../../../resources/query-keys';
 
 /** POST /admin/templates with the message as a text template (errors are ignored). */

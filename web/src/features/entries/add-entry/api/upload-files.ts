@@ -1,5 +1,5 @@
 import { api } from '../../../../lib/api-client';
-import type { Attachment } from '../../api/types';
+import type { Attachment } from '../../../../resources/entries';
 
 export const UPLOAD_FAILED = 'Upload failed';
 

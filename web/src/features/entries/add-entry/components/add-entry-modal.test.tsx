@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render-app';
 import { readStoredJson, writeStored, writeStoredJson } from '../../../../lib/storage';
 import { jsonResponse, mockApi } from '../../../../test/mock-api';
-import type { EntryCustomer, Template } from '../../api/types';
+import type { EntryCustomer } from '../../../../resources/entries';
+import type { Template } from '../../../../resources/templates';
 import { AddEntryModal } from './add-entry-modal';
 
 configure({ asyncUtilTimeout: 4000 });

@@ -7,13 +7,16 @@ import { ADMIN_ROLE } from '../../../../lib/roles';
 import { useStoredValue } from '../../../../lib/storage';
 import { useToast } from '../../../../lib/toast';
 import { useTemplateChoices } from '../../../../resources/templates';
-import type { WhatsAppWindow } from '../../../../../../functions/src/contract/customers';
-import type { EntryCustomer } from '../../api/types';
+import type { WhatsAppWindow } from '@contract/customers';
+import {
+  CREATE_FAILED,
+  type EntryCustomer,
+  useCreateEntry,
+  useFixedPdfs,
+} from '../../../../resources/entries';
 import { customerName } from '../../model/entry-view';
 import { amountError } from '../../model/shared/amount';
 import { channelToast } from '../../model/send-toasts';
-import { CREATE_FAILED, useCreateEntry } from '../api/create-entry';
-import { useFixedPdfs } from '../api/get-fixed-pdfs';
 import { useSaveTextTemplate } from '../api/save-text-template';
 import { UPLOAD_FAILED } from '../api/upload-files';
 import { TEMPLATE_TITLE_LENGTH } from '../model/constants';

@@ -1,7 +1,7 @@
 import { FileText, Film, Image as ImageIcon } from 'lucide-react';
 import { useId } from 'react';
 import type { ChangeEvent } from 'react';
-import type { FixedPdf } from '../api/types';
+import type { FixedPdf } from '../../../../resources/entries';
 import { fileSize } from '../../model/shared/file-size';
 import { mediaTypeOf } from '../model/attachments';
 import { itemMimetype, itemName, itemSize } from './use-entry-attachments';

@@ -1,11 +1,12 @@
 import { FormField } from '../../../../lib/form-field';
 import { formatPhone } from '../../../../lib/phone';
 import { TextAreaField } from '../../../../lib/text-area-field';
-import type { EntryCustomer, Template } from '../../api/types';
+import type { EntryCustomer } from '../../../../resources/entries';
+import type { Template } from '../../../../resources/templates';
 import { EmailTemplatePicker } from '../../components/shared/template-picker';
 import { WhatsAppFields } from '../../components/shared/whatsapp-fields';
 import { firstEmail, firstPhone, NO_EMAIL, NO_PHONE } from '../../model/shared/recipients';
-import type { WhatsAppWindow } from '../../../../../../functions/src/contract/customers';
+import type { WhatsAppWindow } from '@contract/customers';
 import { DifferentText } from '../../components/shared/different-text';
 import { OPTED_OUT } from '../../model/opt-out';
 import { channelText, type EntryForm } from '../model/entry-form';

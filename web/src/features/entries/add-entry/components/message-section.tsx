@@ -1,5 +1,5 @@
 import { TextAreaField } from '../../../../lib/text-area-field';
-import type { Template } from '../../api/types';
+import type { Template } from '../../../../resources/templates';
 import { TemplateChoiceField } from '../../components/shared/template-choice-field';
 import type { TemplatePick } from '../../model/template-choice';
 import { CheckLabel } from '../../../../lib/check-label';

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Attachment } from '../../api/types';
-import type { FixedPdf } from '../api/types';
+import type { Attachment, FixedPdf } from '../../../../resources/entries';
 import { uploadFiles } from '../api/upload-files';
 import { fileLimitError, fixedPdfAttachment } from '../model/attachments';
 

@@ -1,5 +1,4 @@
-import type { Attachment } from '../../api/types';
-import type { FixedPdf } from '../api/types';
+import type { Attachment, FixedPdf } from '../../../../resources/entries';
 import { MAX_FILE_BYTES, MAX_FILES } from './constants';
 
 export type MediaType = 'image' | 'video' | 'document';

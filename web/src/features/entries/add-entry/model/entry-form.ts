@@ -1,7 +1,11 @@
-import type { Attachment, EntryCustomer } from '../../api/types';
+import type {
+  Attachment,
+  CreateEntryBody,
+  EntryChannel,
+  EntryCustomer,
+} from '../../../../resources/entries';
 import { amountValue } from '../../model/shared/amount';
 import { firstEmail, firstPhone } from '../../model/shared/recipients';
-import type { CreateEntryBody, EntryChannel } from '../api/types';
 
 /** What the Add Entry modal's fields hold. */
 export type EntryForm = {

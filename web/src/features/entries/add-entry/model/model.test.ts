@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntryCustomer } from '../../api/types';
+import type { EntryCustomer } from '../../../../resources/entries';
 import { fileLimitError, fixedPdfAttachment, mediaTypeOf } from './attachments';
 import { EMPTY_FORM, channelOf, channelText, descriptionFallback, entryBody } from './entry-form';
 import { rememberTags } from './saved-tags';

@@ -1,4 +1,4 @@
-import { PROCESSES } from '../../../../../../functions/src/contract/entries';
+import { PROCESSES } from '@contract/entries';
 import { SelectField } from '../../../../lib/select-field';
 
 /** The entry's process, one of the contract's list or not set. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SelectField } from '../../../../lib/select-field';
 import { useApprovedTemplates } from '../../../whatsapp';
-import type { Template } from '../../api/types';
+import type { Template } from '../../../../resources/templates';
 import { pickTemplate, templateGroups, type TemplatePick } from '../../model/template-choice';
 
 /** The composers' one template picker (model/template-choice.ts says what it offers). */

@@ -1,5 +1,5 @@
 import { SelectField } from '../../../../lib/select-field';
-import type { Template } from '../../api/types';
+import type { Template } from '../../../../resources/templates';
 
 /**
  * A select of templates of one type; choosing one hands it to `onPick` (which fills the fields

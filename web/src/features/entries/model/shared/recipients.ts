@@ -1,5 +1,5 @@
 // An entry's messages go only to the customer's first phone / first email.
-import type { EntryCustomer } from '../../api/types';
+import type { EntryCustomer } from '../../../../resources/entries';
 
 export const NO_PHONE = 'No customer phone found';
 export const NO_EMAIL = 'No customer email found';

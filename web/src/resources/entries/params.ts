@@ -1,5 +1,5 @@
-import type { QueryParams } from '../../../lib/api-client';
-import type { EntryListParams } from './types';
+import type { QueryParams } from '../../lib/api-client';
+import type { EntryListParams } from './list-params';
 
 /** The GET /entries query string of the filters (empty values are left out by the client). */
 export function entryQueryParams(params: EntryListParams): QueryParams {

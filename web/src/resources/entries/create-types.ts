@@ -1,7 +1,6 @@
-// The shapes only the Add Entry modal sends and reads; the entry's own shapes
-// (customer, attachments, templates) are the feature's, in ../../api/types.
-import type { Channel } from '../../../../../../functions/src/contract/entries';
-import type { Attachment, Entry } from '../../api/types';
+// The shapes only the Add Entry modal sends and reads; the entry's own shapes are in types.ts.
+import type { Channel } from '@contract/entries';
+import type { Attachment, Entry } from './types';
 
 /** A company PDF offered for one-click attaching (GET /settings/fixed-pdfs). */
 export type FixedPdf = { title: string; url: string; mimetype?: string; size?: number };

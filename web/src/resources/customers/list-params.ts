@@ -1,0 +1,17 @@
+import { SORT_FIELDS } from '@contract/customers';
+
+export type CustomerSort = (typeof SORT_FIELDS)[number];
+export type SortDir = 'asc' | 'desc';
+
+/** The Customers list's filters and order; also its cache key and the export's parameters. */
+export type CustomerListParams = {
+  q: string;
+  /** Every selected category must match. */
+  categories: string[];
+  potential: string;
+  /** YYYY-MM-DD, inclusive. */
+  from: string;
+  to: string;
+  sort: CustomerSort;
+  dir: SortDir;
+};

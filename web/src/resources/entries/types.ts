@@ -1,0 +1,107 @@
+// The entries API's JSON shapes, shared by the Entries page, the Add Entry modal and Approvals.
+// The entry itself is the server's contract (functions/src/contract/entries.ts, which the
+// server's toEntry answers), so the two cannot drift apart.
+import type { Attachment, EmailSendOutcome, Entry, SendOutcome } from '@contract/entries';
+
+export type {
+  Attachment,
+  EmployeeRef,
+  Entry,
+  FollowUpSummary,
+  MediaOutcome,
+  SendStatus,
+  SendStep,
+} from '@contract/entries';
+
+/** The customer an entry names: its copy on the entry, with the customer's id. */
+export type EntryCustomer = Entry['customer'];
+export type WhatsAppDispatch = SendOutcome;
+export type EmailDispatch = EmailSendOutcome;
+
+/** A choice of GET /entries/employees: an approved user, sorted by name. */
+export type EmployeeChoice = { _id: string; name: string };
+
+/** One page of GET /entries with filters. */
+export type EntryPage = {
+  items: Entry[];
+  nextCursor: string | null;
+  total: number;
+  /** Of `total`, how many are confirmed. */
+  confirmed: number;
+  /** True when the counts are upper bounds rather than exact. */
+  totalIsEstimate?: boolean;
+};
+
+export type HistoryType = 'created' | 'edited' | 'follow_up' | 'comment';
+
+export type EntrySnapshot = {
+  description: string;
+  status: string;
+  category: string;
+  channel: string;
+  tags: string[];
+  amount: number;
+  currency: string;
+};
+
+export type HistoryItem = {
+  _id: string;
+  type: HistoryType | string;
+  when?: string;
+  createdAt?: string;
+  text: string;
+  by: string | null;
+  byName: string;
+  snapshot: EntrySnapshot | null;
+};
+
+/** A message that already went for a pending entry. */
+export type PendingSend = {
+  channel: 'whatsapp' | 'email';
+  to: string[];
+  status: string;
+  /** What the customer reads. */
+  text: string;
+};
+
+/** An entry waiting for approval; `source` names its channels, `owner` whose entry it is. */
+export type PendingEntry = {
+  _id: string;
+  customer?: { names?: string[] } | null;
+  description?: string;
+  source?: string | string[];
+  createdAt?: string;
+  amount?: number;
+  owner?: string;
+  sent?: PendingSend[];
+};
+
+/** What PUT /entries/{id} takes: only the fields sent change. */
+export type EntryUpdate = {
+  description: string;
+  category: string;
+  amount: number;
+  channel: string;
+  tags: string[];
+  process: string;
+  extraNote: string;
+  /** The attachments kept; the others are removed. */
+  attachments: Attachment[];
+  customer: { names: string[]; phones: string[]; emails: string[] };
+};
+
+/** The body of POST /entries/{id}/followup; a channel left out is not sent. */
+export type FollowUpRequest = {
+  days: number;
+  /** HH:MM in the company time zone, on the day `days` ahead. */
+  time: string;
+  /** The client's own now + days (the server computes the due time itself). */
+  when: string;
+  note: string;
+  send: {
+    email: { templateId: string; subject: string; text: string; to: string[] } | null;
+    whatsapp: { templateId: string; text: string; to: string[] } | null;
+  };
+  attachments: (Attachment & { to: { email: boolean; whatsapp: boolean } })[];
+  entryId: string;
+};
