@@ -97,9 +97,6 @@ const GETDB_NOT_YET_MOVED = [
   'followups/reminders.ts',
   'followups/schedule.ts',
   'followups/send-due.ts',
-  'inbound/email-inbox.ts',
-  'inbound/inbound-entry.ts',
-  'inbound/whatsapp-media.ts',
   'messaging/outbound-worker.ts',
 ].map((file) => `${SERVER}/features/${file}`);
 
