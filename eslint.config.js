@@ -94,7 +94,6 @@ const GETDB_NOT_YET_MOVED = [
   'entries/list.ts',
   'entries/resend.ts',
   'entries/update.ts',
-  'followups/reminders.ts',
   'followups/schedule.ts',
   'followups/send-due.ts',
   'messaging/outbound-worker.ts',
