@@ -96,7 +96,6 @@ const GETDB_NOT_YET_MOVED = [
   'entries/update.ts',
   'followups/schedule.ts',
   'followups/send-due.ts',
-  'messaging/outbound-worker.ts',
 ].map((file) => `${SERVER}/features/${file}`);
 
 // The web app, bottom to top: lib/ (building blocks) < resources/ (data several screens share,
