@@ -94,8 +94,6 @@ const GETDB_NOT_YET_MOVED = [
   'entries/list.ts',
   'entries/resend.ts',
   'entries/update.ts',
-  'followups/schedule.ts',
-  'followups/send-due.ts',
 ].map((file) => `${SERVER}/features/${file}`);
 
 // The web app, bottom to top: lib/ (building blocks) < resources/ (data several screens share,
