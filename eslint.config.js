@@ -94,13 +94,6 @@ const GETDB_NOT_YET_MOVED = [
   'entries/list.ts',
   'entries/resend.ts',
   'entries/update.ts',
-  'followups/reminders.ts',
-  'followups/schedule.ts',
-  'followups/send-due.ts',
-  'inbound/email-inbox.ts',
-  'inbound/inbound-entry.ts',
-  'inbound/whatsapp-media.ts',
-  'messaging/outbound-worker.ts',
 ].map((file) => `${SERVER}/features/${file}`);
 
 // The web app, bottom to top: lib/ (building blocks) < resources/ (data several screens share,

@@ -1,5 +1,6 @@
-// Follow-ups by when they are due: the scheduled (unsent) ones in a time range, soonest first.
-import type { DocumentData, Timestamp } from 'firebase-admin/firestore';
+// Follow-ups by when they are due: the scheduled (unsent) ones in a time range, soonest first;
+// every one of a day (the morning reminder).
+import type { DocumentData, QueryDocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { FOLLOW_UPS } from './constants';
 
@@ -18,4 +19,29 @@ export async function scheduledFollowUpsDue(
     .limit(limit)
     .get();
   return snap.docs.map((d) => d.data());
+}
+
+const DAY_PAGE = 500;
+
+/** Every follow-up (any status) due in [from, to), soonest first, read a page at a time. */
+export async function followUpsDueIn(
+  from: Timestamp,
+  to: Timestamp,
+): Promise<{ id: string; data: DocumentData }[]> {
+  const found: { id: string; data: DocumentData }[] = [];
+  let last: QueryDocumentSnapshot | undefined;
+  for (;;) {
+    let query = getDb()
+      .collection(FOLLOW_UPS)
+      .where('dueAt', '>=', from)
+      .where('dueAt', '<', to)
+      .orderBy('dueAt')
+      .limit(DAY_PAGE);
+    if (last) query = query.startAfter(last);
+    const page = await query.get();
+    for (const doc of page.docs) found.push({ id: doc.id, data: doc.data() });
+    if (page.size < DAY_PAGE) break;
+    last = page.docs[page.docs.length - 1];
+  }
+  return found;
 }

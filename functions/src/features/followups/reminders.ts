@@ -2,9 +2,8 @@
 // in-app notification listing them, and an email when email notifications are on
 // (settings.notifications.email). At most one per employee per day: the notification's id is
 // made of the user and the date, so a second run of the same day sends nothing again.
-import { Timestamp, type DocumentData, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { getDb } from '../../firebase';
 import { getUser } from '../../domain/identity/user-store';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
@@ -12,10 +11,8 @@ import { sendEmail } from '../../integrations';
 import { localDate, startOfDay } from '../../company-days';
 import { escapeHtml } from '../../integrations/email/escape-html';
 import { readSettings } from '../../domain/settings/store';
-import { FOLLOW_UPS } from '../../domain/followups/constants';
-import { addNotification } from '../../domain/notifications/notice';
-
-const PAGE = 500;
+import { followUpsDueIn } from '../../domain/followups/due';
+import { storeNotificationOnce } from '../../domain/notifications/once';
 
 interface Due {
   id: string;
@@ -39,7 +36,6 @@ function timeText(date: Date, timeZone: string): string {
 }
 
 export async function remindTodaysFollowUps(): Promise<ReminderRunResult> {
-  const db = getDb();
   const { timeZone } = getConfig();
   const today = localDate(new Date(now()), timeZone);
   const start = Timestamp.fromDate(startOfDay(today, timeZone));
@@ -47,33 +43,19 @@ export async function remindTodaysFollowUps(): Promise<ReminderRunResult> {
 
   const byUser = new Map<string, Due[]>();
   let count = 0;
-  let last: QueryDocumentSnapshot | undefined;
-  for (;;) {
-    let query = db
-      .collection(FOLLOW_UPS)
-      .where('dueAt', '>=', start)
-      .where('dueAt', '<', end)
-      .orderBy('dueAt')
-      .limit(PAGE);
-    if (last) query = query.startAfter(last);
-    const page = await query.get();
-    for (const doc of page.docs) {
-      const data: DocumentData = doc.data();
-      const userId = typeof data.employeeId === 'string' ? data.employeeId : '';
-      if (!userId) continue;
-      count++;
-      const list = byUser.get(userId) ?? [];
-      list.push({
-        id: doc.id,
-        customerName: String(data.customerName ?? ''),
-        note: String(data.note ?? ''),
-        dueAt: (data.dueAt as Timestamp).toDate(),
-        status: String(data.status ?? ''),
-      });
-      byUser.set(userId, list);
-    }
-    if (page.size < PAGE) break;
-    last = page.docs[page.docs.length - 1];
+  for (const { id, data } of await followUpsDueIn(start, end)) {
+    const userId = typeof data.employeeId === 'string' ? data.employeeId : '';
+    if (!userId) continue;
+    count++;
+    const list = byUser.get(userId) ?? [];
+    list.push({
+      id,
+      customerName: String(data.customerName ?? ''),
+      note: String(data.note ?? ''),
+      dueAt: (data.dueAt as Timestamp).toDate(),
+      status: String(data.status ?? ''),
+    });
+    byUser.set(userId, list);
   }
 
   const settings = await readSettings();
@@ -85,22 +67,15 @@ export async function remindTodaysFollowUps(): Promise<ReminderRunResult> {
     );
     const title = `${list.length} follow-up${list.length === 1 ? '' : 's'} due today`;
     const message = lines.join('\n');
-    const batch = db.batch();
-    addNotification(
-      batch,
+    const stored = await storeNotificationOnce(
       { to: { userId }, type: 'followup.reminder', title, message, about: { date: today } },
       `followup-reminder-${userId}-${today}`,
     );
-    try {
-      await batch.commit();
-    } catch (err) {
-      // ALREADY_EXISTS: this user was reminded today already.
-      if ((err as { code?: unknown }).code === 6) continue;
-      throw err;
-    }
+    // Not stored: this user was reminded today already.
+    if (!stored) continue;
     result.notified++;
     if (!settings.notifications.email) continue;
-    const email = (await getUser(userId, db))?.email;
+    const email = (await getUser(userId))?.email;
     if (!email) continue;
     const outcome = await sendEmail({
       to: [email],

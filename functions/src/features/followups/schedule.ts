@@ -4,9 +4,7 @@
 // status 'scheduled', employeeId, createdBy, byName, createdAt }, written in one
 // transaction with a summary on the entry (followUps) and a follow_up history item.
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
-import { markRequestWrite } from '../../http/idempotency';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
@@ -14,14 +12,12 @@ import { timestampNow, toIso } from '../../timestamps';
 import { localDate, timeOfDay } from '../../company-days';
 import type { Actor } from '../../domain/entries/actor';
 import { resolveAttachments } from '../entries';
-import { ENTRIES, MAX_FOLLOW_UPS_ON_ENTRY, NOT_FOUND } from '../../domain/entries/constants';
-import { byActor, historyDoc, historyRef } from '../../domain/entries/history';
+import { byActor } from '../../domain/entries/history';
 import { customerCopy, employeeOf, isoDeep, withoutUndefined } from '../../domain/entries/record';
 import { checkChosenTemplate } from '../messaging';
-import { FOLLOW_UPS } from '../../domain/followups/constants';
 import { followUpCustomerName } from '../../domain/followups/customer-name';
 import { CHANNEL_MESSAGE, NO_EMAIL_MESSAGE, NO_PHONE_MESSAGE, type FollowUpInput } from './schemas';
-import { patchRecord } from '../../domain/writes/records';
+import { scheduleOnEntry } from '../../domain/followups/store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -71,8 +67,6 @@ export async function scheduleFollowUp(
   actor: Actor,
   options: { requireChannel: boolean },
 ) {
-  const db = getDb();
-  const entryRef = db.collection(ENTRIES).doc(entryId);
   const email = input.send?.email ?? undefined;
   const whatsapp = input.send?.whatsapp ?? undefined;
   if (options.requireChannel && !email && !whatsapp) throw bad(CHANNEL_MESSAGE, 'send');
@@ -83,13 +77,8 @@ export async function scheduleFollowUp(
     ...attachments[i],
     to: { email: a.to?.email ?? true, whatsapp: a.to?.whatsapp ?? true },
   }));
-  const ref = db.collection(FOLLOW_UPS).doc();
-  const item = historyRef(db, entryId);
 
-  return db.runTransaction(async (tx) => {
-    const snapshot = await tx.get(entryRef);
-    const data = snapshot.data();
-    if (!data) throw new HttpError(404, NOT_FOUND);
+  const { id, followUp } = await scheduleOnEntry(entryId, (data, followUpId) => {
     const customer = customerCopy(data.customer);
     const channels: ('email' | 'whatsapp')[] = [];
     const send: DocumentData = {};
@@ -141,7 +130,7 @@ export async function scheduleFollowUp(
       createdAt,
     });
     const summary = {
-      _id: ref.id,
+      _id: followUpId,
       when: dueAt,
       note,
       by: actor.uid,
@@ -149,30 +138,23 @@ export async function scheduleFollowUp(
       status: 'scheduled',
       channel: channelLabel(channels),
     };
-    const list = Array.isArray(data.followUps) ? data.followUps : [];
     const how =
       channels.length > 0
         ? ` by ${channels.map((c) => (c === 'email' ? 'email' : 'WhatsApp')).join(' and ')}`
         : '';
-    markRequestWrite(tx);
-    tx.create(ref, followUp);
-    patchRecord(
-      tx,
-      entryRef,
-      ['followUps', [...list, summary].slice(-MAX_FOLLOW_UPS_ON_ENTRY)],
-      ['updatedAt', createdAt],
-    );
-    tx.create(
-      item,
-      historyDoc({
+    return {
+      followUp,
+      summary,
+      history: {
         type: 'follow_up',
         text: `Follow-up scheduled for ${dueText(dueAt.toDate())}${how}${note ? `: ${note}` : ''}`,
         by: byActor(actor),
-        extra: { followUpId: ref.id },
-      }),
-    );
-    return toFollowUp(ref.id, followUp);
+        extra: { followUpId },
+      },
+      at: createdAt,
+    };
   });
+  return toFollowUp(id, followUp);
 }
 
 export function toFollowUp(id: string, data: DocumentData) {

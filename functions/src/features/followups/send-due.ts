@@ -5,15 +5,11 @@
 // history item and as a notification for the entry's employee, in one transaction. A claim
 // left behind by a run that died is failed, not resent.
 import { randomUUID } from 'node:crypto';
-import { Timestamp, type DocumentData, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { getDb } from '../../firebase';
 import { now } from '../../clock';
-import { timestampNow } from '../../timestamps';
 import { readSettings } from '../../domain/settings/store';
-import { ENTRIES } from '../../domain/entries/constants';
 import { defaultSubject } from '../entries';
-import { historyDoc, historyRef } from '../../domain/entries/history';
 import {
   attachmentsOf,
   customerCopy,
@@ -40,8 +36,13 @@ import {
   STALE_CLAIM_MS,
   type FollowUpStatus,
 } from '../../domain/followups/constants';
-import { addNotification } from '../../domain/notifications/notice';
-import { patchRecord } from '../../domain/writes/records';
+import {
+  claimFollowUp,
+  dueFollowUps,
+  failStaleClaims,
+  getFollowUpData,
+  recordFollowUpOutcome,
+} from '../../domain/followups/store';
 import { getCustomerData } from '../../domain/customers/store';
 
 export interface SendRunResult {
@@ -138,43 +139,34 @@ const resultsField = (id: string, channel: Channel) => ({
  * another run has it (or it is gone).
  */
 async function claimAndQueue(
-  doc: QueryDocumentSnapshot,
+  id: string,
+  due: DocumentData,
   token: string,
   companyName: string,
 ): Promise<{ data: DocumentData; queued: string[] } | null> {
-  const planned = await plan(doc.data(), companyName);
-  return getDb().runTransaction(async (tx) => {
-    const fresh = await tx.get(doc.ref);
-    const data = fresh.data();
-    if (!data || data.status !== 'scheduled') return null;
+  const planned = await plan(due, companyName);
+  return claimFollowUp(id, token, (tx) => {
     const results: DocumentData = {};
     const queued: string[] = [];
     if (planned.whatsapp) {
       const { to, plan: waPlan, planned: fields } = planned.whatsapp;
-      const sent = queueWhatsApp(tx, resultsField(doc.id, 'whatsapp'), to, waPlan, fields);
+      const sent = queueWhatsApp(tx, resultsField(id, 'whatsapp'), to, waPlan, fields);
       results.whatsapp = withoutUndefined(sent.fields);
       if (sent.outboundId) queued.push(sent.outboundId);
     }
     if (planned.email) {
       const { content, planned: fields } = planned.email;
-      const sent = queueEmail(tx, resultsField(doc.id, 'email'), content, fields);
+      const sent = queueEmail(tx, resultsField(id, 'email'), content, fields);
       results.email = withoutUndefined(sent.fields);
       if (sent.outboundId) queued.push(sent.outboundId);
     }
-    tx.update(doc.ref, {
-      status: 'sending',
-      claimedAt: timestampNow(),
-      claimToken: token,
-      results,
-    });
-    return { data, queued };
+    return { results, queued };
   });
 }
 
 /** Each channel's state after the first tries, as stored on the follow-up. */
 async function outcomesOf(id: string): Promise<Record<string, ChannelOutcome>> {
-  const snap = await getDb().collection(FOLLOW_UPS).doc(id).get();
-  const results = record(snap.get('results'));
+  const results = record((await getFollowUpData(id))?.results);
   return Object.fromEntries(
     Object.entries(results).map(([channel, value]) => {
       const r = record(value);
@@ -210,34 +202,24 @@ async function recordOutcome(
   data: DocumentData,
   outcomes: Record<string, ChannelOutcome>,
 ) {
-  const db = getDb();
-  const ref = db.collection(FOLLOW_UPS).doc(id);
-  const entryRef = db.collection(ENTRIES).doc(str(data.entryId) || '-');
   const status = statusOf(outcomes);
   const text = summaryText(outcomes, str(data.note));
-  await db.runTransaction(async (tx) => {
-    const entry = await tx.get(entryRef);
-    const entryData = entry.data();
-    tx.update(ref, { status, sentAt: timestampNow() });
-    if (!entryData) return;
-    const list = (Array.isArray(entryData.followUps) ? entryData.followUps : []).map(record);
-    patchRecord(tx, entryRef, [
-      'followUps',
-      list.map((f) => (f._id === id ? { ...f, status } : f)),
-    ]);
-    tx.create(
-      historyRef(db, entryRef.id),
-      historyDoc({
-        type: 'follow_up',
-        text,
-        by: { uid: null, name: JOB_NAME },
-        extra: { followUpId: id, status },
-      }),
-    );
-    const userId = employeeOf(entryData.employee)?._id ?? str(data.employeeId);
-    if (userId) {
+  const entryId = str(data.entryId);
+  await recordFollowUpOutcome(
+    id,
+    entryId,
+    status,
+    {
+      type: 'follow_up',
+      text,
+      by: { uid: null, name: JOB_NAME },
+      extra: { followUpId: id, status },
+    },
+    (entryData) => {
+      const userId = employeeOf(entryData.employee)?._id ?? str(data.employeeId);
+      if (!userId) return undefined;
       const customer = customerCopy(entryData.customer).names[0] ?? str(data.customerName);
-      addNotification(tx, {
+      return {
         to: { userId },
         type: status === 'sent' ? 'followup.sent' : 'followup.failed',
         title:
@@ -247,62 +229,35 @@ async function recordOutcome(
               ? `Follow-up sent${customer ? ` to ${customer}` : ''}`
               : `Follow-up ${status === 'partial' ? 'partly sent' : 'failed'}${customer ? ` for ${customer}` : ''}`,
         message: text,
-        about: { entryId: entryRef.id, followUpId: id },
-      });
-    }
-  });
+        about: { entryId, followUpId: id },
+      };
+    },
+  );
   return status;
 }
 
 /** Fails the claims of runs that died mid-send (never sends them again). */
 async function recoverStaleClaims(): Promise<number> {
-  const db = getDb();
-  const cutoff = Timestamp.fromMillis(now() - STALE_CLAIM_MS);
-  const stale = await db
-    .collection(FOLLOW_UPS)
-    .where('status', '==', 'sending')
-    .where('claimedAt', '<=', cutoff)
-    .orderBy('claimedAt')
-    .limit(DUE_BATCH)
-    .get();
-  let recovered = 0;
-  for (const doc of stale.docs) {
-    const done = await db.runTransaction(async (tx) => {
-      const fresh = await tx.get(doc.ref);
-      if (fresh.get('status') !== 'sending' || fresh.get('claimToken') !== doc.get('claimToken'))
-        return false;
-      tx.update(doc.ref, {
-        status: 'failed',
-        error: 'Interrupted while sending; not sent again so that nobody gets it twice',
-        sentAt: timestampNow(),
-      });
-      return true;
-    });
-    if (done) recovered++;
-  }
-  return recovered;
+  return failStaleClaims(
+    Timestamp.fromMillis(now() - STALE_CLAIM_MS),
+    DUE_BATCH,
+    'Interrupted while sending; not sent again so that nobody gets it twice',
+  );
 }
 
 export async function sendDueFollowUps(): Promise<SendRunResult> {
-  const db = getDb();
   const result: SendRunResult = { claimed: 0, sent: 0, partial: 0, failed: 0, recovered: 0 };
   result.recovered = await recoverStaleClaims();
   const token = randomUUID();
   let companyName: string | undefined;
   let seen = 0;
   while (seen < MAX_PER_RUN) {
-    const due = await db
-      .collection(FOLLOW_UPS)
-      .where('status', '==', 'scheduled')
-      .where('dueAt', '<=', Timestamp.fromMillis(now()))
-      .orderBy('dueAt')
-      .limit(DUE_BATCH)
-      .get();
-    if (due.empty) break;
-    seen += due.size;
-    for (const doc of due.docs) {
+    const due = await dueFollowUps(Timestamp.fromMillis(now()), DUE_BATCH);
+    if (due.length === 0) break;
+    seen += due.length;
+    for (const doc of due) {
       companyName ??= (await readSettings()).companyName;
-      const claimed = await claimAndQueue(doc, token, companyName);
+      const claimed = await claimAndQueue(doc.id, doc.data, token, companyName);
       if (!claimed) continue;
       result.claimed++;
       try {

@@ -2,21 +2,21 @@
 // read-only) and turns each into a pending entry with source email on the customer with the
 // sender's address (a new customer when none). Nothing is imported twice: the job remembers
 // the mailbox's UIDVALIDITY and the last UID it handled, and each message's Message-ID has a
-// marker written with its entry (inbound-entry.ts). On the first run, or when the mailbox's
+// marker written with its entry (domain/inbound/inbound-entry.ts). On the first run, or when the mailbox's
 // UIDVALIDITY changes, only messages of the last FIRST_RUN_DAYS days are read.
 import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import * as logger from 'firebase-functions/logger';
-import { getDb } from '../../firebase';
 import { now } from '../../clock';
 import { readSettingsAndSecrets } from '../../domain/settings/store';
 import { notifyAdmins } from '../notifications';
 import { plainText } from '../messaging';
 import type { Attachment } from '../../domain/entries/record';
 import { detectFileType, safeFileName, saveFiles, MAX_FILE_BYTES, MAX_FILES } from '../uploads';
-import { createInboundEntry, INBOUND_MESSAGES, markerId } from './inbound-entry';
+import { createInboundEntry } from '../../domain/inbound/inbound-entry';
+import { isMarked } from '../../domain/inbound/markers';
+import { readInboxState, writeInboxState } from '../../domain/inbound/inbox-state';
 
-export const INBOX_STATE_DOC = 'jobState/inboundEmail';
 export const FIRST_RUN_DAYS = 2;
 /** Messages one run imports at most; the rest wait for the next run. */
 export const MAX_MESSAGES_PER_RUN = 100;
@@ -30,12 +30,6 @@ export interface InboxRunResult {
   imported: number;
   duplicates: number;
   ignored: number;
-}
-
-interface InboxState {
-  account: string;
-  uidValidity: string;
-  lastUid: number;
 }
 
 function senderOf(parsed: ParsedMail): { email?: string; name?: string } {
@@ -85,9 +79,7 @@ export async function importInboundEmail(): Promise<InboxRunResult> {
   const account = `${user}@${host}:${port}/INBOX`;
   const own = new Set([user.toLowerCase(), email.fromEmail.toLowerCase()].filter(Boolean));
 
-  const db = getDb();
-  const stateRef = db.doc(INBOX_STATE_DOC);
-  const stored = (await stateRef.get()).data() as Partial<InboxState> | undefined;
+  const stored = await readInboxState();
 
   const client = new ImapFlow({
     host,
@@ -118,8 +110,7 @@ export async function importInboundEmail(): Promise<InboxRunResult> {
         : await client.search({ since: new Date(now() - FIRST_RUN_DAYS * DAY_MS) }, { uid: true });
       // 'n:*' also answers the last message when none is newer than n: keep only newer ones.
       const uids = (found || []).filter((uid) => uid > lastUid).sort((a, b) => a - b);
-      if (!known)
-        await stateRef.set({ account, uidValidity, lastUid: 0, updatedAt: new Date(now()) });
+      if (!known) await writeInboxState({ account, uidValidity, lastUid: 0 }, new Date(now()));
 
       for (const uid of uids.slice(0, MAX_MESSAGES_PER_RUN)) {
         result.checked++;
@@ -143,7 +134,7 @@ export async function importInboundEmail(): Promise<InboxRunResult> {
           result.ignored++;
         }
         lastUid = uid;
-        await stateRef.set({ account, uidValidity, lastUid, updatedAt: new Date(now()) });
+        await writeInboxState({ account, uidValidity, lastUid }, new Date(now()));
       }
     } finally {
       lock.release();
@@ -185,8 +176,7 @@ async function importMessage(
   if (!from.email || own.has(from.email) || isAutomatic(parsed)) return 'ignored';
   const messageId = parsed.messageId?.trim() || fallbackId;
   // Checked before saving attachments; the entry's transaction checks again.
-  const marker = await getDb().collection(INBOUND_MESSAGES).doc(markerId('email', messageId)).get();
-  if (marker.exists) return 'duplicate';
+  if (await isMarked('email', messageId)) return 'duplicate';
   const attachments = await saveAttachments(parsed);
   const outcome = await createInboundEntry({
     provider: 'email',

@@ -7,10 +7,8 @@
 // inbound.mediaError (and on the conversation's message as its error).
 import { FieldValue } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { getDb } from '../../firebase';
 import { getSenderEnv } from '../../integrations/config';
 import { secretOverride, whatsappToken } from '../../integrations/secrets';
-import { ENTRIES } from '../../domain/entries/constants';
 import type { Attachment } from '../../domain/entries/record';
 import { readSecrets } from '../../domain/settings/store';
 import {
@@ -21,8 +19,7 @@ import {
   MAX_FILE_BYTES,
   type NewFile,
 } from '../uploads';
-import { patchRecord } from '../../domain/writes/records';
-import { messageRef } from '../../domain/conversations/store';
+import { recordInboundMedia } from '../../domain/inbound/media';
 
 export interface InboundMedia {
   /** Meta's media id (message.image.id, message.document.id, ...). */
@@ -132,10 +129,7 @@ export async function attachInboundMedia(
     threadUpdate = { error: `The file did not arrive: ${reason}` };
   }
   try {
-    const batch = getDb().batch();
-    patchRecord(batch, getDb().collection(ENTRIES).doc(entryId), ...Object.entries(update));
-    if (conversationMessageId) batch.update(messageRef(conversationMessageId), threadUpdate);
-    await batch.commit();
+    await recordInboundMedia(entryId, update, conversationMessageId, threadUpdate);
   } catch (err) {
     logger.error(`Could not record WhatsApp media ${media.id} on entry ${entryId}:`, err);
   }

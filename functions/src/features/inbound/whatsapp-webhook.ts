@@ -12,7 +12,7 @@ import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
 import { readSettingsAndSecrets } from '../../domain/settings/store';
 import { alertAdminContacts } from '../notifications';
 import { formatPhone } from '../../domain/identity/phone';
-import { createInboundEntry } from './inbound-entry';
+import { createInboundEntry } from '../../domain/inbound/inbound-entry';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
 import { applyDelivery, refreshWindow } from '../messaging';
 import { validSignature } from './signature';

@@ -1,7 +1,12 @@
 // The send queue's documents: outboundMessages/{id}, one per channel of one entry, follow-up
 // or send call, written in the same transaction as what it belongs to. The worker sends its
 // parts in order and records each one before the next, so no part is ever sent twice.
-import { Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { markRequestWrite } from '../../http/idempotency';
@@ -99,9 +104,58 @@ export async function enqueueAlone(message: NewOutbound): Promise<string> {
   return ref.id;
 }
 
+const outboundRef = (id: string) => getDb().collection(OUTBOUND).doc(id);
+
 /** The queue document as it stands. */
 export async function readOutbound(id: string): Promise<OutboundDoc | undefined> {
-  return (await getDb().collection(OUTBOUND).doc(id).get()).data() as OutboundDoc | undefined;
+  return (await outboundRef(id).get()).data() as OutboundDoc | undefined;
+}
+
+/**
+ * Runs `work` in one transaction over the queue document as stored (undefined when there is
+ * none), with its reference for the transaction's writes.
+ */
+export function inOutboundTransaction<T>(
+  id: string,
+  work: (tx: Transaction, stored: OutboundDoc | undefined, ref: DocumentReference) => Promise<T>,
+): Promise<T> {
+  return getDb().runTransaction(async (tx) => {
+    const ref = outboundRef(id);
+    return work(tx, (await tx.get(ref)).data() as OutboundDoc | undefined, ref);
+  });
+}
+
+/** The document a message's state shows on (its owner's path: an entry, a follow-up). */
+export const ownerRef = (owner: OwnerField): DocumentReference => getDb().doc(owner.path);
+
+/** Claims made at `claimedBy` or earlier, oldest first, at most `limit`. */
+export async function oldClaims(
+  claimedBy: Timestamp,
+  limit: number,
+): Promise<{ id: string; claimToken: string | undefined }[]> {
+  const stale = await getDb()
+    .collection(OUTBOUND)
+    .where('state', '==', 'sending')
+    .where('claimedAt', '<=', claimedBy)
+    .orderBy('claimedAt')
+    .limit(limit)
+    .get();
+  return stale.docs.map((doc) => ({
+    id: doc.id,
+    claimToken: doc.get('claimToken') as string | undefined,
+  }));
+}
+
+/** The ids of queued messages due at `at` or before, soonest first, at most `limit`. */
+export async function dueOutboundIds(at: Timestamp, limit: number): Promise<string[]> {
+  const due = await getDb()
+    .collection(OUTBOUND)
+    .where('state', '==', 'queued')
+    .where('nextAttemptAt', '<=', at)
+    .orderBy('nextAttemptAt')
+    .limit(limit)
+    .get();
+  return due.docs.map((doc) => doc.id);
 }
 
 /** Writes the queue document in the caller's transaction. */

@@ -7,9 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
-import { getDb } from '../../firebase';
 import type { SendOutcome } from '../../integrations';
-import { OUTBOUND, type OutboundDoc, type OutboundPart } from './outbound-doc';
+import {
+  oldClaims,
+  dueOutboundIds,
+  inOutboundTransaction,
+  ownerRef,
+  readOutbound,
+  type OutboundDoc,
+  type OutboundPart,
+} from './outbound-doc';
 import { ownerUpdate, underField, withTimeline } from './outbound-view';
 import { knownOwner, oneAtATime, rememberOwner } from './owner-queue';
 import { sendPart } from './send-part';
@@ -23,11 +30,8 @@ const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 export const STALE_CLAIM_MS = 5 * 60 * 1000;
 const DUE_BATCH = 50;
 
-const ref = (id: string) => getDb().collection(OUTBOUND).doc(id);
-
 async function claim(id: string, token: string): Promise<OutboundDoc | null> {
-  return getDb().runTransaction(async (tx) => {
-    const doc = (await tx.get(ref(id))).data() as OutboundDoc | undefined;
+  return inOutboundTransaction(id, async (tx, doc, ref) => {
     if (!doc || doc.state !== 'queued' || doc.nextAttemptAt.toMillis() > now()) return null;
     const claimed: OutboundDoc = {
       ...doc,
@@ -36,7 +40,7 @@ async function claim(id: string, token: string): Promise<OutboundDoc | null> {
       claimedAt: Timestamp.fromMillis(now()),
       attempts: doc.attempts + 1,
     };
-    tx.update(ref(id), {
+    tx.update(ref, {
       state: claimed.state,
       claimToken: token,
       claimedAt: claimed.claimedAt,
@@ -59,21 +63,19 @@ export async function recordChange(
   change: (doc: OutboundDoc) => OutboundDoc | null,
   token?: string,
 ): Promise<OutboundDoc | null> {
-  const db = getDb();
   return oneAtATime(knownOwner(id), () =>
-    db.runTransaction(async (tx) => {
-      const doc = (await tx.get(ref(id))).data() as OutboundDoc | undefined;
+    inOutboundTransaction(id, async (tx, doc, ref) => {
       if (!doc || (token !== undefined && doc.claimToken !== token)) return null;
       const changed = change(doc);
       if (!changed) return doc;
       const next = { ...changed, timeline: withTimeline(changed) };
       const target = next.owner;
-      const owner = target ? db.doc(target.path) : undefined;
+      const owner = target ? ownerRef(target) : undefined;
       const stored = owner ? await tx.get(owner) : undefined;
       const shown: unknown =
         target && stored?.exists ? stored.get(`${target.field}.outboundId`) : undefined;
       const thread = await prepareThreadView(tx, id, doc, stored);
-      tx.update(ref(id), {
+      tx.update(ref, {
         parts: next.parts,
         state: next.state,
         nextAttemptAt: next.nextAttemptAt,
@@ -174,8 +176,7 @@ export async function deliverNow(ids: string[], waitMs = 15_000): Promise<void> 
     ids.map(async (id) => {
       if ((await deliverOutbound(id)) !== 'busy') return;
       while (now() < deadline) {
-        const state = (await ref(id).get()).get('state') as unknown;
-        if (state !== 'sending') return;
+        if ((await readOutbound(id))?.state !== 'sending') return;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     }),
@@ -184,18 +185,11 @@ export async function deliverNow(ids: string[], waitMs = 15_000): Promise<void> 
 
 /** Claims left by a worker that stopped mid-send: the part in flight is 'unknown'. */
 async function settleStaleClaims(): Promise<number> {
-  const stale = await getDb()
-    .collection(OUTBOUND)
-    .where('state', '==', 'sending')
-    .where('claimedAt', '<=', Timestamp.fromMillis(now() - STALE_CLAIM_MS))
-    .orderBy('claimedAt')
-    .limit(DUE_BATCH)
-    .get();
+  const stale = await oldClaims(Timestamp.fromMillis(now() - STALE_CLAIM_MS), DUE_BATCH);
   let settled = 0;
-  for (const doc of stale.docs) {
-    const token = doc.get('claimToken') as string | undefined;
+  for (const { id, claimToken: token } of stale) {
     const done = await recordChange(
-      doc.id,
+      id,
       (d) => {
         if (d.state !== 'sending') return null;
         const index = d.parts.findIndex((p) => p.state === 'queued');
@@ -225,15 +219,8 @@ export interface QueueRunResult {
 export async function deliverDueOutbound(): Promise<QueueRunResult> {
   const result: QueueRunResult = { tried: 0, done: 0, requeued: 0, stale: 0 };
   result.stale = await settleStaleClaims();
-  const due = await getDb()
-    .collection(OUTBOUND)
-    .where('state', '==', 'queued')
-    .where('nextAttemptAt', '<=', Timestamp.fromMillis(now()))
-    .orderBy('nextAttemptAt')
-    .limit(DUE_BATCH)
-    .get();
-  for (const doc of due.docs) {
-    const outcome = await deliverOutbound(doc.id);
+  for (const id of await dueOutboundIds(Timestamp.fromMillis(now()), DUE_BATCH)) {
+    const outcome = await deliverOutbound(id);
     if (outcome === 'busy') continue;
     result.tried++;
     result[outcome === 'done' ? 'done' : 'requeued']++;

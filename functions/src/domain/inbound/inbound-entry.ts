@@ -3,22 +3,21 @@
 // message's marker (inboundMessages/{provider:id}), the customer (and its phone/email key when
 // new), the entry and its 'created' history item are written in one transaction, which sees
 // the marker of a delivery that got there first. The same transaction adds the message to the
-// customer's conversation (domain/conversations/store.ts: one more unread for the owner) and
+// customer's conversation (../conversations/store.ts: one more unread for the owner) and
 // tells the owner (the admins for a customer without one) with a live notification.
-import { createHash } from 'node:crypto';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../../domain/customers/constants';
-import { keyDoc, keyRef } from '../../domain/customers/keys';
-import { customerKeyId, prepareCustomer } from '../../domain/customers/record';
-import { normalizeEmail, normalizePhone } from '../../domain/customers/normalize';
-import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../../domain/entries/constants';
-import { historyDoc, historyRef } from '../../domain/entries/history';
-import { RecordWriter } from '../../domain/writes/records';
-import { ownerOf } from '../../domain/customers/owner';
-import { formatPhone } from '../../domain/identity/phone';
-import { FOR_ADMINS } from '../../domain/notifications/audience';
+import { CUSTOMERS } from '../customers/constants';
+import { keyDoc, keyRef } from '../customers/keys';
+import { customerKeyId, prepareCustomer } from '../customers/record';
+import { normalizeEmail, normalizePhone } from '../customers/normalize';
+import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../entries/constants';
+import { historyDoc, historyRef } from '../entries/history';
+import { RecordWriter } from '../writes/records';
+import { ownerOf } from '../customers/owner';
+import { formatPhone } from '../identity/phone';
+import { FOR_ADMINS } from '../notifications/audience';
 import {
   addToSummary,
   newMessageRef,
@@ -26,16 +25,10 @@ import {
   summaryRef,
   type StoredThreadMessage,
   type ThreadFile,
-} from '../../domain/conversations/store';
-import {
-  buildEntryDoc,
-  customerCopy,
-  withoutUndefined,
-  type Attachment,
-} from '../../domain/entries/record';
-import { customerRef } from '../../domain/customers/store';
-
-export const INBOUND_MESSAGES = 'inboundMessages';
+} from '../conversations/store';
+import { buildEntryDoc, customerCopy, withoutUndefined, type Attachment } from '../entries/record';
+import { customerRef } from '../customers/store';
+import { markerRef } from './markers';
 
 export interface InboundMessage {
   provider: 'whatsapp' | 'email';
@@ -66,11 +59,6 @@ export interface InboundResult {
   conversationMessageId: string;
 }
 
-/** The marker's id: the provider and a hash of the id (ids may hold '/', and be long). */
-export function markerId(provider: string, messageId: string): string {
-  return `${provider}:${createHash('sha256').update(messageId).digest('hex').slice(0, 40)}`;
-}
-
 const LABEL = { whatsapp: 'WhatsApp', email: 'Email' } as const;
 export const INBOUND_NOTICE = 'message.inbound';
 
@@ -87,7 +75,7 @@ export function newCustomerNames(from: InboundMessage['from'], phone: string | n
 
 export async function createInboundEntry(message: InboundMessage): Promise<InboundResult> {
   const db = getDb();
-  const marker = db.collection(INBOUND_MESSAGES).doc(markerId(message.provider, message.messageId));
+  const marker = markerRef(message.provider, message.messageId, db);
   const phone = message.from.phone ? normalizePhone(message.from.phone) : null;
   const email = message.from.email ? normalizeEmail(message.from.email) : null;
   const key = phone

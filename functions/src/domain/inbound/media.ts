@@ -1,0 +1,21 @@
+// What became of an inbound WhatsApp message's file (features/inbound/whatsapp-media.ts): on the
+// pending entry (its attachments, or inbound.mediaError) and on the message in the customer's
+// conversation (its files, or its error), in one batch.
+import type { DocumentData } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { messageRef } from '../conversations/store';
+import { ENTRIES } from '../entries/constants';
+import { patchRecord } from '../writes/records';
+
+export async function recordInboundMedia(
+  entryId: string,
+  entryUpdate: DocumentData,
+  conversationMessageId: string,
+  messageUpdate: DocumentData,
+): Promise<void> {
+  const db = getDb();
+  const batch = db.batch();
+  patchRecord(batch, db.collection(ENTRIES).doc(entryId), ...Object.entries(entryUpdate));
+  if (conversationMessageId) batch.update(messageRef(conversationMessageId), messageUpdate);
+  await batch.commit();
+}
