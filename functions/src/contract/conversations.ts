@@ -1,6 +1,6 @@
-// A customer's conversation (WhatsApp and email, both ways) and the Inbox, as the API answers
-// them. Like everything in contract/, plain TypeScript without imports: web/ imports it by
-// relative path.
+// A customer's conversation (WhatsApp and email, both ways) and the Inbox, as the API answers them.
+// Like everything in contract/, plain TypeScript without imports: web/ imports it as
+// @contract/<file>.
 
 export const CONVERSATION_DEFAULT_LIMIT = 30;
 export const CONVERSATION_MAX_LIMIT = 100;

@@ -1,5 +1,5 @@
-// Customer lists shared by the server and the web app. Like everything in contract/,
-// plain TypeScript without imports: web/ imports it by relative path.
+// Customer lists shared by the server and the web app. Like everything in contract/, plain
+// TypeScript without imports: web/ imports it as @contract/<file>.
 
 /** Potential values, best first; sorting follows this order, unknown values last. */
 export const POTENTIALS = [

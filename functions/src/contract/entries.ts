@@ -1,5 +1,5 @@
-// Entry lists shared by the server, the dashboard and the web app. Like everything in
-// contract/, plain TypeScript without imports: web/ imports it by relative path.
+// Entry lists shared by the server, the dashboard and the web app. Like everything in contract/,
+// plain TypeScript without imports: web/ imports it as @contract/<file>.
 
 /** Entry process options, in the order of the dashboard's funnel. */
 export const PROCESSES = [

@@ -1,5 +1,5 @@
 // WhatsApp shapes shared by the server and the web app. Like everything in contract/, plain
-// TypeScript without imports: web/ imports it by relative path.
+// TypeScript without imports: web/ imports it as @contract/<file>.
 
 /** One approved-template candidate as Meta last listed it (GET /whatsapp/templates). */
 export interface WhatsAppTemplate {

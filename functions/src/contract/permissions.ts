@@ -1,6 +1,6 @@
-// The permission catalogue, grouped as the Permission Picker shows it; '*' stands for
-// every permission. Like everything in contract/, plain TypeScript without imports: web/
-// imports it by relative path.
+// The permission catalogue, grouped as the Permission Picker shows it; '*' stands for every
+// permission. Like everything in contract/, plain TypeScript without imports: web/ imports it as
+// @contract/<file>.
 
 export const PERMISSION_GROUPS = [
   {

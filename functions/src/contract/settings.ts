@@ -1,5 +1,5 @@
-// The settings as GET /admin/settings answers them, secrets masked. Like everything in
-// contract/, plain TypeScript without imports: web/ imports it by relative path.
+// The settings as GET /admin/settings answers them, secrets masked. Like everything in contract/,
+// plain TypeScript without imports: web/ imports it as @contract/<file>.
 
 export interface SettingsView {
   companyName: string;
