@@ -4,6 +4,11 @@ import { getDb } from '../../firebase';
 import { ENTRIES } from './constants';
 import { historyRef } from './history';
 
+/** Every entry: the query the lists filter and order. */
+export function allEntries() {
+  return getDb().collection(ENTRIES);
+}
+
 /** The entry's document; with no id, the place of a new entry (a new, unused id). */
 export function entryRef(id?: string): DocumentReference {
   const entries = getDb().collection(ENTRIES);
