@@ -80,21 +80,6 @@ const DATA_OWNERS = [
   'features/uploads/files.ts', // files
   'features/uploads/file-links.ts', // the file links' signing secret
 ].map((file) => `${SERVER}/${file}`);
-// Feature files that still call getDb() themselves: their reads and writes are yet to move
-// behind their owners (issue 28). This list only shrinks; nothing new joins it.
-const GETDB_NOT_YET_MOVED = [
-  'customers/list.ts',
-  'customers/merge.ts',
-  'customers/owner.ts',
-  'customers/timeline.ts',
-  'customers/upsert.ts',
-  'customers/write.ts',
-  'dashboard/recompute.ts',
-  'entries/create.ts',
-  'entries/list.ts',
-  'entries/resend.ts',
-  'entries/update.ts',
-].map((file) => `${SERVER}/features/${file}`);
 
 // The web app, bottom to top: lib/ (building blocks) < resources/ (data several screens share,
 // every cache key) < features/ (a screen area each, reached by others only through its index.ts)
@@ -195,7 +180,7 @@ export default tseslint.config(
   },
   {
     files: ['functions/src/**/*.ts'],
-    ignores: [...DATA_OWNERS, ...GETDB_NOT_YET_MOVED],
+    ignores: DATA_OWNERS,
     rules: {
       'no-restricted-imports': [
         'error',

@@ -2,6 +2,7 @@
 // Read and written in the same transaction as the customer, so two concurrent adds of one
 // phone cannot both see it free: the second transaction's read conflicts and it runs again.
 import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
 import { CUSTOMER_KEYS, CUSTOMERS } from './constants';
 import type { CustomerKey } from './record';
 
@@ -13,12 +14,23 @@ export function keyDoc(key: CustomerKey, customerId: string) {
   return { customerId, kind: key.kind, value: key.value };
 }
 
+/** In `tx`, the key becomes `customerId`'s. */
+export function claimKey(tx: Transaction, key: CustomerKey, customerId: string): void {
+  tx.set(keyRef(getDb(), key.id), keyDoc(key, customerId));
+}
+
+/** In `tx`, a key its customer gives up passes to `heir`, or is deleted when there is none. */
+export function releaseKey(tx: Transaction, key: CustomerKey, heir: string | undefined): void {
+  if (heir) claimKey(tx, key, heir);
+  else tx.delete(keyRef(getDb(), key.id));
+}
+
 /** keyId -> owning customer id, for the keys that have an owner document. */
 export async function readKeyOwners(
   tx: Transaction,
-  db: Firestore,
   keyIds: readonly string[],
 ): Promise<Map<string, string>> {
+  const db = getDb();
   const owners = new Map<string, string>();
   const ids = [...new Set(keyIds)];
   if (ids.length === 0) return owners;
@@ -33,9 +45,9 @@ export async function readKeyOwners(
 /** The customers with these ids that exist: id -> data. */
 export async function readCustomers(
   tx: Transaction,
-  db: Firestore,
   ids: Iterable<string>,
 ): Promise<Map<string, DocumentData>> {
+  const db = getDb();
   const found = new Map<string, DocumentData>();
   const unique = [...new Set(ids)];
   if (unique.length === 0) return found;
@@ -53,10 +65,10 @@ export async function readCustomers(
  */
 export async function findHeirs(
   tx: Transaction,
-  db: Firestore,
   customerId: string,
   keys: readonly CustomerKey[],
 ): Promise<Map<string, string | undefined>> {
+  const db = getDb();
   const heirs = new Map<string, string | undefined>();
   for (const key of keys) {
     const field = key.kind === 'phone' ? 'phones' : 'emails';

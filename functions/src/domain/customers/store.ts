@@ -18,6 +18,26 @@ export function customerRef(id: string, db: Firestore = getDb()) {
   return db.collection(CUSTOMERS).doc(id);
 }
 
+/** The place of a customer about to be created (a new, unused id). */
+export function newCustomerRef() {
+  return getDb().collection(CUSTOMERS).doc();
+}
+
+/** In `tx`, up to `limit` customers whose sort name is `nameSort` (the import's name match). */
+export function readCustomersNamed(tx: Transaction, nameSort: string, limit: number) {
+  return tx.get(getDb().collection(CUSTOMERS).where('nameSort', '==', nameSort).limit(limit));
+}
+
+/** How many customers there are: an aggregation query, not a read of every document. */
+export async function countCustomers(): Promise<number> {
+  return (await getDb().collection(CUSTOMERS).count().get()).data().count;
+}
+
+/** Every customer: the query the lists filter and order. */
+export function allCustomers() {
+  return getDb().collection(CUSTOMERS);
+}
+
 /** The customer document as stored, or undefined when there is none. */
 export async function getCustomerData(id: string): Promise<DocumentData | undefined> {
   return (await customerRef(id).get()).data();

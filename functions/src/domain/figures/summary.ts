@@ -166,9 +166,9 @@ export function writeSummaryDelta(tx: SummaryWriter, db: Firestore, delta: Summa
  * they drift (and those of customers without revenue removed).
  */
 export async function replaceSummary(
-  db: Firestore,
   summary: Summary,
   revenue: Revenue,
+  db: Firestore = getDb(),
 ): Promise<void> {
   const want = new Map(revenue);
   let batch = db.batch();

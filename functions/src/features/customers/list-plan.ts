@@ -3,20 +3,13 @@
 // field then the document id as order, and a cursor on those. What one query cannot say (a
 // search together with categories, or more than CATEGORY_KEY_MAX_SET categories) is checked on
 // the documents the query returns (`residual`).
-import {
-  FieldPath,
-  Timestamp,
-  type DocumentData,
-  type Firestore,
-  type Query,
-} from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type DocumentData, type Query } from 'firebase-admin/firestore';
 import { SORT_FIELDS } from '../../contract/customers';
 import {
   decodeCursor as readCursorJson,
   encodeCursor as writeCursorJson,
   invalidCursor,
 } from '../../http/page-cursor';
-import { CUSTOMERS } from '../../domain/customers/constants';
 import {
   CATEGORY_KEY_MAX_SET,
   categorySetKey,
@@ -134,9 +127,9 @@ export function listPlans(filters: ListFilters, order: ListOrder): ListPlan[] {
   return plans.length > 0 ? plans : [base];
 }
 
-/** The plan's filters only (what a count needs). */
-export function filterQuery(db: Firestore, plan: ListPlan): Query {
-  let query: Query = db.collection(CUSTOMERS);
+/** The plan's filters only (what a count needs), on `customers` (the whole collection). */
+export function filterQuery(customers: Query, plan: ListPlan): Query {
+  let query = customers;
   if (plan.array) query = query.where(plan.array.field, plan.array.op, plan.array.value);
   if (plan.potential !== undefined) query = query.where('potential', '==', plan.potential);
   if (plan.range) {
@@ -148,8 +141,8 @@ export function filterQuery(db: Firestore, plan: ListPlan): Query {
 }
 
 /** The plan's filters and its full order, ending with the document id. */
-export function orderedQuery(db: Firestore, plan: ListPlan): Query {
-  let query = filterQuery(db, plan);
+export function orderedQuery(customers: Query, plan: ListPlan): Query {
+  let query = filterQuery(customers, plan);
   for (const field of plan.orderFields) query = query.orderBy(field, plan.dir);
   return query.orderBy(FieldPath.documentId(), plan.dir);
 }

@@ -2,10 +2,10 @@
 // every match in order for the export. Reads are bounded by the page size, except where a
 // filter is checked on the returned documents (see list-plan.ts), which reads at most
 // RESIDUAL_SCAN_MAX documents per request.
-import type { Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
+import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { outsideRequestDomain } from '../../http/outside-request-domain';
-import { CUSTOMERS, EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from '../../domain/customers/constants';
+import { allCustomers } from '../../domain/customers/store';
+import { EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from '../../domain/customers/constants';
 import {
   comparePositions,
   decodeCursor,
@@ -34,8 +34,8 @@ export interface CustomerPage {
   totalIsEstimate?: true;
 }
 
-async function count(db: Firestore, plan: ListPlan): Promise<number> {
-  const snapshot = await filterQuery(db, plan).count().get();
+async function count(plan: ListPlan): Promise<number> {
+  const snapshot = await filterQuery(allCustomers(), plan).count().get();
   return snapshot.data().count;
 }
 
@@ -43,22 +43,21 @@ async function count(db: Firestore, plan: ListPlan): Promise<number> {
  * How many customers the plan matches. Unfiltered, the dashboard's total, kept exact in every
  * write's transaction: one read instead of a count's one per 1,000 customers.
  */
-async function total(db: Firestore, plan: ListPlan): Promise<number> {
+async function total(plan: ListPlan): Promise<number> {
   const unfiltered = !plan.array && !plan.potential && !plan.range && !plan.residual;
   const summary = unfiltered ? await storedSummary() : null;
-  return summary ? summary.totalCustomers : count(db, plan);
+  return summary ? summary.totalCustomers : count(plan);
 }
 
 /** The plan to run and how many documents its query matches. */
 async function choosePlan(
-  db: Firestore,
   filters: ListFilters,
   order: ListOrder,
 ): Promise<{ plan: ListPlan; candidates: number }> {
   const plans = listPlans(filters, order);
   if (plans[0].empty) return { plan: plans[0], candidates: 0 };
   if (plans.length === 1) return { plan: plans[0], candidates: -1 };
-  const counts = await Promise.all(plans.map((p) => count(db, p)));
+  const counts = await Promise.all(plans.map((p) => count(p)));
   const best = counts[0] <= counts[1] ? 0 : 1;
   return { plan: plans[best], candidates: counts[best] };
 }
@@ -75,17 +74,16 @@ export async function listPage(
   limit: number,
   cursor?: string,
 ): Promise<CustomerPage> {
-  const db = getDb();
-  const chosen = await choosePlan(db, filters, order);
+  const chosen = await choosePlan(filters, order);
   const { plan } = chosen;
   if (plan.empty) return { items: [], nextCursor: null, total: 0 };
   const after = cursor ? decodeCursor(plan, cursor) : undefined;
   const toItems = (docs: QueryDocumentSnapshot[]) => docs.map((d) => toCustomer(d.id, d.data()));
 
   if (!plan.residual) {
-    let query = orderedQuery(db, plan).select(...viewFields(plan));
+    let query = orderedQuery(allCustomers(), plan).select(...viewFields(plan));
     if (after) query = query.startAfter(...startAfterArgs(after));
-    const [snapshot, matches] = await Promise.all([query.limit(limit + 1).get(), total(db, plan)]);
+    const [snapshot, matches] = await Promise.all([query.limit(limit + 1).get(), total(plan)]);
     const docs = snapshot.docs.slice(0, limit);
     const more = snapshot.size > limit;
     return {
@@ -95,10 +93,10 @@ export async function listPage(
     };
   }
 
-  const candidates = chosen.candidates >= 0 ? chosen.candidates : await count(db, plan);
+  const candidates = chosen.candidates >= 0 ? chosen.candidates : await count(plan);
   if (candidates <= RESIDUAL_SCAN_MAX) {
     // Few candidates: check them all, which also gives the exact total.
-    const snapshot = await orderedQuery(db, plan).limit(RESIDUAL_SCAN_MAX).get();
+    const snapshot = await orderedQuery(allCustomers(), plan).limit(RESIDUAL_SCAN_MAX).get();
     const matched = snapshot.docs.filter((d) => plan.residual?.(d.data()));
     let start = 0;
     if (after) {
@@ -121,7 +119,7 @@ export async function listPage(
   const { found, last, exhausted } = await scanForMatches(
     (lastRead) => {
       const from = lastRead ? positionOf(plan, lastRead.id, lastRead.data()) : after;
-      const query = orderedQuery(db, plan);
+      const query = orderedQuery(allCustomers(), plan);
       return from ? query.startAfter(...startAfterArgs(from)) : query;
     },
     plan.residual,
@@ -137,8 +135,7 @@ export async function listPage(
 
 /** GET /customers without parameters: the newest PLAIN_LIST_LIMIT customers. */
 export async function plainList(): Promise<Customer[]> {
-  const snapshot = await getDb()
-    .collection(CUSTOMERS)
+  const snapshot = await allCustomers()
     .orderBy('createdAt', 'desc')
     .select(...CUSTOMER_VIEW_FIELDS)
     .limit(PLAIN_LIST_LIMIT)
@@ -160,13 +157,12 @@ export async function* matchingCustomerPages(
   order: ListOrder,
   fields?: readonly string[],
 ): AsyncGenerator<Customer[]> {
-  const db = getDb();
-  const { plan } = await choosePlan(db, filters, order);
+  const { plan } = await choosePlan(filters, order);
   if (plan.empty) return;
   const selected =
     fields && !plan.residual ? [...new Set([...fields, ...plan.orderFields])] : undefined;
   const pageAfter = (last?: QueryDocumentSnapshot) => {
-    let query = orderedQuery(db, plan);
+    let query = orderedQuery(allCustomers(), plan);
     if (selected) query = query.select(...selected);
     if (last) query = query.startAfter(...startAfterArgs(positionOf(plan, last.id, last.data())));
     const limited = query.limit(EXPORT_PAGE_SIZE);

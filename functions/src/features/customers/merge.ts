@@ -8,10 +8,10 @@ import { carriedOwner } from '../../domain/customers/owner';
 import { mergeSummaries, summaryCustomer, summaryRef } from '../../domain/conversations/store';
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
-import { ENTRIES } from '../../domain/entries/constants';
 import { RecordWriter } from '../../domain/writes/records';
-import { refreshCustomerOnEntries, withCustomerCopy } from '../../domain/writes/customer-copies';
+import { runInTransaction } from '../../domain/writes/transaction';
+import { refreshCustomerOnEntries } from '../../domain/writes/customer-copies';
+import { moveLinked } from '../../domain/customers/linked';
 import { customerCopy } from '../../domain/entries/record';
 import {
   followUpCustomerName,
@@ -22,14 +22,12 @@ import { HttpError } from '../../http/errors';
 import {
   CUSTOMER_AUDIT,
   CUSTOMER_LINKED_COLLECTIONS,
-  CUSTOMERS,
   MAX_CATEGORIES,
   MAX_EMAILS,
   MAX_NAMES,
   MAX_PHONES,
-  MAX_WRITES_PER_COMMIT,
 } from '../../domain/customers/constants';
-import { keyDoc, keyRef, readKeyOwners } from '../../domain/customers/keys';
+import { claimKey, readKeyOwners } from '../../domain/customers/keys';
 import {
   type CustomerFields,
   higherPotential,
@@ -43,7 +41,7 @@ import {
   fieldsOf,
   toCustomer,
 } from '../../domain/customers/record';
-import { CUSTOMER_NOT_FOUND } from '../../domain/customers/store';
+import { CUSTOMER_NOT_FOUND, customerRef } from '../../domain/customers/store';
 
 export function mergedFields(all: readonly CustomerFields[]): CustomerFields {
   return {
@@ -86,14 +84,12 @@ export async function mergeCustomers(
   mergeIds: readonly string[],
   session: Session,
 ): Promise<MergeResult> {
-  const db = getDb();
-  const customers = db.collection(CUSTOMERS);
-  const primaryRef = customers.doc(primaryId);
+  const primaryRef = customerRef(primaryId);
   const auditRef = primaryRef.collection(CUSTOMER_AUDIT).doc();
   let nameBefore = '';
   let records: RecordWriter | undefined;
-  const customer = await db.runTransaction(async (tx) => {
-    const snapshots = await tx.getAll(primaryRef, ...mergeIds.map((id) => customers.doc(id)));
+  const customer = await runInTransaction(async (tx) => {
+    const snapshots = await tx.getAll(primaryRef, ...mergeIds.map((id) => customerRef(id)));
     const missing = snapshots.filter((s) => !s.exists).map((s) => s.id);
     if (missing.length > 0)
       throw new HttpError(404, `${CUSTOMER_NOT_FOUND}: ${missing.join(', ')}`);
@@ -108,12 +104,11 @@ export async function mergeCustomers(
     const keys = customerKeys(merged);
     const owners = await readKeyOwners(
       tx,
-      db,
       keys.map((k) => k.id),
     );
 
     const summaries = await Promise.all(snapshots.map((s) => tx.get(summaryRef(s.id))));
-    records = await RecordWriter.inTransaction(tx, db);
+    records = await RecordWriter.inTransaction(tx);
     const now = Timestamp.now();
     const record = buildCustomerRecord(merged, {
       createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,
@@ -129,13 +124,13 @@ export async function mergeCustomers(
     };
     records.setCustomer(primaryRef, primary.data, kept);
     mergeSummaries(tx, summaries, primaryId, summaryCustomer(kept));
-    records.deleteCustomers(others.map((o) => ({ ref: customers.doc(o.id), before: o.data })));
+    records.deleteCustomers(others.map((o) => ({ ref: customerRef(o.id), before: o.data })));
     const group = new Set([primaryId, ...mergeIds]);
     for (const key of keys) {
       const owner = owners.get(key.id);
       // Keys held by a customer outside the merge (a twin saved with "add anyway") stay theirs.
       if (owner === undefined || (group.has(owner) && owner !== primaryId))
-        tx.set(keyRef(db, key.id), keyDoc(key, primaryId));
+        claimKey(tx, key, primaryId);
     }
     tx.create(auditRef, {
       type: 'merge',
@@ -164,52 +159,4 @@ export async function mergeCustomers(
     moved[collection] = await moveLinked(collection, mergeIds, customer);
   await auditRef.update({ moved, movedAt: FieldValue.serverTimestamp() });
   return { customer, deleted: true, moved };
-}
-
-/**
- * What a moved document gets besides its new customerId: entries keep a copy of the customer
- * (and search keys built from it, rebuilt by the entries feature's derivedFields), follow-ups
- * the customer's name.
- */
-function refreshed(collection: string, data: DocumentData, to: Customer): DocumentData {
-  if (collection === 'entries') return withCustomerCopy(data, customerCopy(to));
-  if (collection === 'followUps' && typeof data.customerName === 'string')
-    return { customerName: followUpCustomerName(to) };
-  return {};
-}
-
-/** Points every document of `collection` whose customerId is one of `fromIds` at `to`. */
-async function moveLinked(
-  collection: string,
-  fromIds: readonly string[],
-  to: Customer,
-): Promise<number> {
-  const db = getDb();
-  let moved = 0;
-  // 'in' takes at most 30 values.
-  for (let i = 0; i < fromIds.length; i += 30) {
-    const ids = fromIds.slice(i, i + 30);
-    for (;;) {
-      // Moved documents leave the query, so each round reads the next ones.
-      const snapshot = await db
-        .collection(collection)
-        .where('customerId', 'in', ids)
-        .limit(MAX_WRITES_PER_COMMIT)
-        .get();
-      if (snapshot.empty) break;
-      const batch = db.batch();
-      const moves = snapshot.docs.map((doc) => {
-        const update = { customerId: to._id, ...refreshed(collection, doc.data(), to) };
-        return { ref: doc.ref, before: doc.data(), update, after: { ...doc.data(), ...update } };
-      });
-      // The dashboard's revenue and recent activity follow the entries to the primary.
-      const entries = collection === ENTRIES ? RecordWriter.deferred(batch, db) : undefined;
-      if (entries) entries.updateEntries(moves);
-      else for (const { ref, update } of moves) batch.update(ref, update);
-      await batch.commit();
-      await entries?.afterCommit();
-      moved += snapshot.size;
-    }
-  }
-  return moved;
 }

@@ -2,7 +2,6 @@
 // conversation's summary together, the unread moving to the new owner's count.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
-import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { documentIdField } from '../../http/params';
 import { CUSTOMER_NOT_FOUND, customerRef } from '../../domain/customers/store';
@@ -11,6 +10,7 @@ import { toCustomer, type Customer } from '../../domain/customers/record';
 import { setSummaryOwner, summaryRef } from '../../domain/conversations/store';
 import { displayName, userRef } from '../../domain/identity/user-store';
 import { patchRecord } from '../../domain/writes/records';
+import { runInTransaction } from '../../domain/writes/transaction';
 
 export const ownerBody = z.object({
   ownerId: z.union([documentIdField('Owner'), z.null()], {
@@ -21,12 +21,11 @@ export const ownerBody = z.object({
 const NOT_AN_EMPLOYEE = 'No approved employee has this id';
 
 export async function setCustomerOwner(id: string, ownerId: string | null): Promise<Customer> {
-  const db = getDb();
-  const ref = customerRef(id, db);
-  return db.runTransaction(async (tx) => {
+  const ref = customerRef(id);
+  return runInTransaction(async (tx) => {
     const [customer, user, summary] = await Promise.all([
       tx.get(ref),
-      ownerId ? tx.get(userRef(ownerId, db)) : Promise.resolve(undefined),
+      ownerId ? tx.get(userRef(ownerId)) : Promise.resolve(undefined),
       tx.get(summaryRef(id)),
     ]);
     const data = customer.data();

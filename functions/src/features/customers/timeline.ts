@@ -2,26 +2,19 @@
 // source is one indexed query (customerId ==, ordered by createdAt and id, newest first) that
 // starts after the last document of it a previous page showed, so a page reads at most
 // `limit` documents of each source: 2 × limit in all, never an offset.
-import {
-  FieldPath,
-  Timestamp,
-  type DocumentData,
-  type Firestore,
-  type QueryDocumentSnapshot,
-} from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import type {
   TimelineFollowUp,
   TimelineItem,
   TimelinePage,
 } from '../../contract/customer-timeline';
 import type { SendOutcome } from '../../contract/entries';
-import { getDb } from '../../firebase';
+import { newestOfCustomer } from '../../domain/customers/linked';
 import {
   decodeCursor,
   encodeCursor,
   invalidCursor,
   isTimePosition,
-  startValues,
   type TimePosition,
 } from '../../http/page-cursor';
 import { toIso } from '../../timestamps';
@@ -79,22 +72,6 @@ function toItem(kind: Kind, doc: QueryDocumentSnapshot): TimelineItem {
     : { kind, _id: doc.id, at, followUp: toTimelineFollowUp(data) };
 }
 
-async function readSource(
-  db: Firestore,
-  kind: Kind,
-  customerId: string,
-  after: TimePosition | undefined,
-  limit: number,
-): Promise<QueryDocumentSnapshot[]> {
-  let query = db
-    .collection(SOURCES[kind])
-    .where('customerId', '==', customerId)
-    .orderBy('createdAt', 'desc')
-    .orderBy(FieldPath.documentId(), 'desc');
-  if (after) query = query.startAfter(...startValues(after));
-  return (await query.limit(limit).get()).docs;
-}
-
 type Candidate = { kind: Kind; doc: QueryDocumentSnapshot; t: Timestamp };
 
 /** Newest first as each query orders (time, then id, descending); at the same time an entry
@@ -113,13 +90,12 @@ export async function timelinePage(
   limit: number,
   cursorText: string | undefined,
 ): Promise<TimelinePage> {
-  const db = getDb();
   const cursor = decodeTimelineCursor(cursorText);
   const read = await Promise.all(
     KINDS.map(async (kind) => {
       const position = cursor[kind];
       if (position === 'end') return { kind, docs: [] };
-      return { kind, docs: await readSource(db, kind, customerId, position, limit) };
+      return { kind, docs: await newestOfCustomer(SOURCES[kind], customerId, position, limit) };
     }),
   );
   const candidates = read

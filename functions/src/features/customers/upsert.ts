@@ -5,16 +5,12 @@
 import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
 import { databaseAnswered } from '../../health/backends';
 import { RecordWriter, type CustomerWrite } from '../../domain/writes/records';
-import {
-  CUSTOMERS,
-  MAX_EMAILS,
-  MAX_PHONES,
-  MAX_WRITES_PER_COMMIT,
-} from '../../domain/customers/constants';
-import { keyDoc, keyRef, readCustomers, readKeyOwners } from '../../domain/customers/keys';
+import { MAX_EMAILS, MAX_PHONES, MAX_WRITES_PER_COMMIT } from '../../domain/customers/constants';
+import { claimKey, readCustomers, readKeyOwners } from '../../domain/customers/keys';
+import { customerRef, newCustomerRef, readCustomersNamed } from '../../domain/customers/store';
+import { runInTransaction } from '../../domain/writes/transaction';
 import { type CustomerFields, sameFields, unionFields } from '../../domain/customers/normalize';
 import {
   buildCustomerRecord,
@@ -260,7 +256,6 @@ export async function upsertRows(
   } = {},
 ): Promise<UpsertResult> {
   const matchNames = options.matchNames === true;
-  const db = getDb();
   const result: UpsertResult = {
     created: 0,
     updated: 0,
@@ -286,16 +281,15 @@ export async function upsertRows(
 
   const runChunk = async (groups: UpsertRow[][]) => {
     let records: RecordWriter | undefined;
-    const outcome = await db.runTransaction(async (tx) => {
+    const outcome = await runInTransaction(async (tx) => {
       const keys = groups.flatMap((g) => g.flatMap((row) => customerKeys(row.fields)));
       const owners = await readKeyOwners(
         tx,
-        db,
         keys.map((k) => k.id),
       );
       databaseAnswered();
       const readKeys = new Set(keys.map((k) => k.id));
-      const stored = await readCustomers(tx, db, owners.values());
+      const stored = await readCustomers(tx, owners.values());
       databaseAnswered();
       const nameOwners = new Map<string, string>();
       if (matchNames) {
@@ -303,9 +297,7 @@ export async function upsertRows(
           (k): k is string => !!k,
         );
         const found = await Promise.all(
-          nameKeys.map((nameKey) =>
-            tx.get(db.collection(CUSTOMERS).where('nameSort', '==', nameKey).limit(10)),
-          ),
+          nameKeys.map((nameKey) => readCustomersNamed(tx, nameKey, 10)),
         );
         found.forEach((same, i) => {
           const match = same.docs.find((d) => {
@@ -325,18 +317,12 @@ export async function upsertRows(
           throw duplicateError(taken, ownerId, stored.get(ownerId) as DocumentData);
         }
       }
-      const planned = planChunk(
-        groups,
-        owners,
-        nameOwners,
-        stored,
-        () => db.collection(CUSTOMERS).doc().id,
-      );
+      const planned = planChunk(groups, owners, nameOwners, stored, () => newCustomerRef().id);
       const now = Timestamp.now();
       const saved: Customer[] = [];
       const customerWrites: CustomerWrite[] = [];
       for (const target of planned.targets) {
-        const ref = db.collection(CUSTOMERS).doc(target.id);
+        const ref = customerRef(target.id);
         const unchanged = target.stored && sameFields(target.fields, target.stored);
         if (unchanged) {
           saved.push(toCustomer(target.id, stored.get(target.id) as DocumentData));
@@ -360,13 +346,13 @@ export async function upsertRows(
           if (!readKeys.has(key.id)) continue;
           const owner = owners.get(key.id);
           if (owner === target.id || (owner !== undefined && stored.has(owner))) continue;
-          tx.set(keyRef(db, key.id), keyDoc(key, target.id));
+          claimKey(tx, key, target.id);
         }
         saved.push(toCustomer(target.id, data));
       }
       // Recent activity after the commit, in a small transaction of its own: the chunk
       // transactions run side by side and would otherwise all conflict on its document.
-      records = RecordWriter.deferred(tx, db);
+      records = RecordWriter.deferred(tx);
       records.setCustomers(customerWrites);
       return { ...planned, saved };
     });

@@ -2,7 +2,7 @@
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
+import { runInTransaction } from '../../domain/writes/transaction';
 import { RecordWriter } from '../../domain/writes/records';
 import { forgetSummary, summaryRef } from '../../domain/conversations/store';
 import { refreshCustomerOnEntries, sameCustomerCopy } from '../../domain/writes/customer-copies';
@@ -12,14 +12,13 @@ import {
   renameCustomerOnFollowUps,
 } from '../../domain/followups/customer-name';
 import { HttpError } from '../../http/errors';
-import { CUSTOMERS } from '../../domain/customers/constants';
-import { CUSTOMER_NOT_FOUND, customerRef } from '../../domain/customers/store';
+import { CUSTOMER_NOT_FOUND, customerRef, newCustomerRef } from '../../domain/customers/store';
 import {
+  claimKey,
   findHeirs,
-  keyDoc,
-  keyRef,
   readCustomers,
   readKeyOwners,
+  releaseKey,
 } from '../../domain/customers/keys';
 import {
   type CustomerFields,
@@ -72,22 +71,20 @@ export async function createCustomer(
   { force, owner }: CreateOptions,
 ): Promise<Customer> {
   if (!hasIdentity(fields)) throw new HttpError(400, NEEDS_IDENTITY);
-  const db = getDb();
-  const ref = db.collection(CUSTOMERS).doc();
-  return db.runTransaction(async (tx) => {
+  const ref = newCustomerRef();
+  return runInTransaction(async (tx) => {
     const keys = customerKeys(fields);
     const owners = await readKeyOwners(
       tx,
-      db,
       keys.map((k) => k.id),
     );
-    const others = await readCustomers(tx, db, owners.values());
+    const others = await readCustomers(tx, owners.values());
     const taken = keys.filter((k) => others.has(owners.get(k.id) ?? ''));
     if (taken.length > 0 && !force) {
       const ownerId = owners.get(taken[0].id) as string;
       throw duplicateError(taken[0], ownerId, others.get(ownerId) as DocumentData);
     }
-    const records = await RecordWriter.inTransaction(tx, db);
+    const records = await RecordWriter.inTransaction(tx);
     const now = Timestamp.now();
     const record = {
       ...buildCustomerRecord(fields, { createdAt: now, updatedAt: now }),
@@ -95,8 +92,7 @@ export async function createCustomer(
     };
     records.createCustomer(ref, record);
     // A key whose owner is gone (or never was) is free; one a live customer holds stays theirs.
-    for (const key of keys)
-      if (!taken.includes(key)) tx.set(keyRef(db, key.id), keyDoc(key, ref.id));
+    for (const key of keys) if (!taken.includes(key)) claimKey(tx, key, ref.id);
     return toCustomer(ref.id, record);
   });
 }
@@ -110,10 +106,9 @@ export async function updateCustomer(
   input: CustomerInput,
   { force }: SaveOptions,
 ): Promise<Customer> {
-  const db = getDb();
-  const ref = customerRef(id, db);
+  const ref = customerRef(id);
   let copyBefore: CustomerCopy | undefined;
-  const customer = await db.runTransaction(async (tx) => {
+  const customer = await runInTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const data = snapshot.data();
     if (!data) throw new HttpError(404, CUSTOMER_NOT_FOUND);
@@ -131,12 +126,10 @@ export async function updateCustomer(
     const newIds = new Set(newKeys.map((k) => k.id));
     const owners = await readKeyOwners(
       tx,
-      db,
       [...oldKeys, ...newKeys].map((k) => k.id),
     );
     const others = await readCustomers(
       tx,
-      db,
       [...owners.values()].filter((owner) => owner !== id),
     );
     const taken = newKeys.filter((k) => others.has(owners.get(k.id) ?? ''));
@@ -147,8 +140,8 @@ export async function updateCustomer(
       throw duplicateError(takenAdded, ownerId, others.get(ownerId) as DocumentData);
     }
     const released = oldKeys.filter((k) => !newIds.has(k.id) && owners.get(k.id) === id);
-    const heirs = await findHeirs(tx, db, id, released);
-    const records = await RecordWriter.inTransaction(tx, db);
+    const heirs = await findHeirs(tx, id, released);
+    const records = await RecordWriter.inTransaction(tx);
 
     const record = buildCustomerRecord(next, {
       createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
@@ -157,13 +150,8 @@ export async function updateCustomer(
     const kept = { ...record, ...carriedWindows([data], next.phones), ...carriedOwner([data]) };
     records.setCustomer(ref, data, kept);
     for (const key of newKeys)
-      if (!taken.includes(key) && owners.get(key.id) !== id)
-        tx.set(keyRef(db, key.id), keyDoc(key, id));
-    for (const key of released) {
-      const heir = heirs.get(key.id);
-      if (heir) tx.set(keyRef(db, key.id), keyDoc(key, heir));
-      else tx.delete(keyRef(db, key.id));
-    }
+      if (!taken.includes(key) && owners.get(key.id) !== id) claimKey(tx, key, id);
+    for (const key of released) releaseKey(tx, key, heirs.get(key.id));
     return toCustomer(id, kept);
   });
   const copyAfter = customerCopy(customer);
@@ -176,31 +164,25 @@ export async function updateCustomer(
 }
 
 export async function deleteCustomer(id: string): Promise<void> {
-  const db = getDb();
-  const ref = customerRef(id, db);
+  const ref = customerRef(id);
   let records: RecordWriter | undefined;
-  await db.runTransaction(async (tx) => {
+  await runInTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const data = snapshot.data();
     if (!data) throw new HttpError(404, CUSTOMER_NOT_FOUND);
     const keys = customerKeys(fieldsOf(data));
     const owners = await readKeyOwners(
       tx,
-      db,
       keys.map((k) => k.id),
     );
     const owned = keys.filter((k) => owners.get(k.id) === id);
-    const heirs = await findHeirs(tx, db, id, owned);
+    const heirs = await findHeirs(tx, id, owned);
     const summary = await tx.get(summaryRef(id));
-    records = RecordWriter.deferred(tx, db);
+    records = RecordWriter.deferred(tx);
     records.deleteCustomers([{ ref, before: data }]);
     // Its conversation leaves the Inbox with it (its unread with the owner's count).
     forgetSummary(tx, summary);
-    for (const key of owned) {
-      const heir = heirs.get(key.id);
-      if (heir) tx.set(keyRef(db, key.id), keyDoc(key, heir));
-      else tx.delete(keyRef(db, key.id));
-    }
+    for (const key of owned) releaseKey(tx, key, heirs.get(key.id));
   });
   await records?.afterCommit();
 }

@@ -4,12 +4,9 @@
 // time (cursor on the document id) and folded into the totals as they stream, so memory holds
 // the totals and the revenue per customer, never the documents; customers are counted. Recent
 // activity is rebuilt from the newest entries and customers.
-import type { Firestore } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
 import { now } from '../../clock';
-import { streamCollection } from '../../paged-batches';
-import { CUSTOMERS } from '../../domain/customers/constants';
-import { ENTRIES } from '../../domain/entries/constants';
+import { countCustomers } from '../../domain/customers/store';
+import { streamEntries } from '../../domain/entries/stream';
 import { DAYS_KEPT, RECOMPUTE_PAGE } from '../../domain/figures/constants';
 import { entryFigures } from '../../domain/figures/contributions';
 import { addDays, dayKey } from '../../domain/figures/days';
@@ -43,14 +40,14 @@ export interface Recomputed {
   revenue: Revenue;
 }
 
-export async function computeDashboard(db: Firestore = getDb()): Promise<Recomputed> {
+export async function computeDashboard(): Promise<Recomputed> {
   const summary = emptySummary();
   const revenue: Revenue = new Map();
   const inc = (map: Record<string, number>, key: string) => {
     map[key] = (map[key] ?? 0) + 1;
   };
 
-  for await (const doc of streamCollection(db, ENTRIES, ENTRY_FIGURE_FIELDS, RECOMPUTE_PAGE)) {
+  for await (const doc of streamEntries(ENTRY_FIGURE_FIELDS, RECOMPUTE_PAGE)) {
     const data = doc.data();
     const f = entryFigures(data);
     summary.totalEntries += 1;
@@ -74,7 +71,7 @@ export async function computeDashboard(db: Firestore = getDb()): Promise<Recompu
     }
   }
   // Customers are only counted: an aggregation query, not a read of every document.
-  summary.totalCustomers = (await db.collection(CUSTOMERS).count().get()).data().count;
+  summary.totalCustomers = await countCustomers();
   // Old days are not shown (the series is 30 days; months hold the history).
   const oldest = addDays(dayKey(now()), -DAYS_KEPT);
   for (const day of Object.keys(summary.days)) if (day < oldest) delete summary.days[day];
@@ -82,9 +79,9 @@ export async function computeDashboard(db: Firestore = getDb()): Promise<Recompu
 }
 
 /** Recomputes the figures and hands them to their owner, which overwrites what drifted. */
-export async function recomputeDashboard(db: Firestore = getDb()): Promise<{ entries: number }> {
-  const { summary, revenue } = await computeDashboard(db);
-  await replaceSummary(db, summary, revenue);
-  await rebuildRecent(db);
+export async function recomputeDashboard(): Promise<{ entries: number }> {
+  const { summary, revenue } = await computeDashboard();
+  await replaceSummary(summary, revenue);
+  await rebuildRecent();
   return { entries: summary.totalEntries };
 }

@@ -3,7 +3,8 @@
 // the sending rules (messaging/whatsapp-plan.ts). The answer waits for the first tries, so it
 // can name the channels whose message did not go; the entry stays whatever the providers say.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
+import { runInTransaction } from '../../domain/writes/transaction';
+import { entryRef, getEntryData, newHistoryItemRef } from '../../domain/entries/store';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
@@ -34,7 +35,7 @@ import {
   ENTRIES,
   type Channel,
 } from '../../domain/entries/constants';
-import { historyDoc, historyRef, byActor } from '../../domain/entries/history';
+import { historyDoc, byActor } from '../../domain/entries/history';
 import {
   buildEntryDoc,
   customerCopy,
@@ -221,7 +222,6 @@ function queueMessages(
 }
 
 export async function createEntry(input: CreateInput, session: Session) {
-  const db = getDb();
   const [customerData, actor, settings] = await Promise.all([
     readCustomer(input.customerId),
     actorOf(session),
@@ -231,12 +231,12 @@ export async function createEntry(input: CreateInput, session: Session) {
   const customer = customerCopy(customerData);
   const messages = await planMessages(input, customerData, settings.companyName, files);
   const createdAt = timestampNow();
-  const ref = db.collection(ENTRIES).doc();
+  const ref = entryRef();
   const queued: string[] = [];
   // A transaction: recent activity is read before the entry is written beside it; each
   // message is queued with it, so an entry never exists without its messages or the reverse.
-  const doc = await db.runTransaction(async (tx) => {
-    const records = await RecordWriter.inTransaction(tx, db);
+  const doc = await runInTransaction(async (tx) => {
+    const records = await RecordWriter.inTransaction(tx);
     const dispatch = queueMessages(tx, ref.id, messages, queued);
     const entry = buildEntryDoc({
       customerId: input.customerId,
@@ -260,7 +260,7 @@ export async function createEntry(input: CreateInput, session: Session) {
     });
     records.createEntry(ref, entry);
     tx.create(
-      historyRef(db, ref.id),
+      newHistoryItemRef(ref.id),
       historyDoc({ type: 'created', text: 'Entry created', by: byActor(actor) }),
     );
     // The admins' live panel hears of the new pending entry (and their dashboard refreshes).
@@ -282,7 +282,7 @@ export async function createEntry(input: CreateInput, session: Session) {
 
 /** The entry as stored after the first tries, with the channels whose message did not go. */
 export async function answerAfterSending(id: string, fallback: DocumentData) {
-  const data = (await getDb().collection(ENTRIES).doc(id).get()).data() ?? fallback;
+  const data = (await getEntryData(id)) ?? fallback;
   const dispatch = (data.dispatch ?? {}) as Record<string, { status?: unknown } | undefined>;
   const failed = (['whatsapp', 'email'] as const).filter((c) =>
     NOT_DELIVERED.has(String(dispatch[c]?.status)),

@@ -3,19 +3,12 @@
 // (the most selective text filter), ordered by createdAt then the document id, newest first,
 // with a cursor on those. Text filters the query cannot also apply are checked on the returned
 // documents (`residual`), reading at most RESIDUAL_SCAN_MAX documents per request.
-import {
-  FieldPath,
-  Timestamp,
-  type DocumentData,
-  type Firestore,
-  type Query,
-} from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type DocumentData, type Query } from 'firebase-admin/firestore';
 import {
   decodeCursor as readCursorJson,
   encodeCursor as writeCursorJson,
   invalidCursor,
 } from '../../http/page-cursor';
-import { ENTRIES } from '../../domain/entries/constants';
 import { channelGroup } from '../../domain/entries/record';
 import {
   emailTokens,
@@ -114,8 +107,8 @@ export function entryPlan(filters: EntryFilters): EntryPlan {
 }
 
 /** The plan's filters, ordered newest first (counts use the same index). */
-export function filteredQuery(db: Firestore, plan: EntryPlan): Query {
-  let query: Query = db.collection(ENTRIES);
+export function filteredQuery(entries: Query, plan: EntryPlan): Query {
+  let query = entries;
   if (plan.array) query = query.where('searchKeys', 'array-contains-any', plan.array);
   for (const { field, value } of plan.equals) query = query.where(field, '==', value);
   if (plan.range?.start)
@@ -124,8 +117,8 @@ export function filteredQuery(db: Firestore, plan: EntryPlan): Query {
   return query.orderBy('createdAt', 'desc');
 }
 
-export function orderedQuery(db: Firestore, plan: EntryPlan): Query {
-  return filteredQuery(db, plan).orderBy(FieldPath.documentId(), 'desc');
+export function orderedQuery(entries: Query, plan: EntryPlan): Query {
+  return filteredQuery(entries, plan).orderBy(FieldPath.documentId(), 'desc');
 }
 
 // Cursors: the createdAt and id of the last entry shown, base64url JSON, opaque to clients.

@@ -1,9 +1,8 @@
 // Reading entry lists: pages with a cursor, a total and the confirmed count; the plain
 // newest-first array (GET /entries without parameters); the pending entries for Approvals.
-import type { DocumentData, Firestore, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
+import type { DocumentData, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { allEntries } from '../../domain/entries/store';
 import {
-  ENTRIES,
   PENDING_LIST_LIMIT,
   PLAIN_LIST_LIMIT,
   RESIDUAL_SCAN_MAX,
@@ -33,15 +32,15 @@ export interface EntryPage {
   totalIsEstimate?: true;
 }
 
-async function count(db: Firestore, plan: EntryPlan): Promise<number> {
-  const snapshot = await filteredQuery(db, plan).count().get();
+async function count(plan: EntryPlan): Promise<number> {
+  const snapshot = await filteredQuery(allEntries(), plan).count().get();
   return snapshot.data().count;
 }
 
-async function confirmedCount(db: Firestore, plan: EntryPlan, total: Promise<number>) {
+async function confirmedCount(plan: EntryPlan, total: Promise<number>) {
   const status = plan.equals.find((e) => e.field === 'status');
   if (status) return status.value === 'confirmed' ? total : 0;
-  return count(db, { ...plan, equals: [...plan.equals, { field: 'status', value: 'confirmed' }] });
+  return count({ ...plan, equals: [...plan.equals, { field: 'status', value: 'confirmed' }] });
 }
 
 const unfiltered = (plan: EntryPlan) =>
@@ -51,11 +50,11 @@ const unfiltered = (plan: EntryPlan) =>
  * The counts of the plan's matches. Unfiltered, they are the dashboard's totals, kept exact in
  * every write's transaction: one read instead of a count's one per 1,000 entries.
  */
-async function countsOf(db: Firestore, plan: EntryPlan) {
+async function countsOf(plan: EntryPlan) {
   const summary = unfiltered(plan) ? await storedSummary() : null;
   if (summary) return { total: summary.totalEntries, confirmed: summary.confirmedOrders };
-  const total = count(db, plan);
-  const [all, confirmed] = await Promise.all([total, confirmedCount(db, plan, total)]);
+  const total = count(plan);
+  const [all, confirmed] = await Promise.all([total, confirmedCount(plan, total)]);
   return { total: all, confirmed };
 }
 
@@ -67,13 +66,12 @@ export async function listPage(
   limit: number,
   cursor?: string,
 ): Promise<EntryPage> {
-  const db = getDb();
   const plan = entryPlan(filters);
   if (plan.empty) return { items: [], nextCursor: null, total: 0, confirmed: 0 };
   const after = cursor ? decodeCursor(cursor) : undefined;
-  let query = orderedQuery(db, plan);
+  let query = orderedQuery(allEntries(), plan);
   if (after) query = query.startAfter(after.createdAt, after.id);
-  const counts = countsOf(db, plan);
+  const counts = countsOf(plan);
   // Settled here: a page that fails first must not leave the counts' failure unhandled.
   counts.catch(() => undefined);
 
@@ -99,7 +97,9 @@ export async function listPage(
   // counts are those of the index query, upper bounds.
   const { found, last, exhausted } = await scanForMatches(
     (lastRead) =>
-      lastRead ? orderedQuery(db, plan).startAfter(lastRead.get('createdAt'), lastRead.id) : query,
+      lastRead
+        ? orderedQuery(allEntries(), plan).startAfter(lastRead.get('createdAt'), lastRead.id)
+        : query,
     plan.residual,
     limit,
     RESIDUAL_SCAN_MAX,
@@ -124,11 +124,7 @@ export async function listPage(
 
 /** GET /entries without parameters: the newest PLAIN_LIST_LIMIT entries. */
 export async function plainList(): Promise<Entry[]> {
-  const snapshot = await getDb()
-    .collection(ENTRIES)
-    .orderBy('createdAt', 'desc')
-    .limit(PLAIN_LIST_LIMIT)
-    .get();
+  const snapshot = await allEntries().orderBy('createdAt', 'desc').limit(PLAIN_LIST_LIMIT).get();
   return toItems(snapshot.docs);
 }
 
@@ -191,8 +187,7 @@ function sentOf(entry: Entry): PendingSend[] {
 
 /** GET /admin/entries/pending: the newest PENDING_LIST_LIMIT pending entries. */
 export async function pendingList(): Promise<PendingEntry[]> {
-  const snapshot = await getDb()
-    .collection(ENTRIES)
+  const snapshot = await allEntries()
     .where('status', '==', 'pending')
     .orderBy('createdAt', 'desc')
     .limit(PENDING_LIST_LIMIT)

@@ -3,7 +3,8 @@
 // history item, and answers the entry with the channels whose message did not go. When every
 // chosen channel failed the answer is a 502 carrying the reasons, channel by channel.
 import type { DocumentData } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
+import { runInTransaction } from '../../domain/writes/transaction';
+import { entryRef, newHistoryItemRef } from '../../domain/entries/store';
 import { HttpError } from '../../http/errors';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { timestampNow } from '../../timestamps';
@@ -20,9 +21,9 @@ import {
 import { readSettings } from '../../domain/settings/store';
 import { RecordWriter } from '../../domain/writes/records';
 import type { Actor } from '../../domain/entries/actor';
-import { DEFAULT_MESSAGE, ENTRIES, NOT_FOUND } from '../../domain/entries/constants';
+import { DEFAULT_MESSAGE, NOT_FOUND } from '../../domain/entries/constants';
 import { answerAfterSending, defaultSubject, dispatchField, type SentChannel } from './create';
-import { byActor, historyDoc, historyRef } from '../../domain/entries/history';
+import { byActor, historyDoc } from '../../domain/entries/history';
 import {
   attachmentsOf,
   customerCopy,
@@ -41,8 +42,7 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const LABEL: Record<SentChannel, string> = { whatsapp: 'WhatsApp', email: 'Email' };
 
 export async function resendEntry(id: string, input: ResendInput, actor: Actor) {
-  const db = getDb();
-  const ref = db.collection(ENTRIES).doc(id);
+  const ref = entryRef(id);
   const [snapshot, settings] = await Promise.all([ref.get(), readSettings()]);
   const data = snapshot.data();
   if (!data) throw new HttpError(404, NOT_FOUND);
@@ -124,7 +124,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
 
   const queued: string[] = [];
   let records: RecordWriter | undefined;
-  await db.runTransaction(async (tx) => {
+  await runInTransaction(async (tx) => {
     const fresh = (await tx.get(ref)).data();
     if (!fresh) throw new HttpError(404, NOT_FOUND);
     const dispatch: DocumentData = { ...record(fresh.dispatch) };
@@ -148,10 +148,10 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     const derived = derivedFields(next);
     const update = withoutUndefined({ ...set, dispatch, ...derived, updatedAt: next.updatedAt });
     // A description taken from a template shows in recent activity, once the messages went.
-    records = RecordWriter.deferred(tx, db);
+    records = RecordWriter.deferred(tx);
     records.updateEntry(ref, fresh, update, { ...next, ...derived });
     tx.create(
-      historyRef(db, id),
+      newHistoryItemRef(id),
       historyDoc({
         type: 'edited',
         text: `Resent by ${[whatsapp && 'WhatsApp', email && 'email'].filter(Boolean).join(' and ')}`,

@@ -3,17 +3,19 @@
 // deleting. Each change, its history item and its notification (domain/entries/notices.ts) are written in
 // one transaction.
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
 import { displayName, getApprovedUser } from '../../domain/identity/user-store';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
 import { normalizeCustomerInput } from '../../domain/customers/normalize';
 import type { Notice } from '../../domain/notifications/notice';
 import { RecordWriter } from '../../domain/writes/records';
+import { runInTransaction } from '../../domain/writes/transaction';
+import { deleteEntryTree, entryRef, newHistoryItemRef } from '../../domain/entries/store';
+import { deleteFollowUpsOfEntry } from '../../domain/followups/of-entry';
 import type { Actor } from '../../domain/entries/actor';
 import { resolveAttachments } from './attachments';
-import { ENTRIES, FOLLOW_UPS, NOT_FOUND, type EntryStatus } from '../../domain/entries/constants';
-import { byActor, historyDoc, historyRef } from '../../domain/entries/history';
+import { NOT_FOUND, type EntryStatus } from '../../domain/entries/constants';
+import { byActor, historyDoc } from '../../domain/entries/history';
 import { assignedNotice, confirmedNotice } from '../../domain/entries/notices';
 import {
   customerCopy,
@@ -58,16 +60,15 @@ export async function changeEntry(
   by: { uid: string | null; name: string },
   change: (data: DocumentData) => PlannedChange | null,
 ): Promise<Entry> {
-  const db = getDb();
-  const ref: DocumentReference = db.collection(ENTRIES).doc(id);
-  const item = historyRef(db, id);
-  return db.runTransaction(async (tx) => {
+  const ref: DocumentReference = entryRef(id);
+  const item = newHistoryItemRef(id);
+  return runInTransaction(async (tx) => {
     const snapshot = await tx.get(ref);
     const data = snapshot.data();
     if (!data) throw new HttpError(404, NOT_FOUND);
     const planned = change(data);
     if (!planned) return toEntry(id, data);
-    const records = await RecordWriter.inTransaction(tx, db);
+    const records = await RecordWriter.inTransaction(tx);
     const next: DocumentData = { ...data, ...planned.set, updatedAt: timestampNow() };
     const derived = derivedFields(next);
     const update = withoutUndefined({ ...planned.set, ...derived, updatedAt: next.updatedAt });
@@ -200,26 +201,19 @@ export async function assignEmployee(
 
 /** Deletes the entry, its history and its follow-ups (so none of them is sent any more). */
 export async function deleteEntry(id: string): Promise<void> {
-  const db = getDb();
-  const ref = db.collection(ENTRIES).doc(id);
+  const ref = entryRef(id);
   const snapshot = await ref.get();
   if (!snapshot.exists) throw new HttpError(404, NOT_FOUND);
-  for (;;) {
-    const followUps = await db.collection(FOLLOW_UPS).where('entryId', '==', id).limit(400).get();
-    if (followUps.empty) break;
-    const batch = db.batch();
-    followUps.docs.forEach((d) => batch.delete(d.ref));
-    await batch.commit();
-  }
+  await deleteFollowUpsOfEntry(id);
   // The entry and its dashboard counters go in one transaction; then its history.
   let records: RecordWriter | undefined;
-  await db.runTransaction(async (tx) => {
+  await runInTransaction(async (tx) => {
     records = undefined;
     const data = (await tx.get(ref)).data();
     if (!data) return;
-    records = RecordWriter.deferred(tx, db);
+    records = RecordWriter.deferred(tx);
     records.deleteEntry(ref, data);
   });
   await records?.afterCommit();
-  await db.recursiveDelete(ref);
+  await deleteEntryTree(ref);
 }
