@@ -6,7 +6,8 @@ import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
 import { markRequestWrite } from '../../http/idempotency';
 import { timestampNow } from '../../timestamps';
-import { ENTRIES, MAX_FOLLOW_UPS_ON_ENTRY, NOT_FOUND } from '../entries/constants';
+import { MAX_FOLLOW_UPS_ON_ENTRY, NOT_FOUND } from '../entries/constants';
+import { entryRef } from '../entries/store';
 import { historyDoc, historyRef, type HistoryInput } from '../entries/history';
 import { addNotification, type Notice } from '../notifications/notice';
 import { patchRecord } from '../writes/records';
@@ -38,11 +39,11 @@ export async function scheduleOnEntry(
   plan: (entry: DocumentData, followUpId: string) => PlannedFollowUp,
 ): Promise<{ id: string; followUp: DocumentData }> {
   const db = getDb();
-  const entryRef = db.collection(ENTRIES).doc(entryId);
+  const entryDoc = entryRef(entryId);
   const ref = db.collection(FOLLOW_UPS).doc();
   const item = historyRef(db, entryId);
   return db.runTransaction(async (tx) => {
-    const data = (await tx.get(entryRef)).data();
+    const data = (await tx.get(entryDoc)).data();
     if (!data) throw new HttpError(404, NOT_FOUND);
     const { followUp, summary, history, at } = plan(data, ref.id);
     const list = Array.isArray(data.followUps) ? data.followUps : [];
@@ -50,7 +51,7 @@ export async function scheduleOnEntry(
     tx.create(ref, followUp);
     patchRecord(
       tx,
-      entryRef,
+      entryDoc,
       ['followUps', [...list, summary].slice(-MAX_FOLLOW_UPS_ON_ENTRY)],
       ['updatedAt', at],
     );
@@ -114,17 +115,17 @@ export async function recordFollowUpOutcome(
   const db = getDb();
   const ref = followUpRef(id);
   // A follow-up without an entry reads a document that does not exist.
-  const entryRef = db.collection(ENTRIES).doc(entryId || '-');
+  const entryDoc = entryRef(entryId || '-');
   await db.runTransaction(async (tx) => {
-    const entry = (await tx.get(entryRef)).data();
+    const entry = (await tx.get(entryDoc)).data();
     tx.update(ref, { status, sentAt: timestampNow() });
     if (!entry) return;
     const list = (Array.isArray(entry.followUps) ? entry.followUps : []).map(asRecord);
-    patchRecord(tx, entryRef, [
+    patchRecord(tx, entryDoc, [
       'followUps',
       list.map((f) => (f._id === id ? { ...f, status } : f)),
     ]);
-    tx.create(historyRef(db, entryRef.id), historyDoc(history));
+    tx.create(historyRef(db, entryDoc.id), historyDoc(history));
     const told = notice(entry);
     if (told) addNotification(tx, told);
   });

@@ -12,7 +12,8 @@ import { CUSTOMERS } from '../customers/constants';
 import { keyDoc, keyRef } from '../customers/keys';
 import { customerKeyId, prepareCustomer } from '../customers/record';
 import { normalizeEmail, normalizePhone } from '../customers/normalize';
-import { ENTRIES, MAX_DESCRIPTION_LENGTH } from '../entries/constants';
+import { MAX_DESCRIPTION_LENGTH } from '../entries/constants';
+import { entryRef } from '../entries/store';
 import { historyDoc, historyRef } from '../entries/history';
 import { RecordWriter } from '../writes/records';
 import { ownerOf } from '../customers/owner';
@@ -83,7 +84,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
     : email
       ? customerKeyId('email', email)
       : undefined;
-  const entryRef = db.collection(ENTRIES).doc();
+  const newEntry = entryRef();
   const threadRef = newMessageRef();
 
   return db.runTransaction(async (tx) => {
@@ -157,9 +158,9 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       },
     });
     const stored = withoutUndefined(doc);
-    records.createEntry(entryRef, stored);
+    records.createEntry(newEntry, stored);
     tx.create(
-      historyRef(db, entryRef.id),
+      historyRef(db, newEntry.id),
       historyDoc({
         type: 'created',
         text: `Received by ${label} from ${message.from.name ? `${message.from.name} ` : ''}(${message.from.phone ?? message.from.email ?? 'unknown'})`,
@@ -169,7 +170,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
     tx.create(marker, {
       provider: message.provider,
       messageId: message.messageId.slice(0, 1000),
-      entryId: entryRef.id,
+      entryId: newEntry.id,
       customerId,
       conversationMessageId: threadRef.id,
       at,
@@ -186,7 +187,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       state: 'received',
       ...(message.from.name ? { byName: message.from.name } : {}),
       source: 'inbound',
-      entryId: entryRef.id,
+      entryId: newEntry.id,
       providerId: message.messageId.slice(0, 1000),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     };
@@ -200,12 +201,12 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         type: INBOUND_NOTICE,
         title: `New ${label === 'Email' ? 'email' : 'WhatsApp message'}`,
         message: `${shown.name}: ${thread.text.slice(0, 300)}`,
-        about: { customerId, entryId: entryRef.id },
+        about: { customerId, entryId: newEntry.id },
       });
     }
     return {
       created: true,
-      entryId: entryRef.id,
+      entryId: newEntry.id,
       customerId,
       customerCreated: !existing?.exists,
       customerName: customer.names[0] ?? customer.phones[0] ?? customer.emails[0] ?? '',

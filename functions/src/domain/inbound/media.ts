@@ -4,7 +4,7 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { messageRef } from '../conversations/store';
-import { ENTRIES } from '../entries/constants';
+import { entryRef } from '../entries/store';
 import { patchRecord } from '../writes/records';
 
 export async function recordInboundMedia(
@@ -15,7 +15,7 @@ export async function recordInboundMedia(
 ): Promise<void> {
   const db = getDb();
   const batch = db.batch();
-  patchRecord(batch, db.collection(ENTRIES).doc(entryId), ...Object.entries(entryUpdate));
+  patchRecord(batch, entryRef(entryId), ...Object.entries(entryUpdate));
   if (conversationMessageId) batch.update(messageRef(conversationMessageId), messageUpdate);
   await batch.commit();
 }
