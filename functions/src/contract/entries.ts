@@ -113,6 +113,17 @@ export interface FollowUpSummary {
   channel: string;
 }
 
+/** The entry's own fields, which an edit's history item keeps (before and after). */
+export interface EntrySnapshot {
+  description: string;
+  status: string;
+  category: string;
+  channel: string;
+  tags: string[];
+  amount: number;
+  currency: string;
+}
+
 /** What an entry says, the same whether stored or answered. */
 export interface EntryFields {
   customerId: string;

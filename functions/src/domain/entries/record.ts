@@ -11,22 +11,12 @@ import type {
   EmployeeRef,
   Entry,
   EntryFields,
+  EntrySnapshot,
   FollowUpSummary,
 } from '../../contract/entries';
 import { entrySearchKeys } from './search-keys';
 
-export type { Attachment, CustomerCopy, EmployeeRef, Entry, FollowUpSummary };
-
-/** The entry's own fields, which an edit snapshot keeps. */
-export interface EntrySnapshot {
-  description: string;
-  status: string;
-  category: string;
-  channel: string;
-  tags: string[];
-  amount: number;
-  currency: string;
-}
+export type { Attachment, CustomerCopy, EmployeeRef, Entry, EntrySnapshot, FollowUpSummary };
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

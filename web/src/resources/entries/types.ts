@@ -1,10 +1,17 @@
 // The entries API's JSON shapes, shared by the Entries page, the Add Entry modal and Approvals.
 // The entry itself is the server's contract (functions/src/contract/entries.ts, which the
 // server's toEntry answers), so the two cannot drift apart.
-import type { Attachment, EmailSendOutcome, Entry, SendOutcome } from '@contract/entries';
+import type {
+  Attachment,
+  EmailSendOutcome,
+  Entry,
+  EntrySnapshot,
+  SendOutcome,
+} from '@contract/entries';
 
 export type {
   Attachment,
+  EntrySnapshot,
   EmployeeRef,
   Entry,
   FollowUpSummary,
@@ -33,16 +40,6 @@ export type EntryPage = {
 };
 
 export type HistoryType = 'created' | 'edited' | 'follow_up' | 'comment';
-
-export type EntrySnapshot = {
-  description: string;
-  status: string;
-  category: string;
-  channel: string;
-  tags: string[];
-  amount: number;
-  currency: string;
-};
 
 export type HistoryItem = {
   _id: string;
