@@ -1,9 +1,10 @@
 // The accounts API through the real local stack's Hosting rewrite (what the browser talks to):
 // the __session cookie survives the rewrite both ways, the local stack answers OTP codes, and
 // logging out ends the session at once.
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl } from './support/browser.ts';
 import { DEMO } from './support/session.ts';
+import { sentMessages } from './support/outbox.ts';
 
 const ADMIN = DEMO.admin;
 const PERSON = {
@@ -54,11 +55,7 @@ describe('the accounts API through Hosting', () => {
   it('never answers the OTP code; the code the outbox received signs in', async () => {
     const request = await call('/auth/otp/request', { body: { identifier: PERSON.email } });
     expect(await request.json()).toEqual({ message: 'OTP sent' });
-    const messages = (await (await fetch(`${inject('outboxUrl')}/messages`)).json()) as {
-      to: string[];
-      summary: string;
-    }[];
-    const code = messages
+    const code = (await sentMessages())
       .filter((m) => m.to.includes(PERSON.email))
       .map((m) => /^Your sign-in code: (\d{6})$/.exec(m.summary)?.[1])
       .filter((c) => c !== undefined)

@@ -3,8 +3,7 @@
 // employee menu; an employee is refused the admin screens; an admin creates a role from a
 // preset, bulk-assigns it and can delete it only once nobody holds it.
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OutboxMessage } from '../tools/stack/outbox.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
   launchBrowser,
@@ -13,6 +12,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { apiPost as api, DEMO, signInThroughForm } from './support/session.ts';
+import { sentMessages } from './support/outbox.ts';
 
 const EVERYONE_ITEMS = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
 const ADMIN_ITEMS = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
@@ -44,9 +44,7 @@ async function menuItems(page: Page, viewport: ViewportName): Promise<string[]> 
 
 /** The code in the newest sign-in email the stack's outbox (the local SendGrid) got for `to`. */
 async function emailedCode(to: string): Promise<string | undefined> {
-  const res = await fetch(`${inject('outboxUrl')}/messages`);
-  const messages = (await res.json()) as OutboxMessage[];
-  const codes = messages
+  const codes = (await sentMessages())
     .filter((m) => m.channel === 'email' && m.to.includes(to))
     .map((m) => /^Your sign-in code: (\d{6})$/.exec(m.summary)?.[1])
     .filter((code) => code !== undefined);

@@ -6,18 +6,17 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OutboxMessage } from '../tools/stack/outbox.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  baseUrl,
   expectAccessible,
   launchBrowser,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast, toasts } from './support/toast.ts';
+import { sentMessages } from './support/outbox.ts';
 
 /** The smallest PDF the upload's content check accepts. */
 const PDF_BYTES = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
@@ -35,26 +34,6 @@ afterAll(async () => {
   await browser?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-async function apiCall<T>(token: string, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}/api${route}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${route} answered ${res.status}: ${await res.clone().text()}`).toBe(
-    true,
-  );
-  return (await res.json()) as T;
-}
-
-async function outbox(): Promise<OutboxMessage[]> {
-  const res = await fetch(`${inject('outboxUrl')}/messages`);
-  return (await res.json()) as OutboxMessage[];
-}
 
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
@@ -132,7 +111,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       // The outbox: the new customer never wrote, so WhatsApp carries only the company's
       // approved default template with the text (no file) to the first phone; the email with
       // the PDF to the first email; nothing to the second phone or email.
-      const sent = (await outbox()).filter((m) => m.at >= startedAt);
+      const sent = (await sentMessages()).filter((m) => m.at >= startedAt);
       const whatsapp = sent.filter(
         (m) => m.channel === 'whatsapp' && digits(m.to[0] ?? '') === digits(phone),
       );

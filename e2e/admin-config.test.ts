@@ -2,7 +2,7 @@
 // and phone sizes, with axe: signed in as the seeded admin (POST /api/auth/login), messages
 // going to the stack's outbox (which stands in for SendGrid and the WhatsApp Cloud API).
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   baseUrl,
   expectAccessible,
@@ -13,6 +13,7 @@ import {
 } from './support/browser.ts';
 import { apiSignIn, DEMO } from './support/session.ts';
 import { toast } from './support/toast.ts';
+import { sentMessages } from './support/outbox.ts';
 
 const SEEDED_COMPANY = 'Demo Dairy Equipment Pvt Ltd';
 // The seeded secrets (tools/stack/seed.ts): never on a page, masked in answers.
@@ -137,19 +138,15 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         .waitFor();
       await expectAccessible(page);
 
-      const outbox = (await (await fetch(`${inject('outboxUrl')}/messages`)).json()) as {
-        channel: string;
-        to: string[];
-        summary: string;
-      }[];
-      expect(outbox).toContainEqual(
+      const sent = await sentMessages();
+      expect(sent).toContainEqual(
         expect.objectContaining({
           channel: 'whatsapp',
           to: ['919800000001'],
           summary: `Test message from ${SEEDED_COMPANY}: WhatsApp is connected.`,
         }),
       );
-      expect(outbox).toContainEqual(
+      expect(sent).toContainEqual(
         expect.objectContaining({
           channel: 'email',
           to: ['admin@demo-crm.local'],

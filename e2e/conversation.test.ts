@@ -6,7 +6,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
-import { outbox } from './support/outbox.ts';
+import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toasts } from './support/toast.ts';
 
@@ -31,7 +31,7 @@ async function createCustomer(token: string, name: string, phone: string): Promi
 async function sentTo(phone: string, text: (m: OutboxMessage) => boolean, ms = 15_000) {
   const deadline = Date.now() + ms;
   for (;;) {
-    const sent = (await outbox('/messages')) as OutboxMessage[];
+    const sent = await sentMessages();
     // Meta takes the number without its '+'.
     const found = sent.find(
       (m) => m.channel === 'whatsapp' && m.to[0] === phone.slice(1) && text(m),

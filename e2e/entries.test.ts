@@ -5,7 +5,7 @@
 // schedules a follow-up, runs the due follow-up job and reads the history. The sales user sees
 // no Confirm or Delete.
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendDueFollowUpsJob, setClock } from '../functions/src/app/testing.ts';
 import {
   expectAccessible,
@@ -16,6 +16,7 @@ import {
 } from './support/browser.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast } from './support/toast.ts';
+import { sentMessages } from './support/outbox.ts';
 
 type Session = { token: string; role: string };
 type Customer = { _id: string; names: string[]; phones: string[]; emails: string[] };
@@ -117,8 +118,7 @@ async function runAction(page: Page, actions: Locator, name: string): Promise<vo
 }
 
 async function outboxIds(): Promise<string[]> {
-  const res = await fetch(`${inject('outboxUrl')}/messages`);
-  return ((await res.json()) as { id: string }[]).map((m) => m.id);
+  return (await sentMessages()).map((m) => m.id);
 }
 
 describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewport) => {

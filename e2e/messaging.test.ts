@@ -5,9 +5,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
+import { expectAccessible, launchBrowser, openPage } from './support/browser.ts';
 import { outbox } from './support/outbox.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast } from './support/toast.ts';
 
 let browser: Browser;
@@ -17,19 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(token: string, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${baseUrl()}/api${route}`, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(res.ok, `${method} ${route}: ${res.status} ${await res.clone().text()}`).toBe(true);
-  return (await res.json()) as T;
-}
 
 /** The Add Entry dialog of the customer named `name`, opened from the Customers list. */
 async function openAddEntry(page: Page, name: string) {
@@ -60,7 +47,7 @@ describe('the WhatsApp window at desktop size', () => {
 
   it('previews the template and the reason outside the window, and sends word for word inside it', async () => {
     const session = await apiSignIn(DEMO.sales);
-    const customer = await api<{ _id: string }>(session.token, 'POST', '/customers', {
+    const customer = await apiCall<{ _id: string }>(session.token, 'POST', '/customers', {
       names: [name],
       phones: [phone],
       emails: [],
@@ -88,7 +75,7 @@ describe('the WhatsApp window at desktop size', () => {
     // The customer writes in; the window opens.
     await outbox('/control/inbound', { from: phone, text: 'Please send the quote', name });
     await until(async () => {
-      const shown = await api<{ window: { open: boolean } }>(
+      const shown = await apiCall<{ window: { open: boolean } }>(
         session.token,
         'POST',
         '/whatsapp/preview',
@@ -117,7 +104,7 @@ describe('the WhatsApp window at desktop size', () => {
     ]);
     // Meta's callbacks move it on to read.
     const entry = await until(async () => {
-      const found = await api<{
+      const found = await apiCall<{
         items: { dispatch: { whatsapp?: { status: string; text?: string } } }[];
       }>(session.token, 'GET', `/entries?q=${encodeURIComponent(name.split(' ')[1])}`);
       const item = found.items.find((e) => e.dispatch.whatsapp?.text === words);
@@ -139,7 +126,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
 
   it('sends the one message on both channels, resends WhatsApp alone, and stops at STOP', async () => {
     const session = await apiSignIn(DEMO.sales);
-    const customer = await api<{ _id: string }>(session.token, 'POST', '/customers', {
+    const customer = await apiCall<{ _id: string }>(session.token, 'POST', '/customers', {
       names: [name],
       phones: [phone],
       emails: [email],
@@ -171,7 +158,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
     // Window open: the message word for word on both channels.
     await outbox('/control/inbound', { from: phone, text: 'Please send the quote', name });
     await until(async () => {
-      const c = await api<{ whatsappWindow: { open: boolean } }>(
+      const c = await apiCall<{ whatsappWindow: { open: boolean } }>(
         session.token,
         'GET',
         `/customers/${customer._id}`,
@@ -225,7 +212,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
     // STOP: the next WhatsApp does not go, and the reason is shown.
     await outbox('/control/inbound', { from: phone, text: 'STOP', name });
     await until(async () => {
-      const c = await api<{ whatsappWindow: { optedOutAt: string | null } }>(
+      const c = await apiCall<{ whatsappWindow: { optedOutAt: string | null } }>(
         session.token,
         'GET',
         `/customers/${customer._id}`,

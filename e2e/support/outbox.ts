@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type { OutboxMessage } from '../../tools/stack/outbox.ts';
 
 /**
  * Calls the stack's outbox (it plays Meta and SendGrid): GET `path`, or POST `body` as JSON
@@ -11,4 +12,9 @@ export async function outbox(path: string, body?: unknown): Promise<unknown> {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return res.json();
+}
+
+/** Every message the outbox received (WhatsApp and email), oldest first. */
+export async function sentMessages(): Promise<OutboxMessage[]> {
+  return (await outbox('/messages')) as OutboxMessage[];
 }
