@@ -72,11 +72,13 @@ describe('the conversation on a phone, as sales', () => {
       text: 'OK, 40 chairs confirmed',
       name: 'Arjun',
     });
-    // Each of the three, and when it showed (ms after the customer's send).
-    const shown = async (what: string, locator: Locator) => {
-      await locator.waitFor({ timeout: 15_000 });
-      return `${what} ${Date.now() - started}`;
-    };
+    // Each of the three, and when it showed (ms after the customer's send; Infinity: not within
+    // 15 s), all reported together so that a failure says which of them came late.
+    const shown = (what: string, locator: Locator) =>
+      locator.waitFor({ timeout: 15_000 }).then(
+        () => ({ what, ms: Date.now() - started }),
+        () => ({ what, ms: Infinity }),
+      );
     const times = await Promise.all([
       shown('toast', toasts(page).getByText('New WhatsApp message', { exact: false }).first()),
       shown(
@@ -88,14 +90,18 @@ describe('the conversation on a phone, as sales', () => {
         conversation.getByRole('listitem').filter({ hasText: 'OK, 40 chairs confirmed' }),
       ),
     ]);
-    const slowest = Math.max(...times.map((t) => Number(t.split(' ')[1])));
-    expect(slowest, times.join(', ')).toBeLessThanOrEqual(2_000);
+    const slowest = Math.max(...times.map((t) => t.ms));
+    expect(slowest, times.map((t) => `${t.what} ${t.ms} ms`).join(', ')).toBeLessThanOrEqual(2_000);
+    // The customer's message opened the window in the same commit as the notification.
+    await conversation
+      .getByRole('form', { name: 'Reply' })
+      .getByText(/Open until/)
+      .waitFor({ timeout: 2_000 });
     await writing;
     await expectAccessible(page);
 
     // Inside the window (the customer just wrote): the words go as typed.
     const reply = conversation.getByRole('form', { name: 'Reply' });
-    await reply.getByText(/Open until/).waitFor();
     await reply.getByRole('textbox', { name: 'Message' }).fill('Delivery on Friday, 10 am');
     await reply.getByRole('button', { name: 'Send WhatsApp' }).click();
     const sent = await sentTo(phone, (m) => m.summary === 'Delivery on Friday, 10 am');

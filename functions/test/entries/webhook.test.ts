@@ -142,6 +142,29 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
     ]);
   });
 
+  it("opens the sender's window in the commit that tells the owner, new customer or known", async () => {
+    const at = Math.floor(Date.now() / 1000);
+    const message = (id: string, from: string) => ({
+      ...text(id, from, 'Is it in stock?'),
+      timestamp: String(at),
+    });
+    await deliver(
+      inbound([message('wamid.W1', '919812345678'), message('wamid.W2', '919700000009')]),
+    );
+    const until = (at * 1000 + 24 * 60 * 60 * 1000) / 1000;
+    const notes = (await getDb().collection('notifications').get()).docs;
+    expect(notes).toHaveLength(2);
+    for (const note of notes) {
+      // A page reading the customer on this notification finds the window open: one commit.
+      const customer = await getDb()
+        .doc(`customers/${String(note.get('customerId'))}`)
+        .get();
+      const phone = (customer.get('phones') as string[])[0];
+      expect(customer.get('whatsappWindows')[phone].seconds).toBe(until);
+      expect(customer.updateTime!.isEqual(note.createTime!), phone).toBe(true);
+    }
+  });
+
   it('creates one entry when the same message arrives twice at once', async () => {
     const payload = inbound(
       [text('wamid.RACE', '919700000001', 'Hi there')],

@@ -26,6 +26,7 @@ import { getDb } from '../../firebase';
 import { toIso } from '../../timestamps';
 import { ownerOf, type CustomerOwner } from '../customers/owner';
 import { formatPhone } from '../identity/phone';
+import { WINDOW_MS } from '../customers/whatsapp-windows';
 
 import { CONVERSATION_MESSAGES, CONVERSATIONS, INBOX_COUNTS } from './constants';
 
@@ -34,7 +35,6 @@ export { CONVERSATION_MESSAGES, CONVERSATIONS, INBOX_COUNTS };
 export const UNOWNED = '_unowned';
 /** What a conversation summary without an owner holds in `ownerId`. */
 export const UNOWNED_OWNER_ID = '';
-const WINDOW_MS = 24 * 60 * 60 * 1000;
 const LAST_TEXT_MAX = 200;
 
 /** A file of a message, and for an outbound one its own state. */

@@ -2,11 +2,13 @@
 // closes) and the opt-outs (whatsappOptOuts: phone -> when the customer wrote STOP). Both are
 // written by inbound messages, not by the customer forms: a rewrite of the customer keeps them
 // for the phones it still has, and a merge keeps the latest window and any opt-out of each phone.
-import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import type { WhatsAppWindow } from '../../contract/customers';
 
 export const WINDOWS_FIELD = 'whatsappWindows';
+/** WhatsApp's customer-service window: 24 hours from the customer's latest message. */
+export const WINDOW_MS = 24 * 60 * 60 * 1000;
 export const OPT_OUTS_FIELD = 'whatsappOptOuts';
 
 /** The latest time per phone of one per-phone field of `sources`, for `phones`. */
@@ -50,6 +52,21 @@ export function windowUntil(customer: DocumentData | undefined, phone: string): 
   const windows = customer?.[WINDOWS_FIELD] as Record<string, unknown> | undefined;
   const value = windows?.[phone];
   return value instanceof Timestamp ? value.toDate() : null;
+}
+
+/**
+ * The field and value that open (or lengthen) `phone`'s window for a message it sent at `at`;
+ * undefined when the window already lasts as long (a late, older delivery never shortens it).
+ */
+export function windowOpening(
+  customer: DocumentData | undefined,
+  phone: string,
+  at: Date,
+): [FieldPath, Timestamp] | undefined {
+  const until = Timestamp.fromMillis(at.getTime() + WINDOW_MS);
+  const current = windowUntil(customer, phone);
+  if (current && current.getTime() >= until.toMillis()) return undefined;
+  return [new FieldPath(WINDOWS_FIELD, phone), until];
 }
 
 export function windowState(customer: DocumentData | undefined, phone: string): WhatsAppWindow {

@@ -11,11 +11,12 @@ import { timestampNow } from '../../timestamps';
 import { CUSTOMERS } from '../customers/constants';
 import { keyDoc, keyRef } from '../customers/keys';
 import { customerKeyId, prepareCustomer } from '../customers/record';
+import { WINDOWS_FIELD, windowOpening } from '../customers/whatsapp-windows';
 import { normalizeEmail, normalizePhone } from '../customers/normalize';
 import { MAX_DESCRIPTION_LENGTH } from '../entries/constants';
 import { entryRef } from '../entries/store';
 import { historyDoc, historyRef } from '../entries/history';
-import { RecordWriter } from '../writes/records';
+import { patchRecord, RecordWriter } from '../writes/records';
 import { ownerOf } from '../customers/owner';
 import { formatPhone } from '../identity/phone';
 import { FOR_ADMINS } from '../notifications/audience';
@@ -108,11 +109,17 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
     const summary = existing?.exists ? await tx.get(summaryRef(existing.id)) : undefined;
     const records = await RecordWriter.inTransaction(tx, db);
     const at = timestampNow();
+    // A WhatsApp message opens its phone's 24-hour window in the same commit as its entry and
+    // the owner's notification: a page that reads the customer on that notification sees it open.
+    const opensWindow = message.provider === 'whatsapp' && phone ? phone : null;
     let customerId: string;
     let customer;
     if (existing?.exists) {
       customerId = existing.id;
       customer = customerCopy(existing.data());
+      const opening =
+        opensWindow && windowOpening(existing.data(), opensWindow, message.receivedAt);
+      if (opening) patchRecord(tx, existing.ref, opening);
     } else {
       const ref = db.collection(CUSTOMERS).doc();
       const { record, keys } = prepareCustomer(
@@ -124,7 +131,11 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         },
         { createdAt: at, updatedAt: at },
       );
-      records.createCustomer(ref, record);
+      const window = opensWindow && windowOpening(undefined, opensWindow, message.receivedAt);
+      records.createCustomer(
+        ref,
+        window ? { ...record, [WINDOWS_FIELD]: { [opensWindow!]: window[1] } } : record,
+      );
       for (const k of keys) tx.set(keyRef(db, k.id), keyDoc(k, ref.id));
       customerId = ref.id;
       customer = customerCopy(record);

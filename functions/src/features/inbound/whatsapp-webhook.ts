@@ -138,8 +138,7 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
           ...(contextId ? { replyTo: await repliedMessage(contextId) } : {}),
           notify: 'owner-or-admins',
         });
-        // Every message from the customer opens (or refreshes) the 24-hour window.
-        await refreshWindow(`+${from.replace(/^\+/, '')}`, receivedAt);
+        // The entry's commit opened (or refreshed) the 24-hour window with it.
         // STOP / START (typed, or a template's quick-reply button).
         if (type === 'text' || type === 'button')
           await applyOptOutKeyword(`+${from.replace(/^\+/, '')}`, description, receivedAt);

@@ -1,13 +1,10 @@
 // WhatsApp's customer-service window: each message a customer sends opens (or refreshes) 24
 // hours in which free-form text and media may be sent to that phone; outside it Meta takes only
 // approved templates. Kept on the customer per phone: whatsappWindows { '+9198...': openUntil }.
-import { FieldPath, Timestamp } from 'firebase-admin/firestore';
-import { WINDOWS_FIELD, windowUntil } from '../../domain/customers/whatsapp-windows';
+import { windowOpening } from '../../domain/customers/whatsapp-windows';
 import { normalizePhone } from '../../domain/customers/normalize';
 import { patchRecord } from '../../domain/writes/records';
 import { changeCustomerOfPhone } from '../../domain/customers/store';
-
-export const WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A message from `phone` arrived at `at`: its customer's window for that phone now lasts until
@@ -16,10 +13,8 @@ export const WINDOW_MS = 24 * 60 * 60 * 1000;
 export async function refreshWindow(rawPhone: string, at: Date): Promise<boolean> {
   const phone = normalizePhone(rawPhone);
   if (!phone) return false;
-  const until = Timestamp.fromMillis(at.getTime() + WINDOW_MS);
   return changeCustomerOfPhone(phone, (tx, customer) => {
-    const current = windowUntil(customer.data(), phone);
-    if (current && current.getTime() >= until.toMillis()) return;
-    patchRecord(tx, customer.ref, [new FieldPath(WINDOWS_FIELD, phone), until]);
+    const opening = windowOpening(customer.data(), phone, at);
+    if (opening) patchRecord(tx, customer.ref, opening);
   });
 }
