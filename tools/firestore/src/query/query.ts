@@ -474,8 +474,7 @@ export function executeQuery(
     const fromStart = db.scanInOrder(q.parentKey, q.collectionId, q.order, (doc) =>
       beforeStart(doc, q),
     );
-    // While the kept order is being sorted, the query scans as it would without one.
-    if (fromStart) return firstInOrder(fromStart, q, window, heldByLookups(db, q));
+    return firstInOrder(fromStart, q, window, heldByLookups(db, q));
   }
   return firstMatches(source(db, q, view), q, window);
 }

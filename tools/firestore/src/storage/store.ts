@@ -246,47 +246,25 @@ export class Database {
   /**
    * The stored documents of one collection that have every field of `order`, in that order,
    * from the first one `isBefore` is false for (see OrderedDocs.from): a page of a query in
-   * that order reads from its cursor. The order is sorted on first use and kept through writes:
-   * at once for a collection below `orderSlice.from` documents, else in slices between other
-   * work, and undefined until sorted (the query reads as it would without it).
+   * that order reads from its cursor. The order is sorted on first use and kept through writes.
    */
   scanInOrder(
     parentKey: string,
     collectionId: string,
     order: DocOrder,
     isBefore: (doc: StoredDoc) => boolean,
-  ): Iterable<StoredDoc> | undefined {
+  ): Iterable<StoredDoc> {
     const coll = this.collection(joinKey(parentKey, collectionId));
     if (!coll) return [];
     let ordered = coll.orderings.get(order.signature);
     if (ordered)
       coll.orderings.delete(order.signature); // set again below, as the latest used
-    else {
-      ordered = new OrderedDocs(order, this.docsOf(coll));
-      if (coll.docs.size < this.orderSlice.from) ordered.sort();
-      else this.sortInSlices(coll, order.signature, ordered);
-    }
+    else ordered = new OrderedDocs(order, this.docsOf(coll));
     coll.orderings.set(order.signature, ordered);
     if (coll.orderings.size > MAX_ORDERINGS) {
       coll.orderings.delete(coll.orderings.keys().next().value!);
     }
-    return ordered.ready ? ordered.from(isBefore) : undefined;
-  }
-
-  /**
-   * How a kept order of a large collection is sorted: slices of at most `ms` of the thread, one
-   * per turn of the event loop, for collections of `from` documents or more.
-   */
-  orderSlice = { ms: 20, from: 20_000 };
-
-  /** Sorts `ordered` a slice per turn of the event loop, until sorted or dropped. */
-  private sortInSlices(coll: CollectionNode, signature: string, ordered: OrderedDocs): void {
-    const slice = () => {
-      // Dropped meanwhile (least recently used, or the database was reset): no more work.
-      if (coll.orderings.get(signature) !== ordered) return;
-      if (!ordered.sort(this.orderSlice.ms)) setImmediate(slice);
-    };
-    setImmediate(slice);
+    return ordered.from(isBefore);
   }
 
   /**
