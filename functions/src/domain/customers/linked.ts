@@ -6,6 +6,8 @@ import { getDb } from '../../firebase';
 import { startValues, type TimePosition } from '../../http/page-cursor';
 import { ENTRIES } from '../entries/constants';
 import { customerCopy } from '../entries/record';
+import { touchKeptList } from '../figures/kept-lists';
+import { FOLLOW_UPS } from '../followups/constants';
 import { followUpCustomerName } from '../followups/customer-name';
 import { RecordWriter } from '../writes/records';
 import { withCustomerCopy } from '../writes/customer-copies';
@@ -19,7 +21,7 @@ import type { Customer } from './record';
  */
 function refreshed(collection: string, data: DocumentData, to: Customer): DocumentData {
   if (collection === 'entries') return withCustomerCopy(data, customerCopy(to));
-  if (collection === 'followUps' && typeof data.customerName === 'string')
+  if (collection === FOLLOW_UPS && typeof data.customerName === 'string')
     return { customerName: followUpCustomerName(to) };
   return {};
 }
@@ -52,6 +54,8 @@ export async function moveLinked(
       const entries = collection === ENTRIES ? RecordWriter.deferred(batch, db) : undefined;
       if (entries) entries.updateEntries(moves);
       else for (const { ref, update } of moves) batch.update(ref, update);
+      // The dashboard's follow-ups due show the customer's name.
+      if (collection === FOLLOW_UPS) touchKeptList(batch, 'followUpsDue', db);
       await batch.commit();
       await entries?.afterCommit();
       moved += snapshot.size;

@@ -6,6 +6,8 @@ import { PROCESSES } from '../../contract/entries';
 export const DASHBOARD = 'dashboard';
 export const SUMMARY_ID = 'summary';
 export const RECENT_ID = 'recent-activity';
+/** The lists a query answers, kept for the dashboard's reads (kept-lists.ts). */
+export const KEPT_LISTS_ID = 'kept-lists';
 /** One document per customer with confirmed revenue: { name, amount }. */
 export const REVENUE = 'dashboardRevenue';
 

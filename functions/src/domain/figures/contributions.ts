@@ -8,7 +8,8 @@ import { CHANNEL_LABELS } from '../../contract/entries';
 import { getDb } from '../../firebase';
 import { FUNNEL_STAGES } from './constants';
 import { dayKey, monthKey, toMillis } from './days';
-import { emptyDelta, writeSummaryDelta, type SummaryDelta, type SummaryWriter } from './summary';
+import type { CommitWriter } from './kept-lists';
+import { emptyDelta, writeSummaryDelta, type SummaryDelta } from './summary';
 
 /** An entry as stored (or null: none) with its id. */
 export interface EntryState {
@@ -132,7 +133,7 @@ function addTo(delta: SummaryDelta, f: EntryFigures, sign: 1 | -1): void {
   if (f.employee) bump(delta.employeeEntries, f.employee.id);
 }
 
-type Writer = SummaryWriter;
+type Writer = CommitWriter;
 
 /** A document going from `before` to `after` (null: none). */
 export type Change<State> = readonly [before: State | null, after: State | null];

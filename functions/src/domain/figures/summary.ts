@@ -3,17 +3,12 @@
 // owns their shape and is the only place that writes them, two ways: moved by increments beside
 // each write of customers and entries (contributions.ts hands over a delta), or replaced whole
 // by the recompute job (the dashboard feature folds the entries into a Summary and hands it over).
-import {
-  FieldValue,
-  type DocumentData,
-  type DocumentReference,
-  type Firestore,
-  type SetOptions,
-} from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { streamCollection } from '../../paged-batches';
 import { DASHBOARD, RECOMPUTE_PAGE, REVENUE, SUMMARY_ID } from './constants';
+import { touchKeptList, type CommitWriter } from './kept-lists';
 
 export interface Summary {
   totalCustomers: number;
@@ -121,11 +116,6 @@ export async function readTopRevenue(limit: number): Promise<{ name: string; amo
   return top.docs.map((d) => ({ name: String(d.get('name') ?? ''), amount: num(d.get('amount')) }));
 }
 
-/** A transaction or a batch: the counters are written beside the change they count. */
-export interface SummaryWriter {
-  set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
-}
-
 /** `{ key: n }` as increments, leaving out zeros (null when nothing moves). */
 function increments(values: Record<string, number>): Record<string, unknown> | null {
   const out: Record<string, unknown> = {};
@@ -137,7 +127,7 @@ function increments(values: Record<string, number>): Record<string, unknown> | n
  * Writes a delta by increments (no reads, so it can run after a transaction's reads and beside
  * its writes): one write of the summary and one per customer whose revenue moved.
  */
-export function writeSummaryDelta(tx: SummaryWriter, db: Firestore, delta: SummaryDelta): void {
+export function writeSummaryDelta(tx: CommitWriter, db: Firestore, delta: SummaryDelta): void {
   const summary: Record<string, unknown> = increments(delta.counts as Record<string, number>) ?? {};
   for (const [name, map] of Object.entries(delta.maps)) {
     const moved = increments(map);
@@ -152,13 +142,17 @@ export function writeSummaryDelta(tx: SummaryWriter, db: Firestore, delta: Summa
 
   // A customer's document stays when it is deleted or merged away (at 0 once its entries
   // moved); the recompute job removes it.
+  let revenueMoved = false;
   for (const [customerId, { amount, name }] of delta.revenue) {
     const fields: Record<string, unknown> = {};
     if (name !== undefined) fields.name = name;
     if (amount !== 0) fields.amount = FieldValue.increment(amount);
-    if (Object.keys(fields).length > 0)
+    if (Object.keys(fields).length > 0) {
       tx.set(db.collection(REVENUE).doc(customerId), fields, { merge: true });
+      revenueMoved = true;
+    }
   }
+  if (revenueMoved) touchKeptList(tx, 'topRevenue', db);
 }
 
 /**
@@ -175,6 +169,7 @@ export async function replaceSummary(
   let writes = 0;
   const flush = async (force = false) => {
     if (writes > 0 && (force || writes >= 400)) {
+      touchKeptList(batch, 'topRevenue', db);
       await batch.commit();
       batch = db.batch();
       writes = 0;

@@ -5,6 +5,7 @@
 import { getDb } from '../../firebase';
 import { updateInPages } from '../../paged-batches';
 import { MAX_WRITES_PER_COMMIT } from '../customers/constants';
+import { touchKeptList } from '../figures/kept-lists';
 import { FOLLOW_UPS } from './constants';
 
 interface Identity {
@@ -26,6 +27,7 @@ export async function renameCustomerOnFollowUps(customerId: string, name: string
   return updateInPages(query, MAX_WRITES_PER_COMMIT, (batch, docs) => {
     const stale = docs.filter((doc) => doc.get('customerName') !== name);
     for (const doc of stale) batch.update(doc.ref, { customerName: name });
+    if (stale.length > 0) touchKeptList(batch, 'followUpsDue');
     return stale.length;
   });
 }

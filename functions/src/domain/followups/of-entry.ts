@@ -1,5 +1,6 @@
 // An entry's follow-ups, for the entry's own changes (its deletion).
 import { getDb } from '../../firebase';
+import { touchKeptList } from '../figures/kept-lists';
 import { FOLLOW_UPS } from './constants';
 
 /** Deletes every follow-up of the entry, 400 a batch (so none of them is sent any more). */
@@ -14,6 +15,7 @@ export async function deleteFollowUpsOfEntry(entryId: string): Promise<void> {
     if (followUps.empty) break;
     const batch = db.batch();
     followUps.docs.forEach((d) => batch.delete(d.ref));
+    touchKeptList(batch, 'followUpsDue', db);
     await batch.commit();
   }
 }

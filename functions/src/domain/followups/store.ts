@@ -10,6 +10,7 @@ import { MAX_FOLLOW_UPS_ON_ENTRY, NOT_FOUND } from '../entries/constants';
 import { entryRef } from '../entries/store';
 import { historyDoc, historyRef, type HistoryInput } from '../entries/history';
 import { addNotification, type Notice } from '../notifications/notice';
+import { touchKeptList } from '../figures/kept-lists';
 import { patchRecord } from '../writes/records';
 import { FOLLOW_UPS, type FollowUpStatus } from './constants';
 
@@ -49,6 +50,7 @@ export async function scheduleOnEntry(
     const list = Array.isArray(data.followUps) ? data.followUps : [];
     markRequestWrite(tx);
     tx.create(ref, followUp);
+    touchKeptList(tx, 'followUpsDue', db);
     patchRecord(
       tx,
       entryDoc,
@@ -96,6 +98,7 @@ export function claimFollowUp(
     if (!data || data.status !== 'scheduled') return null;
     const { results, queued } = queue(tx);
     tx.update(ref, { status: 'sending', claimedAt: timestampNow(), claimToken: token, results });
+    touchKeptList(tx, 'followUpsDue');
     return { data, queued };
   });
 }
@@ -119,6 +122,7 @@ export async function recordFollowUpOutcome(
   await db.runTransaction(async (tx) => {
     const entry = (await tx.get(entryDoc)).data();
     tx.update(ref, { status, sentAt: timestampNow() });
+    touchKeptList(tx, 'followUpsDue', db);
     if (!entry) return;
     const list = (Array.isArray(entry.followUps) ? entry.followUps : []).map(asRecord);
     patchRecord(tx, entryDoc, [
@@ -155,6 +159,7 @@ export async function failStaleClaims(
       if (fresh.get('status') !== 'sending' || fresh.get('claimToken') !== doc.get('claimToken'))
         return false;
       tx.update(doc.ref, { status: 'failed', error, sentAt: timestampNow() });
+      touchKeptList(tx, 'followUpsDue', db);
       return true;
     });
     if (done) failed++;

@@ -18,6 +18,7 @@ import {
   TOP_CUSTOMERS,
 } from '../../domain/figures/constants';
 import { addDays, dayKey, monthKey, previousMonth, startOfDay } from '../../domain/figures/days';
+import { keptLists, type KeptLists } from '../../domain/figures/kept-lists';
 import { readRecentItems } from '../../domain/figures/recent-activity';
 import {
   emptySummary,
@@ -85,10 +86,11 @@ export async function readSummary(changedAt = 0): Promise<Summary> {
   return value;
 }
 
-export async function overview(changedAt = 0) {
+/** `kept`: the kept lists as the call reads them (one read for all its parts). */
+export async function overview(changedAt = 0, kept: KeptLists = keptLists()) {
   const [summary, topCustomers, pendingUsers] = await Promise.all([
     readSummary(changedAt),
-    readTopRevenue(TOP_CUSTOMERS),
+    kept.read('topRevenue', '', () => readTopRevenue(TOP_CUSTOMERS)),
     countPendingUsers(),
   ]);
   const month = monthKey(now());
@@ -153,9 +155,16 @@ export async function recent() {
   }));
 }
 
-/** Scheduled (unsent) follow-ups due from the start of today to the end of today + `days`. */
-export async function followUpsDue(days = DEFAULT_DUE_DAYS) {
+/**
+ * Scheduled (unsent) follow-ups due from the start of today to the end of today + `days`: kept
+ * for the company day and `days` until a follow-up changes.
+ */
+export async function followUpsDue(days = DEFAULT_DUE_DAYS, kept: KeptLists = keptLists()) {
   const today = dayKey(now());
+  return kept.read('followUpsDue', `${today}+${days}`, () => queryFollowUpsDue(today, days));
+}
+
+async function queryFollowUpsDue(today: string, days: number) {
   const from = Timestamp.fromMillis(startOfDay(today));
   const to = Timestamp.fromMillis(startOfDay(addDays(today, days + 1)));
   const due = await scheduledFollowUpsDue(from, to, FOLLOW_UPS_DUE_LIMIT);

@@ -4,6 +4,7 @@ import { latestNotificationAnswers } from '../../domain/notifications/feed';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_DUE_DAYS, SERIES_DAYS } from '../../domain/figures/constants';
+import { keptLists } from '../../domain/figures/kept-lists';
 import {
   categories,
   channelBreakdown,
@@ -42,10 +43,12 @@ function changedSince(value: unknown): number {
 /**
  * Everything the dashboard page shows, in one answer: each part is what its own route answers
  * (same parameters), so the page makes one call and one session check. The summary document is
- * read once for all of them (read.ts).
+ * read once for all of them (read.ts), and so is the kept lists' (the top customers and the
+ * follow-ups due).
  */
 async function everything(req: Request) {
   const since = changedSince(req.query.since);
+  const kept = keptLists();
   const [
     overviewPart,
     seriesPart,
@@ -57,14 +60,14 @@ async function everything(req: Request) {
     followUps,
     notifications,
   ] = await Promise.all([
-    overview(since),
+    overview(since, kept),
     series(seriesDays(req.query.range), since),
     channelBreakdown(since),
     recent(),
     funnel(since),
     categories(since),
     employees(since),
-    followUpsDue(dueDays(req.query.days)),
+    followUpsDue(dueDays(req.query.days), kept),
     latestNotificationAnswers(req.session!),
   ]);
   return {
