@@ -26,6 +26,7 @@ import { firstPage, firstPageSection } from './run/first-page.ts';
 import { measureCalls, type StackProcesses } from './run/measure.ts';
 import { memoryMb } from './run/proc.ts';
 import { renderReport, type FailedSize, type SizeReport } from './run/report.ts';
+import { teamAccounts } from './run/team-accounts.ts';
 import { teamLoad, teamSection } from './run/team-load.ts';
 import type { ScaleSize } from './scale/generate.ts';
 import { firestoreControl } from './scale/load.ts';
@@ -102,9 +103,11 @@ try {
   };
   const small = values['team-only'] ? undefined : await measureSize(SMALL);
   if (!small) await seedScale(target, SMALL, baseExport, workDir, log);
+  // Each person with their own account, as on a sales floor.
+  const floorAccounts = await teamAccounts(FLOOR_USERS);
   const teamOf = (users: number) => {
     log(`${users} users at once for ${TEAM_MS / 1000} s…`);
-    return teamLoad(stack.url, demoAccounts(), {
+    return teamLoad(stack.url, floorAccounts, {
       users,
       durationMs: TEAM_MS,
       pauseMs: TEAM_PAUSE_MS,

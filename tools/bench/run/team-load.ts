@@ -165,7 +165,7 @@ export function teamSection(team: TeamLoadResult): {
     lines: [
       `## A team at once: ${team.users} users for ${Math.round(team.seconds)} s`,
       '',
-      `Each user signs in with their own session, then goes round the customer list, a customer search, the entries, the dashboard (its ${DASHBOARD_PATHS.length} call(s), as the page makes them), a new customer and an entry search, starting at different points of the round and pausing ${team.pauseMs[0] / 1000}–${team.pauseMs[1] / 1000} s after each step to read what came back (with no pause, ${team.users} users would be ${team.users} calls always in flight: each would wait about ${team.users} / throughput, whatever the server). Latency per call through the front, as the browser calls.`,
+      `Each user signs in with their own account (one admin in ten, the rest sales) and session, then goes round the customer list, a customer search, the entries, the dashboard (its ${DASHBOARD_PATHS.length} call(s), as the page makes them), a new customer and an entry search, starting at different points of the round and pausing ${team.pauseMs[0] / 1000}–${team.pauseMs[1] / 1000} s after each step to read what came back (with no pause, ${team.users} users would be ${team.users} calls always in flight: each would wait about ${team.users} / throughput, whatever the server). Latency per call through the front, as the browser calls.`,
       '',
       '| requests | per second | p50 | p95 | p99 | errors | customers created (201) | stored exactly once |',
       '|---:|---:|---:|---:|---:|---:|---:|---:|',

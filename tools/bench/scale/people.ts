@@ -50,9 +50,11 @@ function slug(text: string): string {
  * n gives a different number and consecutive ones look unrelated.
  */
 export function mobile(n: number): string {
-  const span = 4_000_000_000;
-  // Odd and not a multiple of 5, so coprime with 4·10⁹: the map is a permutation.
-  const digits = 6_000_000_000 + ((n * 1_234_567_891 + 987_654_321) % span);
+  const span = 4_000_000_000n;
+  // Odd and not a multiple of 5, so coprime with 4·10⁹: the map is a permutation. In BigInt:
+  // past n ≈ 7 million the product leaves a double's exact integers, and numbers collided (the
+  // team load's, from 90 million up, were refused as another customer's).
+  const digits = 6_000_000_000n + ((BigInt(n) * 1_234_567_891n + 987_654_321n) % span);
   return `+91${digits}`;
 }
 
