@@ -91,13 +91,15 @@ describe('the conversation on a phone, as sales', () => {
       ),
     ]);
     const slowest = Math.max(...times.map((t) => t.ms));
-    expect(slowest, times.map((t) => `${t.what} ${t.ms} ms`).join(', ')).toBeLessThanOrEqual(2_000);
+    // What the app's webhook answered the outbox (playing Meta) goes with the report.
+    const { webhookStatus } = (await writing) as { webhookStatus: number };
+    const report = [...times.map((t) => `${t.what} ${t.ms} ms`), `webhook ${webhookStatus}`];
+    expect(slowest, report.join(', ')).toBeLessThanOrEqual(2_000);
     // The customer's message opened the window in the same commit as the notification.
     await conversation
       .getByRole('form', { name: 'Reply' })
       .getByText(/Open until/)
       .waitFor({ timeout: 2_000 });
-    await writing;
     await expectAccessible(page);
 
     // Inside the window (the customer just wrote): the words go as typed.

@@ -1,7 +1,8 @@
 // GET /notifications/stream over a real HTTP server: two clients get each notification, a
 // dropped client resuming with Last-Event-ID gets what it missed first, with no gaps or repeats;
 // an employee's stream carries only what is addressed to them or to everyone; a stream ends
-// cleanly after NOTIFICATION_STREAM_MAX_MS with the `retry:` hint.
+// cleanly after NOTIFICATION_STREAM_MAX_MS with the `retry:` hint; a notification stamped ahead
+// of the clock (a writer whose clock runs ahead) holds back no later one.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -150,6 +151,30 @@ describe('GET /notifications/stream', () => {
     expect(second.events.map((e) => e.title)).toEqual(['while away']);
     second.close();
     await second.done;
+  });
+
+  it('an event its writer stamped ahead of the clock holds nothing back, live or on resume', async () => {
+    const twoDaysAhead = () => new Date(Date.now() + 2 * 86_400_000);
+    // Written before anyone listened: not news to the first client, whatever its stamp.
+    await notify('ahead, before the stream', twoDaysAhead());
+    const live = connect();
+    await until(() => streamClientCount() === 1);
+    // A job whose clock ran two days ahead, then a notification of now.
+    await notify('ahead, live', twoDaysAhead());
+    await notify('now', new Date(Date.now() + 1));
+    await until(() => live.events.length === 2);
+    expect(live.events.map((e) => e.title)).toEqual(['ahead, live', 'now']);
+    // The resume point never lies ahead of the clock: a reconnect gets what came meanwhile.
+    const point = live.events[1]!.id;
+    expect(Number(point.slice(0, 15))).toBeLessThanOrEqual(Date.now());
+    live.close();
+    await live.done;
+    await notify('while away', new Date(Date.now() + 2));
+    const resumed = connect(point);
+    await until(() => resumed.events.some((e) => e.title === 'while away'));
+    expect(resumed.events.map((e) => e.title)).not.toContain('now');
+    resumed.close();
+    await resumed.done;
   });
 
   it('gives a first connection an id at once: a stream that ended before any event misses nothing', async () => {

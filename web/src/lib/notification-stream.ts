@@ -21,6 +21,8 @@ export type LiveNotification = {
 type Notification = LiveNotification;
 
 const MAX_BACKOFF_MS = 60_000;
+/** Notification ids remembered to drop repeats. */
+const SEEN_KEPT = 500;
 
 function openNotificationStream(onNotification: (n: Notification) => void): () => void {
   let stopped = false;
@@ -29,6 +31,9 @@ function openNotificationStream(onNotification: (n: Notification) => void): () =
   let lastEventId = '';
   let retryMs = 3_000;
   let failures = 0;
+  // A resume may send an event again (one its writer stamped ahead of the server's clock):
+  // each notification is handled once.
+  const seen = new Set<string>();
 
   async function connect(): Promise<void> {
     controller = new AbortController();
@@ -77,12 +82,21 @@ function openNotificationStream(onNotification: (n: Notification) => void): () =
       else if (field === 'data') data.push(value);
     }
     if (data.length === 0) return;
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(data.join('\n'));
-      if (parsed && typeof parsed === 'object') onNotification(parsed as Notification);
+      parsed = JSON.parse(data.join('\n'));
     } catch {
-      // not JSON: ignored
+      return; // not JSON: ignored
     }
+    if (!parsed || typeof parsed !== 'object') return;
+    const notification = parsed as Notification;
+    if (notification._id) {
+      if (seen.has(notification._id)) return;
+      seen.add(notification._id);
+      // Only recent ids can come again (a resume re-sends what is newer than its point).
+      if (seen.size > SEEN_KEPT) seen.delete(seen.values().next().value!);
+    }
+    onNotification(notification);
   }
 
   void connect();

@@ -1,8 +1,10 @@
 // GET /notifications/stream: server-sent events. One Firestore listener per function instance
 // (started with the first client, stopped with the last) fans new notifications out to every
 // connected client. Every event carries `id:`; a client reconnecting with Last-Event-ID first
-// gets what it missed (read from Firestore), then the live ones, without gaps or repeats (a
-// first connection gets an id at once, so even a stream that ended before any event resumes). A
+// gets what it missed (read from Firestore), then the live ones, without gaps (a first
+// connection gets an id at once, so even a stream that ended before any event resumes). Within a
+// stream no event repeats; the resume point never lies ahead of the server's clock, so an event
+// stamped ahead of it by its writer comes again on a resume (the page drops repeats by id). A
 // heartbeat comment keeps proxies from closing an idle stream, `retry:` tells the browser when
 // to reconnect, and the stream ends cleanly before the function's timeout, or sooner when
 // NOTIFICATION_STREAM_MAX_MS says so (the local stack: its proxies never pass a browser's
@@ -53,11 +55,12 @@ function startHub(): void {
       const initial = first;
       first = false;
       for (const change of added) {
-        const n = toNotification(change.doc.id, change.doc.data());
         // The first snapshot also holds what existed before the first client came (clients
         // get those only by resuming); what was written after it, before the listener's
-        // first answer, is news to that client.
-        if (initial && Number(n.eventId.slice(0, 15)) < startedAt) continue;
+        // first answer, is news to that client. Judged by when the database wrote it, not by
+        // its time stamp: a writer's clock ahead of this one's stamps the future.
+        if (initial && change.doc.createTime.toMillis() < startedAt) continue;
+        const n = toNotification(change.doc.id, change.doc.data());
         for (const listener of listeners) listener(n);
       }
     },
@@ -85,6 +88,13 @@ export function streamClientCount(): number {
   return listeners.size;
 }
 
+/** The event's id as a resume point: its time stamp, or now when the stamp is later. */
+function resumePointOf(n: Notification): string {
+  const stamped = Number(n.eventId.slice(0, 15));
+  const at = now();
+  return stamped <= at ? n.eventId : eventIdOf(at, n._id);
+}
+
 function lastEventId(req: Request): string | null {
   const header = req.get('Last-Event-ID') ?? (req.query.lastEventId as string | undefined);
   return typeof header === 'string' && /^\d{15}-[\w-]*$/.test(header) ? header : null;
@@ -108,18 +118,27 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   const retryHint = `retry: ${streamSettings.retryMs}\n\n`;
   res.write(retryHint);
 
-  let lastSent = lastEventId(req) ?? '';
+  const resumedFrom = lastEventId(req) ?? '';
+  // Where the client resumes from: the newest event time it was sent, never later than now.
+  let resumeAt = resumedFrom;
   // A first connection is given a place to resume from at once (an id with no event): if it
   // ends before any event came, the reconnect still gets what happened in between.
-  if (!lastSent) res.write(`id: ${eventIdOf(now(), '')}\n\n`);
+  if (!resumeAt) res.write(`id: ${eventIdOf(now(), '')}\n\n`);
   let replaying = true;
   const buffered: Notification[] = [];
   let closed = false;
+  // What this stream sent, by notification: live events are told apart by id, not by time
+  // stamp, since a writer's clock may run ahead of this one's (another instance, a job). One
+  // stamped hours ahead held back every later event until then, and resuming from its time
+  // missed them all.
+  const sentIds = new Set<string>();
   const send = (n: Notification) => {
-    if (closed || n.eventId <= lastSent || !visibleTo(session, n)) return;
-    lastSent = n.eventId;
-    const { eventId, ...body } = n;
-    res.write(`id: ${eventId}\nevent: notification\ndata: ${JSON.stringify(body)}\n\n`);
+    if (closed || sentIds.has(n._id) || !visibleTo(session, n)) return;
+    sentIds.add(n._id);
+    const point = resumePointOf(n);
+    if (point > resumeAt) resumeAt = point;
+    const { eventId: _stamped, ...body } = n;
+    res.write(`id: ${resumeAt}\nevent: notification\ndata: ${JSON.stringify(body)}\n\n`);
   };
 
   // Whether the session still holds what it held when the stream opened, read afresh: a change
@@ -175,13 +194,13 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   res.on('close', close);
 
   try {
-    if (lastSent) {
-      const ms = Number(lastSent.slice(0, 15));
+    if (resumedFrom) {
+      const ms = Number(resumedFrom.slice(0, 15));
       const since = notificationsSince(Timestamp.fromMillis(ms)).orderBy('at');
       const snap = await onlyVisible(session, since).limit(streamSettings.resumeLimit).get();
       const missed = snap.docs.map((d) => toNotification(d.id, d.data()));
       missed.sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
-      for (const n of missed) send(n);
+      for (const n of missed) if (n.eventId > resumedFrom) send(n);
     }
   } catch {
     // The live stream still works; what was missed is in /notifications/latest.
