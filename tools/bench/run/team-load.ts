@@ -43,12 +43,17 @@ interface Step {
   creates?: string;
 }
 
+/** Numbers far from the generated book's and the import's; 100,000 per person of a team. */
+const FIRST_TEAM_PHONE = 90_000_000;
+const PHONES_PER_TEAM = 50_000_000;
+let teamRuns = 0;
+
 /**
  * A person's round: the customer list, a search, the entries, the dashboard (its calls at
  * once, as the page makes them), a new customer, an entry search. `user` keeps names and phone
- * numbers apart between people; `run` between bench runs.
+ * numbers apart between people; `run` names and `phoneBase` numbers between team runs.
  */
-function steps(api: Api, run: string, user: number): (() => Step)[] {
+function steps(api: Api, run: string, user: number, phoneBase: number): (() => Step)[] {
   let k = 0;
   const search = () => encodeURIComponent(SEARCHES[k++ % SEARCHES.length]);
   return [
@@ -59,8 +64,7 @@ function steps(api: Api, run: string, user: number): (() => Step)[] {
     () => {
       const n = k++;
       const name = `Team Load ${run} ${user}-${n}`;
-      // Numbers far from the generated book's and the import's.
-      const phones = [mobile(90_000_000 + user * 100_000 + n)];
+      const phones = [mobile(phoneBase + user * 100_000 + n)];
       return { calls: [api.call('POST', '/customers', { names: [name], phones })], creates: name };
     },
     () => ({ calls: [api.call('GET', `/entries?limit=${ENTRIES_PAGE}&q=${search()}`)] }),
@@ -80,6 +84,9 @@ export async function teamLoad(
   },
 ): Promise<TeamLoadResult> {
   const run = Date.now().toString(36);
+  // The teams of one bench share the stack: each takes numbers of its own (the 200's first
+  // customers once met the 50's, and were refused as theirs).
+  const phoneBase = FIRST_TEAM_PHONE + teamRuns++ * PHONES_PER_TEAM;
   const latencies: number[] = [];
   const byStep = new Map<string, number[]>();
   const firstErrors: string[] = [];
@@ -118,7 +125,7 @@ export async function teamLoad(
       'sign-in',
     );
     if (!token) return;
-    const work = steps(apiClient(baseUrl, token.text), run, u);
+    const work = steps(apiClient(baseUrl, token.text), run, u, phoneBase);
     // People start at different points of the round, so the mix is even from the start.
     for (let i = u; Date.now() - started < options.durationMs; i++) {
       const step = work[i % work.length]();
