@@ -140,6 +140,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it('keeps the 250 px menu beside the page on desktop and hides it on phones', async () => {
       const { context, page } = await openPage(browser, viewport, sales);
       await page.goto('/entries');
+      // The shell (menu and top bar) loads after the sign-in route's script: wait for it.
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Main menu' });
       if (viewport === 'desktop') {
         const box = await nav.first().boundingBox();

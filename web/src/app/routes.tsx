@@ -36,7 +36,13 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: (
-          <Suspense fallback={<p role="status">Loading…</p>}>
+          <Suspense
+            fallback={
+              <p role="status" className="shell-loading">
+                Loading…
+              </p>
+            }
+          >
             <ShellRoute />
           </Suspense>
         ),
