@@ -32,6 +32,39 @@ it('serves /api/health through the hosting rewrite with security headers', async
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
 });
 
+it("loads only the sign-in screen's scripts, fetches the dashboard's while the person types, then opens it", async () => {
+  // What index.html names: the sign-in route's script (the entry and its static imports).
+  const html = await (await fetch(`${baseUrl()}/login`)).text();
+  const signInScripts = new Set([...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1]));
+  const { context, page } = await openPage(browser, 'phone');
+  // Every script the page asks for, and the sign-in call, in the order they were asked.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.endsWith('.js')) asked.push(pathname.split('/').pop() ?? '');
+    if (pathname === '/api/auth/login') asked.push('sign-in call');
+  });
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.filter((file) => !signInScripts.has(file))).toEqual([]);
+
+  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.sales.email);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO.sales.password);
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  const signInCall = asked.indexOf('sign-in call');
+  expect(signInCall).toBeGreaterThan(0);
+  for (const chunk of [/^shell-/, /^dashboard-/]) {
+    const at = asked.findIndex((file) => chunk.test(file));
+    expect(at, `${chunk} fetched before the sign-in call`).toBeGreaterThan(-1);
+    expect(at).toBeLessThan(signInCall);
+  }
+  await context.close();
+});
+
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   describe(`at ${viewport} size`, () => {
     it('sends a visitor without a token to /login', async () => {
@@ -107,6 +140,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it('keeps the 250 px menu beside the page on desktop and hides it on phones', async () => {
       const { context, page } = await openPage(browser, viewport, sales);
       await page.goto('/entries');
+      // The shell (menu and top bar) loads after the sign-in route's script: wait for it.
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Main menu' });
       if (viewport === 'desktop') {
         const box = await nav.first().boundingBox();

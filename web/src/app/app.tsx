@@ -1,16 +1,15 @@
 import { BrowserRouter } from 'react-router-dom';
 import { CrashBoundary } from './error-boundary';
-import { AppProviders } from './providers';
 import { AppRoutes } from './routes';
 
+// The providers of the signed-in screens (the query cache, the toasts) come with their shell
+// (shell.tsx), after the sign-in route's script.
 export function App() {
   return (
     <CrashBoundary>
-      <AppProviders>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </CrashBoundary>
   );
 }

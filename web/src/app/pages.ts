@@ -2,30 +2,39 @@ import { lazy, type ComponentType } from 'react';
 import { startDashboardLoad } from '../features/dashboard/api/early-load';
 import { ADMIN_ONLY } from './access';
 
-/** A screen (or part) whose code loads when it is first shown, or earlier through `preload`. */
+/**
+ * A screen (or part) whose code loads when it is first shown, or earlier: `preload` fetches the
+ * code; `visit` starts what the first visit starts (the code and `onVisit`) before it is shown.
+ */
 export type LazyPage<Props extends object = object> = ComponentType<Props> & {
   preload: () => Promise<unknown>;
+  visit: () => Promise<unknown>;
 };
 
 /**
  * A screen whose code loads on its first visit (the layout shows 'Loading…' meanwhile);
- * `onVisit` runs then too (not on a preload), e.g. to start the screen's data call meanwhile.
+ * `onVisit` runs then too, once (not on a preload), e.g. to start the screen's data call
+ * meanwhile.
  */
 export function onFirstVisit<Props extends object = object>(
   load: () => Promise<ComponentType<Props>>,
   onVisit?: () => void,
 ): LazyPage<Props> {
-  // import() keeps its module once loaded, so a preload and the visit fetch it once.
-  const Page = lazy(() => {
-    onVisit?.();
-    return load().then((Component) => ({ default: Component }));
-  });
-  return Object.assign(Page, { preload: load });
+  let visited = false;
+  const visit = () => {
+    if (!visited) onVisit?.();
+    visited = true;
+    // import() keeps its module once loaded, so a preload and the visit fetch it once.
+    return load();
+  };
+  const Page = lazy(() => visit().then((Component) => ({ default: Component })));
+  return Object.assign(Page, { preload: load, visit });
 }
 
 // Only the sign-in screen comes with the app's first script: every signed-in screen loads on
-// its first visit (the dashboard's while the person types their password: `preloadSignedIn`),
-// which keeps the sign-in route's script small (a target of npm run bench).
+// its first visit, as does their shell (shell-route.tsx); the dashboard's and the shell's while
+// the person types their password (`preloadSignedIn` in routes.tsx). That keeps the sign-in
+// route's script small (a target of npm run bench).
 export const DashboardPage = onFirstVisit(
   () => import('../features/dashboard').then((m) => m.DashboardPage),
   startDashboardLoad,
@@ -50,6 +59,17 @@ const TemplatesPage = onFirstVisit(() =>
 const IntegrationsPage = onFirstVisit(() =>
   import('../features/integrations').then((m) => m.IntegrationsPage),
 );
+// One customer's page: reached from the lists and the search, not the menu.
+const CustomerPage = onFirstVisit(() =>
+  import('../features/customers').then((m) => m.CustomerPage),
+);
+
+// The top bar's customer search (and the customer book's code it needs) loads once the first
+// screen is drawn and the page is idle (app-layout.tsx): on a phone it would otherwise compete
+// with that screen's own code and data.
+export const CustomerSearch = onFirstVisit(() =>
+  import('../features/customers').then((m) => m.CustomerSearch),
+);
 
 export type AppPage = {
   path: string;
@@ -57,7 +77,7 @@ export type AppPage = {
   label: string;
   /** Roles that may open the page; undefined means any signed-in user. */
   allow?: readonly string[];
-  Page: ComponentType;
+  Page: LazyPage;
 };
 
 /** The signed-in screens, in menu order: one table for the routes and the menu. */
@@ -73,4 +93,11 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/departments', label: 'Roles', allow: ADMIN_ONLY, Page: RolesPage },
   { path: '/templates', label: 'Templates', allow: ADMIN_ONLY, Page: TemplatesPage },
   { path: '/integrations', label: 'Integrations', allow: ADMIN_ONLY, Page: IntegrationsPage },
+];
+
+/** Every signed-in screen's route: '/' (the dashboard), the menu's pages and a customer's page. */
+export const SCREEN_ROUTES: readonly Omit<AppPage, 'label'>[] = [
+  { path: '/', Page: DashboardPage },
+  ...APP_PAGES,
+  { path: '/customers/:id', Page: CustomerPage },
 ];

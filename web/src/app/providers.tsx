@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { ToastProvider } from '../lib/toast';
 import { createQueryClient } from './query-client';
 
-export function AppProviders({
+/** What the signed-in screens need: a query cache of their own (one per mount) and the toasts. */
+export function SignedInProviders({
   children,
   queryClient,
 }: {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettingsView } from '@contract/settings';
 import { api } from '../lib/api-client';
+import { getPublicSettings } from './public-settings';
 import { queryKeys } from './query-keys';
 
 /** The settings as GET /admin/settings answers them; secrets come masked. */
@@ -18,13 +19,7 @@ export function useSettings() {
   return useQuery(settingsQueryOptions());
 }
 
-/** The public part of the company settings, readable before signing in. */
-export type PublicSettings = { companyName?: string | null; adminEmail?: string | null };
-
-export async function getPublicSettings(): Promise<PublicSettings> {
-  return (await api.get<PublicSettings | undefined>('/settings/public')) ?? {};
-}
-
+/** The public settings (public-settings.ts), cached for the signed-in menu. */
 export const publicSettingsQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.settings.public(),

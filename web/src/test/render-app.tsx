@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { beforeAll } from 'vitest';
-import { AppProviders } from '../app/providers';
+import { SignedInProviders } from '../app/providers';
 import { AppRoutes, preloadScreens } from '../app/routes';
 import { saveSession } from '../lib/storage';
 
@@ -16,26 +16,26 @@ function LocationProbe() {
   return <output data-testid="location">{useLocation().pathname}</output>;
 }
 
-/** Renders one part of the app inside the app's providers, with a fresh query cache. */
+/** Renders one part of the app inside the signed-in screens' providers, with a fresh query cache. */
 export function renderWithProviders(ui: ReactNode) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
-  const view = render(<AppProviders queryClient={queryClient}>{ui}</AppProviders>);
+  const view = render(<SignedInProviders queryClient={queryClient}>{ui}</SignedInProviders>);
   return { ...view, user, queryClient };
 }
 
-/** Renders the whole app at `path`, signed in when a token is given. */
+/**
+ * Renders the whole app at `path`, signed in when a token is given. The signed-in shell makes its
+ * own query cache, as in the app (one per session).
+ */
 export function renderApp(path: string, session?: { token: string; role?: string | null }) {
   if (session) saveSession(session);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>
-        <AppRoutes />
-        <LocationProbe />
-      </MemoryRouter>
-    </AppProviders>,
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe />
+    </MemoryRouter>,
   );
-  return { ...view, user, queryClient, location: () => view.getByTestId('location').textContent };
+  return { ...view, user, location: () => view.getByTestId('location').textContent };
 }

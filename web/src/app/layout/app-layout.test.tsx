@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { readStored } from '../../lib/storage';
+import { readStored, saveSession } from '../../lib/storage';
 import { renderApp } from '../../test/render-app';
-import { stubPhoneWidth } from '../../test/mock-api';
+import { mockApi, stubPhoneWidth } from '../../test/mock-api';
 
 const EVERYONE = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
 const ADMIN = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
@@ -94,5 +94,42 @@ describe('layout at phone width', () => {
     // The Users screen loads on its first visit; the route changes once it has.
     await waitFor(() => expect(location()).toBe('/users'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe("the signed-in screens' query cache", () => {
+  /** GET /settings/public names the company after the session that asks. */
+  function companyPerSession() {
+    return mockApi({
+      'GET /settings/public': (call) => ({
+        companyName: call.headers.get('Authorization') === 'Bearer b' ? 'Beta Traders' : 'Acme',
+      }),
+      'POST /auth/logout': null,
+      'POST /auth/login': { token: 'b', role: 'sales', user: { email: 'b@beta.test' } },
+    });
+  }
+  const menuTitle = () =>
+    within(screen.getByRole('navigation', { name: 'Main menu' })).getByText(/Acme|Beta Traders/);
+
+  it('is new for a new session: another user signing in (in another tab) reads again', async () => {
+    const api = companyPerSession();
+    renderApp('/information', { token: 'a', role: 'sales' });
+    await waitFor(() => expect(menuTitle()).toHaveTextContent('Acme'));
+    act(() => saveSession({ token: 'b', role: 'sales' }));
+    await waitFor(() => expect(menuTitle()).toHaveTextContent('Beta Traders'));
+    expect(api.callsTo('GET /settings/public')).toHaveLength(2);
+  });
+
+  it('is new after signing out and in as another user', async () => {
+    companyPerSession();
+    const { user, location } = renderApp('/information', { token: 'a', role: 'sales' });
+    await waitFor(() => expect(menuTitle()).toHaveTextContent('Acme'));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toBe('/login'));
+    await user.type(screen.getByLabelText('Email', { selector: 'input' }), 'b@beta.test');
+    await user.type(screen.getByLabelText('Password', { selector: 'input' }), 'pw');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(location()).toBe('/'));
+    await waitFor(() => expect(menuTitle()).toHaveTextContent('Beta Traders'));
   });
 });

@@ -7,17 +7,10 @@ import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
 import { CrashBoundary } from '../error-boundary';
-import { onFirstVisit } from '../pages';
+import { CustomerSearch, onFirstVisit } from '../pages';
 import { useSearchShortcut } from './search-shortcut';
 import { SideMenu } from './side-menu';
 
-// The customer search (and the customer book's code it needs) is not part of the sign-in
-// route's script, and loads once the first screen is drawn and the page is idle: on a phone it
-// would otherwise compete with that screen's own code and data.
-const CustomerSearch = onFirstVisit(() =>
-  import('../../features/customers').then((m) => m.CustomerSearch),
-);
-export const preloadCustomerSearch = CustomerSearch.preload;
 // The Inbox's count and its live toasts load with the first signed-in screen, not before sign-in.
 const InboxLink = onFirstVisit(() =>
   import('../../features/conversations').then((m) => m.InboxLink),
@@ -26,7 +19,6 @@ const InboxLive = onFirstVisit(() =>
   import('../../features/conversations').then((m) => m.InboxLive),
 );
 
-/** Left menu (a drawer behind a menu button on phones), top bar, and the current screen. */
 /** True once the page has been idle after its first render (at most ~2 s later). */
 function useIdle(): boolean {
   const [idle, setIdle] = useState(false);
@@ -41,6 +33,7 @@ function useIdle(): boolean {
   return idle;
 }
 
+/** Left menu (a drawer behind a menu button on phones), top bar, and the current screen. */
 export function AppLayout() {
   const idle = useIdle();
   const [searchOpen, setSearchOpen] = useState(false);

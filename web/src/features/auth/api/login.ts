@@ -1,22 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { storeSession } from './session';
 import type { SessionAnswer } from './types';
 
 export type LoginInput = { email: string; password: string };
 
-export function login(input: LoginInput): Promise<SessionAnswer> {
+function login(input: LoginInput): Promise<SessionAnswer> {
   return api.post<SessionAnswer>('/auth/login', input, { fallbackMessage: 'Login failed' });
 }
 
-/** Signs in by password and stores the session. */
-export function useLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: login,
-    onSuccess: (answer, input) => {
-      storeSession(answer, input.email);
-      queryClient.removeQueries(); // nothing cached for an earlier session is shown to this one
-    },
-  });
+/**
+ * Signs in by password and stores the session. Nothing cached for an earlier session can show:
+ * the query cache belongs to the signed-in shell, which starts a new one for each session.
+ */
+export async function signInWithPassword(input: LoginInput): Promise<void> {
+  storeSession(await login(input), input.email);
 }

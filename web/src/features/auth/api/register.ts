@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** Self-registration has no role picker: every new account asks for the default role. */
@@ -12,8 +11,4 @@ export function register(input: RegisterInput): Promise<{ message?: string }> {
     { ...input, role: REGISTER_DEFAULT_ROLE },
     { fallbackMessage: 'Registration failed' },
   );
-}
-
-export function useRegister() {
-  return useMutation({ mutationFn: register });
 }

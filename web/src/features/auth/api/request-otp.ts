@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** The code itself goes only by email or WhatsApp, never in this answer. */
@@ -10,8 +9,4 @@ export function requestOtp({ identifier }: { identifier: string }): Promise<OtpR
     { identifier },
     { fallbackMessage: 'Failed to send OTP' },
   );
-}
-
-export function useRequestOtp() {
-  return useMutation({ mutationFn: requestOtp });
 }

@@ -1,8 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { readStored } from '../../../lib/storage';
 import { deferred, jsonResponse, mockApi, type Route } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
+import { LoginPage } from './login-page';
 
 // Whole user flows in jsdom: slow on a busy machine, so more than the default 5 s each.
 vi.setConfig({ testTimeout: 15_000 });
@@ -91,6 +94,27 @@ describe('sign-in screen', () => {
     await user.click(tab('Register'));
     expect(screen.queryByRole('tab', { name: 'Password' })).not.toBeInTheDocument();
     expect(field('Full name')).toBeInTheDocument();
+  });
+});
+
+describe("the signed-in screens' code", () => {
+  // The app fetches the signed-in shell's and the dashboard's scripts on `onStart` (routes.tsx).
+  it('is asked for once, as the person starts on the card, not when the screen opens', async () => {
+    mockApi({});
+    const onStart = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter>
+        <LoginPage onStart={onStart} />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    expect(onStart).not.toHaveBeenCalled();
+    await user.click(field('Email'));
+    expect(onStart).toHaveBeenCalledTimes(1);
+    await user.type(field('Email'), 'asha@acme.test');
+    await user.type(field('Password'), 'secret-1');
+    expect(onStart).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PRODUCT_TITLE } from '../../../lib/brand';
 import { Tabs } from '../../../lib/tabs';
-import { usePublicSettings } from '../../../resources/settings';
+import { usePublicSettingsOnce } from '../../../resources/public-settings';
 import { BrandPanel } from './brand-panel';
 import { OtpLoginForm } from './otp-login-form';
 import { PasswordLoginForm } from './password-login-form';
@@ -24,13 +24,14 @@ type MainTab = (typeof MAIN_TABS)[number]['id'];
 type LoginTab = (typeof LOGIN_TABS)[number]['id'];
 
 /**
- * Sign-in and registration. `onTyping` runs once, at the first key the person types: the app
- * fetches the signed-in screens' scripts meanwhile.
+ * Sign-in and registration. `onStart` runs once, as the person starts on the card (the first
+ * focus of a field, tab or button, or the first input, e.g. a password manager's): the app
+ * fetches the signed-in screens' scripts while they type.
  */
-export function LoginPage({ onTyping }: { onTyping?: () => void }) {
-  const settings = usePublicSettings();
-  const companyName = settings.data?.companyName?.trim() || PRODUCT_TITLE;
-  const adminEmail = settings.data?.adminEmail?.trim();
+export function LoginPage({ onStart }: { onStart?: () => void }) {
+  const settings = usePublicSettingsOnce();
+  const companyName = settings?.companyName?.trim() || PRODUCT_TITLE;
+  const adminEmail = settings?.adminEmail?.trim();
 
   const [tab, setTab] = useState<MainTab>('login');
   const [loginTab, setLoginTab] = useState<LoginTab>('password');
@@ -47,11 +48,11 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
     setLoginTab(next);
   };
 
-  const typed = useRef(false);
-  const startedTyping = () => {
-    if (typed.current) return;
-    typed.current = true;
-    onTyping?.();
+  const started = useRef(false);
+  const start = () => {
+    if (started.current) return;
+    started.current = true;
+    onStart?.();
   };
 
   useEffect(() => {
@@ -66,7 +67,7 @@ export function LoginPage({ onTyping }: { onTyping?: () => void }) {
   return (
     <main className="login-page">
       <BrandPanel companyName={companyName} />
-      <div className="login-card" onInput={startedTyping}>
+      <div className="login-card" onFocus={start} onInput={start}>
         <h1 className="login-card__title">Sign in</h1>
         <div role="status">{notice && <p className="ui-alert ui-alert--success">{notice}</p>}</div>
         <Tabs label="Sign in or register" items={MAIN_TABS} selected={tab} onSelect={pickTab}>

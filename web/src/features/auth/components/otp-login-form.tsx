@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useRequestOtp } from '../api/request-otp';
-import { useVerifyOtp } from '../api/verify-otp';
+import { useAction } from '../../../lib/use-action';
+import { requestOtp } from '../api/request-otp';
+import { signInWithOtp } from '../api/verify-otp';
 import { TextField } from './text-field';
 
 /** Login → OTP: send a code to an email or phone, then verify it. */
 export function OtpLoginForm() {
   const [identifier, setIdentifier] = useState('');
   const [code, setCode] = useState('');
-  const request = useRequestOtp();
-  const verify = useVerifyOtp();
+  const request = useAction(requestOtp);
+  const verify = useAction(signInWithOtp);
   const navigate = useNavigate();
   const sent = request.isSuccess;
   const canSend = !request.isPending && identifier.trim() !== '';
@@ -20,15 +21,14 @@ export function OtpLoginForm() {
     event.preventDefault();
     if (!canSend) return;
     verify.reset();
-    request.mutate({ identifier: identifier.trim() });
+    void request.run({ identifier: identifier.trim() });
   }
 
   function onVerify(event: FormEvent) {
     event.preventDefault();
     if (!canVerify) return;
-    verify.mutate(
-      { identifier: identifier.trim(), code: code.trim() },
-      { onSuccess: () => navigate('/', { replace: true }) },
+    void verify.run({ identifier: identifier.trim(), code: code.trim() }, () =>
+      navigate('/', { replace: true }),
     );
   }
 
@@ -41,7 +41,7 @@ export function OtpLoginForm() {
           value={identifier}
           onChange={setIdentifier}
         />
-        {request.isError && (
+        {request.error && (
           <p className="ui-error-text" role="alert">
             {request.error.message}
           </p>
@@ -70,7 +70,7 @@ export function OtpLoginForm() {
             value={code}
             onChange={setCode}
           />
-          {verify.isError && (
+          {verify.error && (
             <p className="ui-error-text" role="alert">
               {verify.error.message}
             </p>

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLogin } from '../api/login';
+import { useAction } from '../../../lib/use-action';
+import { signInWithPassword } from '../api/login';
 import { PasswordField } from './password-field';
 import { TextField } from './text-field';
 
@@ -9,7 +10,7 @@ import { TextField } from './text-field';
 export function PasswordLoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
-  const login = useLogin();
+  const login = useAction(signInWithPassword);
   const navigate = useNavigate();
   const busy = login.isPending;
   const canSubmit = !busy && email.trim() !== '' && password !== '';
@@ -17,10 +18,7 @@ export function PasswordLoginForm({ initialEmail = '' }: { initialEmail?: string
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    login.mutate(
-      { email: email.trim(), password },
-      { onSuccess: () => navigate('/', { replace: true }) },
-    );
+    void login.run({ email: email.trim(), password }, () => navigate('/', { replace: true }));
   }
 
   return (
@@ -33,7 +31,7 @@ export function PasswordLoginForm({ initialEmail = '' }: { initialEmail?: string
         onChange={setEmail}
       />
       <PasswordField value={password} onChange={setPassword} autoComplete="current-password" />
-      {login.isError && (
+      {login.error && (
         <p className="ui-error-text" role="alert">
           {login.error.message}
         </p>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useRegister } from '../api/register';
+import { useAction } from '../../../lib/use-action';
+import { register as sendRegistration } from '../api/register';
 import { PasswordField } from './password-field';
 import { TextField } from './text-field';
 
@@ -13,7 +14,7 @@ export function RegisterForm({
   onRegistered: (message: string, email: string) => void;
 }) {
   const [form, setForm] = useState(EMPTY);
-  const register = useRegister();
+  const register = useAction(sendRegistration);
   const busy = register.isPending;
   const canSubmit =
     !busy && form.fullName.trim() !== '' && form.email.trim() !== '' && form.password !== '';
@@ -29,11 +30,9 @@ export function RegisterForm({
       phone: form.phone.trim(),
       password: form.password,
     };
-    register.mutate(input, {
-      onSuccess: (answer) => {
-        setForm(EMPTY);
-        onRegistered(answer?.message?.trim() || 'Registered successfully.', input.email);
-      },
+    void register.run(input, (answer) => {
+      setForm(EMPTY);
+      onRegistered(answer?.message?.trim() || 'Registered successfully.', input.email);
     });
   }
 
@@ -64,7 +63,7 @@ export function RegisterForm({
         <strong>Dhyan dein:</strong> Admin role wala account turant active nahi hota. Sales aur
         Accounts ke accounts admin approve karta hai, approval ke baad hi aap login kar payenge.
       </p>
-      {register.isError && (
+      {register.error && (
         <p className="ui-error-text" role="alert">
           {register.error.message}
         </p>
