@@ -8,7 +8,6 @@
 import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
-import { CUSTOMERS } from '../customers/constants';
 import { keyDoc, keyRef } from '../customers/keys';
 import { customerKeyId, prepareCustomer } from '../customers/record';
 import { WINDOWS_FIELD, windowOpening } from '../customers/whatsapp-windows';
@@ -29,7 +28,7 @@ import {
   type ThreadFile,
 } from '../conversations/store';
 import { buildEntryDoc, customerCopy, withoutUndefined, type Attachment } from '../entries/record';
-import { customerRef } from '../customers/store';
+import { customerRef, newCustomerRef } from '../customers/store';
 import { markerRef } from './markers';
 
 export interface InboundMessage {
@@ -121,7 +120,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         opensWindow && windowOpening(existing.data(), opensWindow, message.receivedAt);
       if (opening) patchRecord(tx, existing.ref, opening);
     } else {
-      const ref = db.collection(CUSTOMERS).doc();
+      const ref = newCustomerRef();
       const { record, keys } = prepareCustomer(
         {
           names: newCustomerNames(message.from, phone),
