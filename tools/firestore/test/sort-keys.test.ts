@@ -2,10 +2,8 @@
 // the order of comparing the documents' values one by one (compareValues, then the document
 // name), for every kind of value, mixed kinds, ties and either direction.
 import { describe, expect, it } from 'vitest';
-import { getField } from '../src/model/field-paths.ts';
-import { sortByKeys, type OrderedField } from '../src/model/sort-keys.ts';
+import { docComparator, sortByKeys, type OrderedField } from '../src/model/sort-keys.ts';
 import type { StoredDoc, Value } from '../src/model/types.ts';
-import { comparePaths, compareValues } from '../src/model/values.ts';
 import { random } from './helpers.ts';
 
 const ref = (path: string): Value => ({
@@ -64,6 +62,13 @@ const VALUES: Value[] = [
   str('😀'),
   str('😀a'),
   str('\uFFFF'),
+  str('\uFFFF\uFFFF'),
+  str('\uFFFFa'),
+  str('ab\uFFFF'),
+  str('abc\uFFFF'),
+  str('abd'),
+  str('a\uFFFFz'), // a unit's largest value must not carry into the one before it
+  str('b'),
   str('sharma'),
   { bytesValue: new Uint8Array([]), valueType: 'bytesValue' },
   { bytesValue: new Uint8Array([0]), valueType: 'bytesValue' },
@@ -99,20 +104,6 @@ function storedDoc(key: string, fields: Record<string, Value>): StoredDoc {
   };
 }
 
-/** The order compared value by value, as the kept orders compare single writes. */
-function compareOneByOne(orderBy: OrderedField[]) {
-  return (a: StoredDoc, b: StoredDoc) => {
-    for (const o of orderBy) {
-      const c =
-        o.path === null
-          ? comparePaths(a.key, b.key)
-          : compareValues(getField(a.fields, o.path)!, getField(b.fields, o.path)!);
-      if (c !== 0) return o.desc ? -c : c;
-    }
-    return 0;
-  };
-}
-
 const keysOf = (docs: StoredDoc[]) => docs.map((d) => d.key);
 
 describe('sorting from keys read once', () => {
@@ -120,7 +111,7 @@ describe('sorting from keys read once', () => {
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)];
   // Few distinct values per field, so many documents tie on one field and are told apart by
   // the next or by their name; names in several collections and numeric ids.
-  const docs = Array.from({ length: 3_000 }, (_, i) =>
+  const docs = Array.from({ length: 6_000 }, (_, i) =>
     storedDoc(`${pick(['c', 'c/x/sub'])}/${pick(IDS)}${i % 7 === 0 ? '' : i}`, {
       a: pick(VALUES),
       b: pick(VALUES.slice(0, 12)),
@@ -163,23 +154,39 @@ describe('sorting from keys read once', () => {
 
   for (const [label, orderBy] of orders)
     it(`gives the order of comparing value by value: ${label}`, () => {
-      const want = keysOf([...unique].sort(compareOneByOne(orderBy)));
+      const want = keysOf([...unique].sort(docComparator(orderBy)));
       expect(keysOf(sortByKeys([...unique], orderBy))).toEqual(want);
       // Whatever order the documents come in.
       expect(keysOf(sortByKeys([...unique].reverse(), orderBy))).toEqual(want);
     });
 
-  it('places every pair of values as compareValues does, ties included', () => {
-    const orderBy: OrderedField[] = [{ path: ['v'], desc: false }];
-    for (const x of VALUES)
-      for (const y of VALUES) {
-        const pair = [storedDoc('c/x', { v: x }), storedDoc('c/y', { v: y })];
-        const sorted = sortByKeys(pair, orderBy);
-        const c = compareValues(x, y);
-        // A stable sort leaves equal values in place.
-        expect(keysOf(sorted), `${JSON.stringify(x)} vs ${JSON.stringify(y)}`).toEqual(
-          c > 0 ? ['c/y', 'c/x'] : ['c/x', 'c/y'],
-        );
+  it('orders many values of one kind by their numbers (the radix sort), near ones included', () => {
+    const near = (x: number) => [x, x + Math.abs(x) * 2 ** -50, x - Math.abs(x) * 2 ** -45];
+    const numbers = Array.from({ length: 1_200 }, () => {
+      const x = (rnd() - 0.5) * 10 ** Math.floor(rnd() * 12 - 4);
+      return [int(Math.round(x)), ...near(x).map(dbl)];
+    })
+      .flat()
+      .concat([dbl(NaN), dbl(-Infinity), dbl(Infinity), dbl(-0), int(0), dbl(-1), int(-1)]);
+    const times = Array.from({ length: 5_000 }, () =>
+      ts(Math.floor((rnd() - 0.3) * 4e9), pick([0, 1, 999_999_999, Math.floor(rnd() * 1e9)])),
+    );
+    // Strings share their first units often, and the largest unit must not carry.
+    const plain = VALUES.filter(
+      (v) => v.stringValue !== undefined && !/[\uD800-\uDFFF]/.test(v.stringValue),
+    );
+    const strings = Array.from({ length: 5_000 }, () =>
+      str(`${pick(plain).stringValue}${pick(['', 'a', '\uFFFF', 'a\uFFFFz'])}`),
+    );
+    for (const values of [numbers, times, strings])
+      for (const desc of [false, true]) {
+        const orderBy: OrderedField[] = [
+          { path: ['v'], desc },
+          { path: null, desc: false },
+        ];
+        const many = values.map((v, i) => storedDoc(`c/${i}`, { v }));
+        const want = keysOf([...many].sort(docComparator(orderBy)));
+        expect(keysOf(sortByKeys(many, orderBy))).toEqual(want);
       }
   });
 });

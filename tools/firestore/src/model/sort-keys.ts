@@ -8,8 +8,27 @@ export interface OrderedField {
   desc: boolean;
 }
 
-/** A UTF-16 unit that JS's `<` orders unlike UTF-8 (surrogates) or after them (0xE000 up). */
-const HIGH_UNIT = /[\uD800-\uFFFF]/;
+/** The order compared value by value: field by field, compareValues, the name by comparePaths. */
+export function docComparator(
+  orderBy: readonly OrderedField[],
+): (a: StoredDoc, b: StoredDoc) => number {
+  return (a, b) => {
+    for (const o of orderBy) {
+      const c =
+        o.path === null
+          ? comparePaths(a.key, b.key)
+          : compareValues(getField(a.fields, o.path)!, getField(b.fields, o.path)!);
+      if (c !== 0) return o.desc ? -c : c;
+    }
+    return 0;
+  };
+}
+
+/**
+ * A surrogate: a code point beyond U+FFFF, which JS's `<` (by UTF-16 units) puts before
+ * U+E000–U+FFFF, unlike UTF-8. Without one, `<` is the UTF-8 byte order.
+ */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /**
  * One ordered field's values of the documents being sorted, read once, in columns: each value's
@@ -24,7 +43,7 @@ class FieldColumn {
   readonly major: Float64Array;
   /** Timestamps' nanos, longitudes; -1 for NaN (which sorts before -Infinity). */
   readonly minor: Float64Array;
-  /** Strings holding no UTF-16 unit from 0xD800 up: JS's `<` is then their UTF-8 byte order. */
+  /** Strings without a surrogate: JS's `<` is then their UTF-8 byte order. */
   readonly text: string[];
   /** 1: compare with compareValues (bytes, references, arrays, maps, vectors, other strings, integers beyond 2^53, NaN coordinates). */
   readonly generic: Uint8Array;
@@ -60,9 +79,9 @@ class FieldColumn {
   private coarseAt(i: number): number {
     const text = this.text[i];
     if (text !== '') {
-      // Units below 0xD800 (15 bits), one more each so that a shorter string comes first.
+      // Each unit one more (so that a shorter string comes first), in base 0x10001: below 2^53.
       let packed = 0;
-      for (let u = 0; u < 3; u++) packed = packed * 0x10000 + (text.charCodeAt(u) + 1 || 0);
+      for (let u = 0; u < 3; u++) packed = packed * 0x10001 + (text.charCodeAt(u) + 1 || 0);
       return packed;
     }
     // Nanos below 1e9 never carry a timestamp past its next second.
@@ -104,7 +123,7 @@ class FieldColumn {
       }
       case 'stringValue': {
         const s = value.stringValue ?? '';
-        if (HIGH_UNIT.test(s)) this.generic[i] = 1;
+        if (SURROGATE.test(s)) this.generic[i] = 1;
         else this.text[i] = s;
         return;
       }
@@ -143,6 +162,8 @@ class FieldColumn {
 }
 
 const DIGIT = 0x10000;
+const RADIX_FROM = 4096;
+const KEYED_FROM = 256;
 
 /**
  * The positions of `keys` in ascending order of their numbers (equal ones in position order):
@@ -193,6 +214,8 @@ function radixOrder(keys: Float64Array): Uint32Array {
  * sorting 500,000 documents by a timestamp took about 10 s comparing their values each time.
  */
 export function sortByKeys(docs: StoredDoc[], orderBy: readonly OrderedField[]): StoredDoc[] {
+  // Reading keys into columns costs about what a few comparisons do: not worth it for few.
+  if (docs.length < KEYED_FROM) return [...docs].sort(docComparator(orderBy));
   const columns = orderBy.map((o) => (o.path === null ? undefined : new FieldColumn(docs, o.path)));
   let positions = new Uint32Array(docs.length);
   for (let i = 0; i < positions.length; i++) positions[i] = i;
@@ -205,7 +228,8 @@ export function sortByKeys(docs: StoredDoc[], orderBy: readonly OrderedField[]):
     return 0;
   };
   const lead = columns[0];
-  if (lead?.uniform) {
+  // The radix sort's passes walk 65,536 digit counts each: worth it for many documents only.
+  if (lead?.uniform && docs.length >= RADIX_FROM) {
     // The first field's numbers settle most places at once; runs of equal numbers (ties, or
     // strings sharing their first units) are ordered by the whole comparison.
     const { coarse } = lead;

@@ -11,7 +11,7 @@ import {
 import { INEQUALITIES, type QueryShape } from '../indexes/index-rules.ts';
 import { firstIndexWhere, type DocOrder } from '../indexes/ordered-docs.ts';
 import type { Database } from '../storage/store.ts';
-import { sortByKeys, type OrderedField } from '../model/sort-keys.ts';
+import { docComparator, sortByKeys, type OrderedField } from '../model/sort-keys.ts';
 import type { Filter, StoredDoc, StructuredQuery, Value } from '../model/types.ts';
 import { checkQuery } from '../model/validation.ts';
 import { compileNearest, nearestDocs, type NearestSearch } from './vector-search.ts';
@@ -259,19 +259,6 @@ export function compileQuery(
           .filter((p) => p !== '__name__')
           .map(parseFieldPath)
       : undefined,
-  };
-}
-
-function docComparator(orderBy: Ordering[]): (a: StoredDoc, b: StoredDoc) => number {
-  return (a, b) => {
-    for (const o of orderBy) {
-      const c =
-        o.path === null
-          ? comparePaths(a.key, b.key)
-          : compareValues(getField(a.fields, o.path)!, getField(b.fields, o.path)!);
-      if (c !== 0) return o.desc ? -c : c;
-    }
-    return 0;
   };
 }
 
