@@ -217,7 +217,7 @@ export function sortByKeys(docs: StoredDoc[], orderBy: readonly OrderedField[]):
   // Reading keys into columns costs about what a few comparisons do: not worth it for few.
   if (docs.length < KEYED_FROM) return [...docs].sort(docComparator(orderBy));
   const columns = orderBy.map((o) => (o.path === null ? undefined : new FieldColumn(docs, o.path)));
-  let positions = new Uint32Array(docs.length);
+  let positions: Uint32Array = new Uint32Array(docs.length);
   for (let i = 0; i < positions.length; i++) positions[i] = i;
   const compare = (x: number, y: number) => {
     for (let f = 0; f < orderBy.length; f++) {
