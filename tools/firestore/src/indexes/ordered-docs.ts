@@ -6,6 +6,8 @@ export interface DocOrder {
   readonly signature: string;
   /** A total order (it ends with the document name, so no two documents compare equal). */
   readonly compare: (a: StoredDoc, b: StoredDoc) => number;
+  /** Many documents (each holding every ordered field) as `compare` orders them, sorted faster. */
+  readonly sort: (docs: StoredDoc[]) => StoredDoc[];
   /** A document has a place when it has every ordered field (a query never returns the others). */
   readonly holds: (doc: StoredDoc) => boolean;
 }
@@ -41,9 +43,9 @@ export class OrderedDocs {
     private readonly order: DocOrder,
     docs: Iterable<StoredDoc>,
   ) {
-    const sorted: StoredDoc[] = [];
-    for (const doc of docs) if (order.holds(doc)) sorted.push(doc);
-    sorted.sort(order.compare);
+    const held: StoredDoc[] = [];
+    for (const doc of docs) if (order.holds(doc)) held.push(doc);
+    const sorted = order.sort(held);
     // Half-full runs leave room for inserts before the first split.
     for (let i = 0; i < sorted.length; i += MAX_RUN / 2) {
       this.runs.push(sorted.slice(i, i + MAX_RUN / 2));

@@ -368,6 +368,12 @@ export function arrayContains(values: Value[], v: Value): boolean {
  */
 export function equalsOneOf(list: Value[]): (v: Value) => boolean {
   if (list.length > 0 && list.every((x) => kindOf(x) === 'stringValue')) {
+    if (list.length === 1) {
+      // One string (a name search's key): compared directly, in about half a set lookup's time
+      // (a count while the value index builds tests every key of every document).
+      const only = list[0].stringValue ?? '';
+      return (v) => (v.stringValue ?? '') === only && kindOf(v) === 'stringValue';
+    }
     const strings = new Set(list.map((x) => x.stringValue ?? ''));
     return (v) => kindOf(v) === 'stringValue' && strings.has(v.stringValue ?? '');
   }

@@ -11,6 +11,7 @@ import {
 import { INEQUALITIES, type QueryShape } from '../indexes/index-rules.ts';
 import { firstIndexWhere, type DocOrder } from '../indexes/ordered-docs.ts';
 import type { Database } from '../storage/store.ts';
+import { docComparator, sortByKeys, type OrderedField } from '../model/sort-keys.ts';
 import type { Filter, StoredDoc, StructuredQuery, Value } from '../model/types.ts';
 import { checkQuery } from '../model/validation.ts';
 import { compileNearest, nearestDocs, type NearestSearch } from './vector-search.ts';
@@ -29,10 +30,7 @@ import {
 /** `null` is the document's name (`__name__`). */
 type FieldPathSegments = string[] | null;
 
-interface Ordering {
-  path: FieldPathSegments;
-  desc: boolean;
-}
+type Ordering = OrderedField;
 
 interface Bound {
   values: Value[];
@@ -264,19 +262,6 @@ export function compileQuery(
   };
 }
 
-function docComparator(orderBy: Ordering[]): (a: StoredDoc, b: StoredDoc) => number {
-  return (a, b) => {
-    for (const o of orderBy) {
-      const c =
-        o.path === null
-          ? comparePaths(a.key, b.key)
-          : compareValues(getField(a.fields, o.path)!, getField(b.fields, o.path)!);
-      if (c !== 0) return o.desc ? -c : c;
-    }
-    return 0;
-  };
-}
-
 function docOrder(orderBy: Ordering[]): DocOrder {
   const fields = orderBy.flatMap((o) => (o.path === null ? [] : [o.path]));
   return {
@@ -288,6 +273,7 @@ function docOrder(orderBy: Ordering[]): DocOrder {
       )
       .join('|'),
     compare: docComparator(orderBy),
+    sort: (docs) => sortByKeys(docs, orderBy),
     holds: (doc) => fields.every((p) => getField(doc.fields, p) !== undefined),
   };
 }
@@ -433,7 +419,7 @@ function firstMatches(docs: Iterable<StoredDoc>, q: CompiledQuery, window: numbe
     );
     if (found.length > window) found.pop();
   }
-  if (!bounded) found.sort(compare);
+  if (!bounded) found = q.order.sort(found);
   const skipped = Math.min(q.offset, found.length);
   found = found.slice(q.offset, window);
   return { docs: found, skipped };
