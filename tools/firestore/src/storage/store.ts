@@ -411,7 +411,7 @@ export class Database {
     let index = coll.countIndexes.get(shape.signature);
     if (index)
       coll.countIndexes.delete(shape.signature); // set again below, as the latest used
-    else index = new CountIndex(shape, this.docsOf(coll));
+    else index = new CountIndex(shape, this.docsOf(coll), undefined, coll.docs.size);
     if (index.full) {
       coll.uncountable.add(shape.signature);
       return undefined;
