@@ -2,9 +2,14 @@
 // queries read without it, and writes and deletes made during the build leave it exactly what
 // a build over the final documents gives (each write to a document the build has not read yet
 // is left to the build; every other write is applied at once).
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../src/engine.ts';
+import { exportProject, importProject } from '../src/persist/persistence.ts';
 import { Database } from '../src/storage/store.ts';
-import type { StoredDoc, Value } from '../src/model/types.ts';
+import type { StoredDoc, StructuredQuery, Value } from '../src/model/types.ts';
 import { random } from './helpers.ts';
 
 const str = (s: string): Value => ({ stringValue: s, valueType: 'stringValue' });
@@ -16,10 +21,15 @@ function version(key: string, tags: string[]): StoredDoc {
   return { name: key, key, fields: { tags: arr(tags.map(str)) }, createTime: 0, updateTime: 0 };
 }
 
+/** A version as the server stores it, named in full (as an export writes it). */
+function stored(db: Database, key: string, tags: string[]): StoredDoc {
+  return { ...version(key, tags), name: db.nameOf(key), createTime: 1, updateTime: 1 };
+}
+
 describe('a value index built in slices', () => {
   it('answers only once built, and then as a build over the documents as they ended', async () => {
     const db = new Database('projects/p/databases/(default)');
-    db.valueIndexSlice = { ms: Infinity, docs: 100 };
+    db.valueIndexBuild = { ms: Infinity, docs: 100, queryShare: Infinity };
     const rnd = random(26);
     const tagsOf = () => WORDS.filter(() => rnd() < 0.2);
     const model = new Map<string, string[]>();
@@ -57,7 +67,7 @@ describe('a value index built in slices', () => {
 
   it('stops when the index is dropped during its build', async () => {
     const db = new Database('projects/p/databases/(default)');
-    db.valueIndexSlice = { ms: Infinity, docs: 10 };
+    db.valueIndexBuild = { ms: Infinity, docs: 10, queryShare: Infinity };
     for (let i = 0; i < 200; i++) db.put(`c/d${i}`, version(`c/d${i}`, ['a']));
     expect(db.valueIndex('', 'c', ['tags'])).toBeUndefined();
     // More indexes of the collection than are kept: the first is dropped, unfinished.
@@ -67,5 +77,90 @@ describe('a value index built in slices', () => {
     expect(db.valueIndex('', 'c', ['tags'])).toBeUndefined();
     for (let t = 0; t < 40; t++) await turn();
     expect(db.valueIndex('', 'c', ['tags'])!.count([str('a')])).toBe(200);
+  });
+});
+
+describe('a value index under a stream of queries', () => {
+  it('is built by the queries that ask for it: ready after queryShare of them', async () => {
+    const engine = new Engine();
+    const db = engine.database('projects/p/databases/(default)');
+    // The slices between queries read one document each: the queries must do the rest.
+    db.valueIndexBuild = { ms: Infinity, docs: 1, queryShare: 8 };
+    for (let i = 0; i < 4_000; i++) db.put(`c/d${i}`, version(`c/d${i}`, [`k${i % 100}`, 'all']));
+    const query: StructuredQuery = {
+      from: [{ collectionId: 'c' }],
+      where: {
+        fieldFilter: { field: { fieldPath: 'tags' }, op: 'ARRAY_CONTAINS', value: str('k7') },
+      },
+      orderBy: [{ field: { fieldPath: '__name__' }, direction: 'DESCENDING' }],
+      limit: { value: 10 },
+    };
+    const want = [...Array(40).keys()]
+      .map((k) => `c/d${7 + 100 * k}`)
+      .sort()
+      .reverse();
+    // Whether it is built, without asking for it (which would build a share).
+    const built = () => db.collection('c')!.valueIndexes.get('["tags"]')?.ready;
+    let queries = 0;
+    while (!built()) {
+      const found = engine.runQuery(db, db.documentsPrefix, query, {});
+      expect(found.map((d) => d.key)).toEqual(want.slice(0, 10));
+      queries++;
+      await turn();
+    }
+    // Each query reads an eighth of the collection into the index (the slices between them
+    // added a document each).
+    expect(queries).toBe(8);
+    expect(db.valueIndex('', 'c', ['tags'])!.count([str('k7')])).toBe(40);
+  });
+  it('builds one share a call, however often its query asks', async () => {
+    const db = new Database('projects/p/databases/(default)');
+    db.valueIndexBuild = { ms: Infinity, docs: 1, queryShare: 2 };
+    for (let i = 0; i < 1_000; i++) db.put(`c/d${i}`, version(`c/d${i}`, ['a']));
+    // One call: its lookups ask twice (the candidates, then the walk's test).
+    expect(db.valueIndex('', 'c', ['tags'])).toBeUndefined();
+    expect(db.valueIndex('', 'c', ['tags'])).toBeUndefined();
+    await turn();
+    // The next call: its share and the slice's document between them complete it.
+    expect(db.valueIndex('', 'c', ['tags'])!.count([str('a')])).toBe(1_000);
+  });
+});
+
+describe('the value indexes queries asked for', () => {
+  const folders: string[] = [];
+  afterEach(async () => {
+    for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+  });
+
+  it('are kept with a snapshot and built by the import, so the first query finds them', async () => {
+    const engine = new Engine();
+    const db = engine.database('projects/p/databases/(default)');
+    for (let i = 0; i < 500; i++) db.put(`c/d${i}`, stored(db, `c/d${i}`, [`k${i % 10}`]));
+    db.put('other/x', stored(db, 'other/x', ['k1']));
+    while (!db.valueIndex('', 'c', ['tags'])) await turn();
+    const folder = await mkdtemp(join(tmpdir(), 'asked-indexes-'));
+    folders.push(folder);
+    await exportProject(engine, 'p', folder);
+    const metadata = JSON.parse(await readFile(join(folder, 'metadata.json'), 'utf8')) as {
+      databases: { valueIndexes: unknown }[];
+    };
+    expect(metadata.databases[0].valueIndexes).toEqual([{ collection: 'c', field: ['tags'] }]);
+
+    // A restart: a new engine loads the snapshot. No share of a query may build it here.
+    const restarted = new Engine();
+    await importProject(restarted, 'p', folder);
+    const loaded = restarted.database('projects/p/databases/(default)');
+    loaded.valueIndexBuild = { ms: 20, docs: Infinity, queryShare: Infinity };
+    const index = loaded.valueIndex('', 'c', ['tags']);
+    expect([...index!.docs([str('k3')])].map((d) => d.key).sort()).toEqual(
+      [...Array(50).keys()].map((k) => `c/d${3 + 10 * k}`).sort(),
+    );
+    // Only what was asked for.
+    expect(loaded.askedValueIndexes()).toEqual([{ collection: 'c', field: ['tags'] }]);
+
+    // An import into the running engine clears the data but not what queries asked for.
+    db.valueIndexBuild = { ms: 20, docs: Infinity, queryShare: Infinity };
+    await importProject(engine, 'p', folder);
+    expect(db.valueIndex('', 'c', ['tags'])!.count([str('k3')])).toBe(50);
   });
 });

@@ -188,4 +188,34 @@ describe('a count index', () => {
     expect(new CountIndex(plan.shape, docs, 10).full).toBe(true);
     expect(new CountIndex(plan.shape, docs, 20).full).toBe(false);
   });
+
+  it('gives up after a sample when the collection would hold ten times the keys it may', () => {
+    const count = 20_000;
+    let read = 0;
+    const reading = (docs: StoredDoc[]) =>
+      (function* () {
+        for (const d of docs) {
+          read++;
+          yield d;
+        }
+      })();
+    // Ten keys of its own a document (as search keys are): 5,000 keys after 500 documents, so
+    // about 200,000 in all, against 10,000.
+    const tags = countPlan(field('ARRAY_CONTAINS', 'tags', str('t0')), [])!;
+    const tagged = Array.from({ length: count }, (_, i) =>
+      doc(`d${i}`, { tags: arr(...Array.from({ length: 10 }, (_, k) => str(`t${i}-${k}`))) }),
+    );
+    expect(new CountIndex(tags.shape, reading(tagged), 10_000, count).full).toBe(true);
+    expect(read).toBe(500);
+    // One key a document: never given up on a sample below a million documents.
+    const ids = countPlan(field('EQUAL', 'id', str('d1')), [])!;
+    const named = Array.from({ length: count }, (_, i) =>
+      doc(`d${i}`, { id: str(`d${i % 15_000}`) }),
+    );
+    read = 0;
+    const index = new CountIndex(ids.shape, reading(named), 15_000, count);
+    expect(index.full).toBe(false);
+    expect(read).toBe(count);
+    expect(index.count(ids.keys)).toBe(2);
+  });
 });

@@ -108,6 +108,8 @@ export function countPlan(
 
 /** How many keys one index may hold: a count by a field of unbounded values does not fit. */
 const MAX_KEYS = 100_000;
+/** After this many documents a build judges whether the whole collection's keys can fit. */
+const SAMPLE_DOCS = 500;
 
 /**
  * The number of documents of one collection under each key of one CountShape: the counts of
@@ -118,21 +120,40 @@ const MAX_KEYS = 100_000;
  */
 export class CountIndex {
   private readonly counts = new Map<string, number>();
+  /** The build stopped early: by its first documents, the collection's keys would not fit. */
+  private outgrown = false;
 
+  /**
+   * `docCount`: how many documents `docs` holds, when known, so that a shape whose keys would
+   * be far too many is given up after a sample (a count by the customers' hundred search keys
+   * each read 4,000 documents before it was full: 0.4 s, on the first search after a start).
+   */
   constructor(
     private readonly shape: CountShape,
     docs: Iterable<StoredDoc>,
     private readonly maxKeys = MAX_KEYS,
+    docCount?: number,
   ) {
+    let read = 0;
     for (const doc of docs) {
       this.adjust(doc, 1);
       if (this.full) break;
+      // Ten times the bound by the sample's measure: a field of one key per document never
+      // gets there below a million documents, where the estimate could be that far off.
+      if (
+        ++read === SAMPLE_DOCS &&
+        docCount !== undefined &&
+        this.counts.size * docCount > 10 * this.maxKeys * SAMPLE_DOCS
+      ) {
+        this.outgrown = true;
+        break;
+      }
     }
   }
 
   /** True once the index holds more keys than it may: it must be dropped (it is incomplete). */
   get full(): boolean {
-    return this.counts.size > this.maxKeys;
+    return this.outgrown || this.counts.size > this.maxKeys;
   }
 
   count(keys: readonly string[]): number {

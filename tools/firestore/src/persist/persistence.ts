@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { Engine } from '../engine.ts';
-import type { Database } from '../storage/store.ts';
+import type { AskedValueIndex, Database } from '../storage/store.ts';
 import type { StoredDoc } from '../model/types.ts';
 import { syncFile, writeSynced } from './synced-files.ts';
 import {
@@ -28,7 +28,13 @@ interface Metadata {
   format: string;
   project: string;
   exportedAt: string;
-  databases: { id: string; file: string; documents: number }[];
+  databases: {
+    id: string;
+    file: string;
+    documents: number;
+    /** The value indexes queries asked for: an import builds them (see importProject). */
+    valueIndexes?: AskedValueIndex[];
+  }[];
 }
 
 /** A stored version as the export's line (a Firestore REST `Document`). */
@@ -155,7 +161,7 @@ export async function exportProject(
     await once(out, 'finish');
     await syncFile(tmp);
     await rename(tmp, target);
-    metadata.databases.push({ id, file, documents });
+    metadata.databases.push({ id, file, documents, valueIndexes: db.askedValueIndexes() });
   }
   const metadataFile = path.join(folder, 'metadata.json');
   await writeSynced(`${metadataFile}.tmp`, JSON.stringify(metadata, null, 2));
@@ -163,7 +169,11 @@ export async function exportProject(
   return metadata;
 }
 
-/** Replaces the project's data with the export's. */
+/**
+ * Replaces the project's data with the export's, then builds the value indexes queries asked
+ * for (those the database held before, and those the export names), so that the first queries
+ * after an import or a restart find them ready instead of each scanning the collection.
+ */
 export async function importProject(
   engine: Engine,
   project: string,
@@ -174,19 +184,27 @@ export async function importProject(
   ) as Metadata;
   if (metadata.format !== FORMAT) throw new Error(`Unknown export format: ${metadata.format}`);
   let total = 0;
-  for (const { id, file } of metadata.databases) {
+  for (const { id, file, valueIndexes } of metadata.databases) {
     const db = engine.database(`projects/${project}/databases/${id}`);
     engine.forget(db);
-    let latest = 0;
-    // Lives for this import only: what stays shared is what the documents hold.
-    const strings: SharedStrings = new Map();
-    for await (const line of snapshotLines(path.join(folder, file))) {
-      const doc = docFromRest(db, JSON.parse(line) as RestDoc, strings);
-      latest = Math.max(latest, doc.updateTime);
-      db.put(doc.key, doc);
-      total++;
-    }
-    db.advanceClock(latest);
+    total += await loadDocuments(db, path.join(folder, file));
+    await db.buildAskedValueIndexes(valueIndexes);
   }
   return total;
+}
+
+/** Puts a snapshot file's documents into `db`; how many. */
+async function loadDocuments(db: Database, file: string): Promise<number> {
+  let count = 0;
+  let latest = 0;
+  // Lives for this load only: what stays shared is what the documents hold.
+  const strings: SharedStrings = new Map();
+  for await (const line of snapshotLines(file)) {
+    const doc = docFromRest(db, JSON.parse(line) as RestDoc, strings);
+    latest = Math.max(latest, doc.updateTime);
+    db.put(doc.key, doc);
+    count++;
+  }
+  db.advanceClock(latest);
+  return count;
 }

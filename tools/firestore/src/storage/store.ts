@@ -47,6 +47,12 @@ export class CollectionNode {
   ) {}
 }
 
+/** A value index a query asked for: the collection's path and the field's path segments. */
+export interface AskedValueIndex {
+  collection: string;
+  field: string[];
+}
+
 export interface Counters {
   reads: number;
   writes: number;
@@ -164,10 +170,7 @@ export class Database {
     for (const ordered of coll.orderings.values()) ordered.replace(before, doc);
     for (const [signature, index] of coll.valueIndexes) {
       index.replace(node, before, doc);
-      if (index.full) {
-        coll.valueIndexes.delete(signature);
-        coll.unindexable.add(signature);
-      }
+      this.droppedIfFull(coll, signature, index);
     }
     for (const [signature, index] of coll.countIndexes) {
       index.replace(before, doc);
@@ -269,55 +272,132 @@ export class Database {
 
   /**
    * How a value index is built: slices of at most `ms` of the thread (or `docs` documents),
-   * one per turn of the event loop, so calls are answered between them.
+   * one per turn of the event loop, so calls are answered between them; and a call whose query
+   * asks for an index still building first reads 1 / `queryShare` of the collection into it,
+   * so a stream of queries (each scanning meanwhile) cannot starve the build: it is ready after
+   * at most `queryShare` of them. A build of the app's customers' search keys costs about 20
+   * scans of them: a sixteenth costs a call about what its own scan does.
    */
-  valueIndexSlice = { ms: 20, docs: Infinity };
+  valueIndexBuild = { ms: 20, docs: Infinity, queryShare: 16 };
+
+  /**
+   * The value indexes queries asked for, by collection path (signatures, least recently used
+   * first, at most MAX_VALUE_INDEXES each): kept with the snapshot and built again by an import
+   * or a restart (buildAskedValueIndexes), so the first queries after one find them ready.
+   * Survives clear(): an import's data meets the same queries as the data it replaces.
+   */
+  private readonly askedIndexes = new Map<string, Set<string>>();
+  /** The indexes a query built a share of since their last slice (see valueIndex). */
+  private readonly sharedThisTurn = new WeakSet<ValueIndex>();
+  /** Each index's build in slices: settled once built, full or dropped. */
+  private readonly builds = new WeakMap<ValueIndex, Promise<void>>();
 
   /**
    * The kept index of one collection's values at a field path (see ValueIndex): its build starts
-   * on first use and goes on in slices between other work; kept through writes. Undefined while
-   * it builds (the query reads as it would without it), when the collection does not exist or
-   * its values there are more than an index holds.
+   * on first use and goes on in slices between other work, plus a share on each call whose
+   * query asks for it meanwhile; kept through writes. Undefined while it builds (the query reads
+   * as it would without it), when the collection does not exist or its values there are more
+   * than an index holds.
    */
   valueIndex(parentKey: string, collectionId: string, path: string[]): ValueIndex | undefined {
     const coll = this.collection(joinKey(parentKey, collectionId));
+    if (!coll) return undefined;
     // JSON tells a field named `a.b` from the field b of map a.
     const signature = JSON.stringify(path);
-    if (!coll || coll.unindexable.has(signature)) return undefined;
+    const index = this.keptValueIndex(coll, signature);
+    if (!index || index.ready) return index;
+    // One share a turn of the event loop (a call), however often its query asks.
+    if (!this.sharedThisTurn.has(index)) {
+      this.sharedThisTurn.add(index);
+      index.build(Math.ceil(coll.docs.size / this.valueIndexBuild.queryShare));
+    }
+    return this.droppedIfFull(coll, signature, index) || !index.ready ? undefined : index;
+  }
+
+  /** The collection's index at `signature`, marked as the latest used; its build started if new. */
+  private keptValueIndex(coll: CollectionNode, signature: string): ValueIndex | undefined {
+    if (coll.unindexable.has(signature)) return undefined;
     let index = coll.valueIndexes.get(signature);
     if (index)
       coll.valueIndexes.delete(signature); // set again below, as the latest used
     else {
-      index = new ValueIndex(path, coll.docs.values(), coll.docs.size);
-      this.buildInSlices(coll, signature, index);
+      index = new ValueIndex(JSON.parse(signature) as string[], coll.docs.values(), coll.docs.size);
+      this.builds.set(index, this.buildInSlices(coll, signature, index));
     }
     coll.valueIndexes.set(signature, index);
+    this.markAsked(coll.path, signature);
     if (coll.valueIndexes.size > MAX_VALUE_INDEXES) {
       coll.valueIndexes.delete(coll.valueIndexes.keys().next().value!);
     }
-    return index.ready ? index : undefined;
+    return index;
+  }
+
+  private markAsked(collectionPath: string, signature: string): void {
+    let asked = this.askedIndexes.get(collectionPath);
+    if (!asked) this.askedIndexes.set(collectionPath, (asked = new Set()));
+    asked.delete(signature); // added again below, as the latest used
+    asked.add(signature);
+    if (asked.size > MAX_VALUE_INDEXES) asked.delete(asked.values().next().value!);
+  }
+
+  /** An index that grew past what it may hold is dropped, and not asked for again. */
+  private droppedIfFull(coll: CollectionNode, signature: string, index: ValueIndex): boolean {
+    if (!index.full) return false;
+    if (coll.valueIndexes.get(signature) === index) coll.valueIndexes.delete(signature);
+    coll.unindexable.add(signature);
+    this.askedIndexes.get(coll.path)?.delete(signature);
+    return true;
   }
 
   /** Builds `index` a slice per turn of the event loop, until built, full or dropped. */
-  private buildInSlices(coll: CollectionNode, signature: string, index: ValueIndex): void {
+  private buildInSlices(coll: CollectionNode, signature: string, index: ValueIndex): Promise<void> {
     const STEP = 64;
-    const slice = () => {
-      // Dropped meanwhile (least recently used, or the database was reset): no more work.
-      if (coll.valueIndexes.get(signature) !== index) return;
-      const started = performance.now();
-      let read = 0;
-      let done = false;
-      while (!done && read < this.valueIndexSlice.docs) {
-        done = index.build(Math.min(STEP, this.valueIndexSlice.docs - read));
-        read += STEP;
-        if (performance.now() - started >= this.valueIndexSlice.ms) break;
+    return new Promise((resolve) => {
+      const slice = () => {
+        // Dropped meanwhile (least recently used, or the database was reset): no more work.
+        if (coll.valueIndexes.get(signature) !== index) return resolve();
+        this.sharedThisTurn.delete(index);
+        const started = performance.now();
+        const { ms, docs } = this.valueIndexBuild;
+        let read = 0;
+        let done = index.ready;
+        while (!done && read < docs) {
+          done = index.build(Math.min(STEP, docs - read));
+          read += STEP;
+          if (performance.now() - started >= ms) break;
+        }
+        if (this.droppedIfFull(coll, signature, index) || done) resolve();
+        else setImmediate(slice);
+      };
+      setImmediate(slice);
+    });
+  }
+
+  /** The value indexes queries asked for (what a snapshot keeps; see askedIndexes). */
+  askedValueIndexes(): AskedValueIndex[] {
+    return [...this.askedIndexes].flatMap(([collection, signatures]) =>
+      [...signatures].map((s) => ({ collection, field: JSON.parse(s) as string[] })),
+    );
+  }
+
+  /**
+   * Builds the value indexes queries asked for (before a clear, or those a snapshot names) over
+   * the collections as they are now, in slices; resolves once each is built, full or dropped.
+   * An import ends with it, so the first queries after an import or a restart find them ready.
+   */
+  async buildAskedValueIndexes(more: readonly AskedValueIndex[] = []): Promise<void> {
+    for (const { collection, field } of more) this.markAsked(collection, JSON.stringify(field));
+    const builds: Promise<void>[] = [];
+    for (const [collectionPath, signatures] of [...this.askedIndexes]) {
+      const coll = this.collection(collectionPath);
+      if (!coll) continue;
+      for (const signature of [...signatures]) {
+        const index = this.keptValueIndex(coll, signature);
+        const build = index && this.builds.get(index);
+        if (build) builds.push(build);
       }
-      if (index.full) {
-        coll.valueIndexes.delete(signature);
-        coll.unindexable.add(signature);
-      } else if (!done) setImmediate(slice);
-    };
-    setImmediate(slice);
+    }
+    await Promise.all(builds);
   }
 
   /**
@@ -331,7 +411,7 @@ export class Database {
     let index = coll.countIndexes.get(shape.signature);
     if (index)
       coll.countIndexes.delete(shape.signature); // set again below, as the latest used
-    else index = new CountIndex(shape, this.docsOf(coll));
+    else index = new CountIndex(shape, this.docsOf(coll), undefined, coll.docs.size);
     if (index.full) {
       coll.uncountable.add(shape.signature);
       return undefined;
