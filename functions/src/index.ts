@@ -5,6 +5,7 @@ import { onSchedule } from 'firebase-functions/scheduler';
 import { getConfig } from './config';
 import { createApp } from './app/app';
 import { takeOverRuntimeBodyParsers } from './http/runtime-body-parser';
+import { outsideRequestDomains } from './http/outside-request-domain';
 import { integrationSecrets } from './integrations/secrets';
 import { scheduledJobs } from './app/scheduled-jobs';
 import { deliverOutbound } from './features/messaging';
@@ -21,7 +22,10 @@ const secrets = process.env.FUNCTIONS_EMULATOR === 'true' ? [] : integrationSecr
 
 // Every option set here, none left to the platform's defaults: docs/deploy.md says why each, and
 // test/deploy/manifest.test.ts compares what would be deployed with the committed expectation.
-export const api = onRequest({ region, ...API_RUNTIME, secrets }, createApp());
+export const api = onRequest(
+  { region, ...API_RUNTIME, secrets },
+  outsideRequestDomains(createApp()),
+);
 
 // One scheduled function per job, named after it, on the job's schedule in company time.
 for (const job of scheduledJobs) {

@@ -1,39 +1,71 @@
-// Work started outside the request's domain (functions-framework's per-request node:domain)
-// runs without it, and the request's code goes on inside it; a failure of that work still
-// reaches the request as a rejection.
+// The api handles each request outside the node:domain functions-framework enters for it
+// (function_wrappers.js: a new domain, then the handler on the next tick), so the request's
+// asynchronous steps pay no domain bookkeeping; the domain is entered again once the handler
+// returned, and a failing request is still answered by the app's error envelope.
 import domain from 'node:domain';
-import { describe, expect, it } from 'vitest';
-import { outsideRequestDomain } from '../../src/http/outside-request-domain';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Router } from 'express';
+import request from 'supertest';
+import { describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/app/app';
+import { outsideRequestDomains } from '../../src/http/outside-request-domain';
+
+vi.mock('firebase-functions/logger', () => ({ error: vi.fn(), warn: vi.fn(), info: vi.fn() }));
 
 const activeDomain = () => (process as { domain?: domain.Domain | null }).domain ?? undefined;
 
-describe('outsideRequestDomain', () => {
-  it('starts the work with no domain, its later steps too, and returns to the request', async () => {
-    const request = domain.create();
-    await request.run(async () => {
-      const seen = outsideRequestDomain(async () => {
-        const atStart = activeDomain();
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        return [atStart, activeDomain()];
-      });
-      expect(activeDomain()).toBe(request);
-      expect(await seen).toEqual([undefined, undefined]);
-      expect(activeDomain()).toBe(request);
-    });
+/** A server calling `handler` as functions-framework does, recording each request's domain. */
+function asTheRuntimeCalls(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const domains: domain.Domain[] = [];
+  const afterHandler: (domain.Domain | undefined)[] = [];
+  const server = createServer((req, res) => {
+    const d = domain.create();
+    domains.push(d);
+    d.run(() =>
+      process.nextTick(() => {
+        handler(req, res);
+        afterHandler.push(activeDomain());
+      }),
+    );
+  });
+  return { server, domains, afterHandler };
+}
+
+describe('outsideRequestDomains', () => {
+  const seen: Record<string, unknown>[] = [];
+  const api = Router();
+  api.get('/where', async (_req, res) => {
+    const atStart = activeDomain();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    seen.push({ atStart, afterAwait: activeDomain() });
+    res.json({ ok: true });
+  });
+  api.get('/fails', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    throw new Error('a read failed');
+  });
+  const express = createApp({ session: (_req, _res, next) => next(), api });
+  const app = (req: IncomingMessage, res: ServerResponse) => express(req, res);
+
+  it('runs the request and every later step without the domain, then enters it again', async () => {
+    const runtime = asTheRuntimeCalls(outsideRequestDomains(app));
+    const res = await request(runtime.server).get('/api/where');
+    expect(res.status).toBe(200);
+    expect(seen).toEqual([{ atStart: undefined, afterAwait: undefined }]);
+    expect(runtime.afterHandler).toEqual([runtime.domains[0]]);
   });
 
-  it('passes a failure on to the caller as a rejection', async () => {
-    const request = domain.create();
-    const errors: unknown[] = [];
-    request.on('error', (err) => errors.push(err));
-    await request.run(async () => {
-      const failing = outsideRequestDomain(() => Promise.reject(new Error('read failed')));
-      await expect(failing).rejects.toThrow('read failed');
-    });
-    expect(errors).toEqual([]);
+  it('the runtime alone would run the request in its domain (what the wrapper removes)', async () => {
+    seen.length = 0;
+    const runtime = asTheRuntimeCalls(app);
+    await request(runtime.server).get('/api/where');
+    expect(seen).toEqual([{ atStart: runtime.domains[0], afterAwait: runtime.domains[0] }]);
   });
 
-  it('runs the work as it is when no domain is active', () => {
-    expect(outsideRequestDomain(() => activeDomain())).toBeUndefined();
+  it("answers a request that fails after an await with the app's error envelope", async () => {
+    const runtime = asTheRuntimeCalls(outsideRequestDomains(app));
+    const res = await request(runtime.server).get('/api/fails');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ message: expect.any(String) });
   });
 });

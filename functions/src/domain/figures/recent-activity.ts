@@ -10,13 +10,22 @@
 // which are the newest; a delete that removes a shown item rebuilds the map from the source
 // (forgetRecent), any other delete just drops the item. The recompute job rebuilds it from the
 // source too (rebuildRecent), which also trims what the merges added since.
+//
+// Between two jobs the merges would make the map grow by every create, and each dashboard load
+// decodes all of it: a team of 200 adding customers made it hundreds of items long and the
+// dashboard the slowest call. So a load that finds more than RECENT_KEPT_MAX items drops those
+// past the RECENT_SHOWN newest, which no later merge can bring back to the top. It writes only
+// if the document is still as it read it (its update time): a merge or a rebuild made meanwhile
+// wins, and the next load trims again.
 import {
+  FieldPath,
   FieldValue,
   type DocumentData,
   type Firestore,
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
 import { getDb } from '../../firebase';
 import { DASHBOARD, RECENT_ID, RECENT_SHOWN } from './constants';
 import {
@@ -49,17 +58,27 @@ function newestFirst(a: RecentItem, b: RecentItem): number {
   return ms || (a.key < b.key ? 1 : a.key > b.key ? -1 : 0);
 }
 
-/** The RECENT_SHOWN newest items of the document's data. */
-export function newestItems(data: DocumentData | undefined): RecentItem[] {
+/** The document's items, newest first. */
+function itemsNewestFirst(data: DocumentData | undefined): RecentItem[] {
   const items =
     data?.items && typeof data.items === 'object' && !Array.isArray(data.items)
       ? (data.items as Record<string, Omit<RecentItem, 'key'>>)
       : {};
   return Object.entries(items)
     .map(([key, item]) => ({ ...item, key }))
-    .sort(newestFirst)
-    .slice(0, RECENT_SHOWN);
+    .sort(newestFirst);
 }
+
+/** The RECENT_SHOWN newest items of the document's data. */
+export function newestItems(data: DocumentData | undefined): RecentItem[] {
+  return itemsNewestFirst(data).slice(0, RECENT_SHOWN);
+}
+
+/** How many items a dashboard load lets the merges pile up before it trims the document. */
+export const RECENT_KEPT_MAX = 3 * RECENT_SHOWN;
+
+/** The gRPC code of a write whose precondition (here, the update time) no longer holds. */
+const FAILED_PRECONDITION = 9;
 
 /**
  * `{ key: item }` for the changes, as merged into the document's map: their RECENT_SHOWN
@@ -144,7 +163,26 @@ export async function forgetRecent(
   await recentRef(db).set({ items: drop }, { merge: true });
 }
 
-/** Recent activity as a dashboard load reads it: one document. */
+/**
+ * Recent activity as a dashboard load reads it: one document; trimmed to the RECENT_SHOWN
+ * newest when the merges made it longer than RECENT_KEPT_MAX (see the top of this file).
+ */
 export async function readRecentItems(db: Firestore = getDb()): Promise<RecentItem[]> {
-  return newestItems((await recentRef(db).get()).data());
+  const snapshot = await recentRef(db).get();
+  const items = itemsNewestFirst(snapshot.data());
+  if (items.length > RECENT_KEPT_MAX && snapshot.updateTime) {
+    const drop = items
+      .slice(RECENT_SHOWN)
+      .flatMap(({ key }) => [new FieldPath('items', key), FieldValue.delete()]);
+    const [first, value, ...more] = drop;
+    try {
+      await recentRef(db).update(first, value, ...more, { lastUpdateTime: snapshot.updateTime });
+    } catch (err) {
+      // FAILED_PRECONDITION: a write came first; it left the document right, and a later load
+      // trims. Any other failure leaves the document as it was: the load still has its items.
+      if ((err as { code?: unknown }).code !== FAILED_PRECONDITION)
+        logger.warn('recent activity: trim failed', err);
+    }
+  }
+  return items.slice(0, RECENT_SHOWN);
 }

@@ -3,7 +3,6 @@
 // filter is checked on the returned documents (see list-plan.ts), which reads at most
 // RESIDUAL_SCAN_MAX documents per request.
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { outsideRequestDomain } from '../../http/outside-request-domain';
 import { allCustomers } from '../../domain/customers/store';
 import { EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from '../../domain/customers/constants';
 import {
@@ -166,7 +165,7 @@ export async function* matchingCustomerPages(
     if (selected) query = query.select(...selected);
     if (last) query = query.startAfter(...startAfterArgs(positionOf(plan, last.id, last.data())));
     const limited = query.limit(EXPORT_PAGE_SIZE);
-    const page = outsideRequestDomain(() => limited.get());
+    const page = limited.get();
     // Awaited below, unless the caller stops first: its failure must not go unhandled then.
     page.catch(() => undefined);
     return page;
