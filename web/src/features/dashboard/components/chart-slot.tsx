@@ -18,7 +18,7 @@ export function useAfterFirstPaint(ready: boolean): boolean {
   return painted;
 }
 
-/** A chart once `shown`, a grey block of its size before. */
-export function ChartSlot({ shown, children }: { shown: boolean; children: ReactNode }) {
-  return shown ? children : <div className="dash-chart dash-skeleton__block" aria-hidden="true" />;
+/** A chart once it can be drawn (`chart`), a grey block of its size before. */
+export function ChartSlot({ chart }: { chart: ReactNode }) {
+  return chart ?? <div className="dash-chart dash-skeleton__block" aria-hidden="true" />;
 }
