@@ -13,16 +13,17 @@ export function loadCharts(): Promise<ChartsModule> {
 }
 
 /**
- * The charts' module once `wanted` and loaded, else undefined; a failure to load it is thrown
- * to the page's crash boundary. Plain state rather than React.lazy: after a Suspense fallback
- * React holds back the next reveal for 300 ms.
+ * The charts' module once loaded, else undefined; a failure to load it is thrown to the page's
+ * crash boundary. Plain state rather than React.lazy: after a Suspense fallback React holds
+ * back the next reveal for 300 ms. The charts are light enough to draw with the cards once both
+ * the figures and this code are in.
  */
-export function useCharts(wanted: boolean): ChartsModule | undefined {
+export function useCharts(): ChartsModule | undefined {
   const [state, setState] = useState<{ module?: ChartsModule; error?: unknown }>({
     module: loaded,
   });
   useEffect(() => {
-    if (!wanted || state.module) return;
+    if (state.module) return;
     let live = true;
     loadCharts().then(
       (module) => live && setState({ module }),
@@ -31,7 +32,7 @@ export function useCharts(wanted: boolean): ChartsModule | undefined {
     return () => {
       live = false;
     };
-  }, [wanted, state.module]);
+  }, [state.module]);
   if (state.error) throw state.error;
-  return wanted ? state.module : undefined;
+  return state.module;
 }

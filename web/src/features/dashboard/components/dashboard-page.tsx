@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { PageHeader } from '../../../lib/page-header';
 import { useToast } from '../../../lib/toast';
 import { useDashboard } from '../api/get-dashboard';
-import { ChartSlot, useAfterFirstPaint } from './chart-slot';
+import { ChartSlot } from './chart-slot';
 import { useCharts } from './charts-code';
 import { CountBars } from './count-bars';
 import { DashboardSkeleton } from './dashboard-skeleton';
@@ -28,7 +28,7 @@ export function DashboardPage() {
   const live = useLiveNotifications(!dashboard.isPending);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
-  const charts = useCharts(useAfterFirstPaint(!dashboard.isPending));
+  const charts = useCharts();
 
   const failure = dashboard.error;
   useEffect(() => {
