@@ -79,7 +79,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
         ]);
         expect(values[0]).toBe(shown(customers));
         expect(values[1]).toBe(shown(entries));
-        // Charts (nivo, lazily loaded) draw SVG; each has a text alternative.
+        // Charts (SVG, their code loaded alongside the page) each have a text alternative.
         await page
           .getByRole('table', { name: 'Entries per day, last 30 days' })
           .waitFor({ state: 'attached' });

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { startDashboardLoad } from '../features/dashboard/api/early-load';
+import { loadCharts } from '../features/dashboard/components/charts-code';
 import { ADMIN_ONLY } from './access';
 
 /**
@@ -14,31 +15,41 @@ export type LazyPage<Props extends object = object> = ComponentType<Props> & {
 /**
  * A screen whose code loads on its first visit (the layout shows 'Loading…' meanwhile);
  * `onVisit` runs then too, once (not on a preload), e.g. to start the screen's data call
- * meanwhile.
+ * meanwhile. Once its code is in (a preload, or started by shell-route.tsx before the shell is
+ * drawn), the screen is drawn at once rather than through React.lazy: a lazy screen is shown
+ * through a Suspense fallback, and React holds back what follows a fallback for 300 ms.
  */
 export function onFirstVisit<Props extends object = object>(
   load: () => Promise<ComponentType<Props>>,
   onVisit?: () => void,
 ): LazyPage<Props> {
   let visited = false;
+  let Loaded: ComponentType<Props> | undefined;
+  // import() keeps its module once loaded, so a preload and the visit fetch it once.
+  const preload = () => load().then((Component) => (Loaded = Component));
   const visit = () => {
     if (!visited) onVisit?.();
     visited = true;
-    // import() keeps its module once loaded, so a preload and the visit fetch it once.
-    return load();
+    return preload();
   };
-  const Page = lazy(() => visit().then((Component) => ({ default: Component })));
-  return Object.assign(Page, { preload: load, visit });
+  const Lazy = lazy(() => visit().then((Component) => ({ default: Component })));
+  function Page(props: Props) {
+    // Chosen once per mount: switching from Lazy to Loaded would mount the screen anew.
+    const [Component] = useState<ComponentType<Props>>(() => Loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(Page, { preload, visit });
 }
 
 // Only the sign-in screen comes with the app's first script: every signed-in screen loads on
 // its first visit, as does their shell (shell-route.tsx); the dashboard's and the shell's while
 // the person types their password (`preloadSignedIn` in routes.tsx). That keeps the sign-in
 // route's script small (a target of npm run bench).
-export const DashboardPage = onFirstVisit(
-  () => import('../features/dashboard').then((m) => m.DashboardPage),
-  startDashboardLoad,
-);
+// The dashboard's charts are a chunk of their own, fetched alongside (charts-code.ts).
+export const DashboardPage = onFirstVisit(() => {
+  void loadCharts().catch(() => undefined); // the page shows a failure when it draws them
+  return import('../features/dashboard').then((m) => m.DashboardPage);
+}, startDashboardLoad);
 const CustomersPage = onFirstVisit(() =>
   import('../features/customers').then((m) => m.CustomersPage),
 );

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Navigate, useRoutes } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth';
@@ -35,17 +34,7 @@ export const routes: RouteObject[] = [
     element: <RequireAccess />,
     children: [
       {
-        element: (
-          <Suspense
-            fallback={
-              <p role="status" className="shell-loading">
-                Loading…
-              </p>
-            }
-          >
-            <ShellRoute />
-          </Suspense>
-        ),
+        element: <ShellRoute />,
         children: SCREEN_ROUTES.map(pageRoute),
       },
     ],

@@ -13,10 +13,10 @@ import { SideMenu } from './side-menu';
 
 // The Inbox's count and its live toasts load with the first signed-in screen, not before sign-in.
 const InboxLink = onFirstVisit(() =>
-  import('../../features/conversations').then((m) => m.InboxLink),
+  import('../../features/conversations/shell').then((m) => m.InboxLink),
 );
 const InboxLive = onFirstVisit(() =>
-  import('../../features/conversations').then((m) => m.InboxLive),
+  import('../../features/conversations/shell').then((m) => m.InboxLive),
 );
 
 /** True once the page has been idle after its first render (at most ~2 s later). */

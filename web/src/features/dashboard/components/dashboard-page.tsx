@@ -3,8 +3,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { PageHeader } from '../../../lib/page-header';
 import { useToast } from '../../../lib/toast';
 import { useDashboard } from '../api/get-dashboard';
-import { ChartSlot, useAfterFirstPaint } from './chart-slot';
-import { ChannelPie, EntriesAreaChart } from './charts';
+import { ChartSlot } from './chart-slot';
+import { useCharts } from './charts-code';
 import { CountBars } from './count-bars';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { FollowUps } from './follow-ups';
@@ -28,7 +28,7 @@ export function DashboardPage() {
   const live = useLiveNotifications(!dashboard.isPending);
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
-  const chartsShown = useAfterFirstPaint(!dashboard.isPending);
+  const charts = useCharts();
 
   const failure = dashboard.error;
   useEffect(() => {
@@ -57,14 +57,14 @@ export function DashboardPage() {
           <StatCards overview={data?.overview} />
           <div className="dash-grid">
             <Panel title="Entries (last 30 days)" wide>
-              <ChartSlot shown={chartsShown}>
-                <EntriesAreaChart data={data?.series ?? []} />
-              </ChartSlot>
+              <ChartSlot chart={charts && <charts.EntriesAreaChart data={data?.series ?? []} />} />
             </Panel>
             <Panel title="Channel Breakdown">
-              <ChartSlot shown={chartsShown}>
-                <ChannelPie data={data?.channelBreakdown ?? EMPTY_CHANNELS} />
-              </ChartSlot>
+              <ChartSlot
+                chart={
+                  charts && <charts.ChannelPie data={data?.channelBreakdown ?? EMPTY_CHANNELS} />
+                }
+              />
             </Panel>
             <Panel title="Category Demand">
               <CountBars
