@@ -21,3 +21,14 @@ export function outsideRequestDomain<T>(start: () => T): T {
     active.enter();
   }
 }
+
+/**
+ * fetch, started outside the request's domain. The connection it opens (an undici Client, kept
+ * in the global pool for later calls) is an event emitter, and one made while a domain is
+ * active keeps that domain, and through the domain's error handler the request and response,
+ * for as long as the pool keeps the connection: after a team of 200 signed in at once, the
+ * api held about 370 finished requests this way (heap snapshot: global dispatcher → Pool →
+ * Client → domain → errorHandler → res). The answer still reaches the caller as the promise.
+ */
+export const fetchOutsideRequestDomain: typeof fetch = (input, init) =>
+  outsideRequestDomain(() => fetch(input, init));
