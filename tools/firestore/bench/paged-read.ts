@@ -20,14 +20,9 @@ const DOCS = Number(process.env.PAGED_READ_DOCS ?? 100_000);
 const PAGE = Number(process.env.PAGED_READ_PAGE ?? 1_000);
 const INDEXED = process.env.PAGED_READ_INDEXED === '1';
 
-let seed = 26;
-/** mulberry32: repeatable runs. */
-function rnd(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-}
+let state = 26;
+/** Park and Miller's minimal standard generator: repeatable runs. */
+const rnd = () => (state = (state * 48_271) % 2_147_483_647) / 2_147_483_647;
 const str = (s: string): Value => ({ stringValue: s, valueType: 'stringValue' });
 const arr = (values: Value[]): Value => ({ arrayValue: { values }, valueType: 'arrayValue' });
 const KEYS = Array.from({ length: 5_000 }, (_, i) => str(`k${i}`));
