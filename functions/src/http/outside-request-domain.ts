@@ -11,22 +11,39 @@
 import type { Domain } from 'node:domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
+/** Runs `start` outside the active domain, if any; the domain is entered again after. */
+function outsideRequestDomain<T>(start: () => T): T {
+  // Node sets process.domain while a domain is entered; its typings do not declare it.
+  const active = (process as { domain?: Domain | null }).domain;
+  active?.exit();
+  try {
+    return start();
+  } finally {
+    active?.enter();
+  }
+}
+
 /**
  * The handler as the runtime should call it: each request is handled outside the domain the
  * runtime entered for it, so what the handler sets going (every Firestore read and each of its
- * steps) runs without it. The domain is entered again once the handler returned.
+ * steps) runs without it.
  */
 export function outsideRequestDomains<Req extends IncomingMessage, Res extends ServerResponse>(
   handle: (req: Req, res: Res) => unknown,
 ): (req: Req, res: Res) => void {
   return (req, res) => {
-    // Node sets process.domain while a domain is entered; its typings do not declare it.
-    const active = (process as { domain?: Domain | null }).domain;
-    active?.exit();
-    try {
-      handle(req, res);
-    } finally {
-      active?.enter();
-    }
+    outsideRequestDomain(() => handle(req, res));
   };
 }
+
+/**
+ * fetch, started outside the domain the runtime entered (the api's requests already run
+ * outside theirs; a scheduled job's or a trigger's run does not). The connection it opens (an undici Client, kept
+ * in the global pool for later calls) is an event emitter, and one made while a domain is
+ * active keeps that domain, and through the domain's error handler the request and response,
+ * for as long as the pool keeps the connection: after a team of 200 signed in at once, the
+ * api held about 370 finished requests this way (heap snapshot: global dispatcher → Pool →
+ * Client → domain → errorHandler → res). The answer still reaches the caller as the promise.
+ */
+export const fetchOutsideRequestDomain: typeof fetch = (input, init) =>
+  outsideRequestDomain(() => fetch(input, init));

@@ -3,12 +3,18 @@
 // asynchronous steps pay no domain bookkeeping; the domain is entered again once the handler
 // returned, and a failing request is still answered by the app's error envelope.
 import domain from 'node:domain';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import http, { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Router } from 'express';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src/app/app';
-import { outsideRequestDomains } from '../../src/http/outside-request-domain';
+import {
+  fetchOutsideRequestDomain,
+  outsideRequestDomains,
+} from '../../src/http/outside-request-domain';
 
 vi.mock('firebase-functions/logger', () => ({ error: vi.fn(), warn: vi.fn(), info: vi.fn() }));
 
@@ -67,5 +73,29 @@ describe('outsideRequestDomains', () => {
     const res = await request(runtime.server).get('/api/fails');
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ message: expect.any(String) });
+  });
+});
+
+describe('fetchOutsideRequestDomain (a job or trigger run in its domain)', () => {
+  it("leaves no run's domain with the connection fetch keeps for later calls", async () => {
+    const server = http.createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    // A request that opens a connection (fetch's global pool keeps it, kept alive), then ends.
+    const runGone = async () => {
+      const run = domain.create();
+      await run.run(async () => {
+        expect(await (await fetchOutsideRequestDomain(url)).text()).toBe('ok');
+      });
+      return new WeakRef(run);
+    };
+    const run = await runGone();
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    expect(run.deref()).toBeUndefined();
+    server.closeAllConnections();
+    server.close();
   });
 });

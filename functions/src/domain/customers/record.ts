@@ -116,7 +116,8 @@ function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 }
 
-function iso(value: unknown): string {
+/** A stored time as ISO 8601 text ('' when absent). */
+export function isoTime(value: unknown): string {
   if (value instanceof Timestamp) return value.toDate().toISOString();
   if (value instanceof Date) return value.toISOString();
   return typeof value === 'string' ? value : '';
@@ -161,8 +162,8 @@ export function toCustomer(id: string, data: DocumentData): Customer {
   return {
     _id: id,
     ...fieldsOf(data),
-    createdAt: iso(data.createdAt),
-    updatedAt: iso(data.updatedAt),
+    createdAt: isoTime(data.createdAt),
+    updatedAt: isoTime(data.updatedAt),
     ...windowsView(data),
     owner: ownerOf(data),
   };

@@ -2,6 +2,7 @@
 // they go to the Auth emulator, which takes any API key; in production they need the project's
 // web API key, FIREBASE_WEB_API_KEY.
 import * as logger from 'firebase-functions/logger';
+import { fetchOutsideRequestDomain } from '../../http/outside-request-domain';
 
 const TIMEOUT_MS = 10_000;
 
@@ -22,7 +23,7 @@ async function call(
   method: string,
   body: Record<string, unknown>,
 ): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(identityToolkitUrl(method), {
+  const res = await fetchOutsideRequestDomain(identityToolkitUrl(method), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ ...body, returnSecureToken: true }),

@@ -3,16 +3,20 @@
 // with ', streamed a page of customers at a time.
 import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
+import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { localDate } from '../../company-days';
-import { CUSTOMER_FIELD_NAMES, type Customer } from '../../domain/customers/record';
+import { CUSTOMER_FIELD_NAMES, fieldsOf, isoTime } from '../../domain/customers/record';
 
 export const EXPORT_COLUMNS = [...CUSTOMER_FIELD_NAMES, 'createdAt'] as const;
 
 const JOIN = '; ';
 
-function row(c: Customer): string[] {
+/** A customer's row, from its document alone (not the whole customer the list shows). */
+function row(doc: QueryDocumentSnapshot): string[] {
+  const data = doc.data();
+  const c = fieldsOf(data);
   return [
     c.names.join(JOIN),
     c.phones.join(JOIN),
@@ -20,7 +24,7 @@ function row(c: Customer): string[] {
     c.categories.join(JOIN),
     c.potential,
     c.note,
-    c.createdAt,
+    isoTime(data.createdAt),
   ];
 }
 
@@ -39,14 +43,14 @@ const CSV_OPTIONS = {
  * rows as one chunk. One write per page, not per row: every asynchronous step costs the
  * function's request domain work, which per row was most of a large export's time.
  */
-async function* csvChunks(pages: AsyncIterable<Customer[]>): AsyncGenerator<string> {
+async function* csvChunks(pages: AsyncIterable<QueryDocumentSnapshot[]>): AsyncGenerator<string> {
   yield stringify([], { ...CSV_OPTIONS, bom: true, header: true });
   for await (const page of pages) if (page.length > 0) yield stringify(page.map(row), CSV_OPTIONS);
 }
 
 export async function streamCustomersCsv(
   res: Response,
-  pages: AsyncIterable<Customer[]>,
+  pages: AsyncIterable<QueryDocumentSnapshot[]>,
   fileName: string,
 ): Promise<void> {
   res.status(200);

@@ -143,19 +143,19 @@ export async function plainList(): Promise<Customer[]> {
 }
 
 /**
- * The matching customers in the list's order, a page of EXPORT_PAGE_SIZE documents at a time
+ * The matching customers' documents in the list's order, a page of EXPORT_PAGE_SIZE at a time
  * (fewer where a filter checked on the documents drops some), so a caller streaming them out
  * never holds more than two pages: the next page is read while the caller writes this one out
- * (the database and this instance work at once). With `fields`,
- * only those (and the order's) are read: a customer's search keys are most of its bytes, and
- * an export needs none of them, unless a filter is checked on the documents (then they are
- * read whole).
+ * (the database and this instance work at once). With `fields`, only those (and the order's)
+ * are read: a customer's search keys are most of its bytes, and an export needs none of them,
+ * unless a filter is checked on the documents (then they are read whole). The caller reads what
+ * it needs of each document (an export, 7 of a customer's fields, not the whole view).
  */
 export async function* matchingCustomerPages(
   filters: ListFilters,
   order: ListOrder,
   fields?: readonly string[],
-): AsyncGenerator<Customer[]> {
+): AsyncGenerator<QueryDocumentSnapshot[]> {
   const { plan } = await choosePlan(filters, order);
   if (plan.empty) return;
   const selected =
@@ -175,10 +175,7 @@ export async function* matchingCustomerPages(
     const snapshot = await next;
     const more = snapshot.size === EXPORT_PAGE_SIZE;
     if (more) next = pageAfter(snapshot.docs[snapshot.docs.length - 1]);
-    const matched = plan.residual
-      ? snapshot.docs.filter((doc) => plan.residual!(doc.data()))
-      : snapshot.docs;
-    yield matched.map((doc) => toCustomer(doc.id, doc.data()));
+    yield plan.residual ? snapshot.docs.filter((doc) => plan.residual!(doc.data())) : snapshot.docs;
     if (!more) return;
   }
 }

@@ -20,6 +20,7 @@ import {
   type NewFile,
 } from '../uploads';
 import { recordInboundMedia } from '../../domain/inbound/media';
+import { fetchOutsideRequestDomain } from '../../http/outside-request-domain';
 
 export interface InboundMedia {
   /** Meta's media id (message.image.id, message.document.id, ...). */
@@ -37,7 +38,7 @@ const TOO_LARGE = `The file is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB (t
 
 async function fetchWithToken(url: string, token: string, timeoutMs: number): Promise<Response> {
   try {
-    return await fetch(url, {
+    return await fetchOutsideRequestDomain(url, {
       headers: { Authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(timeoutMs),
     });

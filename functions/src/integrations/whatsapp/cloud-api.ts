@@ -6,6 +6,7 @@ import type { SenderEnv } from '../config';
 import { toE164 } from '../recipients';
 import type { FailedSend, OutgoingWhatsApp, SendOutcome } from '../types';
 import { RETRY_CODES, whatsappErrorWords } from './errors';
+import { fetchOutsideRequestDomain } from '../../http/outside-request-domain';
 
 export const WHATSAPP = 'whatsapp';
 
@@ -108,7 +109,7 @@ export async function sendWithCloudApi(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {
+    response = await fetchOutsideRequestDomain(url, {
       method: 'POST',
       headers: {
         Authorization: `Bearer ${config.token}`,

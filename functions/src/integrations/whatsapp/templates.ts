@@ -3,6 +3,7 @@
 import type { SenderEnv } from '../config';
 import type { WhatsAppTemplate as MetaTemplate } from '../../contract/messaging';
 import { graphFailure, networkFailure, parseJson } from './cloud-api';
+import { fetchOutsideRequestDomain } from '../../http/outside-request-domain';
 
 export type { WhatsAppTemplate as MetaTemplate } from '../../contract/messaging';
 
@@ -50,7 +51,7 @@ export async function listMetaTemplates(
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, {
+      response = await fetchOutsideRequestDomain(url, {
         headers: { Authorization: `Bearer ${config.token}`, Accept: 'application/json' },
         signal: AbortSignal.timeout(env.timeoutMs),
       });
