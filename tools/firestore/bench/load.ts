@@ -7,7 +7,6 @@
  */
 import { Engine } from '../src/engine.ts';
 import { importProject } from '../src/persist/persistence.ts';
-import { collectGarbage } from '../src/persist/heap.ts';
 import type { StructuredQuery } from '../src/model/types.ts';
 
 const folder = process.env.LOAD_FOLDER;
@@ -22,13 +21,9 @@ const engine = new Engine();
 const wall = performance.now();
 const cpuAtStart = cpu();
 const documents = await importProject(engine, project, folder);
-const loadedAt = performance.now();
-// As the server does before it answers (LOAD_GC=0: not).
-if (process.env.LOAD_GC !== '0') collectGarbage();
 console.log(
-  `loaded ${documents} documents in ${((loadedAt - wall) / 1000).toFixed(1)} s, then a full ` +
-    `collection in ${((performance.now() - loadedAt) / 1000).toFixed(1)} s ` +
-    `(CPU ${(cpu() - cpuAtStart).toFixed(1)} s in all), heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB`,
+  `loaded ${documents} documents in ${((performance.now() - wall) / 1000).toFixed(1)} s ` +
+    `(CPU ${(cpu() - cpuAtStart).toFixed(1)} s), heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB`,
 );
 
 const db = engine.database(`projects/${project}/databases/(default)`);

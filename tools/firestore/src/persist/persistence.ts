@@ -3,7 +3,7 @@ import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Engine } from '../engine.ts';
-import type { AskedValueIndex, Database } from '../storage/store.ts';
+import type { AskedOrder, AskedValueIndex, Database } from '../storage/store.ts';
 import type { StoredDoc } from '../model/types.ts';
 import { syncFile, writeSynced } from './synced-files.ts';
 import {
@@ -33,6 +33,8 @@ interface Metadata {
     documents: number;
     /** The value indexes queries asked for: an import builds them (see importProject). */
     valueIndexes?: AskedValueIndex[];
+    /** The kept orders queries asked for: an import sorts them (see importProject). */
+    orders?: AskedOrder[];
   }[];
 }
 
@@ -80,7 +82,7 @@ export type ChangedSince = Map<string, Set<string> | 'all'>;
 async function* snapshotLineBatches(file: string): AsyncGenerator<string[]> {
   const NEWLINE = 10;
   const RETURN = 13;
-  let rest = Buffer.alloc(0);
+  let rest: Buffer = Buffer.alloc(0);
   const chunks = createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>;
   for await (const chunk of chunks) {
     const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
@@ -214,7 +216,13 @@ export async function exportProject(
     await once(out, 'finish');
     await syncFile(tmp);
     await rename(tmp, target);
-    metadata.databases.push({ id, file, documents, valueIndexes: db.askedValueIndexes() });
+    metadata.databases.push({
+      id,
+      file,
+      documents,
+      valueIndexes: db.askedValueIndexes(),
+      orders: db.askedOrders(),
+    });
   }
   const metadataFile = path.join(folder, 'metadata.json');
   await writeSynced(`${metadataFile}.tmp`, JSON.stringify(metadata, null, 2));
@@ -242,9 +250,10 @@ export async function exportFiles(project: string, folder: string): Promise<Map<
 }
 
 /**
- * Replaces the project's data with the export's, then builds the value indexes queries asked
- * for (those the database held before, and those the export names), so that the first queries
- * after an import or a restart find them ready instead of each scanning the collection.
+ * Replaces the project's data with the export's, then sorts the kept orders and builds the value
+ * indexes queries asked for (those the database held before, and those the export names), so
+ * that the first queries after an import or a restart find them ready instead of each sorting or
+ * scanning the collection.
  */
 export async function importProject(
   engine: Engine,
@@ -253,10 +262,11 @@ export async function importProject(
 ): Promise<number> {
   const metadata = await readMetadata(folder);
   let total = 0;
-  for (const { id, file, valueIndexes } of metadata.databases) {
+  for (const { id, file, valueIndexes, orders } of metadata.databases) {
     const db = engine.database(`projects/${project}/databases/${id}`);
     engine.forget(db);
     total += await loadDocuments(db, path.join(folder, file));
+    db.buildAskedOrders(orders);
     await db.buildAskedValueIndexes(valueIndexes);
   }
   return total;
