@@ -207,7 +207,9 @@ export async function openDurableStore(
       if (which !== project) return;
       // One that ran during the import may have carried over documents the import replaced.
       while (compacting) await compacting.catch(() => {});
-      await compact(true, await exportFiles(project, folder));
+      // Its folder gone or changed meanwhile: every document is written anew instead.
+      const imported = await exportFiles(project, folder).catch(() => undefined);
+      await compact(true, imported);
     },
   };
   engine.changeSink = sink;
