@@ -63,7 +63,7 @@ export async function seedScale(
   const folder = path.join(workDir, `scale-${size.customers}-${size.entries}`);
   const started = performance.now();
   const draft = prepareExport(baseExport, folder);
-  const generated = appendGenerated(draft.dataFile, size, owners, Date.now());
+  const generated = await appendGenerated(draft.dataFile, size, owners, Date.now());
   draft.finish(generated.documents);
   const generateMs = performance.now() - started;
   log(

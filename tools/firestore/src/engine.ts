@@ -65,8 +65,10 @@ export interface CommitResult {
 export interface ChangeSink {
   committed(db: Database, changes: DocChange[], commitTime: number): Promise<void>;
   cleared(db: Database): Promise<void>;
-  /** The project's data was replaced wholesale (an import through the control call). */
-  replaced(project: string): Promise<void>;
+  /** The project's data is about to be replaced wholesale (an import through the control call). */
+  replacing(project: string): void;
+  /** The project's data was replaced wholesale by the export in `folder`. */
+  replaced(project: string, folder: string): Promise<void>;
 }
 
 /** All state of the server: databases by path, open transactions, listeners. */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { openDurableStore, type DurableStore } from '../src/persist/durable-store.ts';
+import { importProject } from '../src/persist/persistence.ts';
 import { Engine } from '../src/engine.ts';
 import type { Database } from '../src/storage/store.ts';
 import type { Write } from '../src/model/types.ts';
@@ -139,5 +140,60 @@ it('writes everything anew after a compaction that failed', async () => {
   await writeFile(snapshotFile(dir), before);
   await store.compact();
   expect(await snapshot(dir)).toEqual({ a: 'a1', b: 'b0' });
+  await store.close();
+});
+
+it('copies the file of an import into the snapshot after it, writing anew only what was committed since', async () => {
+  const dir = await tempDir();
+  const { engine, db, store } = await open(dir);
+  await put(engine, db, 'old', 'old0');
+  await store.compact();
+
+  // An export written elsewhere (as the bench's generator writes one), its times without nanos:
+  // a line serialised again would have them.
+  const folder = await tempDir();
+  const line = (id: string, text: string) =>
+    JSON.stringify({
+      name: name(db, id),
+      fields: { text: { stringValue: text } },
+      createTime: '2026-01-01T00:00:00Z',
+      updateTime: '2026-01-01T00:00:00Z',
+    });
+  const lines = [line('a', 'a0'), line('b', 'b0'), line('c', 'c0')];
+  await writeFile(path.join(folder, 'data.jsonl'), `${lines.join('\n')}\n`);
+  await writeFile(
+    path.join(folder, 'metadata.json'),
+    JSON.stringify({
+      format: 'embedded-firestore-export/v1',
+      project: PROJECT,
+      exportedAt: '2026-01-01T00:00:00Z',
+      databases: [{ id: '(default)', file: 'data.jsonl', documents: 3 }],
+    }),
+  );
+
+  // As the control call does; commits land before the snapshot is taken.
+  engine.changeSink!.replacing(PROJECT);
+  await importProject(engine, PROJECT, folder);
+  await put(engine, db, 'a', 'a1');
+  await remove(engine, db, 'c');
+  await put(engine, db, 'e', 'e0');
+  await engine.changeSink!.replaced(PROJECT, folder);
+
+  const file = await readFile(snapshotFile(dir), 'utf8');
+  expect(file.startsWith(`${lines[1]}\n`)).toBe(true);
+  expect(await snapshot(dir)).toEqual({ a: 'a1', b: 'b0', e: 'e0' });
+  await store.close();
+  expect(await restored(dir)).toEqual({ a: 'a1', b: 'b0', e: 'e0' });
+});
+
+it('copies a database that changed in nothing as it is', async () => {
+  const dir = await tempDir();
+  const { engine, db, store } = await open(dir);
+  for (const id of ['a', 'b']) await put(engine, db, id, `${id}0`);
+  await store.compact();
+  const file = await readFile(snapshotFile(dir), 'utf8');
+  await writeFile(snapshotFile(dir), file.replace('"b0"', '"b0 carried"'));
+  await store.compact();
+  expect(await snapshot(dir)).toEqual({ a: 'a0', b: 'b0 carried' });
   await store.close();
 });

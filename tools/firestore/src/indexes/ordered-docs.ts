@@ -1,15 +1,37 @@
+import { getField } from '../model/field-paths.ts';
+import { docComparator, sortByKeys, type OrderedField } from '../model/sort-keys.ts';
 import type { StoredDoc } from '../model/types.ts';
 
 /** How a kept order sorts and which documents have a place in it. */
 export interface DocOrder {
   /** Names the order: queries with the same signature share one kept order. */
   readonly signature: string;
+  /** The fields it orders by, in turn (`path` null: the document name). */
+  readonly orderBy: readonly OrderedField[];
   /** A total order (it ends with the document name, so no two documents compare equal). */
   readonly compare: (a: StoredDoc, b: StoredDoc) => number;
   /** Many documents (each holding every ordered field) as `compare` orders them, sorted faster. */
   readonly sort: (docs: StoredDoc[]) => StoredDoc[];
   /** A document has a place when it has every ordered field (a query never returns the others). */
   readonly holds: (doc: StoredDoc) => boolean;
+}
+
+/** The kept order of a query's `orderBy` (its explicit and implicit fields, `__name__` last). */
+export function docOrder(orderBy: readonly OrderedField[]): DocOrder {
+  const fields = orderBy.flatMap((o) => (o.path === null ? [] : [o.path]));
+  return {
+    // JSON tells a field named `a.b` from the field b of map a.
+    signature: orderBy
+      .map(
+        (o) =>
+          `${o.path === null ? '__name__' : JSON.stringify(o.path)}:${o.desc ? 'desc' : 'asc'}`,
+      )
+      .join('|'),
+    orderBy,
+    compare: docComparator(orderBy),
+    sort: (docs) => sortByKeys(docs, orderBy),
+    holds: (doc) => fields.every((p) => getField(doc.fields, p) !== undefined),
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import type { DocChange } from '../listen.ts';
 import {
   docFromRest,
   docToRest,
+  exportFiles,
   exportProject,
   importProject,
   type ChangedSince,
@@ -117,6 +118,13 @@ export async function openDurableStore(
   for (const { file } of segments) restored.journaled += await replay(engine, file, marks);
   /** The next snapshot is written whole: a compaction failed, and what it was to write is lost. */
   let rewriteAll = false;
+  /**
+   * During an import through the control call, and until the snapshot after it: what was
+   * committed since it began (cleared, or the keys written), per database path. That snapshot
+   * writes only those documents anew and copies the import's files for the rest: the documents
+   * it loaded are the lines of those files.
+   */
+  let sinceImport: ChangedSince | undefined;
 
   // Always a new segment: the last one may end in a torn line that nothing may follow.
   let segment = (segments.at(-1)?.n ?? 0) + 1;
@@ -126,24 +134,39 @@ export async function openDurableStore(
 
   const ours = (db: Database) => db.path.startsWith(`projects/${project}/`);
 
-  const compact = (whole = false): Promise<void> =>
+  /**
+   * A snapshot of everything, or (`imported`: the files of an import, by database path) of
+   * what changed since the import began, the rest copied from its files.
+   */
+  const compact = (whole = false, imported?: Map<string, string>): Promise<void> =>
     (compacting ??= (async () => {
       const previous = journal;
       segment += 1;
       journal = await Journal.open(path.join(dir, segmentName(segment)), options.onFailure);
       // Taken with the switch: what commits in the new segment change is the next one's.
-      const changed = whole || rewriteAll ? undefined : changedSince;
+      let changed = whole || rewriteAll ? undefined : changedSince;
+      if (imported && sinceImport && !rewriteAll) {
+        changed = new Map(sinceImport);
+        for (const dbPath of imported.keys())
+          if (!changed.has(dbPath)) changed.set(dbPath, new Set());
+        // The databases the import did not name carry over from the last snapshot, as always.
+        for (const [dbPath, keys] of changedSince)
+          if (!imported.has(dbPath)) changed.set(dbPath, keys);
+      }
       changedSince = new Map();
+      sinceImport = undefined;
       rewriteAll = false;
       await previous.close();
       // Commits keep landing in the new segment while the snapshot is written: the snapshot
       // holds each document as of some moment after the switch, and the new segment replays
       // whatever came later.
-      const meta = await exportProject(engine, project, dir, changed).catch((err: unknown) => {
-        // What it was to write anew is no longer tracked: the next one writes everything.
-        rewriteAll = true;
-        throw err;
-      });
+      const meta = await exportProject(engine, project, dir, changed, imported).catch(
+        (err: unknown) => {
+          // What it was to write anew is no longer tracked: the next one writes everything.
+          rewriteAll = true;
+          throw err;
+        },
+      );
       for (const old of await segmentsIn(dir)) if (old.n < segment) await rm(old.file);
       snapshotSize = await snapshotBytes(dir);
       const documents = meta.databases.reduce((n, d) => n + d.documents, 0);
@@ -160,6 +183,7 @@ export async function openDurableStore(
     committed(db: Database, changes: DocChange[]) {
       if (!ours(db)) return Promise.resolve();
       for (const c of changes) marks.changed(db.path, c.key);
+      if (sinceImport) noteChanged(sinceImport, db.path, changes);
       const record: JournalRecord = {
         db: db.path,
         docs: changes.map((c) =>
@@ -173,13 +197,19 @@ export async function openDurableStore(
     cleared(db: Database) {
       if (!ours(db)) return Promise.resolve();
       marks.cleared(db.path);
+      sinceImport?.set(db.path, 'all');
       return journal.append({ db: db.path, clear: true } satisfies JournalRecord);
     },
-    async replaced(which: string) {
+    replacing(which: string) {
+      if (which === project) sinceImport = new Map();
+    },
+    async replaced(which: string, folder: string) {
       if (which !== project) return;
       // One that ran during the import may have carried over documents the import replaced.
       while (compacting) await compacting.catch(() => {});
-      await compact(true);
+      // Its folder gone or changed meanwhile: every document is written anew instead.
+      const imported = await exportFiles(project, folder).catch(() => undefined);
+      await compact(true, imported);
     },
   };
   engine.changeSink = sink;
@@ -194,6 +224,14 @@ export async function openDurableStore(
       await journal.close();
     },
   };
+}
+
+/** Notes the keys a commit wrote in `changed`, unless their database was cleared since. */
+function noteChanged(changed: ChangedSince, dbPath: string, changes: DocChange[]): void {
+  let keys = changed.get(dbPath);
+  if (keys === 'all') return;
+  if (!keys) changed.set(dbPath, (keys = new Set()));
+  for (const c of changes) keys.add(c.key);
 }
 
 /**

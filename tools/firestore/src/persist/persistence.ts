@@ -1,10 +1,9 @@
 import { createReadStream, createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import type { Engine } from '../engine.ts';
-import type { AskedValueIndex, Database } from '../storage/store.ts';
+import type { AskedOrder, AskedValueIndex, Database } from '../storage/store.ts';
 import type { StoredDoc } from '../model/types.ts';
 import { syncFile, writeSynced } from './synced-files.ts';
 import {
@@ -34,6 +33,8 @@ interface Metadata {
     documents: number;
     /** The value indexes queries asked for: an import builds them (see importProject). */
     valueIndexes?: AskedValueIndex[];
+    /** The kept orders queries asked for: an import sorts them (see importProject). */
+    orders?: AskedOrder[];
   }[];
 }
 
@@ -66,16 +67,42 @@ export function docFromRest(db: Database, rest: RestDoc, strings?: SharedStrings
 }
 
 /**
- * What changed since the snapshot already in the export's folder, per database path: the keys
- * of the documents written (or deleted) since, or 'all' for a database cleared since. A
- * database not named changed in nothing.
+ * What changed since a snapshot file (by default the one already in the export's folder), per
+ * database path: the keys of the documents written (or deleted) since, or 'all' for a database
+ * cleared since. A database not named changed in nothing.
  */
 export type ChangedSince = Map<string, Set<string> | 'all'>;
 
-/** The document lines of a snapshot's database file (one REST document a line). */
+/**
+ * The document lines of a snapshot's database file (one REST document a line), a chunk's worth
+ * at a time: a large snapshot has about a million lines, and a turn of an async iteration per
+ * line added up. Each line is decoded on its own, from bytes: one that is all ASCII becomes a
+ * one-byte string, whatever its neighbours hold.
+ */
+async function* snapshotLineBatches(file: string): AsyncGenerator<string[]> {
+  const NEWLINE = 10;
+  const RETURN = 13;
+  let rest: Buffer = Buffer.alloc(0);
+  const chunks = createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>;
+  for await (const chunk of chunks) {
+    const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+    const lines: string[] = [];
+    let start = 0;
+    for (let end = bytes.indexOf(NEWLINE); end >= 0; end = bytes.indexOf(NEWLINE, start)) {
+      // A line may end in \r\n.
+      const line = bytes.toString('utf8', start, bytes[end - 1] === RETURN ? end - 1 : end);
+      if (line.trim() !== '') lines.push(line);
+      start = end + 1;
+    }
+    rest = bytes.subarray(start);
+    yield lines;
+  }
+  const last = rest.toString('utf8');
+  if (last.trim() !== '') yield [last];
+}
+
 async function* snapshotLines(file: string): AsyncGenerator<string> {
-  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity }))
-    if (line.trim() !== '') yield line;
+  for await (const lines of snapshotLineBatches(file)) yield* lines;
 }
 
 /** A line starts with its document's name (docToRest puts it first): no need to parse it all. */
@@ -85,6 +112,29 @@ function keyOfLine(line: string): string {
   const quoted = NAME_FIRST.exec(line)?.[1];
   const name = quoted ? (JSON.parse(quoted) as string) : (JSON.parse(line) as RestDoc).name;
   return relativeName(name);
+}
+
+/**
+ * Copies a snapshot file to `out` as it is, in chunks (nothing to split or parse); counts its
+ * lines. The last one gets its line end if it has none, so lines written after it stay apart.
+ */
+async function copySnapshot(file: string, out: WriteStream): Promise<number> {
+  const NEWLINE = 10;
+  let lines = 0;
+  let last = NEWLINE;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(NEWLINE); i >= 0; i = chunk.indexOf(NEWLINE, i + 1)) {
+      // A blank line holds no document.
+      if ((i > 0 ? chunk[i - 1] : last) !== NEWLINE) lines++;
+    }
+    if (chunk.length > 0) last = chunk[chunk.length - 1];
+    if (!out.write(chunk)) await once(out, 'drain');
+  }
+  if (last !== NEWLINE) {
+    lines++;
+    if (!out.write('\n')) await once(out, 'drain');
+  }
+  return lines;
 }
 
 /** Writes lines to `out`, waiting when its buffer is full; counts them. */
@@ -110,6 +160,7 @@ async function writeDatabase(
   out: WriteStream,
   previous?: { file: string; changed: Set<string> },
 ): Promise<number> {
+  if (previous?.changed.size === 0) return copySnapshot(previous.file, out);
   const writer = lineWriter(out);
   if (!previous) {
     for (const doc of db.all()) await writer.write(JSON.stringify(docToRest(doc)));
@@ -127,13 +178,16 @@ async function writeDatabase(
 
 /**
  * Writes the project's data to `folder`. With `changed` (what changed since the snapshot
- * already there), documents that did not change are carried over from that snapshot.
+ * already there, or since the file `carriedFrom` names for a database), documents that did not
+ * change are carried over from that file as they are: a database that changed in nothing is a
+ * copy of it.
  */
 export async function exportProject(
   engine: Engine,
   project: string,
   folder: string,
   changed?: ChangedSince,
+  carriedFrom?: ReadonlyMap<string, string>,
 ): Promise<Metadata> {
   await mkdir(folder, { recursive: true });
   const metadata: Metadata = {
@@ -147,9 +201,10 @@ export async function exportProject(
     const file = `${encodeURIComponent(id)}.jsonl`;
     const target = path.join(folder, file);
     const changedKeys = changed && (changed.get(db.path) ?? new Set<string>());
+    const source = carriedFrom?.get(db.path) ?? target;
     const previous =
-      changedKeys instanceof Set && existsSync(target)
-        ? { file: target, changed: changedKeys }
+      changedKeys instanceof Set && existsSync(source)
+        ? { file: source, changed: changedKeys }
         : undefined;
     const tmp = `${target}.tmp`;
     const out = createWriteStream(tmp);
@@ -161,7 +216,13 @@ export async function exportProject(
     await once(out, 'finish');
     await syncFile(tmp);
     await rename(tmp, target);
-    metadata.databases.push({ id, file, documents, valueIndexes: db.askedValueIndexes() });
+    metadata.databases.push({
+      id,
+      file,
+      documents,
+      valueIndexes: db.askedValueIndexes(),
+      orders: db.askedOrders(),
+    });
   }
   const metadataFile = path.join(folder, 'metadata.json');
   await writeSynced(`${metadataFile}.tmp`, JSON.stringify(metadata, null, 2));
@@ -169,25 +230,43 @@ export async function exportProject(
   return metadata;
 }
 
+async function readMetadata(folder: string): Promise<Metadata> {
+  const metadata = JSON.parse(
+    await readFile(path.join(folder, 'metadata.json'), 'utf8'),
+  ) as Metadata;
+  if (metadata.format !== FORMAT) throw new Error(`Unknown export format: ${metadata.format}`);
+  return metadata;
+}
+
+/** The data files of an export folder, by the path of the database each holds. */
+export async function exportFiles(project: string, folder: string): Promise<Map<string, string>> {
+  const { databases } = await readMetadata(folder);
+  return new Map(
+    databases.map(({ id, file }) => [
+      `projects/${project}/databases/${id}`,
+      path.join(folder, file),
+    ]),
+  );
+}
+
 /**
- * Replaces the project's data with the export's, then builds the value indexes queries asked
- * for (those the database held before, and those the export names), so that the first queries
- * after an import or a restart find them ready instead of each scanning the collection.
+ * Replaces the project's data with the export's, then sorts the kept orders and builds the value
+ * indexes queries asked for (those the database held before, and those the export names), so
+ * that the first queries after an import or a restart find them ready instead of each sorting or
+ * scanning the collection.
  */
 export async function importProject(
   engine: Engine,
   project: string,
   folder: string,
 ): Promise<number> {
-  const metadata = JSON.parse(
-    await readFile(path.join(folder, 'metadata.json'), 'utf8'),
-  ) as Metadata;
-  if (metadata.format !== FORMAT) throw new Error(`Unknown export format: ${metadata.format}`);
+  const metadata = await readMetadata(folder);
   let total = 0;
-  for (const { id, file, valueIndexes } of metadata.databases) {
+  for (const { id, file, valueIndexes, orders } of metadata.databases) {
     const db = engine.database(`projects/${project}/databases/${id}`);
     engine.forget(db);
     total += await loadDocuments(db, path.join(folder, file));
+    db.buildAskedOrders(orders);
     await db.buildAskedValueIndexes(valueIndexes);
   }
   return total;
@@ -199,11 +278,13 @@ async function loadDocuments(db: Database, file: string): Promise<number> {
   let latest = 0;
   // Lives for this load only: what stays shared is what the documents hold.
   const strings: SharedStrings = new Map();
-  for await (const line of snapshotLines(file)) {
-    const doc = docFromRest(db, JSON.parse(line) as RestDoc, strings);
-    latest = Math.max(latest, doc.updateTime);
-    db.put(doc.key, doc);
-    count++;
+  for await (const lines of snapshotLineBatches(file)) {
+    for (const line of lines) {
+      const doc = docFromRest(db, JSON.parse(line) as RestDoc, strings);
+      latest = Math.max(latest, doc.updateTime);
+      db.put(doc.key, doc);
+      count++;
+    }
   }
   db.advanceClock(latest);
   return count;

@@ -9,9 +9,9 @@ import {
   type IndexLookup,
 } from './index-lookups.ts';
 import { INEQUALITIES, type QueryShape } from '../indexes/index-rules.ts';
-import { firstIndexWhere, type DocOrder } from '../indexes/ordered-docs.ts';
+import { docOrder, firstIndexWhere, type DocOrder } from '../indexes/ordered-docs.ts';
 import type { Database } from '../storage/store.ts';
-import { docComparator, sortByKeys, type OrderedField } from '../model/sort-keys.ts';
+import type { OrderedField } from '../model/sort-keys.ts';
 import type { Filter, StoredDoc, StructuredQuery, Value } from '../model/types.ts';
 import { checkQuery } from '../model/validation.ts';
 import { compileNearest, nearestDocs, type NearestSearch } from './vector-search.ts';
@@ -259,22 +259,6 @@ export function compileQuery(
           .filter((p) => p !== '__name__')
           .map(parseFieldPath)
       : undefined,
-  };
-}
-
-function docOrder(orderBy: Ordering[]): DocOrder {
-  const fields = orderBy.flatMap((o) => (o.path === null ? [] : [o.path]));
-  return {
-    // JSON tells a field named `a.b` from the field b of map a.
-    signature: orderBy
-      .map(
-        (o) =>
-          `${o.path === null ? '__name__' : JSON.stringify(o.path)}:${o.desc ? 'desc' : 'asc'}`,
-      )
-      .join('|'),
-    compare: docComparator(orderBy),
-    sort: (docs) => sortByKeys(docs, orderBy),
-    holds: (doc) => fields.every((p) => getField(doc.fields, p) !== undefined),
   };
 }
 

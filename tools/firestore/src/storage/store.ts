@@ -2,7 +2,8 @@ import { comparePaths } from '../model/values.ts';
 import { CountIndex, type CountShape } from '../indexes/count-index.ts';
 import { ChangeLog } from './history.ts';
 import type { IndexRules } from '../indexes/index-rules.ts';
-import { firstIndexWhere, OrderedDocs, type DocOrder } from '../indexes/ordered-docs.ts';
+import { docOrder, firstIndexWhere, OrderedDocs, type DocOrder } from '../indexes/ordered-docs.ts';
+import type { OrderedField } from '../model/sort-keys.ts';
 import type { StoredDoc } from '../model/types.ts';
 import { ValueIndex, type DocSlot } from '../indexes/value-index.ts';
 
@@ -51,6 +52,12 @@ export class CollectionNode {
 export interface AskedValueIndex {
   collection: string;
   field: string[];
+}
+
+/** A kept order a query asked for: the collection's path and the fields it orders by. */
+export interface AskedOrder {
+  collection: string;
+  orderBy: OrderedField[];
 }
 
 export interface Counters {
@@ -263,11 +270,60 @@ export class Database {
     if (ordered)
       coll.orderings.delete(order.signature); // set again below, as the latest used
     else ordered = new OrderedDocs(order, this.docsOf(coll));
-    coll.orderings.set(order.signature, ordered);
+    this.keepOrdering(coll, order.signature, ordered);
+    this.markOrderAsked(coll.path, order);
+    return ordered.from(isBefore);
+  }
+
+  /** Keeps `ordered` as the collection's latest used order, dropping the least recently used. */
+  private keepOrdering(coll: CollectionNode, signature: string, ordered: OrderedDocs): void {
+    coll.orderings.set(signature, ordered);
     if (coll.orderings.size > MAX_ORDERINGS) {
       coll.orderings.delete(coll.orderings.keys().next().value!);
     }
-    return ordered.from(isBefore);
+  }
+
+  /**
+   * The kept orders queries asked for, by collection path (by signature, least recently used
+   * first, at most MAX_ORDERINGS each): kept with the snapshot and sorted again by an import or a
+   * restart (buildAskedOrders), so the first page after one does not sort the collection (half a
+   * million entries: seconds of the thread, on the first call after a restart at the large size).
+   * Survives clear(), as askedIndexes does.
+   */
+  private readonly orderAsks = new Map<string, Map<string, readonly OrderedField[]>>();
+
+  private markOrderAsked(
+    collectionPath: string,
+    order: { signature: string; orderBy: readonly OrderedField[] },
+  ): void {
+    let asked = this.orderAsks.get(collectionPath);
+    if (!asked) this.orderAsks.set(collectionPath, (asked = new Map()));
+    asked.delete(order.signature); // set again below, as the latest used
+    asked.set(order.signature, order.orderBy);
+    if (asked.size > MAX_ORDERINGS) asked.delete(asked.keys().next().value!);
+  }
+
+  /** The kept orders queries asked for (what a snapshot keeps; see orderAsks). */
+  askedOrders(): AskedOrder[] {
+    return [...this.orderAsks].flatMap(([collection, orders]) =>
+      [...orders.values()].map((orderBy) => ({ collection, orderBy: [...orderBy] })),
+    );
+  }
+
+  /**
+   * Sorts the kept orders queries asked for (before a clear, or those a snapshot names) over the
+   * collections as they are now. An import ends with it, as with the value indexes.
+   */
+  buildAskedOrders(more: readonly AskedOrder[] = []): void {
+    for (const { collection, orderBy } of more) this.markOrderAsked(collection, docOrder(orderBy));
+    for (const [collectionPath, orders] of this.orderAsks) {
+      const coll = this.collection(collectionPath);
+      if (!coll) continue;
+      for (const [signature, orderBy] of orders) {
+        if (coll.orderings.has(signature)) continue;
+        this.keepOrdering(coll, signature, new OrderedDocs(docOrder(orderBy), this.docsOf(coll)));
+      }
+    }
   }
 
   /**

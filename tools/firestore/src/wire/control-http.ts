@@ -46,8 +46,9 @@ export function createControlServer(engine: Engine): http.Server {
           return reply(res, 400, { message: 'path is required' });
         if (m[2] === 'export') reply(res, 200, await exportProject(engine, m[1], path));
         else {
+          engine.changeSink?.replacing(m[1]);
           const documents = await importProject(engine, m[1], path);
-          await engine.changeSink?.replaced(m[1]);
+          await engine.changeSink?.replaced(m[1], path);
           reply(res, 200, { documents });
         }
       } else {
