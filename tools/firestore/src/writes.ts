@@ -1,5 +1,5 @@
 import { GrpcError, Status } from './model/errors.ts';
-import { getField, parseFieldPath, withField } from './model/field-paths.ts';
+import { getField, parseFieldPath, withField, withFields } from './model/field-paths.ts';
 import type { Database } from './storage/store.ts';
 import type { Fields, FieldTransform, StoredDoc, Value, Write } from './model/types.ts';
 import {
@@ -132,11 +132,14 @@ export function applyWrite(
 
   let fields: Fields;
   if (write.update && write.updateMask) {
-    fields = current?.fields ?? {};
-    for (const path of write.updateMask.fieldPaths ?? []) {
-      const segments = parseFieldPath(path);
-      fields = withField(fields, segments, truncateValue(getField(write.update.fields, segments)));
-    }
+    const update = write.update.fields;
+    fields = withFields(
+      current?.fields ?? {},
+      (write.updateMask.fieldPaths ?? []).map((path) => {
+        const segments = parseFieldPath(path);
+        return [segments, truncateValue(getField(update, segments))] as const;
+      }),
+    );
   } else if (write.update) {
     fields = truncateFieldTimestamps(write.update.fields ?? {});
   } else {

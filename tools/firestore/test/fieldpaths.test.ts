@@ -122,6 +122,26 @@ describe('FieldValue.delete()', () => {
     expect((await ref.get()).data()).toEqual({ a: 1 });
   });
 
+  it('of thousands of keys of one map in one update, with sets beside them, leaves the rest', async () => {
+    // One write naming every key it drops (a trim): each map on the way is copied once.
+    const ref = col.doc('d5');
+    const keys = Array.from({ length: 3_000 }, (_, i) => `k${i}`);
+    await ref.set({
+      items: Object.fromEntries(keys.map((k, i) => [k, { n: i }])),
+      other: { x: 1 },
+    });
+    const kept = new Set(['k0', 'k1500', 'k2999']);
+    const drop = keys
+      .filter((k) => !kept.has(k))
+      .flatMap((k) => [new FieldPath('items', k), FieldValue.delete()]);
+    const [first, value, ...more] = drop;
+    await ref.update(first, value, ...more, 'items.new', { n: -1 }, 'other.y', 2);
+    expect((await ref.get()).data()).toEqual({
+      items: { k0: { n: 0 }, k1500: { n: 1500 }, k2999: { n: 2999 }, new: { n: -1 } },
+      other: { x: 1, y: 2 },
+    });
+  });
+
   it('inside set with merge removes the nested field', async () => {
     const ref = col.doc('d4');
     await ref.set({ a: { b: 1, c: 2 }, d: 4 });

@@ -13,12 +13,11 @@
 //
 // Between two jobs the merges would make the map grow by every create, and each dashboard load
 // decodes all of it: a team of 200 adding customers made it hundreds of items long and the
-// dashboard the slowest call. So a load that finds more than RECENT_KEPT_MAX items drops those
-// past the RECENT_SHOWN newest, which no later merge can bring back to the top. It writes only
-// if the document is still as it read it (its update time): a merge or a rebuild made meanwhile
-// wins, and the next load trims again.
+// dashboard the slowest call. So a load that finds more than RECENT_KEPT_MAX items replaces the
+// map with its RECENT_SHOWN newest: those past them no later merge can bring back to the top. It
+// writes only if the document is still as it read it (its update time): a merge or a rebuild
+// made meanwhile wins, and the next load trims again.
 import {
-  FieldPath,
   FieldValue,
   type DocumentData,
   type Firestore,
@@ -171,12 +170,14 @@ export async function readRecentItems(db: Firestore = getDb()): Promise<RecentIt
   const snapshot = await recentRef(db).get();
   const items = itemsNewestFirst(snapshot.data());
   if (items.length > RECENT_KEPT_MAX && snapshot.updateTime) {
-    const drop = items
-      .slice(RECENT_SHOWN)
-      .flatMap(({ key }) => [new FieldPath('items', key), FieldValue.delete()]);
-    const [first, value, ...more] = drop;
+    // The map replaced by its newest items: one field path, however long the map had grown
+    // (naming each dropped key made a write of thousands of paths).
+    const newest = items.slice(0, RECENT_SHOWN).map(({ key, ...item }) => [key, item]);
     try {
-      await recentRef(db).update(first, value, ...more, { lastUpdateTime: snapshot.updateTime });
+      await recentRef(db).update(
+        { items: Object.fromEntries(newest) },
+        { lastUpdateTime: snapshot.updateTime },
+      );
     } catch (err) {
       // FAILED_PRECONDITION: a write came first; it left the document right, and a later load
       // trims. Any other failure leaves the document as it was: the load still has its items.

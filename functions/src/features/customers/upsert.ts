@@ -279,6 +279,9 @@ export async function upsertRows(
   }
   if (chunk.length > 0) chunks.push(chunk);
 
+  // Recent activity once for the whole write (its newest items), not once per chunk: ten items
+  // a chunk made a 10,000-row import add 2,000, and one of 50,000 would outgrow the document.
+  const committed: RecordWriter[] = [];
   const runChunk = async (groups: UpsertRow[][]) => {
     let records: RecordWriter | undefined;
     const outcome = await runInTransaction(async (tx) => {
@@ -357,7 +360,7 @@ export async function upsertRows(
       return { ...planned, saved };
     });
     databaseAnswered();
-    await records?.afterCommit();
+    if (records) committed.push(records);
     for (const { outcome: o } of outcome.outcomes) result[o]++;
     result.errors.push(...outcome.errors);
     result.merges.push(...outcome.merges);
@@ -370,7 +373,12 @@ export async function upsertRows(
   const worker = async () => {
     while (next < chunks.length) await runChunk(chunks[next++]);
   };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHUNKS, chunks.length) }, worker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHUNKS, chunks.length) }, worker));
+  } finally {
+    // The chunks committed before a failure show too.
+    await RecordWriter.afterCommitAll(committed);
+  }
   result.errors.sort((a, b) => a.line - b.line);
   return result;
 }

@@ -56,25 +56,53 @@ export function withField(
   segments: readonly string[],
   value: Value | undefined,
 ): Fields {
-  const [head, ...rest] = segments;
-  const copy: Fields = { ...fields };
-  if (rest.length === 0) {
-    if (value === undefined) delete copy[head];
-    else copy[head] = value;
+  return withFields(fields, [[segments, value]]);
+}
+
+/**
+ * withField for many paths at once, applied in order. Each map on the way is copied once
+ * however many of the paths run through it: a mask of thousands of paths into one map (a
+ * trim deleting most of its keys) copied the whole map per path, seconds of the engine's
+ * only thread for one write.
+ */
+export function withFields(
+  fields: Fields,
+  updates: readonly (readonly [segments: readonly string[], value: Value | undefined])[],
+): Fields {
+  const copies = new Set<Fields>();
+  const copyOf = (map: Fields): Fields => {
+    const copy = { ...map };
+    copies.add(copy);
     return copy;
+  };
+  const root = copyOf(fields);
+  for (const [segments, value] of updates) {
+    let map: Fields | undefined = root;
+    for (let i = 0; map && i < segments.length - 1; i++) {
+      const child: Fields | undefined = map[segments[i]]?.mapValue?.fields;
+      if (child === undefined && value === undefined) map = undefined;
+      else if (child !== undefined && copies.has(child)) map = child;
+      else {
+        const copy = copyOf(child ?? {});
+        map[segments[i]] = { mapValue: { fields: copy }, valueType: 'mapValue' };
+        map = copy;
+      }
+    }
+    if (!map) continue;
+    const last = segments[segments.length - 1];
+    if (value === undefined) delete map[last];
+    else map[last] = value;
   }
-  const child = fields[head]?.mapValue?.fields;
-  if (child === undefined && value === undefined) return copy;
-  copy[head] = { mapValue: { fields: withField(child ?? {}, rest, value) }, valueType: 'mapValue' };
-  return copy;
+  return root;
 }
 
 /** Keeps only the given paths (a field mask). */
 export function projectFields(fields: Fields | undefined, paths: readonly string[][]): Fields {
-  let out: Fields = {};
-  for (const p of paths) {
-    const v = getField(fields, p);
-    if (v !== undefined) out = withField(out, p, v);
-  }
-  return out;
+  return withFields(
+    {},
+    paths.flatMap((p) => {
+      const v = getField(fields, p);
+      return v === undefined ? [] : [[p, v] as const];
+    }),
+  );
 }
