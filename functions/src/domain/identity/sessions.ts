@@ -89,6 +89,8 @@ export async function startSession(
   idToken: string,
   uid: string,
   method: SignInMethod,
+  /** Writes of the sign-in that commit with the record (the throttle's, one commit for all). */
+  alsoWrite?: (tx: Transaction) => void,
 ): Promise<string> {
   const cookie = await auth().createSessionCookie(idToken, { expiresIn: SESSION_LIFETIME_MS });
   const token = `${cookie}${SESSION_ID_SEPARATOR}${randomBytes(16).toString('base64url')}`;
@@ -105,6 +107,7 @@ export async function startSession(
       expiresAt: Timestamp.fromMillis(now() + SESSION_LIFETIME_MS),
       ...grants,
     });
+    alsoWrite?.(tx);
   });
   return token;
 }

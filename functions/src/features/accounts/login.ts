@@ -74,8 +74,8 @@ export async function loginWithPassword(
 }
 
 /**
- * The credential was right: the account must be one that may sign in; then the throttle's pair
- * starts over, and the session starts with the account's Firebase ID token.
+ * The credential was right: the account must be one that may sign in; then the session starts
+ * with the account's Firebase ID token, and the throttle's pair starts over in its commit.
  */
 export async function finishSignIn(signIn: {
   uid: string;
@@ -85,7 +85,8 @@ export async function finishSignIn(signIn: {
 }): Promise<SessionAnswer> {
   const user = await userRef(signIn.uid).get();
   assertMaySignIn(user);
-  await recordSuccess(...signIn.throttle);
-  const token = await startSession(await signIn.idToken(), signIn.uid, signIn.method);
+  const token = await startSession(await signIn.idToken(), signIn.uid, signIn.method, (tx) =>
+    recordSuccess(tx, ...signIn.throttle),
+  );
   return sessionAnswer(token, user);
 }

@@ -3,7 +3,7 @@
 // opens at the first counted event and lasts `windowMs`; the clock is clock.ts's.
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
@@ -76,10 +76,16 @@ export function refuse(message: string, retryAfterMs: number): RateLimited {
   );
 }
 
-/** How long until each counter that has reached its limit opens again (none: all are under). */
-export async function waitsAtLimit(counters: Counter[]): Promise<number[]> {
-  const at = now();
-  const docs = await getDb().getAll(...counters.map(ref));
+/** The documents of `counters`, in their order. */
+export function counterRefs(counters: Counter[]): DocumentReference[] {
+  return counters.map(ref);
+}
+
+/**
+ * How long until each counter that has reached its limit opens again (none: all are under),
+ * from the counters' documents (counterRefs) as read at `at`.
+ */
+export function waitsAtLimit(counters: Counter[], docs: DocumentSnapshot[], at: number): number[] {
   return counters
     .map((c, i) => current(docs[i], c.limit, at))
     .filter((state, i) => state.count >= counters[i].limit.max)

@@ -11,11 +11,12 @@
 //   the owner at their usual place gets in.
 //
 // Records sit in rateLimits/ beside the counters (same TTL field, keys hashed).
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import {
   countEvent,
+  counterRefs,
   rateLimitRef,
   refuse,
   waitsAtLimit,
@@ -62,13 +63,17 @@ export async function startTry(policy: ThrottlePolicy, account: string, ip: stri
 /** Throws a 429 (with its wait) unless `account` may be tried from `ip` now. */
 async function assertMayTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
   const at = now();
-  const pair = await pairRef(policy, account, ip).get();
+  const [byAddress, byAccount] = counters(policy, account, ip);
+  // The pair and both counters in one read: a sign-in is a team's costliest call.
+  const [pair, addressDoc, accountDoc] = await getDb().getAll(
+    pairRef(policy, account, ip),
+    ...counterRefs([byAddress, byAccount]),
+  );
   const lockedUntil = Number(pair.get('lockedUntil') ?? 0);
   if (lockedUntil > at) throw refuse(policy.message, lockedUntil - at);
-  const [byAddress, byAccount] = counters(policy, account, ip);
-  const addressWaits = await waitsAtLimit([byAddress]);
+  const addressWaits = waitsAtLimit([byAddress], [addressDoc], at);
   if (addressWaits.length > 0) throw refuse(policy.message, Math.max(...addressWaits));
-  const accountWaits = await waitsAtLimit([byAccount]);
+  const accountWaits = waitsAtLimit([byAccount], [accountDoc], at);
   if (accountWaits.length === 0) return;
   const known = await knownRef(policy, account, ip).get();
   const knownUntil = (known.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
@@ -130,17 +135,21 @@ export async function countTry(policy: ThrottlePolicy, account: string, ip: stri
   await countEvent(counters(policy, account, ip));
 }
 
-/** A successful sign-in: the pair starts over and the address counts as the account's own. */
-export async function recordSuccess(
+/**
+ * A successful sign-in: the pair starts over and the address counts as the account's own,
+ * written by `writer` (the session's own transaction: one commit for both).
+ */
+export function recordSuccess(
+  writer: Transaction | WriteBatch,
   policy: ThrottlePolicy,
   account: string,
   ip: string,
-): Promise<void> {
-  const batch = getDb().batch();
-  batch.delete(pairRef(policy, account, ip));
-  batch.set(knownRef(policy, account, ip), {
+): void {
+  // Transaction and WriteBatch share delete and set; TypeScript cannot see one signature.
+  const writes = writer as WriteBatch;
+  writes.delete(pairRef(policy, account, ip));
+  writes.set(knownRef(policy, account, ip), {
     scope: `${policy.scope}-known`,
     expiresAt: Timestamp.fromMillis(now() + KNOWN_ADDRESS_MS),
   });
-  await batch.commit();
 }
