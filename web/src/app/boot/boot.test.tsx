@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Dashboard } from '../../features/dashboard/api/types';
+import { DASHBOARD } from '../../test/dashboard';
 import { jsonResponse, mockApi } from '../../test/mock-api';
 import type { BootPlan } from './boot';
 
@@ -10,26 +10,6 @@ import type { BootPlan } from './boot';
 const PLAN: BootPlan = {
   signedIn: ['assets/shell-1.js', 'assets/shell-1.css'],
   dashboard: ['assets/charts-1.js'],
-};
-
-const DASHBOARD: Dashboard = {
-  overview: {
-    totalCustomers: 50,
-    totalEntries: 200,
-    confirmedOrders: 31,
-    pendingApprovals: 7,
-    entriesThisMonth: 12,
-    entriesLastMonth: 10,
-    topCustomers: [],
-  },
-  series: [{ date: '2026-11-21', value: 3 }],
-  channelBreakdown: { whatsapp: 5, email: 4, other: 1 },
-  recent: [],
-  funnel: [],
-  categories: [],
-  employees: [],
-  followUpsDue: [],
-  notifications: [],
 };
 
 afterEach(() => {
