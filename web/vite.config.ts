@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { loadEnv } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { bootScript } from './build/boot-script.ts';
+import { firstScreenChunk } from './build/first-screen-chunk.ts';
 
 const webDir = fileURLToPath(new URL('.', import.meta.url));
 // The hosting emulator of `npm start`, which rewrites /api to the function.
@@ -12,14 +14,20 @@ export default defineConfig(({ mode }) => {
   const apiTarget = loadEnv(mode, webDir, 'VITE_').VITE_API_PROXY || DEFAULT_API_PROXY;
   const proxy = { '/api': { target: apiTarget, changeOrigin: true } };
 
+  const firstScreen = firstScreenChunk();
+
   return {
     root: webDir,
-    plugins: [react()],
+    plugins: [react(), firstScreen.plugin, bootScript()],
     // tsconfig.json's paths (the @contract/ alias) for the dev server, the build and vitest.
     resolve: { tsconfigPaths: true },
     server: { proxy },
     preview: { proxy },
-    build: { outDir: 'dist', emptyOutDir: true },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: { output: { codeSplitting: { groups: [firstScreen.group] } } },
+    },
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],

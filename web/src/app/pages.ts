@@ -45,7 +45,8 @@ export function onFirstVisit<Props extends object = object>(
 // its first visit, as does their shell (shell-route.tsx); the dashboard's and the shell's while
 // the person types their password (`preloadSignedIn` in routes.tsx). That keeps the sign-in
 // route's script small (a target of npm run bench).
-// The dashboard's charts are a chunk of their own, fetched alongside (charts-code.ts).
+// The dashboard's charts load through charts-code.ts; the build puts them in the first screen's
+// chunk with the dashboard (web/build/first-screen-chunk.ts).
 export const DashboardPage = onFirstVisit(() => {
   void loadCharts().catch(() => undefined); // the page shows a failure when it draws them
   return import('../features/dashboard').then((m) => m.DashboardPage);

@@ -1,6 +1,7 @@
+import { buildUrl, type QueryParams } from './api-url';
 import { clearSession, getToken } from './storage';
 
-export const API_BASE = '/api';
+export { API_BASE, type QueryParams } from './api-url';
 const DEFAULT_FALLBACK = 'Request failed';
 
 /** A failed call: `message` is the server's message when it sent one, else the caller's fallback. */
@@ -16,8 +17,6 @@ export class ApiError extends Error {
     super(message, options);
   }
 }
-
-export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -54,15 +53,6 @@ const wait = (ms: number, signal?: AbortSignal) =>
   });
 
 type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
-
-function buildUrl(path: string, query?: QueryParams): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== null && value !== undefined && value !== '') params.append(key, String(value));
-  }
-  const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
-}
 
 function buildInit(
   { method = 'GET', body, signal }: RequestOptions,
@@ -114,8 +104,29 @@ async function send(path: string, options: RequestOptions, fallback: string): Pr
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const fallback = options.fallbackMessage ?? DEFAULT_FALLBACK;
-  const response = await send(path, options, fallback);
+  return readAnswer<T>(await send(path, options, fallback), options, fallback);
+}
 
+/**
+ * The answer of a GET sent before the client ran (the page's first script, app/boot/), read as
+ * any call's: a 401 clears the session, a failure is an ApiError with the server's message.
+ */
+export async function apiAnswer<T>(sent: Promise<Response>, options: CallOptions = {}): Promise<T> {
+  const fallback = options.fallbackMessage ?? DEFAULT_FALLBACK;
+  let response: Response;
+  try {
+    response = await sent;
+  } catch (error) {
+    throw new ApiError(0, fallback, undefined, { cause: error });
+  }
+  return readAnswer<T>(response, options, fallback);
+}
+
+async function readAnswer<T>(
+  response: Response,
+  options: RequestOptions,
+  fallback: string,
+): Promise<T> {
   if (response.status === 401) clearSession();
 
   if (!response.ok) {

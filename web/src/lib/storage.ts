@@ -1,17 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { STORAGE_KEYS } from './storage-keys';
 
-/** Browser storage keys of the client. */
-export const STORAGE_KEYS = {
-  token: 'token',
-  role: 'role',
-  userEmail: 'userEmail',
-  userName: 'userName',
-  customerTags: 'customerTags',
-  tagOptions: 'tagOptions',
-  /** The Customers screen's local potential list (categories live under customerTags). */
-  potentialOptions: 'potentialOptions',
-  rolesUpdated: 'rolesUpdated',
-} as const;
+export { STORAGE_KEYS } from './storage-keys';
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
 

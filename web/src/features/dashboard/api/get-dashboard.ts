@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../../resources/query-keys';
-import { DUE_DAYS, fetchDashboard, RANGE, takeEarlyLoad } from './early-load';
+import { DUE_DAYS, RANGE } from './dashboard-call';
+import { fetchDashboard, takeEarlyLoad } from './early-load';
 import { lastDashboardChange } from './invalidate-dashboard';
 import type { Dashboard } from './types';
 

@@ -1,7 +1,7 @@
-// The charts' code (nivo and what it draws with: several times the rest of the dashboard's
-// code) is a chunk of its own, fetched together with the dashboard's (app/pages.ts), so the
-// cards and lists are drawn as soon as their own code and the figures are in, without waiting
-// for the charts' code to arrive and run (on a slow phone, the largest part of the wait).
+// The charts' code (d3-shape and the SVG it draws) loads apart from the page's module, started
+// together with the dashboard's (app/pages.ts), and the cards and lists are drawn without
+// waiting for it. The production build puts it in the first screen's chunk with the dashboard
+// (web/build/first-screen-chunk.ts), so there it is in as soon as the cards' code is.
 import { useEffect, useState } from 'react';
 
 type ChartsModule = typeof import('./charts');

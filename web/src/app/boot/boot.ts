@@ -1,0 +1,58 @@
+// The page's first script, run before the app's own (React, the router, the sign-in screen:
+// about 85 KB gzipped, a few hundred ms of CPU on a slow phone) has arrived. On a load by
+// someone signed in it starts what the first signed-in screen needs, so on a phone it travels
+// while the app's script downloads and runs rather than after it: the shell's code, and on the
+// dashboard its code and its one data call (GET /dashboard/all), whose answer the page takes over
+// (features/dashboard/api/early-load.ts). A separate small script, built by
+// web/build/boot-script.ts; the CSP allows no inline script.
+import { putBootCall } from '../../lib/boot-call';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { firstDashboardUrl } from '../../features/dashboard/api/dashboard-call';
+
+/** The build's files (paths under the site's root) each case needs, scripts and styles. */
+export interface BootPlan {
+  /** The signed-in shell's code (app/shell.tsx and the chunks it imports). */
+  signedIn: string[];
+  /** The dashboard's code and its charts' (features/dashboard, its charts). */
+  dashboard: string[];
+}
+
+/** The paths that show the dashboard ('/' is its home: app/pages.ts SCREEN_ROUTES). */
+const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
+
+/** Fetches a file as Vite's own loader would (same mode), so that loader finds it fetched. */
+function preload(file: string): void {
+  const link = document.createElement('link');
+  if (file.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
+  }
+  link.crossOrigin = '';
+  link.href = `/${file}`;
+  document.head.appendChild(link);
+}
+
+/**
+ * Nothing for a signed-out person or on the sign-in screen. A stale or expired token is
+ * answered 401 as any call is, and the app then clears it and shows sign-in.
+ */
+export function boot(plan: BootPlan, pathname: string): void {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  if (!token || pathname === '/login') return;
+  plan.signedIn.forEach(preload);
+  if (!DASHBOARD_PATHS.has(pathname)) return;
+  plan.dashboard.forEach(preload);
+  const url = firstDashboardUrl();
+  putBootCall({
+    url,
+    token,
+    at: Date.now(),
+    // As the API client sends a GET (lib/api-client.ts).
+    response: fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      credentials: 'include',
+    }),
+  });
+}

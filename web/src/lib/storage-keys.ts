@@ -1,0 +1,14 @@
+// Apart from storage.ts (which brings React for its hook), so that the page's first script
+// (app/boot/) reads the stored session without it.
+/** Browser storage keys of the client. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  role: 'role',
+  userEmail: 'userEmail',
+  userName: 'userName',
+  customerTags: 'customerTags',
+  tagOptions: 'tagOptions',
+  /** The Customers screen's local potential list (categories live under customerTags). */
+  potentialOptions: 'potentialOptions',
+  rolesUpdated: 'rolesUpdated',
+} as const;
