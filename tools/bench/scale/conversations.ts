@@ -10,7 +10,7 @@ import {
 } from '../../../functions/src/app/seeding.ts';
 import { DAY_MS, type GeneratedCustomer } from './customers.ts';
 import { autoId, type Random } from './random.ts';
-import { exportLine } from './rest-json.ts';
+import type { WriteDocument } from './rest-json.ts';
 
 export const THREAD_MESSAGES = 1_000;
 const SUMMARY_SPAN_MS = 90 * DAY_MS;
@@ -21,30 +21,28 @@ export function generateConversations(
   customers: readonly GeneratedCustomer[],
   employees: readonly EmployeeRef[],
   probe: GeneratedCustomer,
-  out: (line: string) => void,
+  out: WriteDocument,
 ): void {
   customers.forEach((customer, i) => {
     const owner = employees[i % employees.length];
     const lastAt = Timestamp.fromMillis(nowMs - Math.floor(rnd.next() * SUMMARY_SPAN_MS));
     const inbound = rnd.chance(0.5);
     out(
-      exportLine(
-        `${CONVERSATIONS}/${customer.id}`,
-        {
-          customerId: customer.id,
-          customerName: customer.copy.names[0] ?? '',
-          phone: customer.copy.phones[0] ?? null,
-          ownerId: owner._id,
-          ownerName: owner.name,
-          lastAt,
-          lastText: inbound ? 'Please send the quotation' : 'Sharing the quotation today',
-          lastDirection: inbound ? 'in' : 'out',
-          lastChannel: 'whatsapp',
-          unread: inbound ? 1 + rnd.int(3) : 0,
-          ...(inbound ? { lastInboundAt: lastAt } : {}),
-        },
+      `${CONVERSATIONS}/${customer.id}`,
+      {
+        customerId: customer.id,
+        customerName: customer.copy.names[0] ?? '',
+        phone: customer.copy.phones[0] ?? null,
+        ownerId: owner._id,
+        ownerName: owner.name,
         lastAt,
-      ),
+        lastText: inbound ? 'Please send the quotation' : 'Sharing the quotation today',
+        lastDirection: inbound ? 'in' : 'out',
+        lastChannel: 'whatsapp',
+        unread: inbound ? 1 + rnd.int(3) : 0,
+        ...(inbound ? { lastInboundAt: lastAt } : {}),
+      },
+      lastAt,
     );
   });
   const start = nowMs - THREAD_MESSAGES * 60_000;
@@ -52,21 +50,19 @@ export function generateConversations(
     const at = Timestamp.fromMillis(start + k * 60_000);
     const inbound = k % 2 === 0;
     out(
-      exportLine(
-        `${CONVERSATION_MESSAGES}/${autoId(rnd)}`,
-        {
-          customerId: probe.id,
-          at,
-          direction: inbound ? 'in' : 'out',
-          channel: 'whatsapp',
-          text: inbound ? `Question ${k} about the 5000 litre tank` : `Answer ${k}: yes, in stock`,
-          files: [],
-          state: inbound ? 'received' : 'read',
-          source: inbound ? 'inbound' : 'reply',
-          ...(inbound ? {} : { byName: employees[0]?.name ?? '' }),
-        },
+      `${CONVERSATION_MESSAGES}/${autoId(rnd)}`,
+      {
+        customerId: probe.id,
         at,
-      ),
+        direction: inbound ? 'in' : 'out',
+        channel: 'whatsapp',
+        text: inbound ? `Question ${k} about the 5000 litre tank` : `Answer ${k}: yes, in stock`,
+        files: [],
+        state: inbound ? 'received' : 'read',
+        source: inbound ? 'inbound' : 'reply',
+        ...(inbound ? {} : { byName: employees[0]?.name ?? '' }),
+      },
+      at,
     );
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../functions/src/app/seeding.ts';
 import { email, mobile, person, type Person } from './people.ts';
 import { autoId, type Random } from './random.ts';
-import { exportLine } from './rest-json.ts';
+import type { WriteDocument } from './rest-json.ts';
 
 export const DAY_MS = 86_400_000;
 /** Generated data spans the last 18 months. */
@@ -46,7 +46,7 @@ export interface GeneratedCustomer {
 
 /**
  * Customer `i` of `total` (created in order over the span, more of them lately): its stored
- * document and its keys, as export lines. `earlier` lends phones, emails and names to the
+ * document and its keys, written to `out`. `earlier` lends phones, emails and names to the
  * duplicates (about 1 in 40 customers), which is what the dedupe screen has to find.
  */
 export function generateCustomer(
@@ -56,7 +56,7 @@ export function generateCustomer(
   nowMs: number,
   earlier: readonly GeneratedCustomer[],
   counters: { phones: number; emails: number },
-  out: (line: string) => void,
+  out: WriteDocument,
 ): GeneratedCustomer {
   const p: Person = person(rnd);
   const isBusiness = rnd.chance(0.3);
@@ -110,11 +110,10 @@ export function generateCustomer(
     { createdAt, updatedAt: createdAt },
   );
   const id = autoId(rnd);
-  out(exportLine(`${CUSTOMERS}/${id}`, record, createdAt));
+  out(`${CUSTOMERS}/${id}`, record, createdAt);
   const taken = new Set([...(twinOf?.copy.phones ?? []), ...(twinOf?.copy.emails ?? [])]);
   for (const key of keys)
-    if (!taken.has(key.value))
-      out(exportLine(`${CUSTOMER_KEYS}/${key.id}`, keyDoc(key, id), createdAt));
+    if (!taken.has(key.value)) out(`${CUSTOMER_KEYS}/${key.id}`, keyDoc(key, id), createdAt);
   const { names: n, phones: ph, emails: em, categories: cat, potential } = record;
   return { id, createdMs, copy: { names: n, phones: ph, emails: em, categories: cat, potential } };
 }

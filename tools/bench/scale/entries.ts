@@ -10,7 +10,7 @@ import {
 } from '../../../functions/src/app/seeding.ts';
 import { DAY_MS, SPAN_MS, type GeneratedCustomer } from './customers.ts';
 import { autoId, type Random } from './random.ts';
-import { exportLine } from './rest-json.ts';
+import type { WriteDocument } from './rest-json.ts';
 
 const CHANNEL_SHARE: [string, number][] = CHANNELS.map((c, i) => [c, [32, 18, 10, 30, 10][i]]);
 const PROCESS_SHARE: [string, number][] = PROCESSES.map((p, i) => [
@@ -41,14 +41,15 @@ const DETAILS = [
 
 /**
  * An entry at a time over the span (more of them lately) for one of the customers created by
- * then, with every channel, status and process in realistic shares; its export line.
+ * then, with every channel, status and process in realistic shares, written to `out`; its id.
  */
 export function generateEntry(
   rnd: Random,
   nowMs: number,
   customers: readonly GeneratedCustomer[],
   employees: readonly EmployeeRef[],
-): { id: string; line: string } {
+  out: WriteDocument,
+): string {
   // Customers were created on the same curve (customers.ts), so the share `r` of the span
   // elapsed is also the share of customers that existed by then: the entry picks one of those,
   // with a tenth of all entries going to the oldest 1% (the key accounts).
@@ -98,5 +99,6 @@ export function generateEntry(
     createdAt,
   });
   const id = autoId(rnd);
-  return { id, line: exportLine(`${ENTRIES}/${id}`, doc, createdAt) };
+  out(`${ENTRIES}/${id}`, doc, createdAt);
+  return id;
 }

@@ -8,6 +8,7 @@ import { generateCustomer, type GeneratedCustomer } from './customers.ts';
 import { generateConversations } from './conversations.ts';
 import { generateEntry } from './entries.ts';
 import { random } from './random.ts';
+import { ExportLines, type WriteDocument } from './rest-json.ts';
 
 export interface ScaleSize {
   customers: number;
@@ -25,7 +26,6 @@ export interface Generated {
   probe: GeneratedCustomer;
 }
 
-const FLUSH_LINES = 2_000;
 const SAMPLE_EVERY = 50;
 
 /** Appends the size's documents to `file`; the same size and seed always give the same data. */
@@ -38,23 +38,20 @@ export async function appendGenerated(
 ): Promise<Generated> {
   if (employees.length === 0) throw new Error('No users to own the entries: seed the demo first');
   const rnd = random(seed);
-  // Written by the stream, off this thread: a synchronous write of each batch held the generator
+  // Written by the stream, off this thread: a synchronous write of each chunk held the generator
   // for a third of its time at the large size (3.65 GB), which the other core can do meanwhile.
   const stream = createWriteStream(file, { flags: 'a' });
   let failure: Error | undefined;
   stream.on('error', (err) => (failure ??= err));
-  let pending: string[] = [];
-  let documents = 0;
   /** The stream holds as much as it should: the loops wait for it to drain. */
   let full = false;
-  const out = (line: string) => {
-    pending.push(line);
+  const lines = new ExportLines((chunk) => {
+    if (!stream.write(chunk)) full = true;
+  });
+  let documents = 0;
+  const out: WriteDocument = (path, data, writtenAt) => {
+    lines.add(path, data, writtenAt);
     documents++;
-    if (pending.length >= FLUSH_LINES) flush();
-  };
-  const flush = () => {
-    if (pending.length > 0 && !stream.write(`${pending.join('\n')}\n`)) full = true;
-    pending = [];
   };
   const drained = async () => {
     if (failure) throw failure;
@@ -70,8 +67,7 @@ export async function appendGenerated(
     }
     const sampleEntryIds: string[] = [];
     for (let i = 0; i < size.entries; i++) {
-      const { id, line } = generateEntry(rnd, nowMs, customers, employees);
-      out(line);
+      const id = generateEntry(rnd, nowMs, customers, employees, out);
       if (i % SAMPLE_EVERY === 0) sampleEntryIds.push(id);
       if (full) await drained();
     }
@@ -80,7 +76,7 @@ export async function appendGenerated(
         .slice(Math.floor(customers.length / 2))
         .find((c) => c.copy.phones.length > 0 && c.copy.emails.length > 0) ?? customers[0];
     generateConversations(rnd, nowMs, customers, employees, probe, out);
-    flush();
+    lines.end();
     stream.end();
     await finished(stream);
     return { documents, sampleEntryIds, probe };

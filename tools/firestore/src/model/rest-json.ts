@@ -1,4 +1,5 @@
 import type { Fields, Timestamp, Value } from './types.ts';
+import { SharedStrings } from './shared-strings.ts';
 import { kindOf } from './values.ts';
 
 /**
@@ -93,25 +94,13 @@ export function fieldsToRest(fields: Fields): Record<string, RestValue> {
   return out;
 }
 
-/**
- * One Value per distinct string, shared by every document read with it. Stored values are
- * immutable (a write builds new ones), so sharing is safe, and it is what makes a large import
- * fit in memory: the app's documents carry search keys (an entry has ~170 array values) that
- * repeat across documents — the same customer's names and phones, the same word prefixes.
- */
-export type SharedStrings = Map<string, Value>;
-
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed JSON */
-export function valueFromRest(r: any, strings: SharedStrings = new Map()): Value {
+export function valueFromRest(r: any, strings = new SharedStrings()): Value {
   // Most values are strings: found without listing the value's keys.
   const kind = (typeof r.stringValue === 'string' ? 'stringValue' : firstKey(r)) as keyof Value;
   switch (kind) {
-    case 'stringValue': {
-      let value = strings.get(r.stringValue);
-      if (!value)
-        strings.set(r.stringValue, (value = { stringValue: r.stringValue, valueType: kind }));
-      return value;
-    }
+    case 'stringValue':
+      return strings.ofString(r.stringValue);
     case 'nullValue':
       return { nullValue: 'NULL_VALUE', valueType: kind };
     case 'doubleValue':
@@ -149,7 +138,7 @@ function valuesFromRest(r: any[], strings: SharedStrings): Value[] {
   return values;
 }
 
-export function fieldsFromRest(r: Record<string, any>, strings: SharedStrings = new Map()): Fields {
+export function fieldsFromRest(r: Record<string, any>, strings = new SharedStrings()): Fields {
   const out: Fields = {};
   // Parsed JSON: its own keys only, no pairs to allocate as Object.entries would.
   for (const k in r) out[k] = valueFromRest(r[k], strings);

@@ -11,8 +11,9 @@ import {
   fieldsToRest,
   timestampFromRest,
   timestampToRest,
-  type SharedStrings,
 } from '../model/rest-json.ts';
+import { RestLineReader } from '../model/rest-bytes.ts';
+import { SharedStrings } from '../model/shared-strings.ts';
 import { toTimestamp } from '../model/timestamps.ts';
 import { relativeName, timestampMicros } from '../model/values.ts';
 
@@ -73,36 +74,47 @@ export function docFromRest(db: Database, rest: RestDoc, strings?: SharedStrings
  */
 export type ChangedSince = Map<string, Set<string> | 'all'>;
 
+/** A chunk of a snapshot file and its lines' byte ranges (start, end pairs). */
+interface LineRanges {
+  bytes: Buffer;
+  ranges: number[];
+}
+
 /**
  * The document lines of a snapshot's database file (one REST document a line), a chunk's worth
- * at a time: a large snapshot has about a million lines, and a turn of an async iteration per
- * line added up. Each line is decoded on its own, from bytes: one that is all ASCII becomes a
- * one-byte string, whatever its neighbours hold.
+ * at a time, as byte ranges: a large snapshot has about a million lines, and a turn of an async
+ * iteration per line added up. A line ends at a line feed, or a carriage return and a line feed.
  */
-async function* snapshotLineBatches(file: string): AsyncGenerator<string[]> {
+async function* snapshotLineRanges(file: string): AsyncGenerator<LineRanges> {
   const NEWLINE = 10;
   const RETURN = 13;
   let rest: Buffer = Buffer.alloc(0);
   const chunks = createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>;
   for await (const chunk of chunks) {
     const bytes = rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
-    const lines: string[] = [];
+    const ranges: number[] = [];
     let start = 0;
     for (let end = bytes.indexOf(NEWLINE); end >= 0; end = bytes.indexOf(NEWLINE, start)) {
-      // A line may end in \r\n.
-      const line = bytes.toString('utf8', start, bytes[end - 1] === RETURN ? end - 1 : end);
-      if (line.trim() !== '') lines.push(line);
+      ranges.push(start, bytes[end - 1] === RETURN && end > start ? end - 1 : end);
       start = end + 1;
     }
     rest = bytes.subarray(start);
-    yield lines;
+    yield { bytes, ranges };
   }
-  const last = rest.toString('utf8');
-  if (last.trim() !== '') yield [last];
+  if (rest.length > 0) yield { bytes: rest, ranges: [0, rest.length] };
 }
 
+/**
+ * The document lines of a snapshot's database file as strings. Each line is decoded on its own,
+ * from bytes: one that is all ASCII becomes a one-byte string, whatever its neighbours hold.
+ */
 async function* snapshotLines(file: string): AsyncGenerator<string> {
-  for await (const lines of snapshotLineBatches(file)) yield* lines;
+  for await (const { bytes, ranges } of snapshotLineRanges(file)) {
+    for (let i = 0; i < ranges.length; i += 2) {
+      const line = bytes.toString('utf8', ranges[i], ranges[i + 1]);
+      if (line.trim() !== '') yield line;
+    }
+  }
 }
 
 /** A line starts with its document's name (docToRest puts it first): no need to parse it all. */
@@ -272,15 +284,29 @@ export async function importProject(
   return total;
 }
 
-/** Puts a snapshot file's documents into `db`; how many. */
+/**
+ * Puts a snapshot file's documents into `db`; how many. Lines in the form exports write are
+ * read from their bytes (RestLineReader); any other line is parsed and converted the general way.
+ */
 async function loadDocuments(db: Database, file: string): Promise<number> {
   let count = 0;
   let latest = 0;
-  // Lives for this load only: what stays shared is what the documents hold.
-  const strings: SharedStrings = new Map();
-  for await (const lines of snapshotLineBatches(file)) {
-    for (const line of lines) {
-      const doc = docFromRest(db, JSON.parse(line) as RestDoc, strings);
+  // Live for this load only: what stays shared is what the documents hold.
+  const strings = new SharedStrings();
+  const reader = new RestLineReader(strings, new SharedStrings());
+  for await (const { bytes, ranges } of snapshotLineRanges(file)) {
+    for (let i = 0; i < ranges.length; i += 2) {
+      const read = reader.read(bytes, ranges[i], ranges[i + 1]);
+      let doc: StoredDoc;
+      if (read) {
+        const key = relativeName(read.name);
+        const { fields, createTime, updateTime } = read;
+        doc = { name: db.nameOf(key), key, fields, createTime, updateTime };
+      } else {
+        const line = bytes.toString('utf8', ranges[i], ranges[i + 1]);
+        if (line.trim() === '') continue;
+        doc = docFromRest(db, JSON.parse(line) as RestDoc, strings);
+      }
       latest = Math.max(latest, doc.updateTime);
       db.put(doc.key, doc);
       count++;
