@@ -1,7 +1,10 @@
 // The api handles each request outside the node:domain functions-framework enters for it
 // (function_wrappers.js: a new domain, then the handler on the next tick), so the request's
-// asynchronous steps pay no domain bookkeeping; the domain is entered again once the handler
-// returned, and a failing request is still answered by the app's error envelope.
+// asynchronous steps pay no domain bookkeeping, and a failing request is still answered by the
+// app's error envelope. From the first request on, node:domain's own async hook is off in the
+// process (no domain follows a callback, and promises are not tracked), and the runtime's later
+// domains do not switch it on again. The tests of this file run in order: the first one sees
+// the runtime as it is before the api's first request.
 import domain from 'node:domain';
 import http, { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +22,19 @@ import {
 vi.mock('firebase-functions/logger', () => ({ error: vi.fn(), warn: vi.fn(), info: vi.fn() }));
 
 const activeDomain = () => (process as { domain?: domain.Domain | null }).domain ?? undefined;
+
+/** A new domain, and which domain a timer set inside it sees when it fires. */
+function domainAfterTimeout(): Promise<{ made: domain.Domain; seen: 'same' | 'none' | 'other' }> {
+  const made = domain.create();
+  return new Promise((resolve) =>
+    made.run(() =>
+      setTimeout(() => {
+        const now = activeDomain();
+        resolve({ made, seen: now === made ? 'same' : now === undefined ? 'none' : 'other' });
+      }, 1),
+    ),
+  );
+}
 
 /** A server calling `handler` as functions-framework does, recording each request's domain. */
 function asTheRuntimeCalls(handler: (req: IncomingMessage, res: ServerResponse) => void) {
@@ -53,19 +69,35 @@ describe('outsideRequestDomains', () => {
   const express = createApp({ session: (_req, _res, next) => next(), api });
   const app = (req: IncomingMessage, res: ServerResponse) => express(req, res);
 
-  it('runs the request and every later step without the domain, then enters it again', async () => {
+  it('the runtime alone would run the request in its domain (what the wrapper removes)', async () => {
+    const runtime = asTheRuntimeCalls(app);
+    await request(runtime.server).get('/api/where');
+    expect(seen).toEqual([{ atStart: runtime.domains[0], afterAwait: runtime.domains[0] }]);
+    // node:domain's hook is on: a domain follows its callbacks.
+    expect(await domainAfterTimeout()).toEqual({ made: expect.any(Object), seen: 'same' });
+  });
+
+  it("runs the first request without its domain, and switches node:domain's async hook off", async () => {
+    seen.length = 0;
     const runtime = asTheRuntimeCalls(outsideRequestDomains(app));
     const res = await request(runtime.server).get('/api/where');
     expect(res.status).toBe(200);
     expect(seen).toEqual([{ atStart: undefined, afterAwait: undefined }]);
-    expect(runtime.afterHandler).toEqual([runtime.domains[0]]);
+    // Left for good: with the hook off, nothing would leave it at the end of the callback.
+    expect(runtime.afterHandler).toEqual([undefined]);
+    expect(await domainAfterTimeout()).toEqual({ made: expect.any(Object), seen: 'none' });
   });
 
-  it('the runtime alone would run the request in its domain (what the wrapper removes)', async () => {
+  it("keeps the hook off through the runtime's later domains", async () => {
+    const runtime = asTheRuntimeCalls(outsideRequestDomains(app));
+    expect((await request(runtime.server).get('/api/where')).status).toBe(200);
+    expect(await domainAfterTimeout()).toEqual({ made: expect.any(Object), seen: 'none' });
+    // Even the runtime alone no longer carries its domain into the request's steps.
     seen.length = 0;
-    const runtime = asTheRuntimeCalls(app);
-    await request(runtime.server).get('/api/where');
-    expect(seen).toEqual([{ atStart: runtime.domains[0], afterAwait: runtime.domains[0] }]);
+    const alone = asTheRuntimeCalls(app);
+    expect((await request(alone.server).get('/api/where')).status).toBe(200);
+    expect(seen).toEqual([{ atStart: undefined, afterAwait: undefined }]);
+    expect(activeDomain()).toBeUndefined();
   });
 
   it("answers a request that fails after an await with the app's error envelope", async () => {

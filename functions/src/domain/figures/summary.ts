@@ -105,6 +105,34 @@ export async function readStoredSummary(db: Firestore = getDb()): Promise<Summar
   return snap.exists ? summaryOf(snap.data()) : null;
 }
 
+const TOTAL_FIELDS = [
+  'totalCustomers',
+  'totalEntries',
+  'confirmedOrders',
+  'pendingEntries',
+] as const;
+type TotalField = (typeof TOTAL_FIELDS)[number];
+
+/** The summary's four counts: what the lists' unfiltered totals need of it. */
+export type SummaryTotals = Pick<Summary, TotalField>;
+
+/**
+ * The summary's counts as stored now, or null before the first write or job made it. One read
+ * of those four fields alone: the days, months and breakdowns are nearly all of the document's
+ * bytes (hundreds of map entries), which every unfiltered list call would otherwise have the
+ * database encode and this instance decode, to use one number of it.
+ */
+export async function readStoredTotals(db: Firestore = getDb()): Promise<SummaryTotals | null> {
+  const [snap] = await db.getAll(summaryRef(db), { fieldMask: [...TOTAL_FIELDS] });
+  if (!snap.exists) return null;
+  return {
+    totalCustomers: num(snap.get('totalCustomers')),
+    totalEntries: num(snap.get('totalEntries')),
+    confirmedOrders: num(snap.get('confirmedOrders')),
+    pendingEntries: num(snap.get('pendingEntries')),
+  };
+}
+
 /** The customers with the most confirmed revenue, most first (those with none left out). */
 export async function readTopRevenue(limit: number): Promise<{ name: string; amount: number }[]> {
   const top = await getDb()

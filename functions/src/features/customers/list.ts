@@ -20,7 +20,7 @@ import {
 } from './list-plan';
 import { CUSTOMER_VIEW_FIELDS, toCustomer, type Customer } from '../../domain/customers/record';
 import { scanForMatches } from '../../residual-scan';
-import { storedSummary } from '../dashboard';
+import { storedTotals } from '../dashboard';
 
 /** The most documents one request reads to check a filter the query could not apply. */
 export const RESIDUAL_SCAN_MAX = 1_000;
@@ -44,7 +44,7 @@ async function count(plan: ListPlan): Promise<number> {
  */
 async function total(plan: ListPlan): Promise<number> {
   const unfiltered = !plan.array && !plan.potential && !plan.range && !plan.residual;
-  const summary = unfiltered ? await storedSummary() : null;
+  const summary = unfiltered ? await storedTotals() : null;
   return summary ? summary.totalCustomers : count(plan);
 }
 

@@ -23,8 +23,10 @@ import { readRecentItems } from '../../domain/figures/recent-activity';
 import {
   emptySummary,
   readStoredSummary,
+  readStoredTotals,
   readTopRevenue,
   type Summary,
+  type SummaryTotals,
 } from '../../domain/figures/summary';
 
 /** How long a finished summary read answers this instance's calls (one page load's burst). */
@@ -47,11 +49,12 @@ export function freshSummaryAfterWrites(req: Request, res: Response, next: NextF
 }
 
 /**
- * The summary as stored now (one read, not shared), or null before the first write or job made
- * it: the lists' unfiltered totals, which a count would bill at one read per 1,000 documents.
+ * The summary's counts as stored now (one read, not shared), or null before the first write or
+ * job made it: the lists' unfiltered totals, which a count would bill at one read per 1,000
+ * documents.
  */
-export async function storedSummary(): Promise<Summary | null> {
-  return readStoredSummary();
+export async function storedTotals(): Promise<SummaryTotals | null> {
+  return readStoredTotals();
 }
 
 /** How long after a change's time (its notification's) its write may still be committing. */
@@ -74,7 +77,7 @@ export async function readSummary(changedAt = 0): Promise<Summary> {
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   // Another call of the same refetch may have started the read while this one waited.
   if (usable(notBefore)) return cached!.value;
-  const value = storedSummary().then((summary) => summary ?? emptySummary());
+  const value = readStoredSummary().then((summary) => summary ?? emptySummary());
   const entry: NonNullable<typeof cached> = { startedAt: now(), value };
   value.then(
     () => (entry.doneAt = now()),

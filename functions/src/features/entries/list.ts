@@ -20,7 +20,7 @@ import {
 import type { EmailSendOutcome } from '../../contract/entries';
 import { customerCopy, ENTRY_VIEW_FIELDS, toEntry, type Entry } from '../../domain/entries/record';
 import { scanForMatches } from '../../residual-scan';
-import { storedSummary } from '../dashboard';
+import { storedTotals } from '../dashboard';
 
 export interface EntryPage {
   items: Entry[];
@@ -51,7 +51,7 @@ const unfiltered = (plan: EntryPlan) =>
  * every write's transaction: one read instead of a count's one per 1,000 entries.
  */
 async function countsOf(plan: EntryPlan) {
-  const summary = unfiltered(plan) ? await storedSummary() : null;
+  const summary = unfiltered(plan) ? await storedTotals() : null;
   if (summary) return { total: summary.totalEntries, confirmed: summary.confirmedOrders };
   const total = count(plan);
   const [all, confirmed] = await Promise.all([total, confirmedCount(plan, total)]);
