@@ -6,7 +6,7 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { updateInPages } from '../../paged-batches';
 import { MAX_WRITES_PER_COMMIT } from '../customers/constants';
-import { RecordWriter } from './records';
+import { applyRecent, joinedRecent, noRecent, RecordWriter } from './records';
 import { ENTRIES } from '../entries/constants';
 import { customerCopy, derivedFields, type CustomerCopy } from '../entries/record';
 
@@ -28,7 +28,7 @@ export async function refreshCustomerOnEntries(
 ): Promise<number> {
   const db = getDb();
   const query = db.collection(ENTRIES).where('customerId', '==', customerId);
-  const records: RecordWriter[] = [];
+  let recent = noRecent();
   const changed = await updateInPages(query, MAX_WRITES_PER_COMMIT, (batch, docs) => {
     const stale = docs.filter(
       (doc) => !sameCustomerCopy(customerCopy(doc.get('customer')), customer),
@@ -42,9 +42,9 @@ export async function refreshCustomerOnEntries(
         return { ref: doc.ref, before: doc.data(), update, after: { ...doc.data(), ...update } };
       }),
     );
-    records.push(page);
+    recent = joinedRecent(recent, page.recentPart());
     return stale.length;
   });
-  await RecordWriter.afterCommitAll(records);
+  await applyRecent(recent, db);
   return changed;
 }

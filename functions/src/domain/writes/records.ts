@@ -155,26 +155,16 @@ export class RecordWriter {
    * when a deleted record was listed, the list rebuilt from the source.
    */
   async afterCommit(): Promise<void> {
-    await RecordWriter.afterCommitAll([this]);
+    await applyRecent(this.recentPart(), this.db);
   }
 
-  /** afterCommit for the writers of a write made in pages: one recent-activity update for all. */
-  static async afterCommitAll(writers: readonly RecordWriter[]): Promise<void> {
-    const [first] = writers;
-    if (!first) return;
-    const all = <T>(pick: (w: RecordWriter) => T[]) => writers.flatMap(pick);
-    const entries = newestStates(all((w) => w.written.entries));
-    const customers = newestStates(all((w) => w.written.customers));
-    if (entries.length > 0 || customers.length > 0) {
-      await updateRecent({ entries, customers }, first.db);
-    }
-    const deleted = {
-      entries: all((w) => w.deleted.entries),
-      customers: all((w) => w.deleted.customers),
+  /** This writer's part of recent activity: for afterCommit, or a write made in pages (joinedRecent). */
+  recentPart(): RecentPart {
+    return {
+      entries: this.written.entries,
+      customers: this.written.customers,
+      deleted: this.deleted,
     };
-    if (deleted.entries.length > 0 || deleted.customers.length > 0) {
-      await forgetRecent(deleted, first.db);
-    }
   }
 
   private entriesChanged(changes: readonly Change<EntryState>[]): void {
@@ -193,6 +183,46 @@ export class RecordWriter {
     if (states.length === 0) return;
     if (this.recent) this.recent({ [kind]: states });
     else this.written[kind] = newestStates([...this.written[kind], ...states]);
+  }
+}
+
+/** What recent activity needs of committed writes: their newest records, and the deleted ids. */
+export interface RecentPart {
+  entries: EntryState[];
+  customers: CustomerState[];
+  deleted: { entries: string[]; customers: string[] };
+}
+
+export const noRecent = (): RecentPart => ({
+  entries: [],
+  customers: [],
+  deleted: { entries: [], customers: [] },
+});
+
+/**
+ * Two parts as one (the newest records of both). A write made in pages joins each page's part
+ * as it commits and applies the sum once: keeping the pages' writers instead kept every page's
+ * writes until the last committed (a 50,000-row import held 190 MB more).
+ */
+export function joinedRecent(a: RecentPart, b: RecentPart): RecentPart {
+  return {
+    entries: newestStates([...a.entries, ...b.entries]),
+    customers: newestStates([...a.customers, ...b.customers]),
+    deleted: {
+      entries: [...a.deleted.entries, ...b.deleted.entries],
+      customers: [...a.deleted.customers, ...b.deleted.customers],
+    },
+  };
+}
+
+/** Recent activity for committed writes: one merge of their items, a rebuild if a deleted one was listed. */
+export async function applyRecent(part: RecentPart, db: Firestore = getDb()): Promise<void> {
+  const { entries, customers, deleted } = part;
+  if (entries.length > 0 || customers.length > 0) {
+    await updateRecent({ entries, customers }, db);
+  }
+  if (deleted.entries.length > 0 || deleted.customers.length > 0) {
+    await forgetRecent(deleted, db);
   }
 }
 

@@ -6,7 +6,13 @@ import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/cust
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { databaseAnswered } from '../../health/backends';
-import { RecordWriter, type CustomerWrite } from '../../domain/writes/records';
+import {
+  applyRecent,
+  joinedRecent,
+  noRecent,
+  RecordWriter,
+  type CustomerWrite,
+} from '../../domain/writes/records';
 import { MAX_EMAILS, MAX_PHONES, MAX_WRITES_PER_COMMIT } from '../../domain/customers/constants';
 import { claimKey, readCustomers, readKeyOwners } from '../../domain/customers/keys';
 import { customerRef, newCustomerRef, readCustomersNamed } from '../../domain/customers/store';
@@ -281,7 +287,7 @@ export async function upsertRows(
 
   // Recent activity once for the whole write (its newest items), not once per chunk: ten items
   // a chunk made a 10,000-row import add 2,000, and one of 50,000 would outgrow the document.
-  const committed: RecordWriter[] = [];
+  let recent = noRecent();
   const runChunk = async (groups: UpsertRow[][]) => {
     let records: RecordWriter | undefined;
     const outcome = await runInTransaction(async (tx) => {
@@ -360,7 +366,7 @@ export async function upsertRows(
       return { ...planned, saved };
     });
     databaseAnswered();
-    if (records) committed.push(records);
+    if (records) recent = joinedRecent(recent, records.recentPart());
     for (const { outcome: o } of outcome.outcomes) result[o]++;
     result.errors.push(...outcome.errors);
     result.merges.push(...outcome.merges);
@@ -377,7 +383,7 @@ export async function upsertRows(
     await Promise.all(Array.from({ length: Math.min(CONCURRENT_CHUNKS, chunks.length) }, worker));
   } finally {
     // The chunks committed before a failure show too.
-    await RecordWriter.afterCommitAll(committed);
+    await applyRecent(recent);
   }
   result.errors.sort((a, b) => a.line - b.line);
   return result;
