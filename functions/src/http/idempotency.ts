@@ -9,7 +9,7 @@
 // Every write request also runs in a context the database deadline can abandon: once it has
 // answered 503, the request's later commits through marked writers throw before they commit.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import {
   Timestamp,
@@ -19,6 +19,7 @@ import {
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { getDb } from '../firebase';
+import { withDeadline } from '../health/backends';
 import { HttpError } from './errors';
 
 export const IDEMPOTENCY_KEYS = 'idempotencyKeys';
@@ -28,6 +29,15 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** How long a repeat waits for the first request's answer to be stored. */
 const WAIT_FOR_ANSWER_MS = 4_000;
 const ALREADY_EXISTS = 6;
+/**
+ * Codes a commit can fail with after it landed, its answer lost on the way back (the database
+ * killed or the connection cut between the two): cancelled, unknown, deadline exceeded,
+ * internal, unavailable.
+ */
+const OUTCOME_UNKNOWN = new Set<unknown>([1, 2, 4, 13, 14, undefined]);
+/** How long a commit of unknown outcome keeps asking whether it landed. */
+const LANDED_CHECK_MS = 30_000;
+const LANDED_READ_MS = 5_000;
 
 interface RequestKey {
   ref: DocumentReference;
@@ -78,9 +88,12 @@ export function markRequestWrite(writer: Writer): void {
   target.commit = async () => {
     if (context.abandoned) throw new AbandonedWrite();
     const key = context.key && !context.key.claimed ? context.key : undefined;
+    // Tells this commit's key from one an earlier attempt or a twin request stored.
+    const commitId = randomUUID();
     if (key) {
       target.create(key.ref, {
         requestHash: key.requestHash,
+        commitId,
         createdAt: Timestamp.now(),
         expiresAt: Timestamp.fromMillis(Date.now() + KEY_TTL_MS),
       });
@@ -90,13 +103,37 @@ export function markRequestWrite(writer: Writer): void {
       if (key) key.claimed = true;
       return result;
     } catch (err) {
-      if (key && (err as { code?: unknown }).code === ALREADY_EXISTS) {
+      if (!key) throw err;
+      const code = (err as { code?: unknown }).code;
+      if (code === ALREADY_EXISTS) {
         const stored = await key.ref.get();
         if (stored.exists) throw new KeyTaken();
+      } else if (OUTCOME_UNKNOWN.has(code) && (await keyStoredBy(key.ref, commitId))) {
+        // It landed: carry on as committed. Thrown, the client library would run the
+        // transaction again, find the key taken, and the request would lose its own answer.
+        key.claimed = true;
+        return undefined;
       }
       throw err;
     }
   };
+}
+
+/**
+ * Whether the key's document holds this commit's id, asked until the database answers (it may
+ * be restarting) for up to LANDED_CHECK_MS; false when it never does.
+ */
+async function keyStoredBy(ref: DocumentReference, commitId: string): Promise<boolean> {
+  const until = Date.now() + LANDED_CHECK_MS;
+  for (let pause = 250; Date.now() < until; pause = Math.min(pause * 2, 2_000)) {
+    try {
+      const doc = await withDeadline(ref.get(), LANDED_READ_MS, 'The key read');
+      return doc.get('commitId') === commitId;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+  return false;
 }
 
 /** The deadline's 503 went out: the request's later commits are refused. */
