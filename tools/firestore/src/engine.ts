@@ -69,6 +69,8 @@ export interface ChangeSink {
   replacing(project: string): void;
   /** The project's data was replaced wholesale by the export in `folder`. */
   replaced(project: string, folder: string): Promise<void>;
+  /** Queries asked for a kept order or value index not asked for before (Database.onNewAsk). */
+  asked(db: Database): void;
 }
 
 /** All state of the server: databases by path, open transactions, listeners. */
@@ -89,7 +91,11 @@ export class Engine {
       throw new GrpcError(Status.INVALID_ARGUMENT, `Invalid resource name: ${resourceName ?? ''}`);
     const path = m[0];
     let db = this.databases.get(path);
-    if (!db) this.databases.set(path, (db = new Database(path, this.indexRules)));
+    if (!db) {
+      const created = new Database(path, this.indexRules);
+      created.onNewAsk = () => this.changeSink?.asked(created);
+      this.databases.set(path, (db = created));
+    }
     return db;
   }
 

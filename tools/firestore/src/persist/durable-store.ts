@@ -13,7 +13,7 @@ import {
   type ChangedSince,
   type RestDoc,
 } from './persistence.ts';
-import type { Database } from '../storage/store.ts';
+import type { AskedOrder, AskedValueIndex, Database } from '../storage/store.ts';
 
 /** Where what the journal holds beyond the snapshot is noted: a document's key, a cleared database. */
 interface ChangeMarks {
@@ -21,11 +21,21 @@ interface ChangeMarks {
   cleared(dbPath: string): void;
 }
 
-/** One line of the journal: a commit's documents after it (no `doc`: deleted), or a clear. */
+/** What queries asked the database to keep: a restart builds it before it answers. */
+interface Asks {
+  valueIndexes: AskedValueIndex[];
+  orders: AskedOrder[];
+}
+
+/**
+ * One line of the journal: a commit's documents after it (no `doc`: deleted), a clear, or the
+ * kept orders and value indexes queries asked for, once they gained one.
+ */
 interface JournalRecord {
   db: string;
   docs?: { key: string; doc?: RestDoc }[];
   clear?: true;
+  asks?: Asks;
 }
 
 export interface DurableStoreOptions {
@@ -115,7 +125,13 @@ export async function openDurableStore(
     cleared: (dbPath) => void changedSince.set(dbPath, 'all'),
   };
   const segments = await segmentsIn(dir);
-  for (const { file } of segments) restored.journaled += await replay(engine, file, marks);
+  const asked = new Map<Database, Asks>();
+  for (const { file } of segments) restored.journaled += await replay(engine, file, marks, asked);
+  // Asked after the snapshot was written: built now, as the snapshot's own asks were.
+  for (const [db, { orders, valueIndexes }] of asked) {
+    db.buildAskedOrders(orders);
+    await db.buildAskedValueIndexes(valueIndexes);
+  }
   /** The next snapshot is written whole: a compaction failed, and what it was to write is lost. */
   let rewriteAll = false;
   /**
@@ -200,6 +216,12 @@ export async function openDurableStore(
       sinceImport?.set(db.path, 'all');
       return journal.append({ db: db.path, clear: true } satisfies JournalRecord);
     },
+    asked(db: Database) {
+      if (!ours(db)) return;
+      const asks: Asks = { valueIndexes: db.askedValueIndexes(), orders: db.askedOrders() };
+      // Only speed depends on it: a failed append is the journal's failure, reported there.
+      journal.append({ db: db.path, asks } satisfies JournalRecord).catch(() => {});
+    },
     replacing(which: string) {
       if (which === project) sinceImport = new Map();
     },
@@ -238,10 +260,16 @@ function noteChanged(changed: ChangedSince, dbPath: string, changes: DocChange[]
  * Applies a journal segment's records to the engine, telling `seen` what they change (the
  * snapshot does not hold it); returns the documents it touched.
  */
-async function replay(engine: Engine, file: string, seen: ChangeMarks): Promise<number> {
+async function replay(
+  engine: Engine,
+  file: string,
+  seen: ChangeMarks,
+  asked: Map<Database, Asks>,
+): Promise<number> {
   let count = 0;
   for await (const record of readJournal<JournalRecord>(file)) {
     const db = engine.database(record.db);
+    if (record.asks) asked.set(db, record.asks);
     if (record.clear) {
       engine.forget(db);
       seen.cleared(db.path);

@@ -90,6 +90,13 @@ export class Database {
   readonly counters: Counters = { reads: 0, writes: 0, deletes: 0 };
   readonly history = new ChangeLog();
 
+  /**
+   * Called when queries ask for a kept order or a value index not asked for before, so that the
+   * durable store can note it at once: a restart then builds it before it answers, even when
+   * the last snapshot was written before the first such query.
+   */
+  onNewAsk: (() => void) | undefined;
+
   constructor(
     /** projects/p/databases/d */
     readonly path: string,
@@ -298,9 +305,10 @@ export class Database {
   ): void {
     let asked = this.orderAsks.get(collectionPath);
     if (!asked) this.orderAsks.set(collectionPath, (asked = new Map()));
-    asked.delete(order.signature); // set again below, as the latest used
+    const isNew = !asked.delete(order.signature); // set again below, as the latest used
     asked.set(order.signature, order.orderBy);
     if (asked.size > MAX_ORDERINGS) asked.delete(asked.keys().next().value!);
+    if (isNew) this.onNewAsk?.();
   }
 
   /** The kept orders queries asked for (what a snapshot keeps; see orderAsks). */
@@ -391,9 +399,10 @@ export class Database {
   private markAsked(collectionPath: string, signature: string): void {
     let asked = this.askedIndexes.get(collectionPath);
     if (!asked) this.askedIndexes.set(collectionPath, (asked = new Set()));
-    asked.delete(signature); // added again below, as the latest used
+    const isNew = !asked.delete(signature); // added again below, as the latest used
     asked.add(signature);
     if (asked.size > MAX_VALUE_INDEXES) asked.delete(asked.values().next().value!);
+    if (isNew) this.onNewAsk?.();
   }
 
   /** An index that grew past what it may hold is dropped, and not asked for again. */

@@ -1,0 +1,73 @@
+// What queries ask the engine to keep (a kept order, a value index) is noted in the journal as
+// soon as they first ask for it, so a restart builds it before it answers even when the last
+// snapshot was written before that first query (a large import's snapshot, then the searches).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { Engine } from '../src/engine.ts';
+import type { StructuredQuery, Value, Write } from '../src/model/types.ts';
+import { openDurableStore } from '../src/persist/durable-store.ts';
+
+const PROJECT = 'asks-journaled';
+const DB = `projects/${PROJECT}/databases/(default)`;
+const folders: string[] = [];
+afterEach(async () => {
+  for (const f of folders.splice(0)) await rm(f, { recursive: true, force: true });
+});
+
+const str = (s: string): Value => ({ stringValue: s, valueType: 'stringValue' });
+const options = { onFailure: (err: Error) => expect(err).toBeUndefined() };
+const newestFirst: StructuredQuery = {
+  from: [{ collectionId: 'c' }],
+  orderBy: [{ field: { fieldPath: 'n' }, direction: 'DESCENDING' }],
+  limit: { value: 3 },
+};
+const ORDER = '["n"]:desc|__name__:desc';
+
+it('builds the orders and value indexes asked for after the last snapshot before a restart answers', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'asks-journaled-'));
+  folders.push(dir);
+  const engine = new Engine();
+  const store = await openDurableStore(engine, PROJECT, dir, options);
+  const db = engine.database(DB);
+  const writes: Write[] = Array.from({ length: 300 }, (_, i) => ({
+    update: {
+      name: `${db.documentsPrefix}/c/d${i}`,
+      fields: {
+        n: { integerValue: String(i), valueType: 'integerValue' },
+        tags: { arrayValue: { values: [str(`k${i % 10}`)] }, valueType: 'arrayValue' },
+      },
+    },
+  }));
+  await engine.commit(db, writes, undefined);
+  // The snapshot is written before any query asks for anything.
+  await store.compact();
+
+  engine.runQuery(db, db.documentsPrefix, newestFirst, {});
+  while (!db.valueIndex('', 'c', ['tags'])) await new Promise((r) => setImmediate(r));
+  // One more commit after the asks: the journal is appended in order, so once this is
+  // acknowledged the asks are on disk too.
+  await engine.commit(db, [{ delete: `${db.documentsPrefix}/c/d0` }], undefined);
+
+  // A kill: nothing is closed or compacted. A new engine opens the same folder.
+  const restarted = new Engine();
+  await openDurableStore(restarted, PROJECT, dir, options);
+  const loaded = restarted.database(DB);
+  expect(loaded.askedOrders()).toEqual([
+    {
+      collection: 'c',
+      orderBy: [
+        { path: ['n'], desc: true },
+        { path: null, desc: true },
+      ],
+    },
+  ]);
+  expect([...loaded.collection('c')!.orderings.keys()]).toEqual([ORDER]);
+  // Built already: no query's share may build it here.
+  loaded.valueIndexBuild = { ms: 20, docs: Infinity, queryShare: Infinity };
+  const index = loaded.valueIndex('', 'c', ['tags']);
+  expect(index?.ready).toBe(true);
+  expect(index!.count([str('k0')])).toBe(29);
+  expect(loaded.askedValueIndexes()).toEqual([{ collection: 'c', field: ['tags'] }]);
+});
