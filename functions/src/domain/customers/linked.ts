@@ -9,7 +9,7 @@ import { customerCopy } from '../entries/record';
 import { touchKeptList } from '../figures/kept-lists';
 import { FOLLOW_UPS } from '../followups/constants';
 import { followUpCustomerName } from '../followups/customer-name';
-import { RecordWriter } from '../writes/records';
+import { applyRecent, joinedRecent, noRecent, RecordWriter } from '../writes/records';
 import { withCustomerCopy } from '../writes/customer-copies';
 import { MAX_WRITES_PER_COMMIT } from './constants';
 import type { Customer } from './record';
@@ -34,6 +34,8 @@ export async function moveLinked(
 ): Promise<number> {
   const db = getDb();
   let moved = 0;
+  // The pages' newest entries, merged into recent activity once at the end.
+  let recent = noRecent();
   // 'in' takes at most 30 values.
   for (let i = 0; i < fromIds.length; i += 30) {
     const ids = fromIds.slice(i, i + 30);
@@ -57,10 +59,11 @@ export async function moveLinked(
       // The dashboard's follow-ups due show the customer's name.
       if (collection === FOLLOW_UPS) touchKeptList(batch, 'followUpsDue', db);
       await batch.commit();
-      await entries?.afterCommit();
+      if (entries) recent = joinedRecent(recent, entries.recentPart());
       moved += snapshot.size;
     }
   }
+  await applyRecent(recent, db);
   return moved;
 }
 
