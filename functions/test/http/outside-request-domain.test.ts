@@ -5,6 +5,7 @@
 // process (no domain follows a callback, and promises are not tracked), and the runtime's later
 // domains do not switch it on again. The tests of this file run in order: the first one sees
 // the runtime as it is before the api's first request.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import domain from 'node:domain';
 import http, { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,21 @@ import {
 vi.mock('firebase-functions/logger', () => ({ error: vi.fn(), warn: vi.fn(), info: vi.fn() }));
 
 const activeDomain = () => (process as { domain?: domain.Domain | null }).domain ?? undefined;
+
+/**
+ * The name of the hook V8 calls for each new promise (Node's own binding; deprecated, read here
+ * only): promiseInitHookWithDestroyTracking registers every promise for a destroy callback.
+ */
+const promiseInitHook = () =>
+  (
+    process as unknown as {
+      binding(name: 'async_wrap'): {
+        getPromiseHooks(): (((...a: unknown[]) => void) | undefined)[];
+      };
+    }
+  )
+    .binding('async_wrap')
+    .getPromiseHooks()[0]?.name;
 
 /** A new domain, and which domain a timer set inside it sees when it fires. */
 function domainAfterTimeout(): Promise<{ made: domain.Domain; seen: 'same' | 'none' | 'other' }> {
@@ -70,11 +86,14 @@ describe('outsideRequestDomains', () => {
   const app = (req: IncomingMessage, res: ServerResponse) => express(req, res);
 
   it('the runtime alone would run the request in its domain (what the wrapper removes)', async () => {
+    // An AsyncLocalStorage in use, as the runtime's and the api's own are.
+    new AsyncLocalStorage().run({}, () => undefined);
     const runtime = asTheRuntimeCalls(app);
     await request(runtime.server).get('/api/where');
     expect(seen).toEqual([{ atStart: runtime.domains[0], afterAwait: runtime.domains[0] }]);
-    // node:domain's hook is on: a domain follows its callbacks.
+    // node:domain's hook is on: a domain follows its callbacks, and promises are tracked.
     expect(await domainAfterTimeout()).toEqual({ made: expect.any(Object), seen: 'same' });
+    expect(promiseInitHook()).toBe('promiseInitHookWithDestroyTracking');
   });
 
   it("runs the first request without its domain, and switches node:domain's async hook off", async () => {
@@ -86,6 +105,8 @@ describe('outsideRequestDomains', () => {
     // Left for good: with the hook off, nothing would leave it at the end of the callback.
     expect(runtime.afterHandler).toEqual([undefined]);
     expect(await domainAfterTimeout()).toEqual({ made: expect.any(Object), seen: 'none' });
+    // The AsyncLocalStorage's hook still sees each promise; nothing tracks their end.
+    expect(promiseInitHook()).toBe('promiseInitHook');
   });
 
   it("keeps the hook off through the runtime's later domains", async () => {
@@ -98,6 +119,7 @@ describe('outsideRequestDomains', () => {
     expect((await request(alone.server).get('/api/where')).status).toBe(200);
     expect(seen).toEqual([{ atStart: undefined, afterAwait: undefined }]);
     expect(activeDomain()).toBeUndefined();
+    expect(promiseInitHook()).toBe('promiseInitHook');
   });
 
   it("answers a request that fails after an await with the app's error envelope", async () => {
