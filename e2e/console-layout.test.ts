@@ -197,7 +197,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       async () => {
         const { context, page } = await openPage(browser, viewport, admin);
         const screens: [string, RegExp][] = [
-          ['/dashboard', /^Total Customers$/],
+          ['/dashboard', /vs last month$/],
           ['/templates', /^No text templates$|^Add Template$/],
           ['/settings', /^Save All$/],
           ['/information', /^Monthly Entries$/],

@@ -61,6 +61,10 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
         await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
         const cards = page.getByRole('list', { name: 'Totals' });
         await cards.waitFor({ timeout: 90_000 });
+        // The cards' labels come at once; their figures once the page's one call answered.
+        await page
+          .getByRole('status', { name: 'Loading dashboard' })
+          .waitFor({ state: 'detached', timeout: 90_000 });
         for (const label of [
           'Total Customers',
           'Total Entries',

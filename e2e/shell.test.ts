@@ -86,6 +86,7 @@ it("on a cold load of the dashboard, signed in, asks for its data from the boot 
   await page.goto('/dashboard');
   // Drawn from an answer: a call of the page's own would have gone out by now.
   await page.getByRole('list', { name: 'Totals' }).waitFor();
+  await page.getByRole('status', { name: 'Loading dashboard' }).waitFor({ state: 'detached' });
   expect(calls).toHaveLength(1);
   expect(calls[0].beforeApp).toBe(true);
   expect(new URL(calls[0].url).search).toBe('?range=30d&days=3');

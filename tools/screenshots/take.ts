@@ -68,7 +68,7 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.goto('/dashboard');
       await page.getByText('Total Customers').waitFor();
-      await page.locator('.dash-skeleton').waitFor({ state: 'detached' });
+      await page.getByRole('status', { name: 'Loading dashboard' }).waitFor({ state: 'detached' });
       // The charts load as a script of their own and draw after it: shot once every chart
       // box holds a drawn SVG, not the grey box of one still loading.
       await page.waitForFunction(() => {

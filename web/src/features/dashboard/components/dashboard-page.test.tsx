@@ -31,13 +31,27 @@ describe('month over month', () => {
 });
 
 describe('Dashboard', { timeout: 20_000 }, () => {
-  it('shows a skeleton, then the four cards with the change vs last month', async () => {
-    dashboardApi();
+  it('shows its layout and titles at once, then the four cards with the change vs last month', async () => {
+    const answer = deferred<Response>();
+    dashboardApi({}, { 'GET /dashboard/all': () => answer.promise });
     renderApp('/dashboard', ADMIN);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Everything you need at a glance')).toBeInTheDocument();
     expect(screen.getByRole('status', { name: 'Loading dashboard' })).toBeInTheDocument();
-    const cards = await screen.findByRole('list', { name: 'Totals' });
+    // While the figures load: the cards' labels and the panels' titles, no figure (not a 0).
+    const loadingCards = screen.getByRole('list', { name: 'Totals' });
+    expect(
+      within(loadingCards)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Total Customers', 'Total Entries', 'Confirmed Orders', 'Pending Approvals']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Sales Funnel' })).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Sales funnel' })).not.toBeInTheDocument();
+    answer.resolve(jsonResponse(200, DASHBOARD));
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: 'Loading dashboard' })).not.toBeInTheDocument(),
+    );
+    const cards = screen.getByRole('list', { name: 'Totals' });
     const texts = within(cards)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
@@ -189,6 +203,9 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     );
     renderApp('/dashboard', ADMIN);
     const cards = await screen.findByRole('list', { name: 'Totals' });
+    await waitFor(() =>
+      expect(screen.queryByRole('status', { name: 'Loading dashboard' })).not.toBeInTheDocument(),
+    );
     expect(within(cards).getByText('200')).toBeInTheDocument();
     notify.resolve();
     await waitFor(() => expect(within(cards).getByText('201')).toBeInTheDocument());

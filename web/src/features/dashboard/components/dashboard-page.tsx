@@ -6,7 +6,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { ChartSlot } from './chart-slot';
 import { useCharts } from './charts-code';
 import { CountBars } from './count-bars';
-import { DashboardSkeleton } from './dashboard-skeleton';
+import { DashboardLoading, Filled } from './dashboard-skeleton';
 import { FollowUps } from './follow-ups';
 import { NotificationBell } from './notification-bell';
 import { NotificationList } from './notification-list';
@@ -36,6 +36,7 @@ export function DashboardPage() {
   }, [failure, toast]);
 
   const data = dashboard.data;
+  const loading = dashboard.isPending;
 
   return (
     <div className="dashboard">
@@ -50,56 +51,70 @@ export function DashboardPage() {
           }}
         />
       </PageHeader>
-      {dashboard.isPending ? (
-        <DashboardSkeleton />
-      ) : (
-        <>
-          <StatCards overview={data?.overview} />
-          <div className="dash-grid">
-            <Panel title="Entries (last 30 days)" wide>
-              <ChartSlot chart={charts && <charts.EntriesAreaChart data={data?.series ?? []} />} />
-            </Panel>
-            <Panel title="Channel Breakdown">
-              <ChartSlot
-                chart={
-                  charts && <charts.ChannelPie data={data?.channelBreakdown ?? EMPTY_CHANNELS} />
-                }
-              />
-            </Panel>
-            <Panel title="Category Demand">
-              <CountBars
-                label="Entries by category"
-                bars={(data?.categories ?? []).map((c, i) => ({
-                  label: c.category,
-                  value: c.count,
-                  colour: CATEGORY_COLOURS[i % CATEGORY_COLOURS.length],
-                }))}
-              />
-            </Panel>
-            <Panel title="Employee Performance (Entries)">
-              <CountBars
-                label="Entries by employee"
-                bars={(data?.employees ?? []).map((e) => ({ label: e.name, value: e.entries }))}
-              />
-            </Panel>
-            <Panel title="Sales Funnel">
-              <CountBars
-                label="Sales funnel"
-                bars={(data?.funnel ?? []).map((row) => ({ label: row.stage, value: row.count }))}
-              />
-            </Panel>
-            <Panel title="Recent Activity">
-              <RecentList items={data?.recent ?? []} />
-            </Panel>
-            <Panel title="Follow-ups Due">
-              <FollowUps items={data?.followUpsDue ?? []} />
-            </Panel>
-            <Panel title="Top Customers (by revenue)">
-              <TopCustomers items={data?.overview.topCustomers ?? []} />
-            </Panel>
-          </div>
-        </>
-      )}
+      {/* The layout and its titles are drawn at once; each figure fills in when it arrives. */}
+      {loading && <DashboardLoading />}
+      <StatCards overview={data?.overview} loading={loading} />
+      <div className="dash-grid" aria-busy={loading}>
+        <Panel title="Entries (last 30 days)" wide>
+          <ChartSlot
+            chart={
+              loading ? undefined : charts && <charts.EntriesAreaChart data={data?.series ?? []} />
+            }
+          />
+        </Panel>
+        <Panel title="Channel Breakdown">
+          <ChartSlot
+            chart={
+              loading
+                ? undefined
+                : charts && <charts.ChannelPie data={data?.channelBreakdown ?? EMPTY_CHANNELS} />
+            }
+          />
+        </Panel>
+        <Panel title="Category Demand">
+          <Filled loading={loading}>
+            <CountBars
+              label="Entries by category"
+              bars={(data?.categories ?? []).map((c, i) => ({
+                label: c.category,
+                value: c.count,
+                colour: CATEGORY_COLOURS[i % CATEGORY_COLOURS.length],
+              }))}
+            />
+          </Filled>
+        </Panel>
+        <Panel title="Employee Performance (Entries)">
+          <Filled loading={loading}>
+            <CountBars
+              label="Entries by employee"
+              bars={(data?.employees ?? []).map((e) => ({ label: e.name, value: e.entries }))}
+            />
+          </Filled>
+        </Panel>
+        <Panel title="Sales Funnel">
+          <Filled loading={loading}>
+            <CountBars
+              label="Sales funnel"
+              bars={(data?.funnel ?? []).map((row) => ({ label: row.stage, value: row.count }))}
+            />
+          </Filled>
+        </Panel>
+        <Panel title="Recent Activity">
+          <Filled loading={loading}>
+            <RecentList items={data?.recent ?? []} />
+          </Filled>
+        </Panel>
+        <Panel title="Follow-ups Due">
+          <Filled loading={loading}>
+            <FollowUps items={data?.followUpsDue ?? []} />
+          </Filled>
+        </Panel>
+        <Panel title="Top Customers (by revenue)">
+          <Filled loading={loading}>
+            <TopCustomers items={data?.overview.topCustomers ?? []} />
+          </Filled>
+        </Panel>
+      </div>
       <Panel title="Live Notifications" id={panelId}>
         {panelOpen ? (
           <NotificationList items={live.list.slice(0, PANEL_SHOWN)} />
