@@ -14,6 +14,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import {
   Timestamp,
   type DocumentReference,
+  type DocumentSnapshot,
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
@@ -104,36 +105,38 @@ export function markRequestWrite(writer: Writer): void {
       return result;
     } catch (err) {
       if (!key) throw err;
+      // The client library sends a batch's commit again by itself after UNAVAILABLE: one that
+      // had landed then fails on its own creates (ALREADY_EXISTS). Whatever the failure, the
+      // key holding this commit's id means it landed: carry on as committed. Thrown, the
+      // request would find its key taken and lose its own answer.
       const code = (err as { code?: unknown }).code;
-      if (code === ALREADY_EXISTS) {
-        const stored = await key.ref.get();
-        if (stored.exists) throw new KeyTaken();
-      } else if (OUTCOME_UNKNOWN.has(code) && (await keyStoredBy(key.ref, commitId))) {
-        // It landed: carry on as committed. Thrown, the client library would run the
-        // transaction again, find the key taken, and the request would lose its own answer.
+      const stored = OUTCOME_UNKNOWN.has(code)
+        ? await keyOnceAnswered(key.ref)
+        : await key.ref.get().catch(() => undefined);
+      if (stored?.get('commitId') === commitId) {
         key.claimed = true;
         return undefined;
       }
+      if (code === ALREADY_EXISTS && stored?.exists) throw new KeyTaken();
       throw err;
     }
   };
 }
 
 /**
- * Whether the key's document holds this commit's id, asked until the database answers (it may
- * be restarting) for up to LANDED_CHECK_MS; false when it never does.
+ * The key's document as the database has it, asked until it answers (it may be restarting) for
+ * up to LANDED_CHECK_MS; undefined when it never does.
  */
-async function keyStoredBy(ref: DocumentReference, commitId: string): Promise<boolean> {
+async function keyOnceAnswered(ref: DocumentReference): Promise<DocumentSnapshot | undefined> {
   const until = Date.now() + LANDED_CHECK_MS;
   for (let pause = 250; Date.now() < until; pause = Math.min(pause * 2, 2_000)) {
     try {
-      const doc = await withDeadline(ref.get(), LANDED_READ_MS, 'The key read');
-      return doc.get('commitId') === commitId;
+      return await withDeadline(ref.get(), LANDED_READ_MS, 'The key read');
     } catch {
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
-  return false;
+  return undefined;
 }
 
 /** The deadline's 503 went out: the request's later commits are refused. */
