@@ -36,34 +36,38 @@ export async function moveLinked(
   let moved = 0;
   // The pages' newest entries, merged into recent activity once at the end.
   let recent = noRecent();
-  // 'in' takes at most 30 values.
-  for (let i = 0; i < fromIds.length; i += 30) {
-    const ids = fromIds.slice(i, i + 30);
-    for (;;) {
-      // Moved documents leave the query, so each round reads the next ones.
-      const snapshot = await db
-        .collection(collection)
-        .where('customerId', 'in', ids)
-        .limit(MAX_WRITES_PER_COMMIT)
-        .get();
-      if (snapshot.empty) break;
-      const batch = db.batch();
-      const moves = snapshot.docs.map((doc) => {
-        const update = { customerId: to._id, ...refreshed(collection, doc.data(), to) };
-        return { ref: doc.ref, before: doc.data(), update, after: { ...doc.data(), ...update } };
-      });
-      // The dashboard's revenue and recent activity follow the entries to the primary.
-      const entries = collection === ENTRIES ? RecordWriter.deferred(batch, db) : undefined;
-      if (entries) entries.updateEntries(moves);
-      else for (const { ref, update } of moves) batch.update(ref, update);
-      // The dashboard's follow-ups due show the customer's name.
-      if (collection === FOLLOW_UPS) touchKeptList(batch, 'followUpsDue', db);
-      await batch.commit();
-      if (entries) recent = joinedRecent(recent, entries.recentPart());
-      moved += snapshot.size;
+  try {
+    // 'in' takes at most 30 values.
+    for (let i = 0; i < fromIds.length; i += 30) {
+      const ids = fromIds.slice(i, i + 30);
+      for (;;) {
+        // Moved documents leave the query, so each round reads the next ones.
+        const snapshot = await db
+          .collection(collection)
+          .where('customerId', 'in', ids)
+          .limit(MAX_WRITES_PER_COMMIT)
+          .get();
+        if (snapshot.empty) break;
+        const batch = db.batch();
+        const moves = snapshot.docs.map((doc) => {
+          const update = { customerId: to._id, ...refreshed(collection, doc.data(), to) };
+          return { ref: doc.ref, before: doc.data(), update, after: { ...doc.data(), ...update } };
+        });
+        // The dashboard's revenue and recent activity follow the entries to the primary.
+        const entries = collection === ENTRIES ? RecordWriter.deferred(batch, db) : undefined;
+        if (entries) entries.updateEntries(moves);
+        else for (const { ref, update } of moves) batch.update(ref, update);
+        // The dashboard's follow-ups due show the customer's name.
+        if (collection === FOLLOW_UPS) touchKeptList(batch, 'followUpsDue', db);
+        await batch.commit();
+        if (entries) recent = joinedRecent(recent, entries.recentPart());
+        moved += snapshot.size;
+      }
     }
+  } finally {
+    // Also when a later page fails: the pages already moved stay moved.
+    await applyRecent(recent, db);
   }
-  await applyRecent(recent, db);
   return moved;
 }
 

@@ -29,6 +29,7 @@ export async function refreshCustomerOnEntries(
   const db = getDb();
   const query = db.collection(ENTRIES).where('customerId', '==', customerId);
   let recent = noRecent();
+  // Applied also when a later page fails: the pages already written stay written.
   const changed = await updateInPages(query, MAX_WRITES_PER_COMMIT, (batch, docs) => {
     const stale = docs.filter(
       (doc) => !sameCustomerCopy(customerCopy(doc.get('customer')), customer),
@@ -44,7 +45,6 @@ export async function refreshCustomerOnEntries(
     );
     recent = joinedRecent(recent, page.recentPart());
     return stale.length;
-  });
-  await applyRecent(recent, db);
+  }).finally(() => applyRecent(recent, db));
   return changed;
 }

@@ -52,7 +52,7 @@ export function DashboardPage() {
         />
       </PageHeader>
       {/* The layout and its titles are drawn at once; each figure fills in when it arrives. */}
-      {loading && <DashboardLoading />}
+      <DashboardLoading loading={loading} />
       <StatCards overview={data?.overview} loading={loading} />
       <div className="dash-grid" aria-busy={loading}>
         <Panel title="Entries (last 30 days)" wide>

@@ -1,13 +1,18 @@
 import type { ReactNode } from 'react';
 
 /**
- * Said once to assistive technology while the figures load; the page's own layout, titles and
- * grey blocks where the figures go are what a person sees meanwhile.
+ * Tells assistive technology whether the figures are still loading: always on the page, so a
+ * screen reader hears the change when they arrive. A person sees the page's own layout, titles
+ * and grey blocks where the figures go meanwhile.
  */
-export function DashboardLoading() {
+export function DashboardLoading({ loading }: { loading: boolean }) {
   return (
-    <p className="visually-hidden" role="status" aria-label="Loading dashboard">
-      Loading dashboard…
+    <p
+      className="visually-hidden"
+      role="status"
+      aria-label={loading ? 'Loading dashboard' : 'Dashboard loaded'}
+    >
+      {loading ? 'Loading dashboard…' : 'Dashboard loaded'}
     </p>
   );
 }

@@ -14,7 +14,7 @@ export function StatCards({
   const change = monthOverMonth(overview?.entriesThisMonth ?? 0, overview?.entriesLastMonth ?? 0);
   const value = (n: number | undefined) => (loading ? undefined : (n ?? 0));
   return (
-    <ul className="dash-cards" aria-label="Totals">
+    <ul className="dash-cards" aria-label="Totals" aria-busy={loading}>
       <StatCard label="Total Customers" value={value(overview?.totalCustomers)} />
       <StatCard label="Total Entries" value={value(overview?.totalEntries)}>
         {!loading && (
