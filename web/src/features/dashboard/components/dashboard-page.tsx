@@ -6,7 +6,7 @@ import { useDashboard } from '../api/get-dashboard';
 import { ChartSlot } from './chart-slot';
 import { useCharts } from './charts-code';
 import { CountBars } from './count-bars';
-import { DashboardLoading, Filled } from './dashboard-skeleton';
+import { DashboardLoading } from './dashboard-skeleton';
 import { FollowUps } from './follow-ups';
 import { NotificationBell } from './notification-bell';
 import { NotificationList } from './notification-list';
@@ -71,48 +71,36 @@ export function DashboardPage() {
             }
           />
         </Panel>
-        <Panel title="Category Demand">
-          <Filled loading={loading}>
-            <CountBars
-              label="Entries by category"
-              bars={(data?.categories ?? []).map((c, i) => ({
-                label: c.category,
-                value: c.count,
-                colour: CATEGORY_COLOURS[i % CATEGORY_COLOURS.length],
-              }))}
-            />
-          </Filled>
+        <Panel title="Category Demand" loading={loading}>
+          <CountBars
+            label="Entries by category"
+            bars={(data?.categories ?? []).map((c, i) => ({
+              label: c.category,
+              value: c.count,
+              colour: CATEGORY_COLOURS[i % CATEGORY_COLOURS.length],
+            }))}
+          />
         </Panel>
-        <Panel title="Employee Performance (Entries)">
-          <Filled loading={loading}>
-            <CountBars
-              label="Entries by employee"
-              bars={(data?.employees ?? []).map((e) => ({ label: e.name, value: e.entries }))}
-            />
-          </Filled>
+        <Panel title="Employee Performance (Entries)" loading={loading}>
+          <CountBars
+            label="Entries by employee"
+            bars={(data?.employees ?? []).map((e) => ({ label: e.name, value: e.entries }))}
+          />
         </Panel>
-        <Panel title="Sales Funnel">
-          <Filled loading={loading}>
-            <CountBars
-              label="Sales funnel"
-              bars={(data?.funnel ?? []).map((row) => ({ label: row.stage, value: row.count }))}
-            />
-          </Filled>
+        <Panel title="Sales Funnel" loading={loading}>
+          <CountBars
+            label="Sales funnel"
+            bars={(data?.funnel ?? []).map((row) => ({ label: row.stage, value: row.count }))}
+          />
         </Panel>
-        <Panel title="Recent Activity">
-          <Filled loading={loading}>
-            <RecentList items={data?.recent ?? []} />
-          </Filled>
+        <Panel title="Recent Activity" loading={loading}>
+          <RecentList items={data?.recent ?? []} />
         </Panel>
-        <Panel title="Follow-ups Due">
-          <Filled loading={loading}>
-            <FollowUps items={data?.followUpsDue ?? []} />
-          </Filled>
+        <Panel title="Follow-ups Due" loading={loading}>
+          <FollowUps items={data?.followUpsDue ?? []} />
         </Panel>
-        <Panel title="Top Customers (by revenue)">
-          <Filled loading={loading}>
-            <TopCustomers items={data?.overview.topCustomers ?? []} />
-          </Filled>
+        <Panel title="Top Customers (by revenue)" loading={loading}>
+          <TopCustomers items={data?.overview.topCustomers ?? []} />
         </Panel>
       </div>
       <Panel title="Live Notifications" id={panelId}>

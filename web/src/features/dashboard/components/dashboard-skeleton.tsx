@@ -1,5 +1,3 @@
-import type { ReactNode } from 'react';
-
 /**
  * Tells assistive technology whether the figures are still loading: always on the page, so a
  * screen reader hears the change when they arrive. A person sees the page's own layout, titles
@@ -15,11 +13,4 @@ export function DashboardLoading({ loading }: { loading: boolean }) {
       {loading ? 'Loading dashboard…' : 'Dashboard loaded'}
     </p>
   );
-}
-
-/** A panel's content once the figures are in, a grey block of about its size before. */
-export function Filled({ loading, children }: { loading: boolean; children: ReactNode }) {
-  if (loading)
-    return <div className="dash-skeleton__block dash-skeleton__list" aria-hidden="true" />;
-  return children;
 }
