@@ -1,5 +1,5 @@
 // Export / import of the embedded server (POST .../projects/{p}:export and :import).
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -115,6 +115,30 @@ describe.skipIf(!EMBEDDED)(`export and import ${EMBEDDED_ONLY}`, () => {
       'persist/plain/sub/child/deeper/leaf',
     ]);
     expect((await db.collection('persist').where('n', '==', 2).get()).size).toBe(1);
+  });
+
+  it('reads lines longer than its read chunk (1 MiB), CRLF line ends and a last line without one', async () => {
+    // Quotes are escaped in the file: 600,000 of them make a line of 1.2 MB.
+    const long = '"'.repeat(600_000);
+    const small = Array.from({ length: 300 }, (_, i) => `row ${i} ${'x'.repeat(i * 50)}`);
+    const batch = db.batch();
+    batch.set(db.doc('persist/long1'), { text: long });
+    small.forEach((text, i) => batch.set(db.doc(`persist/small${i}`), { text }));
+    batch.set(db.doc('persist/long2'), { text: `${long}2` });
+    await batch.commit();
+    const folder = await tempFolder();
+    await exportData(folder);
+    const file = join(folder, '(default).jsonl');
+    const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+    expect(Math.max(...lines.map((l) => l.length))).toBeGreaterThan(1 << 20);
+    await writeFile(file, lines.map((l, i) => (i % 2 ? `${l}\r` : l)).join('\n'));
+
+    await resetDatabase();
+    await importData(folder);
+    expect((await db.doc('persist/long1').get()).get('text')).toBe(long);
+    expect((await db.doc('persist/long2').get()).get('text')).toBe(`${long}2`);
+    const stored = await db.getAll(...small.map((_, i) => db.doc(`persist/small${i}`)));
+    expect(stored.map((d) => d.get('text'))).toEqual(small);
   });
 
   it('import replaces the current data', async () => {

@@ -21,7 +21,7 @@ function general(line: string) {
   };
   return {
     name: rest.name,
-    fields: fieldsFromRest(rest.fields ?? {}),
+    fields: fieldsFromRest(rest.fields ?? {}, new SharedStrings()),
     createTime: timestampMicros(timestampFromRest(rest.createTime)),
     updateTime: timestampMicros(timestampFromRest(rest.updateTime)),
   };

@@ -1,5 +1,5 @@
 import type { Fields, Timestamp, Value } from './types.ts';
-import { SharedStrings } from './shared-strings.ts';
+import type { SharedStrings } from './shared-strings.ts';
 import { kindOf } from './values.ts';
 
 /**
@@ -95,7 +95,7 @@ export function fieldsToRest(fields: Fields): Record<string, RestValue> {
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed JSON */
-export function valueFromRest(r: any, strings = new SharedStrings()): Value {
+export function valueFromRest(r: any, strings: SharedStrings): Value {
   // Most values are strings: found without listing the value's keys.
   const kind = (typeof r.stringValue === 'string' ? 'stringValue' : firstKey(r)) as keyof Value;
   switch (kind) {
@@ -138,7 +138,11 @@ function valuesFromRest(r: any[], strings: SharedStrings): Value[] {
   return values;
 }
 
-export function fieldsFromRest(r: Record<string, any>, strings = new SharedStrings()): Fields {
+/**
+ * `strings` is the table a whole load or replay shares: a new table costs a quarter megabyte
+ * (its cache of recent strings), which one a document made a replay allocate gigabytes.
+ */
+export function fieldsFromRest(r: Record<string, any>, strings: SharedStrings): Fields {
   const out: Fields = {};
   // Parsed JSON: its own keys only, no pairs to allocate as Object.entries would.
   for (const k in r) out[k] = valueFromRest(r[k], strings);

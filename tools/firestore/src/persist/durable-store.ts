@@ -14,6 +14,7 @@ import {
   type RestDoc,
 } from './persistence.ts';
 import type { AskedOrder, AskedValueIndex, Database } from '../storage/store.ts';
+import { SharedStrings } from '../model/shared-strings.ts';
 
 /** Where what the journal holds beyond the snapshot is noted: a document's key, a cleared database. */
 interface ChangeMarks {
@@ -267,6 +268,8 @@ async function replay(
   asked: Map<Database, Asks>,
 ): Promise<number> {
   let count = 0;
+  // Live for this replay only: what stays shared is what the documents hold.
+  const strings = new SharedStrings();
   for await (const record of readJournal<JournalRecord>(file)) {
     const db = engine.database(record.db);
     if (record.asks) asked.set(db, record.asks);
@@ -276,7 +279,7 @@ async function replay(
     }
     for (const { key, doc } of record.docs ?? []) {
       seen.changed(db.path, key);
-      const stored = doc && docFromRest(db, doc);
+      const stored = doc && docFromRest(db, doc, strings);
       db.put(key, stored);
       if (stored) db.advanceClock(stored.updateTime);
       count++;
