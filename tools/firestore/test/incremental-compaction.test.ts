@@ -1,7 +1,7 @@
 // A compaction carries over the previous snapshot's lines of the documents no commit touched
 // since, and writes anew only what changed: updates, creates, deletes, clears, what a start
 // replayed from the journal, and everything after a compaction that failed.
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
@@ -143,7 +143,7 @@ it('writes everything anew after a compaction that failed', async () => {
   await store.close();
 });
 
-it('copies the file of an import into the snapshot after it, writing anew only what was committed since', async () => {
+it('carries the file of an import into the snapshot after it, writing anew only what was committed since', async () => {
   const dir = await tempDir();
   const { engine, db, store } = await open(dir);
   await put(engine, db, 'old', 'old0');
@@ -184,6 +184,83 @@ it('copies the file of an import into the snapshot after it, writing anew only w
   expect(await snapshot(dir)).toEqual({ a: 'a1', b: 'b0', e: 'e0' });
   await store.close();
   expect(await restored(dir)).toEqual({ a: 'a1', b: 'b0', e: 'e0' });
+});
+
+/** An export folder elsewhere holding `text` as its (default) database's file. */
+async function exportFolder(text: string, documents: number): Promise<string> {
+  const folder = await tempDir();
+  await writeFile(path.join(folder, 'data.jsonl'), text);
+  await writeFile(
+    path.join(folder, 'metadata.json'),
+    JSON.stringify({
+      format: 'embedded-firestore-export/v1',
+      project: PROJECT,
+      exportedAt: '2026-01-01T00:00:00Z',
+      databases: [{ id: '(default)', file: 'data.jsonl', documents }],
+    }),
+  );
+  return folder;
+}
+
+const restLine = (db: Database, id: string, text: string) =>
+  JSON.stringify({
+    name: name(db, id),
+    fields: { text: { stringValue: text } },
+    createTime: '2026-01-01T00:00:00Z',
+    updateTime: '2026-01-01T00:00:00Z',
+  });
+
+const snapshotDocuments = async (dir: string) =>
+  (
+    JSON.parse(await readFile(path.join(dir, 'metadata.json'), 'utf8')) as {
+      databases: { documents: number }[];
+    }
+  ).databases[0].documents;
+
+it('keeps the file of an import nothing changed since as the snapshot, under a second name', async () => {
+  const dir = await tempDir();
+  const { engine, db, store } = await open(dir);
+  const folder = await exportFolder(
+    `${restLine(db, 'a', 'a0')}\n\n${restLine(db, 'b', 'b0')}\n`,
+    2,
+  );
+  engine.changeSink!.replacing(PROJECT);
+  await importProject(engine, PROJECT, folder);
+  await engine.changeSink!.replaced(PROJECT, folder);
+
+  const imported = await stat(path.join(folder, 'data.jsonl'));
+  const kept = await stat(snapshotFile(dir));
+  expect(kept.ino).toBe(imported.ino);
+  expect(kept.nlink).toBe(2);
+  expect(await snapshotDocuments(dir)).toBe(2);
+
+  // Later compactions write a new file: the import's folder keeps its lines.
+  await put(engine, db, 'a', 'a1');
+  await store.compact();
+  expect((await stat(snapshotFile(dir))).ino).not.toBe(imported.ino);
+  expect(await readFile(path.join(folder, 'data.jsonl'), 'utf8')).toContain('"a0"');
+  await store.close();
+  await rm(folder, { recursive: true });
+  expect(await restored(dir)).toEqual({ a: 'a1', b: 'b0' });
+});
+
+it('copies an imported file whose last line has no end, giving it one', async () => {
+  const dir = await tempDir();
+  const { engine, db, store } = await open(dir);
+  const folder = await exportFolder(`${restLine(db, 'a', 'a0')}\n${restLine(db, 'b', 'b0')}`, 2);
+  engine.changeSink!.replacing(PROJECT);
+  await importProject(engine, PROJECT, folder);
+  await engine.changeSink!.replaced(PROJECT, folder);
+
+  expect((await stat(snapshotFile(dir))).ino).not.toBe(
+    (await stat(path.join(folder, 'data.jsonl'))).ino,
+  );
+  expect(await readFile(snapshotFile(dir), 'utf8')).toBe(
+    `${restLine(db, 'a', 'a0')}\n${restLine(db, 'b', 'b0')}\n`,
+  );
+  expect(await snapshotDocuments(dir)).toBe(2);
+  await store.close();
+  expect(await restored(dir)).toEqual({ a: 'a0', b: 'b0' });
 });
 
 it('copies a database that changed in nothing as it is', async () => {

@@ -1,5 +1,5 @@
-import { createReadStream, createWriteStream, existsSync, type WriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
+import { appendFile, copyFile, link, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Engine } from '../engine.ts';
@@ -148,25 +148,57 @@ function keyOfLine(line: string): string {
 }
 
 /**
- * Copies a snapshot file to `out` as it is, in chunks (nothing to split or parse); counts its
- * lines. The last one gets its line end if it has none, so lines written after it stay apart.
+ * The document lines of a snapshot file (a blank line holds none) and whether its last line has
+ * its line end: read through one reused buffer, nothing decoded.
  */
-async function copySnapshot(file: string, out: WriteStream): Promise<number> {
+async function countLines(file: string): Promise<{ lines: number; ended: boolean }> {
   const NEWLINE = 10;
   let lines = 0;
   let last = NEWLINE;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-    for (let i = chunk.indexOf(NEWLINE); i >= 0; i = chunk.indexOf(NEWLINE, i + 1)) {
-      // A blank line holds no document.
-      if ((i > 0 ? chunk[i - 1] : last) !== NEWLINE) lines++;
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(READ_CHUNK);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) break;
+      const chunk = buffer.subarray(0, bytesRead);
+      for (let i = chunk.indexOf(NEWLINE); i >= 0; i = chunk.indexOf(NEWLINE, i + 1)) {
+        if ((i > 0 ? chunk[i - 1] : last) !== NEWLINE) lines++;
+      }
+      last = chunk[bytesRead - 1];
     }
-    if (chunk.length > 0) last = chunk[chunk.length - 1];
-    if (!out.write(chunk)) await once(out, 'drain');
+  } finally {
+    await handle.close();
   }
-  if (last !== NEWLINE) {
-    lines++;
-    if (!out.write('\n')) await once(out, 'drain');
+  return { lines: last === NEWLINE ? lines : lines + 1, ended: last === NEWLINE };
+}
+
+/**
+ * A database that changed in nothing since `source` was written keeps `source`'s lines: the
+ * file itself when it is the snapshot's already, else the same file under the snapshot's name
+ * (a hard link, no byte copied: copying the large import's 4 GB through streams held the
+ * import's answer 17 s), or a copy where no link can be made (another file system, or a last
+ * line without its end, which the copy gets so that the file ends as exports do). Snapshot
+ * and export files are never written in place (each is written anew and renamed), so the two
+ * names keep the same lines. Answers the file's document count.
+ */
+async function carryOver(source: string, target: string): Promise<number> {
+  const { lines, ended } = await countLines(source);
+  if (source === target) return lines;
+  const tmp = `${target}.tmp`;
+  await rm(tmp, { force: true });
+  const linked =
+    ended &&
+    (await link(source, tmp).then(
+      () => true,
+      () => false,
+    ));
+  if (!linked) {
+    await copyFile(source, tmp);
+    if (!ended) await appendFile(tmp, '\n');
   }
+  await syncFile(tmp);
+  await rename(tmp, target);
   return lines;
 }
 
@@ -183,17 +215,35 @@ function lineWriter(out: WriteStream) {
 }
 
 /**
- * Writes one database's documents to `out`. Given the previous snapshot's file and the keys
+ * Writes one database's documents to `target` (a new file, renamed into place once flushed).
+ * Given the previous snapshot's file and the keys
  * changed since, the lines of unchanged documents are copied from it as they are and only the
  * changed documents are serialised: serialising every document of a large database again was
  * most of a compaction's time, taken from the queries and commits it ran beside.
  */
 async function writeDatabase(
   db: Database,
+  target: string,
+  previous?: { file: string; changed: Set<string> },
+): Promise<number> {
+  const tmp = `${target}.tmp`;
+  const out = createWriteStream(tmp);
+  const lines = await writeLines(db, out, previous).catch((err: unknown) => {
+    out.destroy();
+    throw err;
+  });
+  out.end();
+  await once(out, 'finish');
+  await syncFile(tmp);
+  await rename(tmp, target);
+  return lines;
+}
+
+async function writeLines(
+  db: Database,
   out: WriteStream,
   previous?: { file: string; changed: Set<string> },
 ): Promise<number> {
-  if (previous?.changed.size === 0) return copySnapshot(previous.file, out);
   const writer = lineWriter(out);
   if (!previous) {
     for (const doc of db.all()) await writer.write(JSON.stringify(docToRest(doc)));
@@ -212,8 +262,8 @@ async function writeDatabase(
 /**
  * Writes the project's data to `folder`. With `changed` (what changed since the snapshot
  * already there, or since the file `carriedFrom` names for a database), documents that did not
- * change are carried over from that file as they are: a database that changed in nothing is a
- * copy of it.
+ * change are carried over from that file as they are: a database that changed in nothing keeps
+ * that file (carryOver).
  */
 export async function exportProject(
   engine: Engine,
@@ -239,16 +289,10 @@ export async function exportProject(
       changedKeys instanceof Set && existsSync(source)
         ? { file: source, changed: changedKeys }
         : undefined;
-    const tmp = `${target}.tmp`;
-    const out = createWriteStream(tmp);
-    const documents = await writeDatabase(db, out, previous).catch((err: unknown) => {
-      out.destroy();
-      throw err;
-    });
-    out.end();
-    await once(out, 'finish');
-    await syncFile(tmp);
-    await rename(tmp, target);
+    const documents =
+      previous?.changed.size === 0
+        ? await carryOver(previous.file, target)
+        : await writeDatabase(db, target, previous);
     metadata.databases.push({
       id,
       file,
