@@ -143,49 +143,6 @@ it('writes everything anew after a compaction that failed', async () => {
   await store.close();
 });
 
-it('carries the file of an import into the snapshot after it, writing anew only what was committed since', async () => {
-  const dir = await tempDir();
-  const { engine, db, store } = await open(dir);
-  await put(engine, db, 'old', 'old0');
-  await store.compact();
-
-  // An export written elsewhere (as the bench's generator writes one), its times without nanos:
-  // a line serialised again would have them.
-  const folder = await tempDir();
-  const line = (id: string, text: string) =>
-    JSON.stringify({
-      name: name(db, id),
-      fields: { text: { stringValue: text } },
-      createTime: '2026-01-01T00:00:00Z',
-      updateTime: '2026-01-01T00:00:00Z',
-    });
-  const lines = [line('a', 'a0'), line('b', 'b0'), line('c', 'c0')];
-  await writeFile(path.join(folder, 'data.jsonl'), `${lines.join('\n')}\n`);
-  await writeFile(
-    path.join(folder, 'metadata.json'),
-    JSON.stringify({
-      format: 'embedded-firestore-export/v1',
-      project: PROJECT,
-      exportedAt: '2026-01-01T00:00:00Z',
-      databases: [{ id: '(default)', file: 'data.jsonl', documents: 3 }],
-    }),
-  );
-
-  // As the control call does; commits land before the snapshot is taken.
-  engine.changeSink!.replacing(PROJECT);
-  await importProject(engine, PROJECT, folder);
-  await put(engine, db, 'a', 'a1');
-  await remove(engine, db, 'c');
-  await put(engine, db, 'e', 'e0');
-  await engine.changeSink!.replaced(PROJECT, folder);
-
-  const file = await readFile(snapshotFile(dir), 'utf8');
-  expect(file.startsWith(`${lines[1]}\n`)).toBe(true);
-  expect(await snapshot(dir)).toEqual({ a: 'a1', b: 'b0', e: 'e0' });
-  await store.close();
-  expect(await restored(dir)).toEqual({ a: 'a1', b: 'b0', e: 'e0' });
-});
-
 /** An export folder elsewhere holding `text` as its (default) database's file. */
 async function exportFolder(text: string, documents: number): Promise<string> {
   const folder = await tempDir();
@@ -216,6 +173,32 @@ const snapshotDocuments = async (dir: string) =>
       databases: { documents: number }[];
     }
   ).databases[0].documents;
+
+it('carries the file of an import into the snapshot after it, writing anew only what was committed since', async () => {
+  const dir = await tempDir();
+  const { engine, db, store } = await open(dir);
+  await put(engine, db, 'old', 'old0');
+  await store.compact();
+
+  // An export written elsewhere (as the bench's generator writes one), its times without nanos:
+  // a line serialised again would have them.
+  const lines = [restLine(db, 'a', 'a0'), restLine(db, 'b', 'b0'), restLine(db, 'c', 'c0')];
+  const folder = await exportFolder(`${lines.join('\n')}\n`, 3);
+
+  // As the control call does; commits land before the snapshot is taken.
+  engine.changeSink!.replacing(PROJECT);
+  await importProject(engine, PROJECT, folder);
+  await put(engine, db, 'a', 'a1');
+  await remove(engine, db, 'c');
+  await put(engine, db, 'e', 'e0');
+  await engine.changeSink!.replaced(PROJECT, folder);
+
+  const file = await readFile(snapshotFile(dir), 'utf8');
+  expect(file.startsWith(`${lines[1]}\n`)).toBe(true);
+  expect(await snapshot(dir)).toEqual({ a: 'a1', b: 'b0', e: 'e0' });
+  await store.close();
+  expect(await restored(dir)).toEqual({ a: 'a1', b: 'b0', e: 'e0' });
+});
 
 it('keeps the file of an import nothing changed since as the snapshot, under a second name', async () => {
   const dir = await tempDir();
