@@ -81,10 +81,10 @@ function runPart(stream: WriteStream, request: PartRequest) {
     };
     stream.on('error', fail);
     worker.on('error', fail);
-    worker.on('exit', (code) => {
-      // Once done, the part is stopped (exit 1): a promise settles once, so only an early exit fails.
-      fail(new Error(`Generating part ${request.part} stopped (exit ${code})`));
-    });
+    // Stopped once done (exit 1), when the promise is settled already: only an early exit fails.
+    worker.on('exit', (code) =>
+      reject(new Error(`Generating part ${request.part} stopped (exit ${code})`)),
+    );
     worker.on('message', (message: PartMessage) => {
       writes = writes
         .then(async () => {

@@ -148,29 +148,28 @@ function keyOfLine(line: string): string {
 }
 
 /**
- * The document lines of a snapshot file (a blank line holds none) and whether its last line has
- * its line end: read through one reused buffer, nothing decoded.
+ * The document lines of a snapshot file (a blank line holds none), counted as loads read them,
+ * and whether its last line has its line end.
  */
 async function countLines(file: string): Promise<{ lines: number; ended: boolean }> {
-  const NEWLINE = 10;
   let lines = 0;
-  let last = NEWLINE;
+  for await (const { ranges } of snapshotLineRanges(file)) {
+    for (let i = 0; i < ranges.length; i += 2) if (ranges[i + 1] > ranges[i]) lines++;
+  }
+  return { lines, ended: await endsWithNewline(file) };
+}
+
+async function endsWithNewline(file: string): Promise<boolean> {
   const handle = await open(file, 'r');
   try {
-    const buffer = Buffer.allocUnsafe(READ_CHUNK);
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      const chunk = buffer.subarray(0, bytesRead);
-      for (let i = chunk.indexOf(NEWLINE); i >= 0; i = chunk.indexOf(NEWLINE, i + 1)) {
-        if ((i > 0 ? chunk[i - 1] : last) !== NEWLINE) lines++;
-      }
-      last = chunk[bytesRead - 1];
-    }
+    const { size } = await handle.stat();
+    if (size === 0) return true;
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    return last[0] === 10;
   } finally {
     await handle.close();
   }
-  return { lines: last === NEWLINE ? lines : lines + 1, ended: last === NEWLINE };
 }
 
 /**
