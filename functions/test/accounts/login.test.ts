@@ -78,6 +78,10 @@ describe('POST /api/auth/login', () => {
       'Your account is awaiting admin approval. You can sign in once an admin approves it.',
     );
     expect(res.headers['set-cookie']).toBeUndefined();
+    // The check is the session's own transaction: refused, it stores no session record.
+    expect((await getDb().collection('sessions').where('uid', '==', pending.uid).get()).size).toBe(
+      0,
+    );
   });
 
   it('refuses an account with no users document, and a disabled one', async () => {
@@ -91,6 +95,7 @@ describe('POST /api/auth/login', () => {
     expect(orphan.body.message).toBe(
       'This account has no access to the console. Contact an admin.',
     );
+    expect((await getDb().collection('sessions').where('uid', '==', uid).get()).size).toBe(0);
 
     const disabled = await createAccount();
     await getAuth(getFirebaseApp()).updateUser(disabled.uid, { disabled: true });

@@ -55,6 +55,24 @@ describe('wrong passwords', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(95);
   });
 
+  it('sent at once to two instances (each taking turns only within itself), still have 5 checked, no more', async () => {
+    // A second copy of the modules is a second instance: its own turns, its own client.
+    vi.resetModules();
+    (await import('../../src/clock.js')).setClock(() => time);
+    const other = (await import('../../src/app/app.js')).createApp();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        request(i % 2 ? app : other)
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', '203.0.113.8')
+          .send({ email: owner.email, password: 'wrong' }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBe(5);
+  });
+
   it('make each further try from that address wait longer: 1, 2, 4 minutes…', async () => {
     for (let i = 0; i < 5; i++) await loginFrom('203.0.113.1', 'wrong');
     const waits: string[] = [];

@@ -76,7 +76,7 @@ export async function login(app: Express, account: Pick<TestAccount, 'email' | '
 /** A session token minted for any account (even one that may not sign in), like OTP sign-in. */
 export async function mintSession(uid: string): Promise<string> {
   const custom = await getAuth(getFirebaseApp()).createCustomToken(uid);
-  return startSession(await signInWithCustomToken(custom), uid, 'otp');
+  return (await startSession(await signInWithCustomToken(custom), uid, 'otp')).token;
 }
 
 export function bearer(token: string): [string, string] {

@@ -13,7 +13,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
-import { Timestamp, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentSnapshot,
+  type QueryDocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb, getFirebaseApp } from '../../firebase';
 import type { Session } from '../../http/access';
@@ -70,16 +75,22 @@ export function grantsOf(
   };
 }
 
-/** The account's email and grants now, read in `tx` when given (admin holds '*': no role read). */
+/**
+ * The account's email and grants now, read in `tx` when given (admin holds '*': no role read).
+ * `check` sees the users document before its role is read, and may refuse it (throw).
+ */
 async function readAccount(
   uid: string,
   tx?: Transaction,
-): Promise<{ email: string; grants: SessionGrants }> {
+  check?: (user: DocumentSnapshot) => void,
+): Promise<{ user: DocumentSnapshot; email: string; grants: SessionGrants }> {
   const ref = getDb().collection(USERS).doc(uid);
   const user = tx ? await tx.get(ref) : await ref.get();
+  check?.(user);
   const role = normalizeRoleName(String(user.get('role') ?? ''));
   const stored = role && role !== ADMIN_ROLE ? await findRoleByName(role, tx) : undefined;
-  return { email: String(user.get('email') ?? ''), grants: grantsOf(user.data() ?? {}, stored) };
+  const grants = grantsOf(user.data() ?? {}, stored);
+  return { user, email: String(user.get('email') ?? ''), grants };
 }
 
 /** Turns a fresh ID token into a session token of its own and records it. */
@@ -89,15 +100,19 @@ export async function startSession(
   idToken: string,
   uid: string,
   method: SignInMethod,
-  /** Writes of the sign-in that commit with the record (the throttle's, one commit for all). */
-  alsoWrite?: (tx: Transaction) => void,
-): Promise<string> {
+  sign?: {
+    /** Refuses (throws) an account that may not sign in, as the transaction reads it. */
+    check?: (user: DocumentSnapshot) => void;
+    /** Writes of the sign-in that commit with the record (the throttle's, one commit for all). */
+    alsoWrite?: (tx: Transaction) => void;
+  },
+): Promise<{ token: string; user: DocumentSnapshot }> {
   const cookie = await auth().createSessionCookie(idToken, { expiresIn: SESSION_LIFETIME_MS });
   const token = `${cookie}${SESSION_ID_SEPARATOR}${randomBytes(16).toString('base64url')}`;
   // In one transaction with the reads of the account and its role: a role change committing
   // meanwhile makes it read them again, so the record never keeps grants older than the change.
-  await getDb().runTransaction(async (tx) => {
-    const { email, grants } = await readAccount(uid, tx);
+  const user = await getDb().runTransaction(async (tx) => {
+    const { user, email, grants } = await readAccount(uid, tx, sign?.check);
     tx.set(sessionRef(token), {
       uid,
       email,
@@ -107,9 +122,10 @@ export async function startSession(
       expiresAt: Timestamp.fromMillis(now() + SESSION_LIFETIME_MS),
       ...grants,
     });
-    alsoWrite?.(tx);
+    sign?.alsoWrite?.(tx);
+    return user;
   });
-  return token;
+  return { token, user };
 }
 
 const sessionsOf = (uid: string) => getDb().collection(SESSIONS).where('uid', '==', uid);

@@ -69,24 +69,31 @@ export async function loginWithPassword(
     uid: result.uid,
     method: 'password',
     throttle: [PASSWORD_THROTTLE, email, ip],
-    idToken: async () => result.idToken,
+    idToken: result.idToken,
   });
 }
 
 /**
- * The credential was right: the account must be one that may sign in; then the session starts
- * with the account's Firebase ID token, and the throttle's pair starts over in its commit.
+ * The credential was right: the account must be one that may sign in, as the session's
+ * transaction reads it (no read of its own: a sign-in is a team's costliest call); the session
+ * starts with the account's Firebase ID token, and the throttle's pair starts over in its commit.
+ * A token still to be minted (a code's sign-in: minting it signs the account in at Firebase)
+ * waits for the account's check.
  */
 export async function finishSignIn(signIn: {
   uid: string;
   method: SignInMethod;
   throttle: [policy: ThrottlePolicy, account: string, ip: string];
-  idToken: () => Promise<string>;
+  idToken: string | (() => Promise<string>);
 }): Promise<SessionAnswer> {
-  const user = await userRef(signIn.uid).get();
-  assertMaySignIn(user);
-  const token = await startSession(await signIn.idToken(), signIn.uid, signIn.method, (tx) =>
-    recordSuccess(tx, ...signIn.throttle),
-  );
+  let idToken = signIn.idToken;
+  if (typeof idToken !== 'string') {
+    assertMaySignIn(await userRef(signIn.uid).get());
+    idToken = await idToken();
+  }
+  const { token, user } = await startSession(idToken, signIn.uid, signIn.method, {
+    check: assertMaySignIn,
+    alsoWrite: (tx) => recordSuccess(tx, ...signIn.throttle),
+  });
   return sessionAnswer(token, user);
 }

@@ -54,49 +54,24 @@ export function delayAfter(tries: number, freeTries: number): number {
   return Math.min(DELAYS.maxMs, DELAYS.firstMs * 2 ** (tries - freeTries));
 }
 
-/** Before a try is checked: refuses it (429) while the pair waits, else takes it (takeTry). */
-export async function startTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
-  await assertMayTry(policy, account, ip);
-  await takeTry(policy, account, ip);
-}
-
-/** Throws a 429 (with its wait) unless `account` may be tried from `ip` now. */
-async function assertMayTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
-  const at = now();
-  const [byAddress, byAccount] = counters(policy, account, ip);
-  // The pair and both counters in one read: a sign-in is a team's costliest call.
-  const [pair, addressDoc, accountDoc] = await getDb().getAll(
-    pairRef(policy, account, ip),
-    ...counterRefs([byAddress, byAccount]),
-  );
-  const lockedUntil = Number(pair.get('lockedUntil') ?? 0);
-  if (lockedUntil > at) throw refuse(policy.message, lockedUntil - at);
-  const addressWaits = waitsAtLimit([byAddress], [addressDoc], at);
-  if (addressWaits.length > 0) throw refuse(policy.message, Math.max(...addressWaits));
-  const accountWaits = waitsAtLimit([byAccount], [accountDoc], at);
-  if (accountWaits.length === 0) return;
-  const known = await knownRef(policy, account, ip).get();
-  const knownUntil = (known.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
-  if (knownUntil <= at) throw refuse(policy.message, Math.max(...accountWaits));
-}
-
-/** The takeTry of each pair running in this instance: the next one for the pair waits for it. */
+/** The startTry of each pair running in this instance: the next one for the pair waits for it. */
 const pairQueues = new Map<string, Promise<unknown>>();
 
 /**
+ * Before a try is checked: refuses it (429) while the pair or a counter waits, else takes it.
  * Takes one try of `account` from `ip` before it is checked, or throws the 429: the pair's count
- * and lock are read and moved in one transaction, so however many tries arrive at once, at most
- * `freeTries` get through before the lock (counted after the check, 100 wrong passwords sent
+ * and lock are read and moved in one conditional write, so however many tries arrive at once, at
+ * most `freeTries` get through before the lock (counted after the check, 100 wrong passwords sent
  * together had 21 checked). A try that turns out right starts the pair over (recordSuccess).
- * The tries of one pair take turns within an instance: a hundred transactions on one document
- * at once would mostly lose to each other; across instances the transaction still decides.
+ * The tries of one pair take turns within an instance: a hundred writes on one document at once
+ * would mostly lose to each other; across instances the write's precondition still decides.
  */
-function takeTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
+export function startTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
   const ref = pairRef(policy, account, ip);
   const before = pairQueues.get(ref.path) ?? Promise.resolve();
   const mine = before.then(
-    () => takeTryNow(policy, ref),
-    () => takeTryNow(policy, ref),
+    () => takeTryNow(policy, account, ip),
+    () => takeTryNow(policy, account, ip),
   );
   pairQueues.set(ref.path, mine);
   const forget = () => {
@@ -106,28 +81,54 @@ function takeTry(policy: ThrottlePolicy, account: string, ip: string): Promise<v
   return mine;
 }
 
-async function takeTryNow(
-  policy: ThrottlePolicy,
-  ref: FirebaseFirestore.DocumentReference,
-): Promise<void> {
-  await getDb().runTransaction(async (tx) => {
+/** gRPC codes of a conditional write that lost to another: not found, exists, precondition. */
+const LOST_TO_ANOTHER = new Set<unknown>([5, 6, 9]);
+
+/**
+ * The pair and both counters in one read (a sign-in is a team's costliest call), then the pair's
+ * new count written only if the pair is still as read (its update time, or still absent): a
+ * transaction would read the pair a second time, and would lock the address counter that every
+ * sign-in from an office reads. Lost to another try, it reads again.
+ */
+async function takeTryNow(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
+  const ref = pairRef(policy, account, ip);
+  const [byAddress, byAccount] = counters(policy, account, ip);
+  for (;;) {
     const at = now();
-    const doc = await tx.get(ref);
-    const lockedUntil = Number(doc.get('lockedUntil') ?? 0);
+    const [pair, addressDoc, accountDoc] = await getDb().getAll(
+      ref,
+      ...counterRefs([byAddress, byAccount]),
+    );
+    const lockedUntil = Number(pair.get('lockedUntil') ?? 0);
     if (lockedUntil > at) throw refuse(policy.message, lockedUntil - at);
-    const last = Number(doc.get('lastTryAt') ?? 0);
-    const fresh = !doc.exists || at - last >= DELAYS.forgetAfterMs;
-    const tries = (fresh ? 0 : Number(doc.get('tries') ?? 0)) + 1;
+    const addressWaits = waitsAtLimit([byAddress], [addressDoc], at);
+    if (addressWaits.length > 0) throw refuse(policy.message, Math.max(...addressWaits));
+    const accountWaits = waitsAtLimit([byAccount], [accountDoc], at);
+    if (accountWaits.length > 0) {
+      const known = await knownRef(policy, account, ip).get();
+      const knownUntil = (known.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
+      if (knownUntil <= at) throw refuse(policy.message, Math.max(...accountWaits));
+    }
+    const last = Number(pair.get('lastTryAt') ?? 0);
+    const fresh = !pair.exists || at - last >= DELAYS.forgetAfterMs;
+    const tries = (fresh ? 0 : Number(pair.get('tries') ?? 0)) + 1;
     const nextLock = at + delayAfter(tries, policy.freeTries);
-    tx.set(ref, {
+    const taken = {
       scope: `${policy.scope}-pair`,
       tries,
       lastTryAt: at,
       lockedUntil: nextLock,
       // Firestore's TTL policy on this field removes pairs nobody tries any more.
       expiresAt: Timestamp.fromMillis(Math.max(nextLock, at + DELAYS.forgetAfterMs)),
-    });
-  });
+    };
+    try {
+      if (pair.updateTime) await ref.update(taken, { lastUpdateTime: pair.updateTime });
+      else await ref.create(taken);
+      return;
+    } catch (err) {
+      if (!LOST_TO_ANOTHER.has((err as { code?: unknown }).code)) throw err;
+    }
+  }
 }
 
 /** Counts a failed try (a wrong password, a code asked for) on the address and account counters. */
