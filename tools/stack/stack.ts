@@ -246,7 +246,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 
 /** The embedded engine, journaling every commit into `dataDir` when there is one. */
 function startEmbeddedFirestore(port: number, dataDir: string | undefined, quiet?: boolean) {
-  const args = ['--import', 'tsx', path.join(ROOT, 'tools/firestore/src/cli.ts')];
+  // The whole database lives in the engine's heap, and each full collection of it holds every
+  // call for 1-2 s (a team of 200 on the small size and its imports: 640 MB live, a 93-160 ms
+  // pause and as long again in marking steps, then the backlog; docs/benchmarks.md). V8 ran one
+  // about every 100 s under that load, growing the heap by about a fifth between them, plus
+  // one whenever the memory reducer took a lull for idleness. Doubling the heap before the next
+  // one makes them about four times rarer, and a server that is about to be called again has
+  // nothing to give back in a lull; the cap below still bounds it.
+  const v8 = ['--heap-growing-percent=100', '--no-memory-reducer'];
+  const args = [...v8, '--import', 'tsx', path.join(ROOT, 'tools/firestore/src/cli.ts')];
   args.push('--host', HOST, '--port', String(port), '--project', PROJECT_ID);
   // Every commit is journaled before it is answered: a crash loses nothing acknowledged.
   if (dataDir) args.push('--data', dataDir);
