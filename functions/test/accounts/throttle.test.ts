@@ -2,6 +2,7 @@
 // account and source address with rising waits, an address has its own ceiling over all
 // accounts, and an account a higher one over all addresses, past which only addresses it has
 // signed in from before may try. Addresses come as Google's front end appends them (deployed).
+import { DocumentReference } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
@@ -71,6 +72,19 @@ describe('wrong passwords', () => {
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
     expect(statuses.filter((s) => s === 401).length).toBe(5);
+  });
+
+  it('losing the write five times over is a 503, and that try is not counted', async () => {
+    expect((await loginFrom('203.0.113.9', 'wrong')).status).toBe(401);
+    const lost = Object.assign(new Error('the pair changed'), { code: 9 });
+    const update = vi.spyOn(DocumentReference.prototype, 'update').mockRejectedValue(lost);
+    const res = await loginFrom('203.0.113.9', PASSWORD);
+    const writes = update.mock.calls.length;
+    update.mockRestore();
+    expect(res.status).toBe(503);
+    expect(writes).toBe(5);
+    for (let i = 0; i < 4; i++) expect((await loginFrom('203.0.113.9', 'wrong')).status).toBe(401);
+    expect((await loginFrom('203.0.113.9', 'wrong')).status).toBe(429);
   });
 
   it('make each further try from that address wait longer: 1, 2, 4 minutes…', async () => {

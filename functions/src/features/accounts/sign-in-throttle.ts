@@ -11,9 +11,15 @@
 //   the owner at their usual place gets in.
 //
 // Records sit in rateLimits/ beside the counters (same TTL field, keys hashed).
-import { Timestamp, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentSnapshot,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
+import { DATABASE_UNAVAILABLE, HttpError } from '../../http/errors';
 import {
   countEvent,
   counterRefs,
@@ -83,6 +89,8 @@ export function startTry(policy: ThrottlePolicy, account: string, ip: string): P
 
 /** gRPC codes of a conditional write that lost to another: not found, exists, precondition. */
 const LOST_TO_ANOTHER = new Set<unknown>([5, 6, 9]);
+/** Reads and writes before giving up, as many as a transaction makes. */
+const MAX_ATTEMPTS = 5;
 
 /**
  * The pair and both counters in one read (a sign-in is a team's costliest call), then the pair's
@@ -92,23 +100,13 @@ const LOST_TO_ANOTHER = new Set<unknown>([5, 6, 9]);
  */
 async function takeTryNow(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
   const ref = pairRef(policy, account, ip);
-  const [byAddress, byAccount] = counters(policy, account, ip);
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     const at = now();
     const [pair, addressDoc, accountDoc] = await getDb().getAll(
       ref,
-      ...counterRefs([byAddress, byAccount]),
+      ...counterRefs(counters(policy, account, ip)),
     );
-    const lockedUntil = Number(pair.get('lockedUntil') ?? 0);
-    if (lockedUntil > at) throw refuse(policy.message, lockedUntil - at);
-    const addressWaits = waitsAtLimit([byAddress], [addressDoc], at);
-    if (addressWaits.length > 0) throw refuse(policy.message, Math.max(...addressWaits));
-    const accountWaits = waitsAtLimit([byAccount], [accountDoc], at);
-    if (accountWaits.length > 0) {
-      const known = await knownRef(policy, account, ip).get();
-      const knownUntil = (known.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
-      if (knownUntil <= at) throw refuse(policy.message, Math.max(...accountWaits));
-    }
+    await refuseWhileWaiting(policy, account, ip, { pair, addressDoc, accountDoc }, at);
     const last = Number(pair.get('lastTryAt') ?? 0);
     const fresh = !pair.exists || at - last >= DELAYS.forgetAfterMs;
     const tries = (fresh ? 0 : Number(pair.get('tries') ?? 0)) + 1;
@@ -127,8 +125,30 @@ async function takeTryNow(policy: ThrottlePolicy, account: string, ip: string): 
       return;
     } catch (err) {
       if (!LOST_TO_ANOTHER.has((err as { code?: unknown }).code)) throw err;
+      // As a transaction that kept losing: the try is not taken, and may be made again.
+      if (attempt === MAX_ATTEMPTS) throw new HttpError(503, DATABASE_UNAVAILABLE);
     }
   }
+}
+
+/** Throws the 429 (with its wait) while the pair or a counter makes `account` from `ip` wait. */
+async function refuseWhileWaiting(
+  policy: ThrottlePolicy,
+  account: string,
+  ip: string,
+  read: { pair: DocumentSnapshot; addressDoc: DocumentSnapshot; accountDoc: DocumentSnapshot },
+  at: number,
+): Promise<void> {
+  const [byAddress, byAccount] = counters(policy, account, ip);
+  const lockedUntil = Number(read.pair.get('lockedUntil') ?? 0);
+  if (lockedUntil > at) throw refuse(policy.message, lockedUntil - at);
+  const addressWaits = waitsAtLimit([byAddress], [read.addressDoc], at);
+  if (addressWaits.length > 0) throw refuse(policy.message, Math.max(...addressWaits));
+  const accountWaits = waitsAtLimit([byAccount], [read.accountDoc], at);
+  if (accountWaits.length === 0) return;
+  const known = await knownRef(policy, account, ip).get();
+  const knownUntil = (known.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
+  if (knownUntil <= at) throw refuse(policy.message, Math.max(...accountWaits));
 }
 
 /** Counts a failed try (a wrong password, a code asked for) on the address and account counters. */
