@@ -1,3 +1,4 @@
+import { Auth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
@@ -309,8 +310,13 @@ describe('POST /api/auth/otp/verify', () => {
     const sales = await createAccount({ email: 'otp@example.in' });
     await ask('otp@example.in');
     await getDb().doc(`users/${sales.uid}`).update({ approved: false });
+    const mint = vi.spyOn(Auth.prototype, 'createCustomToken');
     const res = await verify('otp@example.in', emailedCode());
+    const minted = mint.mock.calls.length;
+    mint.mockRestore();
     expect(res.status).toBe(403);
+    // Refused before its Firebase token is minted: the account is not signed in at Firebase.
+    expect(minted).toBe(0);
   });
 
   it('validates the code format', async () => {
