@@ -64,9 +64,9 @@ export function delayAfter(tries: number, freeTries: number): number {
 const pairQueues = new Map<string, Promise<unknown>>();
 
 /**
- * Before a try is checked: refuses it (429) while the pair or a counter waits, else takes it.
- * Takes one try of `account` from `ip` before it is checked, or throws the 429: the pair's count
- * and lock are read and moved in one conditional write, so however many tries arrive at once, at
+ * Before a try is checked: refuses it (429) while the pair or a counter waits, else takes one
+ * try of `account` from `ip`: the pair's count and lock are read and moved in one conditional
+ * write, so however many tries arrive at once, at
  * most `freeTries` get through before the lock (counted after the check, 100 wrong passwords sent
  * together had 21 checked). A try that turns out right starts the pair over (recordSuccess).
  * The tries of one pair take turns within an instance: a hundred writes on one document at once
@@ -100,25 +100,20 @@ const MAX_ATTEMPTS = 5;
  */
 async function takeTryNow(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
   const ref = pairRef(policy, account, ip);
+  const [byAddress, byAccount] = counters(policy, account, ip);
   for (let attempt = 1; ; attempt++) {
     const at = now();
     const [pair, addressDoc, accountDoc] = await getDb().getAll(
       ref,
-      ...counterRefs(counters(policy, account, ip)),
+      ...counterRefs([byAddress, byAccount]),
     );
-    await refuseWhileWaiting(policy, account, ip, { pair, addressDoc, accountDoc }, at);
-    const last = Number(pair.get('lastTryAt') ?? 0);
-    const fresh = !pair.exists || at - last >= DELAYS.forgetAfterMs;
-    const tries = (fresh ? 0 : Number(pair.get('tries') ?? 0)) + 1;
-    const nextLock = at + delayAfter(tries, policy.freeTries);
-    const taken = {
-      scope: `${policy.scope}-pair`,
-      tries,
-      lastTryAt: at,
-      lockedUntil: nextLock,
-      // Firestore's TTL policy on this field removes pairs nobody tries any more.
-      expiresAt: Timestamp.fromMillis(Math.max(nextLock, at + DELAYS.forgetAfterMs)),
-    };
+    const lockedUntil = Number(pair.get('lockedUntil') ?? 0);
+    if (lockedUntil > at) throw refuse(policy.message, lockedUntil - at);
+    const addressWaits = waitsAtLimit([byAddress], [addressDoc], at);
+    if (addressWaits.length > 0) throw refuse(policy.message, Math.max(...addressWaits));
+    const accountWaits = waitsAtLimit([byAccount], [accountDoc], at);
+    if (accountWaits.length > 0) await refuseUnknownAddress(policy, account, ip, accountWaits, at);
+    const taken = pairAfterTry(policy, pair, at);
     try {
       if (pair.updateTime) await ref.update(taken, { lastUpdateTime: pair.updateTime });
       else await ref.create(taken);
@@ -131,21 +126,33 @@ async function takeTryNow(policy: ThrottlePolicy, account: string, ip: string): 
   }
 }
 
-/** Throws the 429 (with its wait) while the pair or a counter makes `account` from `ip` wait. */
-async function refuseWhileWaiting(
+/** The pair's record with one more try made at `at` (counted afresh once it was forgotten). */
+function pairAfterTry(policy: ThrottlePolicy, pair: DocumentSnapshot, at: number) {
+  const last = Number(pair.get('lastTryAt') ?? 0);
+  const fresh = !pair.exists || at - last >= DELAYS.forgetAfterMs;
+  const tries = (fresh ? 0 : Number(pair.get('tries') ?? 0)) + 1;
+  const nextLock = at + delayAfter(tries, policy.freeTries);
+  return {
+    scope: `${policy.scope}-pair`,
+    tries,
+    lastTryAt: at,
+    lockedUntil: nextLock,
+    // Firestore's TTL policy on this field removes pairs nobody tries any more.
+    expiresAt: Timestamp.fromMillis(Math.max(nextLock, at + DELAYS.forgetAfterMs)),
+  };
+}
+
+/**
+ * Past the account-wide ceiling only the addresses the account signed in from lately may try:
+ * throws the 429 (with the ceiling's wait) for any other.
+ */
+async function refuseUnknownAddress(
   policy: ThrottlePolicy,
   account: string,
   ip: string,
-  read: { pair: DocumentSnapshot; addressDoc: DocumentSnapshot; accountDoc: DocumentSnapshot },
+  accountWaits: number[],
   at: number,
 ): Promise<void> {
-  const [byAddress, byAccount] = counters(policy, account, ip);
-  const lockedUntil = Number(read.pair.get('lockedUntil') ?? 0);
-  if (lockedUntil > at) throw refuse(policy.message, lockedUntil - at);
-  const addressWaits = waitsAtLimit([byAddress], [read.addressDoc], at);
-  if (addressWaits.length > 0) throw refuse(policy.message, Math.max(...addressWaits));
-  const accountWaits = waitsAtLimit([byAccount], [read.accountDoc], at);
-  if (accountWaits.length === 0) return;
   const known = await knownRef(policy, account, ip).get();
   const knownUntil = (known.get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
   if (knownUntil <= at) throw refuse(policy.message, Math.max(...accountWaits));
