@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
-import { firebaseCookieOf, SESSION_LIFETIME_MS } from '../../src/domain/identity/sessions';
+import { SESSION_LIFETIME_MS, SESSIONS } from '../../src/domain/identity/sessions';
 import { getDb, getFirebaseApp } from '../../src/firebase';
 import { createApp } from '../../src/app/app';
 import { bearer, createAccount, PASSWORD } from '../support/accounts';
@@ -39,13 +40,18 @@ describe('POST /api/auth/login', () => {
     expect(cookie).toContain(`Max-Age=${SESSION_LIFETIME_MS / 1000}`);
     // Firebase Hosting passes Set-Cookie on only when the answer is private.
     expect(res.headers['cache-control']).toBe('private, no-store');
-    // The token is a Firebase session cookie lasting 5 days.
-    const decoded = await getAuth(getFirebaseApp()).verifySessionCookie(
-      firebaseCookieOf(res.body.token),
-      true,
+    // The token names the account and its record, which lasts 5 days.
+    expect(res.body.token).toMatch(
+      new RegExp(`^${Buffer.from(sales.uid).toString('base64url')}\\.[A-Za-z0-9_-]{43}$`),
     );
-    expect(decoded.uid).toBe(sales.uid);
-    expect(decoded.exp - decoded.iat).toBe(5 * 24 * 60 * 60);
+    const record = await getDb()
+      .collection(SESSIONS)
+      .doc(createHash('sha256').update(res.body.token).digest('hex'))
+      .get();
+    expect(record.get('uid')).toBe(sales.uid);
+    const lifetime = record.get('expiresAt').toMillis() - record.get('createdAt').toMillis();
+    expect(Math.abs(lifetime - SESSION_LIFETIME_MS)).toBeLessThan(5_000);
+    expect(record.get('authTime')).toBeGreaterThan(Date.now() / 1000 - 60);
   });
 
   it('takes the email in any case and with spaces', async () => {

@@ -2,7 +2,9 @@ import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInWithCustomToken } from '../../src/features/accounts/identity-toolkit';
-import { firebaseCookieOf } from '../../src/domain/identity/sessions';
+import { createHash, randomBytes } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { SESSION_LIFETIME_MS, SESSIONS } from '../../src/domain/identity/sessions';
 import { getDb, getFirebaseApp } from '../../src/firebase';
 import { createApp } from '../../src/app/app';
 import {
@@ -108,7 +110,7 @@ describe('calls of one session at once', () => {
     const sales = await createAccount({ role: 'sales' });
     const token = await login(app, sales);
     const auth = getAuth(getFirebaseApp());
-    const verify = vi.spyOn(auth, 'verifySessionCookie');
+    const verify = vi.spyOn(auth, 'getUser');
     try {
       // As a page makes its calls: all at once, with the same token.
       const answers = await Promise.all(Array.from({ length: 9 }, () => me(token)));
@@ -308,19 +310,58 @@ describe('sessions end on the next call', () => {
     expect(withSession - (await readCounters()).reads).toBe(1);
   });
 
-  it('an unapproved account holding a valid Firebase session cookie has no session', async () => {
+  it('an unapproved account signed in at Firebase has no session', async () => {
     const pending = await createAccount({ approved: false });
     const token = await mintSession(pending.uid);
-    await getAuth(getFirebaseApp()).verifySessionCookie(firebaseCookieOf(token), true);
+    expect((await getAuth(getFirebaseApp()).getUser(pending.uid)).disabled).toBe(false);
     expect((await me(token)).status).toBe(401);
   });
 
-  it('a Firebase session cookie this API did not issue is no session', async () => {
+  it('a token this API did not issue is no session: a Firebase session cookie, or its shape with a made-up id', async () => {
     const custom = await getAuth(getFirebaseApp()).createCustomToken(sales.uid);
     const idToken = await signInWithCustomToken(custom);
     const foreign = await getAuth(getFirebaseApp()).createSessionCookie(idToken, {
       expiresIn: 60 * 60 * 1000,
     });
     expect((await me(foreign)).status).toBe(401);
+    const issued = await login(app, sales);
+    const madeUp = `${issued.split('.')[0]}.${randomBytes(32).toString('base64url')}`;
+    expect((await me(madeUp)).status).toBe(401);
+    expect((await me(issued)).status).toBe(200);
+  });
+
+  it('ends when its record expires, before Firestore removes the record', async () => {
+    const token = await login(app, sales);
+    await getDb()
+      .collection(SESSIONS)
+      .doc(createHash('sha256').update(token).digest('hex'))
+      .update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+    expect((await me(token)).status).toBe(401);
+  });
+
+  it('a token issued before this format (a Firebase session cookie and an id) works until it expires', async () => {
+    const custom = await getAuth(getFirebaseApp()).createCustomToken(sales.uid);
+    const cookie = await getAuth(getFirebaseApp()).createSessionCookie(
+      await signInWithCustomToken(custom),
+      { expiresIn: SESSION_LIFETIME_MS },
+    );
+    const token = `${cookie}~${randomBytes(16).toString('base64url')}`;
+    const record = getDb()
+      .collection(SESSIONS)
+      .doc(createHash('sha256').update(token).digest('hex'));
+    await record.set({
+      uid: sales.uid,
+      email: sales.email,
+      method: 'password',
+      expiresAt: Timestamp.fromMillis(Date.now() + SESSION_LIFETIME_MS),
+      approved: true,
+      role: 'sales',
+      permissions: ['customers.read'],
+    });
+    const res = await me(token);
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe(sales.email);
+    await getAuth(getFirebaseApp()).updateUser(sales.uid, { disabled: true });
+    expect((await me(token)).status).toBe(401);
   });
 });

@@ -1,18 +1,20 @@
-// Sessions: a Firebase session cookie (5 days, revocable) plus a random session id is the token,
-// `<cookie>~<id>`, sent back as the Bearer header or the __session cookie. Each one also has a
-// record, sessions/{sha256(token)} = { uid, method, createdAt, expiresAt, approved, role,
-// permissions }, so logging out ends exactly that token at once: Firebase's own revocation counts
-// in whole seconds and misses a cookie minted in the same second, and two sign-ins of one account
-// in the same second get the same cookie, so only the id keeps them two sessions.
+// Sessions: the token is `<uid, base64url>.<random id>`, sent back as the Bearer header or the
+// __session cookie. Each one has a record, sessions/{sha256(token)} = { uid, email, method,
+// createdAt, authTime, expiresAt, approved, role, permissions }: without it a token is nothing,
+// and logging out ends exactly that token at once.
 //
-// The record carries what a call's check needs besides Firebase's own (revoked, disabled,
-// password changed: `verifySessionCookie` with its revocation check), so a check reads one
-// document. Every change of what it carries writes the records in the same transaction as the
-// change (`sessionGrantsWriter`, `sessionsHoldingRole`): a role change, an approval, a rejection
-// or a role's new permissions are seen by the next call on every instance, with no cache.
+// A call's check asks Firebase Authentication about the account (deleted, disabled, or its
+// sessions revoked by a password change or revokeRefreshTokens: the same rule as
+// `verifySessionCookie`'s revocation check, signed in before validSince) and reads the record,
+// at once: the uid in the token lets both start together. The record carries the rest (approval,
+// role, permissions), so a check reads one document. Every change of what it carries writes the
+// records in the same transaction as the change (`sessionGrantsWriter`, `sessionsHoldingRole`):
+// a role change, an approval, a rejection or a role's new permissions are seen by the next call
+// on every instance, with no cache. A Firebase session cookie is not minted: it would cost a
+// sign-in a call to Firebase and add nothing the record and the account's lookup do not say.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
 import {
   Timestamp,
   type DocumentSnapshot,
@@ -47,13 +49,18 @@ function sessionRef(token: string) {
   return getDb().collection(SESSIONS).doc(createHash('sha256').update(token).digest('hex'));
 }
 
-/** '~' is in both a cookie's and a Bearer token's alphabet, and in neither a JWT's nor base64url's. */
-const SESSION_ID_SEPARATOR = '~';
+/** Tokens this API issues: the account's uid and 32 random bytes, both base64url. */
+const OWN_TOKEN = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
 
-/** The Firebase session cookie inside a token (tokens from before session ids are only that). */
-export function firebaseCookieOf(token: string): string {
-  return token.split(SESSION_ID_SEPARATOR)[0];
+function newToken(uid: string): string {
+  return `${Buffer.from(uid, 'utf8').toString('base64url')}.${randomBytes(32).toString('base64url')}`;
 }
+
+/**
+ * Tokens issued before this format, `<Firebase session cookie>~<random id>` (or the cookie
+ * alone), are checked as they were, by the cookie, until they expire (5 days after sign-in).
+ */
+const LEGACY_SEPARATOR = '~';
 
 /** What a session may do, as its record carries it. */
 export interface SessionGrants {
@@ -107,8 +114,10 @@ export async function startSession(
     alsoWrite?: (tx: Transaction) => void;
   },
 ): Promise<{ token: string; user: DocumentSnapshot }> {
-  const cookie = await auth().createSessionCookie(idToken, { expiresIn: SESSION_LIFETIME_MS });
-  const token = `${cookie}${SESSION_ID_SEPARATOR}${randomBytes(16).toString('base64url')}`;
+  // When Firebase signed the account in, as its revocation check counts (whole seconds).
+  const signedIn = await auth().verifyIdToken(idToken);
+  if (signedIn.uid !== uid) throw new Error("The ID token is not the signed-in account's");
+  const token = newToken(uid);
   // In one transaction with the reads of the account and its role: a role change committing
   // meanwhile makes it read them again, so the record never keeps grants older than the change.
   const user = await getDb().runTransaction(async (tx) => {
@@ -118,7 +127,8 @@ export async function startSession(
       email,
       method,
       createdAt: timestampNow(),
-      // Firestore's TTL policy on this field removes records after the cookie has expired.
+      authTime: signedIn.auth_time,
+      // Firestore's TTL policy on this field removes records after the session has expired.
       expiresAt: Timestamp.fromMillis(now() + SESSION_LIFETIME_MS),
       ...grants,
     });
@@ -192,9 +202,36 @@ function isRefusedToken(err: unknown): boolean {
   return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
 }
 
-async function verify(token: string): Promise<DecodedIdToken | undefined> {
+/** Firebase's account `uid` now; undefined when it is gone. */
+async function firebaseAccount(uid: string): Promise<UserRecord | undefined> {
   try {
-    return await auth().verifySessionCookie(firebaseCookieOf(token), true);
+    return await auth().getUser(uid);
+  } catch (err) {
+    if (isRefusedToken(err)) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * The uid Firebase still signs `token` in as: the account exists, is not disabled, and its
+ * sessions were not revoked after `authTime` (as `verifySessionCookie(cookie, true)` checks).
+ */
+async function firebaseSignedIn(
+  token: string,
+  record: Promise<DocumentSnapshot>,
+): Promise<string | undefined> {
+  const own = OWN_TOKEN.exec(token);
+  if (!own) return (await verifyLegacyCookie(token))?.uid;
+  const uid = Buffer.from(own[1], 'base64url').toString('utf8');
+  const [account, snap] = await Promise.all([firebaseAccount(uid), record]);
+  if (!account || account.disabled) return undefined;
+  const validSince = account.tokensValidAfterTime ? Date.parse(account.tokensValidAfterTime) : 0;
+  return Number(snap.get('authTime')) * 1000 >= validSince ? uid : undefined;
+}
+
+async function verifyLegacyCookie(token: string): Promise<DecodedIdToken | undefined> {
+  try {
+    return await auth().verifySessionCookie(token.split(LEGACY_SEPARATOR)[0], true);
   } catch (err) {
     if (isRefusedToken(err)) return undefined;
     throw err;
@@ -224,21 +261,20 @@ export function resolveSession(token: string): Promise<Session | undefined> {
   return check;
 }
 
-/** Firebase's check (revoked, disabled, password changed) and the record's, at once: one read. */
+/** Firebase's check (gone, disabled, revoked) and the record's, at once: one read. */
 async function readSession(token: string): Promise<Session | undefined> {
-  const [decoded, record] = await Promise.all([verify(token), sessionRef(token).get()]);
-  if (!decoded || !record.exists || record.get('uid') !== decoded.uid) return undefined;
-  const { email, grants } = Array.isArray(record.get('permissions'))
-    ? { email: String(record.get('email') ?? ''), grants: record.data() as SessionGrants }
+  const record = sessionRef(token).get();
+  const [uid, snap] = await Promise.all([firebaseSignedIn(token, record), record]);
+  if (!uid || !snap.exists || snap.get('uid') !== uid) return undefined;
+  // Firestore's TTL removes expired records only within a day or so.
+  const expiresAt = snap.get('expiresAt') as Timestamp | undefined;
+  if (!expiresAt || expiresAt.toMillis() <= now()) return undefined;
+  const { email, grants } = Array.isArray(snap.get('permissions'))
+    ? { email: String(snap.get('email') ?? ''), grants: snap.data() as SessionGrants }
     : // A record from before records carried grants: the account's as stored now.
-      await readAccount(decoded.uid);
+      await readAccount(uid);
   if (grants.approved !== true) return undefined;
-  return {
-    uid: decoded.uid,
-    email: email || (decoded.email ?? ''),
-    role: grants.role,
-    permissions: grants.permissions,
-  };
+  return { uid, email, role: grants.role, permissions: grants.permissions };
 }
 
 /** Ends the session behind `token`. */
