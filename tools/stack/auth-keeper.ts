@@ -4,7 +4,7 @@
 // account that was acknowledged survives a kill -9 of any process.
 //
 // The emulator's import stamps every account it loads as valid only from the moment of the
-// import (validSince), which would revoke every session cookie signed in before a restart. So
+// import (validSince), which would revoke every session signed in before a restart. So
 // after each start the keeper gives each imported account back its saved validSince, and holds
 // calls until it has: a signed-in user keeps working across a restart of the Auth emulator.
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { writeSynced } from '../firestore/src/persist/synced-files.ts';
 
 /**
- * Calls that read, sign in or mint session cookies: they change no account (a sign-in moves
+ * Calls that read, sign in or mint session cookies (tokens issued before sessions stopped using
+ * them are still checked by theirs): they change no account (a sign-in moves
  * lastLoginAt, which need not survive).
  */
 const READ_ONLY =

@@ -236,7 +236,7 @@ async function newCaller(caller: Caller): Promise<{ account?: TestAccount; token
     role: ROLE_OF[caller]!,
     approved: caller !== 'unapproved',
   });
-  // An unapproved account cannot sign in: give it a valid Firebase session cookie directly.
+  // An unapproved account cannot sign in: give it a session directly (its record says unapproved).
   const token =
     caller === 'unapproved' ? await mintSession(account.uid) : await login(app, account);
   return { account, token };

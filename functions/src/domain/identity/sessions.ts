@@ -1,17 +1,17 @@
-// Sessions: the token is `<uid, base64url>.<random id>`, sent back as the Bearer header or the
+// Sessions: the token is 32 random bytes (base64url), sent back as the Bearer header or the
 // __session cookie. Each one has a record, sessions/{sha256(token)} = { uid, email, method,
 // createdAt, authTime, expiresAt, approved, role, permissions }: without it a token is nothing,
 // and logging out ends exactly that token at once.
 //
-// A call's check asks Firebase Authentication about the account (deleted, disabled, or its
-// sessions revoked by a password change or revokeRefreshTokens: the same rule as
-// `verifySessionCookie`'s revocation check, signed in before validSince) and reads the record,
-// at once: the uid in the token lets both start together. The record carries the rest (approval,
+// A call's check reads the record, then asks Firebase Authentication about its account (deleted,
+// disabled, or its sessions revoked by a password change or revokeRefreshTokens: the rule of
+// `verifySessionCookie`'s revocation check, signed in before validSince, in whole seconds): a
+// made-up token costs one read and no call to Firebase. The record carries the rest (approval,
 // role, permissions), so a check reads one document. Every change of what it carries writes the
 // records in the same transaction as the change (`sessionGrantsWriter`, `sessionsHoldingRole`):
 // a role change, an approval, a rejection or a role's new permissions are seen by the next call
-// on every instance, with no cache. A Firebase session cookie is not minted: it would cost a
-// sign-in a call to Firebase and add nothing the record and the account's lookup do not say.
+// on every instance, with no cache. No Firebase session cookie is minted: that would cost each
+// sign-in one more call to Firebase, and the record already names the account to ask about.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
@@ -49,17 +49,16 @@ function sessionRef(token: string) {
   return getDb().collection(SESSIONS).doc(createHash('sha256').update(token).digest('hex'));
 }
 
-/** Tokens this API issues: the account's uid and 32 random bytes, both base64url. */
-const OWN_TOKEN = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/;
-
-function newToken(uid: string): string {
-  return `${Buffer.from(uid, 'utf8').toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 /**
- * Tokens issued before this format, `<Firebase session cookie>~<random id>` (or the cookie
- * alone), are checked as they were, by the cookie, until they expire (5 days after sign-in).
+ * Tokens issued before these, `<Firebase session cookie>~<random id>` (or the cookie alone), are
+ * checked as they were, by the cookie, until they expire (5 days after sign-in). Only they hold
+ * a '.', which a JWT has and base64url has not.
  */
+const isLegacyToken = (token: string) => token.includes('.');
 const LEGACY_SEPARATOR = '~';
 
 /** What a session may do, as its record carries it. */
@@ -117,7 +116,7 @@ export async function startSession(
   // When Firebase signed the account in, as its revocation check counts (whole seconds).
   const signedIn = await auth().verifyIdToken(idToken);
   if (signedIn.uid !== uid) throw new Error("The ID token is not the signed-in account's");
-  const token = newToken(uid);
+  const token = newToken();
   // In one transaction with the reads of the account and its role: a role change committing
   // meanwhile makes it read them again, so the record never keeps grants older than the change.
   const user = await getDb().runTransaction(async (tx) => {
@@ -196,10 +195,17 @@ export function sessionToken(req: Request): string | undefined {
   return sessionCredential(req)?.token;
 }
 
-/** Errors that only say the token is no good (bad, expired, revoked, user gone or disabled). */
+/**
+ * Errors that only say the credential is no good (bad, expired, revoked, user gone or disabled);
+ * Firebase out of reach or over its quota says nothing about it (503, never 401: the web client
+ * drops its token on a 401).
+ */
+const NOT_ABOUT_THE_CREDENTIAL = new Set(['auth/internal-error', 'auth/quota-exceeded']);
 function isRefusedToken(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('auth/') && code !== 'auth/internal-error';
+  return (
+    typeof code === 'string' && code.startsWith('auth/') && !NOT_ABOUT_THE_CREDENTIAL.has(code)
+  );
 }
 
 /** Firebase's account `uid` now; undefined when it is gone. */
@@ -213,20 +219,16 @@ async function firebaseAccount(uid: string): Promise<UserRecord | undefined> {
 }
 
 /**
- * The uid Firebase still signs `token` in as: the account exists, is not disabled, and its
- * sessions were not revoked after `authTime` (as `verifySessionCookie(cookie, true)` checks).
+ * Whether Firebase still signs `record`'s account in: it exists, is not disabled, and its
+ * sessions were not revoked after the sign-in (as `verifySessionCookie(cookie, true)` checks).
  */
-async function firebaseSignedIn(
-  token: string,
-  record: Promise<DocumentSnapshot>,
-): Promise<string | undefined> {
-  const own = OWN_TOKEN.exec(token);
-  if (!own) return (await verifyLegacyCookie(token))?.uid;
-  const uid = Buffer.from(own[1], 'base64url').toString('utf8');
-  const [account, snap] = await Promise.all([firebaseAccount(uid), record]);
-  if (!account || account.disabled) return undefined;
+async function stillSignedIn(token: string, record: DocumentSnapshot): Promise<boolean> {
+  const uid = String(record.get('uid'));
+  if (isLegacyToken(token)) return (await verifyLegacyCookie(token))?.uid === uid;
+  const account = await firebaseAccount(uid);
+  if (!account || account.disabled) return false;
   const validSince = account.tokensValidAfterTime ? Date.parse(account.tokensValidAfterTime) : 0;
-  return Number(snap.get('authTime')) * 1000 >= validSince ? uid : undefined;
+  return Number(record.get('authTime')) * 1000 >= validSince;
 }
 
 async function verifyLegacyCookie(token: string): Promise<DecodedIdToken | undefined> {
@@ -261,16 +263,16 @@ export function resolveSession(token: string): Promise<Session | undefined> {
   return check;
 }
 
-/** Firebase's check (gone, disabled, revoked) and the record's, at once: one read. */
+/** The record, then Firebase's check (gone, disabled, revoked): one read. */
 async function readSession(token: string): Promise<Session | undefined> {
-  const record = sessionRef(token).get();
-  const [uid, snap] = await Promise.all([firebaseSignedIn(token, record), record]);
-  if (!uid || !snap.exists || snap.get('uid') !== uid) return undefined;
+  const record = await sessionRef(token).get();
   // Firestore's TTL removes expired records only within a day or so.
-  const expiresAt = snap.get('expiresAt') as Timestamp | undefined;
-  if (!expiresAt || expiresAt.toMillis() <= now()) return undefined;
-  const { email, grants } = Array.isArray(snap.get('permissions'))
-    ? { email: String(snap.get('email') ?? ''), grants: snap.data() as SessionGrants }
+  const expiresAt = record.get('expiresAt') as Timestamp | undefined;
+  if (!record.exists || !expiresAt || expiresAt.toMillis() <= now()) return undefined;
+  if (!(await stillSignedIn(token, record))) return undefined;
+  const uid = String(record.get('uid'));
+  const { email, grants } = Array.isArray(record.get('permissions'))
+    ? { email: String(record.get('email') ?? ''), grants: record.data() as SessionGrants }
     : // A record from before records carried grants: the account's as stored now.
       await readAccount(uid);
   if (grants.approved !== true) return undefined;

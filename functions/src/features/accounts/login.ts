@@ -78,8 +78,8 @@ export async function loginWithPassword(
  * transaction reads it (no read of its own: a sign-in is a team's costliest call); the session
  * starts with the account's Firebase ID token, and the throttle's pair starts over in its commit.
  * A token still to be minted (a code's sign-in: minting it signs the account in at Firebase)
- * waits for the account's check. A password's session cookie is made before the check: a refused
- * account's is dropped unused (no record is stored, and no call is taken without one).
+ * waits for the account's check; a password's sign-in has happened at Firebase already, and a
+ * refused account's ends there (no record is stored, and no call is taken without one).
  */
 export async function finishSignIn(signIn: {
   uid: string;
