@@ -80,12 +80,15 @@ try {
   const adminSignIn = () => signIn(stack.url, admin.email, admin.password);
   const target: ScaleTarget = { url: stack.url, env: stack.env, control, signIn: adminSignIn };
 
-  // One api process (functions-framework) serves every request, as an instance does.
+  // The api's instances (functions-framework processes): memory is judged per instance.
   const firestorePid = stack.pids().firestore;
   if (!firestorePid || !stack.pids().api) throw new Error('The stack processes are not running');
   const processes: StackProcesses = {
     firestorePid,
-    functionsPids: () => [stack.pids().api].filter((pid) => pid !== undefined),
+    functionsPids: () =>
+      Object.entries(stack.pids())
+        .filter(([name]) => /^api(-\d+)?$/.test(name))
+        .map(([, pid]) => pid),
   };
 
   const measureSize = async (size: ScaleSize): Promise<SizeReport> => {

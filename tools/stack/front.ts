@@ -14,15 +14,47 @@ export interface Front {
 }
 
 /**
- * Forwards a request to the api function's server, streaming both ways (uploads in, the
+ * The api instance to take the next request: the one with the fewest requests in flight, the
+ * next in turn among equals (so that each is warm when a crowd comes). Open notification
+ * streams count as requests in flight, as they hold an instance's slot in Cloud Run.
+ */
+export function instancePicker(
+  apiPorts: readonly number[],
+): () => { port: number; done: () => void } {
+  const inFlight = apiPorts.map(() => 0);
+  let turn = 0;
+  return () => {
+    let pick = turn;
+    for (let step = 1; step < apiPorts.length; step++) {
+      const i = (turn + step) % apiPorts.length;
+      if (inFlight[i] < inFlight[pick]) pick = i;
+    }
+    turn = (pick + 1) % apiPorts.length;
+    inFlight[pick]++;
+    let open = true;
+    return {
+      port: apiPorts[pick],
+      done: () => {
+        if (open) inFlight[pick]--;
+        open = false;
+      },
+    };
+  };
+}
+
+/**
+ * Forwards a request to an instance of the api function, streaming both ways (uploads in, the
  * notification stream out). The caller's address goes in X-Forwarded-For, replacing any the
  * caller sent, as Hosting's front end does.
  */
-function forwardTo(apiPort: number): http.RequestListener {
+function forwardTo(apiPorts: readonly number[]): http.RequestListener {
+  const pickInstance = instancePicker(apiPorts);
   return (req, res) => {
+    const instance = pickInstance();
+    res.on('close', instance.done);
     const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
     const upstream = http.request(
-      { host: '127.0.0.1', port: apiPort, method: req.method, path: req.url, headers },
+      { host: '127.0.0.1', port: instance.port, method: req.method, path: req.url, headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
@@ -53,9 +85,9 @@ function decodablePath(url: string | undefined): boolean {
   }
 }
 
-export async function startFront(port: number, apiPort: number): Promise<Front> {
+export async function startFront(port: number, apiPorts: readonly number[]): Promise<Front> {
   const hosting = readFirebaseJson().hosting;
-  const forward = forwardTo(apiPort);
+  const forward = forwardTo(apiPorts);
   const handler = superstatic({
     config: hosting,
     cwd: ROOT,

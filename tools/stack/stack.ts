@@ -22,6 +22,13 @@ import { createSupervisor } from './supervisor.ts';
 const FUNCTION_HEAP_MB = (API_MEMORY_MIB * 3) / 4;
 /** firebase-tools runs only the Auth emulator here, which needs little. */
 const AUTH_EMULATOR_HEAP_MB = 384;
+/**
+ * The api's instances behind the front, as Cloud Run adds instances to a busy service (it scales
+ * on CPU as well as on requests in flight). With one, a team of 200 kept its one thread at three
+ * quarters of a core and past it while they signed in together: every call queued there
+ * (docs/local-stack.md, "Serving a team").
+ */
+const API_INSTANCES = 2;
 /** Makes the api process listen on 127.0.0.1 only (functions-framework has no host option). */
 const API_LOOPBACK = path.join(import.meta.dirname, 'api-loopback.cjs');
 
@@ -226,11 +233,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ),
     });
 
-    await supervisor.run({
-      name: 'api',
-      start: () => startApi(ports.functions, env, options.quiet),
-    });
-    keepers.push(await startFront(ports.hosting, ports.functions));
+    const apiPorts = [ports.functions];
+    while (apiPorts.length < API_INSTANCES) apiPorts.push(await freePort());
+    await Promise.all(
+      apiPorts.map((port, i) => {
+        const name = i === 0 ? 'api' : `api-${i + 1}`;
+        return supervisor.run({ name, start: () => startApi(name, port, env, options.quiet) });
+      }),
+    );
+    keepers.push(await startFront(ports.hosting, apiPorts));
     await waitForHealth(url, 120_000);
     const superviseJobs = (timeZone: string) =>
       supervisor.run({
@@ -332,13 +343,18 @@ function startFirebase(
 }
 
 /**
- * The api function served as 2nd gen serves it in production: Google's functions-framework,
- * listening on 127.0.0.1 only (api-loopback.cjs),
+ * An instance of the api function served as 2nd gen serves it in production: Google's
+ * functions-framework, listening on 127.0.0.1 only (api-loopback.cjs),
  * one long-lived process taking requests concurrently, with the function's heap bound (its
  * memory as deployed less room outside the heap). K_SERVICE is set as Cloud Run sets it: the function
  * then takes the caller's address from X-Forwarded-For, which the front sets.
  */
-function startApi(port: number, env: Record<string, string>, quiet: boolean | undefined) {
+function startApi(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  quiet: boolean | undefined,
+) {
   const bin = path.join(ROOT, 'node_modules/.bin/functions-framework');
   const args = [
     '--target',
@@ -348,7 +364,7 @@ function startApi(port: number, env: Record<string, string>, quiet: boolean | un
     '--port',
     String(port),
   ];
-  return startChild('api', bin, args, {
+  return startChild(name, bin, args, {
     cwd: ROOT,
     readyWhen: /Serving function/,
     quiet,

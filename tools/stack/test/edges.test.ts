@@ -23,10 +23,13 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The api process's resident memory, in MB (Linux). */
+/** The resident memory of the api's instances together, in MB (Linux). */
 function apiRssMb(): number {
-  const status = readFileSync(`/proc/${stack.pids().api}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+  const instances = Object.entries(stack.pids()).filter(([name]) => /^api(-\d+)?$/.test(name));
+  expect(instances.length).toBeGreaterThan(1);
+  return instances
+    .map(([, pid]) => readFileSync(`/proc/${pid}/status`, 'utf8'))
+    .reduce((mb, status) => mb + Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024, 0);
 }
 
 function connects(host: string, port: number): Promise<boolean> {

@@ -115,7 +115,7 @@ describe('a stack whose processes are killed', () => {
     const admin = demoAccounts().find((a) => a.role === 'admin')!;
     const load = writeLoad(stack, await signIn(stack, admin.email, admin.password));
 
-    for (const name of ['firestore', 'storage', 'firebase', 'outbox', 'jobs', 'api']) {
+    for (const name of ['firestore', 'storage', 'firebase', 'outbox', 'jobs', 'api', 'api-2']) {
       const before = load.acknowledged();
       await until(`writes before killing ${name}`, () => load.acknowledged() >= before + 8);
       const pid = stack.pids()[name];
