@@ -3,6 +3,8 @@
 // of the Hosting emulator, and its /api/** rewrite forwarded to the api function's server.
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { pipeline } from 'node:stream';
+import { apiInstances } from './api-instances.ts';
 import { readFirebaseJson, ROOT } from './config.ts';
 
 // A CommonJS module whose function is its `default` export.
@@ -14,53 +16,31 @@ export interface Front {
 }
 
 /**
- * The api instance to take the next request: the one with the fewest requests in flight, the
- * next in turn among equals (so that each is warm when a crowd comes). Open notification
- * streams count as requests in flight, as they hold an instance's slot in Cloud Run.
- */
-export function instancePicker(
-  apiPorts: readonly number[],
-): () => { port: number; done: () => void } {
-  const inFlight = apiPorts.map(() => 0);
-  let turn = 0;
-  return () => {
-    let pick = turn;
-    for (let step = 1; step < apiPorts.length; step++) {
-      const i = (turn + step) % apiPorts.length;
-      if (inFlight[i] < inFlight[pick]) pick = i;
-    }
-    turn = (pick + 1) % apiPorts.length;
-    inFlight[pick]++;
-    let open = true;
-    return {
-      port: apiPorts[pick],
-      done: () => {
-        if (open) inFlight[pick]--;
-        open = false;
-      },
-    };
-  };
-}
-
-/**
  * Forwards a request to an instance of the api function, streaming both ways (uploads in, the
  * notification stream out). The caller's address goes in X-Forwarded-For, replacing any the
  * caller sent, as Hosting's front end does.
  */
 function forwardTo(apiPorts: readonly number[]): http.RequestListener {
-  const pickInstance = instancePicker(apiPorts);
+  const instances = apiInstances(apiPorts);
   return (req, res) => {
-    const instance = pickInstance();
-    res.on('close', instance.done);
+    // A caller gone while superstatic looked for a file: nothing to forward (nor to count).
+    if (req.destroyed || res.destroyed) return;
+    const instance = instances.pick();
+    res.once('close', instance.done);
     const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
     const upstream = http.request(
       { host: '127.0.0.1', port: instance.port, method: req.method, path: req.url, headers },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        // An instance killed mid-answer (a notification stream, a download) cuts the answer:
+        // the caller's connection is cut too, so its page sees the end and reconnects.
+        pipeline(answer, res, (err) => {
+          if (err) res.destroy();
+        });
       },
     );
-    upstream.on('error', () => {
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ECONNREFUSED') instances.refused(instance.port);
       if (res.headersSent) return res.destroy();
       answerJson(res, 503, 'The API is restarting; try again shortly');
     });

@@ -48,6 +48,8 @@ export interface StackOptions {
 export interface Stack {
   url: string;
   ports: Ports;
+  /** Where each instance of the api listens (the first is `ports.functions`). */
+  apiPorts: readonly number[];
   /** The variables that point an Admin SDK at this stack. */
   env: Record<string, string>;
   /** True when the data came from an earlier run (so it must not be seeded again). */
@@ -102,6 +104,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ['logging', 'Emulator logging'],
   ];
   for (const [key, what] of names) await assertPortFree(HOST, ports[key], what);
+  // The api's instances after the first take the ports just above its own: fixed for the stack's
+  // life (a restart listens where the front sends), and below the range the system hands out to
+  // outgoing connections, which could take a free port while its instance restarts.
+  const apiPorts = Array.from({ length: API_INSTANCES }, (_, i) => ports.functions + i);
+  for (const port of apiPorts.slice(1))
+    await assertPortFree(HOST, port, 'API (functions-framework), its second instance');
 
   // Emails and WhatsApp messages go to the local outbox, not to SendGrid or Meta, unless the
   // shell points SENDGRID_API_BASE / WHATSAPP_API_BASE elsewhere.
@@ -233,8 +241,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ),
     });
 
-    const apiPorts = [ports.functions];
-    while (apiPorts.length < API_INSTANCES) apiPorts.push(await freePort());
     await Promise.all(
       apiPorts.map((port, i) => {
         const name = i === 0 ? 'api' : `api-${i + 1}`;
@@ -248,7 +254,17 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         name: 'jobs',
         start: script('jobs', 'jobs-process.ts', [timeZone], /jobs scheduled/),
       });
-    return { url, ports, env, restored, outboxUrl, pids: supervisor.pids, superviseJobs, stop };
+    return {
+      url,
+      ports,
+      apiPorts,
+      env,
+      restored,
+      outboxUrl,
+      pids: supervisor.pids,
+      superviseJobs,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

@@ -1,5 +1,5 @@
 // The first page after a start: what a person waits for when they open the console on a
-// stack that has just come up (the api process has served nothing yet).
+// stack that has just come up (the api's instances have served nothing yet).
 import { apiClient, signIn } from './api.ts';
 import { DASHBOARD_PATHS } from './calls.ts';
 

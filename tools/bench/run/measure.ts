@@ -10,9 +10,9 @@ export interface Run {
   reads: number;
   writes: number;
   firestoreCpuMs: number;
-  /** The functions worker's peak resident memory during the call (memory calls only). */
+  /** The peak resident memory of the api instance whose memory grew most in the call (memory calls only). */
   peakMb?: number;
-  /** How much of it the call added to what the worker held before. */
+  /** How much of it the call added to what that instance held before. */
   growthMb?: number;
   /** Why the call failed (its time still counts: a timeout is what the user waited). */
   error?: string;
@@ -25,7 +25,7 @@ export interface CallResult {
 
 export interface StackProcesses {
   firestorePid: number;
-  /** The functions emulator's worker processes (they serve the requests). */
+  /** The api's instances (functions-framework processes; they serve the requests). */
   functionsPids(): number[];
 }
 

@@ -232,7 +232,7 @@ export function renderReport(report: BenchReport): string {
     ...restart.lines,
     '## Memory of the functions process',
     '',
-    'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the api process (functions-framework, one long-lived process as an instance) during the call, and how much the call added to what it held before (it also holds what earlier calls left). The export target is read against the peak.',
+    'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the api instance that served the call (functions-framework, each instance one long-lived process; the instance whose memory grew most), and how much the call added to what it held before (it also holds what earlier calls left). The export target is read against the peak.',
     '',
     ...memoryTable(report),
     '',

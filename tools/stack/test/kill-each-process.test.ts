@@ -124,6 +124,15 @@ describe('a stack whose processes are killed', () => {
       // The supervisor starts it again, and the stack answers again.
       await until(`${name} restarted`, () => (stack.pids()[name] ?? pid) !== pid);
       await until(`health after ${name}`, async () => (await api(stack, '/health')).status === 200);
+      // An api instance: that one answers again, not only the other through the front.
+      const instance = ['api', 'api-2'].indexOf(name);
+      if (instance >= 0)
+        await until(`${name} answers`, async () => {
+          const res = await fetch(`http://127.0.0.1:${stack.apiPorts[instance]}/api/health`).catch(
+            () => undefined,
+          );
+          return res?.status === 200;
+        });
     }
     const before = load.acknowledged();
     await until('writes after the restarts', () => load.acknowledged() >= before + 8);
