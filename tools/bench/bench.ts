@@ -16,7 +16,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { buildApp } from '../stack/build.ts';
 import { portsFromFirebaseJson, ROOT } from '../stack/config.ts';
 import { demoAccounts, seedDemoCompany } from '../stack/seed.ts';
-import { startStack } from '../stack/stack.ts';
+import { API_INSTANCE_NAMES, startStack } from '../stack/stack.ts';
 import { firstCallsAfterRestart } from './run/after-restart.ts';
 import { apiClient, signIn } from './run/api.ts';
 import { bundleSizes } from './run/bundle.ts';
@@ -85,10 +85,7 @@ try {
   if (!firestorePid || !stack.pids().api) throw new Error('The stack processes are not running');
   const processes: StackProcesses = {
     firestorePid,
-    functionsPids: () =>
-      Object.entries(stack.pids())
-        .filter(([name]) => /^api(-\d+)?$/.test(name))
-        .map(([, pid]) => pid),
+    functionsPids: () => API_INSTANCE_NAMES.map((name) => stack.pids()[name]).filter(Boolean),
   };
 
   const measureSize = async (size: ScaleSize): Promise<SizeReport> => {

@@ -23,8 +23,9 @@ export function apiInstances(ports: readonly number[], clock = Date.now): ApiIns
   return {
     pick() {
       const at = clock();
-      const up = ports.map((_, i) => i).filter((i) => downUntil[i] <= at);
-      const candidates = up.length > 0 ? up : ports.map((_, i) => i);
+      const all = ports.map((_, i) => i);
+      const up = all.filter((i) => downUntil[i] <= at);
+      const candidates = up.length > 0 ? up : all;
       const inTurn = (i: number) => (i - turn + ports.length) % ports.length;
       const chosen = candidates.reduce((best, i) =>
         inFlight[i] < inFlight[best] || (inFlight[i] === inFlight[best] && inTurn(i) < inTurn(best))

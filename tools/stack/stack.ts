@@ -29,6 +29,10 @@ const AUTH_EMULATOR_HEAP_MB = 384;
  * (docs/local-stack.md, "Serving a team").
  */
 const API_INSTANCES = 2;
+/** The supervised names of the api's instances: `api`, then `api-2`… (pids, logs). */
+export const API_INSTANCE_NAMES = Array.from({ length: API_INSTANCES }, (_, i) =>
+  i === 0 ? 'api' : `api-${i + 1}`,
+);
 /** Makes the api process listen on 127.0.0.1 only (functions-framework has no host option). */
 const API_LOOPBACK = path.join(import.meta.dirname, 'api-loopback.cjs');
 
@@ -107,7 +111,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // The api's instances after the first take the ports just above its own: fixed for the stack's
   // life (a restart listens where the front sends), and below the range the system hands out to
   // outgoing connections, which could take a free port while its instance restarts.
-  const apiPorts = Array.from({ length: API_INSTANCES }, (_, i) => ports.functions + i);
+  const apiPorts = API_INSTANCE_NAMES.map((_, i) => ports.functions + i);
   for (const port of apiPorts.slice(1))
     await assertPortFree(HOST, port, 'API (functions-framework), its second instance');
 
@@ -242,10 +246,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     });
 
     await Promise.all(
-      apiPorts.map((port, i) => {
-        const name = i === 0 ? 'api' : `api-${i + 1}`;
-        return supervisor.run({ name, start: () => startApi(name, port, env, options.quiet) });
-      }),
+      API_INSTANCE_NAMES.map((name, i) =>
+        supervisor.run({ name, start: () => startApi(name, apiPorts[i], env, options.quiet) }),
+      ),
     );
     keepers.push(await startFront(ports.hosting, apiPorts));
     await waitForHealth(url, 120_000);

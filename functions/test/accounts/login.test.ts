@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
-import { SESSION_LIFETIME_MS, SESSIONS } from '../../src/domain/identity/sessions';
+import { SESSION_LIFETIME_MS, sessionRef } from '../../src/domain/identity/sessions';
 import { getDb, getFirebaseApp } from '../../src/firebase';
 import { createApp } from '../../src/app/app';
 import { bearer, createAccount, PASSWORD } from '../support/accounts';
@@ -42,10 +41,7 @@ describe('POST /api/auth/login', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     // The token is 32 random bytes; its record names the account and lasts 5 days.
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const record = await getDb()
-      .collection(SESSIONS)
-      .doc(createHash('sha256').update(res.body.token).digest('hex'))
-      .get();
+    const record = await sessionRef(res.body.token).get();
     expect(record.get('uid')).toBe(sales.uid);
     const lifetime = record.get('expiresAt').toMillis() - record.get('createdAt').toMillis();
     expect(Math.abs(lifetime - SESSION_LIFETIME_MS)).toBeLessThan(5_000);

@@ -2,9 +2,9 @@ import { getAuth } from 'firebase-admin/auth';
 import request from 'supertest';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInWithCustomToken } from '../../src/features/accounts/identity-toolkit';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import { SESSION_LIFETIME_MS, SESSIONS } from '../../src/domain/identity/sessions';
+import { SESSION_LIFETIME_MS, sessionRef } from '../../src/domain/identity/sessions';
 import { getDb, getFirebaseApp } from '../../src/firebase';
 import { createApp } from '../../src/app/app';
 import {
@@ -359,10 +359,7 @@ describe('sessions end on the next call', () => {
 
   it('ends when its record expires, before Firestore removes the record', async () => {
     const token = await login(app, sales);
-    await getDb()
-      .collection(SESSIONS)
-      .doc(createHash('sha256').update(token).digest('hex'))
-      .update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
+    await sessionRef(token).update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) });
     expect((await me(token)).status).toBe(401);
   });
 
@@ -373,9 +370,7 @@ describe('sessions end on the next call', () => {
       { expiresIn: SESSION_LIFETIME_MS },
     );
     const token = `${cookie}~${randomBytes(16).toString('base64url')}`;
-    const record = getDb()
-      .collection(SESSIONS)
-      .doc(createHash('sha256').update(token).digest('hex'));
+    const record = sessionRef(token);
     await record.set({
       uid: sales.uid,
       email: sales.email,

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portsFromFirebaseJson } from '../config.ts';
-import { startStack, type Stack } from '../stack.ts';
+import { API_INSTANCE_NAMES, startStack, type Stack } from '../stack.ts';
 
 const OFFSET = 80;
 let stack: Stack;
@@ -25,11 +25,10 @@ afterAll(async () => {
 
 /** The resident memory of the api's instances together, in MB (Linux). */
 function apiRssMb(): number {
-  const instances = Object.entries(stack.pids()).filter(([name]) => /^api(-\d+)?$/.test(name));
-  expect(instances.length).toBeGreaterThan(1);
-  return instances
-    .map(([, pid]) => readFileSync(`/proc/${pid}/status`, 'utf8'))
-    .reduce((mb, status) => mb + Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024, 0);
+  expect(API_INSTANCE_NAMES.length).toBeGreaterThan(1);
+  return API_INSTANCE_NAMES.map((name) =>
+    readFileSync(`/proc/${stack.pids()[name]}/status`, 'utf8'),
+  ).reduce((mb, status) => mb + Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024, 0);
 }
 
 function connects(host: string, port: number): Promise<boolean> {

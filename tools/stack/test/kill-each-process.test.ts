@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_PATHS } from '../../bench/run/calls.ts';
 import { PROJECT_ID } from '../config.ts';
 import { demoAccounts, seedDemoCompany } from '../seed.ts';
-import { seededMarker, type Stack } from '../stack.ts';
+import { API_INSTANCE_NAMES, seededMarker, type Stack } from '../stack.ts';
 import { api, crash, signIn, stackAt, tempDataDir, until } from './support.ts';
 
 const OFFSET = 40;
@@ -115,7 +115,14 @@ describe('a stack whose processes are killed', () => {
     const admin = demoAccounts().find((a) => a.role === 'admin')!;
     const load = writeLoad(stack, await signIn(stack, admin.email, admin.password));
 
-    for (const name of ['firestore', 'storage', 'firebase', 'outbox', 'jobs', 'api', 'api-2']) {
+    for (const name of [
+      'firestore',
+      'storage',
+      'firebase',
+      'outbox',
+      'jobs',
+      ...API_INSTANCE_NAMES,
+    ]) {
       const before = load.acknowledged();
       await until(`writes before killing ${name}`, () => load.acknowledged() >= before + 8);
       const pid = stack.pids()[name];
@@ -125,7 +132,7 @@ describe('a stack whose processes are killed', () => {
       await until(`${name} restarted`, () => (stack.pids()[name] ?? pid) !== pid);
       await until(`health after ${name}`, async () => (await api(stack, '/health')).status === 200);
       // An api instance: that one answers again, not only the other through the front.
-      const instance = ['api', 'api-2'].indexOf(name);
+      const instance = API_INSTANCE_NAMES.indexOf(name);
       if (instance >= 0)
         await until(`${name} answers`, async () => {
           const res = await fetch(`http://127.0.0.1:${stack.apiPorts[instance]}/api/health`).catch(

@@ -14,7 +14,7 @@
 // sign-in one more call to Firebase, and the record already names the account to ask about.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
-import { getAuth, type DecodedIdToken, type UserRecord } from 'firebase-admin/auth';
+import { getAuth } from 'firebase-admin/auth';
 import {
   Timestamp,
   type DocumentSnapshot,
@@ -45,7 +45,8 @@ function auth() {
   return getAuth(getFirebaseApp());
 }
 
-function sessionRef(token: string) {
+/** The record of the session behind `token`. */
+export function sessionRef(token: string) {
   return getDb().collection(SESSIONS).doc(createHash('sha256').update(token).digest('hex'));
 }
 
@@ -208,10 +209,10 @@ function isRefusedToken(err: unknown): boolean {
   );
 }
 
-/** Firebase's account `uid` now; undefined when it is gone. */
-async function firebaseAccount(uid: string): Promise<UserRecord | undefined> {
+/** What `call` answers, or undefined when Firebase refuses the credential it was given. */
+async function unlessRefused<T>(call: () => Promise<T>): Promise<T | undefined> {
   try {
-    return await auth().getUser(uid);
+    return await call();
   } catch (err) {
     if (isRefusedToken(err)) return undefined;
     throw err;
@@ -219,25 +220,20 @@ async function firebaseAccount(uid: string): Promise<UserRecord | undefined> {
 }
 
 /**
- * Whether Firebase still signs `record`'s account in: it exists, is not disabled, and its
- * sessions were not revoked after the sign-in (as `verifySessionCookie(cookie, true)` checks).
+ * Whether Firebase still signs `uid` in for `token`'s session, signed in at `authTime`: the
+ * account exists, is not disabled, and its sessions were not revoked after the sign-in (as
+ * `verifySessionCookie(cookie, true)` checks).
  */
-async function stillSignedIn(token: string, record: DocumentSnapshot): Promise<boolean> {
-  const uid = String(record.get('uid'));
-  if (isLegacyToken(token)) return (await verifyLegacyCookie(token))?.uid === uid;
-  const account = await firebaseAccount(uid);
+async function stillSignedIn(token: string, uid: string, authTime: unknown): Promise<boolean> {
+  if (isLegacyToken(token)) {
+    const legacyCookie = token.split(LEGACY_SEPARATOR)[0];
+    const decoded = await unlessRefused(() => auth().verifySessionCookie(legacyCookie, true));
+    return decoded?.uid === uid;
+  }
+  const account = await unlessRefused(() => auth().getUser(uid));
   if (!account || account.disabled) return false;
   const validSince = account.tokensValidAfterTime ? Date.parse(account.tokensValidAfterTime) : 0;
-  return Number(record.get('authTime')) * 1000 >= validSince;
-}
-
-async function verifyLegacyCookie(token: string): Promise<DecodedIdToken | undefined> {
-  try {
-    return await auth().verifySessionCookie(token.split(LEGACY_SEPARATOR)[0], true);
-  } catch (err) {
-    if (isRefusedToken(err)) return undefined;
-    throw err;
-  }
+  return Number(authTime) * 1000 >= validSince;
 }
 
 /** Checks about to start, by token: calls of one token that arrive before it starts share it. */
@@ -269,8 +265,8 @@ async function readSession(token: string): Promise<Session | undefined> {
   // Firestore's TTL removes expired records only within a day or so.
   const expiresAt = record.get('expiresAt') as Timestamp | undefined;
   if (!record.exists || !expiresAt || expiresAt.toMillis() <= now()) return undefined;
-  if (!(await stillSignedIn(token, record))) return undefined;
   const uid = String(record.get('uid'));
+  if (!(await stillSignedIn(token, uid, record.get('authTime')))) return undefined;
   const { email, grants } = Array.isArray(record.get('permissions'))
     ? { email: String(record.get('email') ?? ''), grants: record.data() as SessionGrants }
     : // A record from before records carried grants: the account's as stored now.

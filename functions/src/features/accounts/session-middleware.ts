@@ -10,9 +10,10 @@ const parseCookies = cookieParser();
 
 /**
  * Sets req.session from the Bearer token or the __session cookie: a session whose record is
- * stored and whose account Firebase still signs in (not deleted, disabled or revoked) and is
- * approved, with the role and permissions read fresh from Firestore (domain/identity/sessions.ts). A token that is no good leaves the caller signed out. A call the
- * cookie signs in must come from the app's own pages (403 otherwise, before anything runs).
+ * stored, whose account Firebase still signs in (not deleted, disabled or revoked) and is
+ * approved, with the role and permissions read fresh from Firestore (domain/identity/sessions.ts).
+ * A token that is no good leaves the caller signed out. A call the cookie signs in must come from
+ * the app's own pages (403 otherwise, before anything runs).
  */
 export const sessionMiddleware: RequestHandler = (req, res, next) => {
   parseCookies(req, res, (err?: unknown) => {
