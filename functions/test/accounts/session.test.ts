@@ -105,27 +105,72 @@ describe('GET /api/auth/me', () => {
   });
 });
 
-describe('calls of one session at once', () => {
-  it('share one check of the session; a call after it checks again', async () => {
+describe('calls at once', () => {
+  it('of one session share one check of it; a call after it checks again', async () => {
     const sales = await createAccount({ role: 'sales' });
     const token = await login(app, sales);
     const auth = getAuth(getFirebaseApp());
-    const verify = vi.spyOn(auth, 'getUser');
+    const lookups = vi.spyOn(auth, 'getUsers');
     try {
       // As a page makes its calls: all at once, with the same token.
       const answers = await Promise.all(Array.from({ length: 9 }, () => me(token)));
       expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
-      expect(verify.mock.calls.length).toBeLessThan(9);
-      const checksAtOnce = verify.mock.calls.length;
+      expect(lookups.mock.calls.length).toBeLessThan(9);
+      const checksAtOnce = lookups.mock.calls.length;
       // A call after they ended is checked afresh: the logout's own check asks Firebase again,
       // and the call after it finds the record gone (401) without asking.
       await request(app)
         .post('/api/auth/logout')
         .set(...bearer(token));
-      expect(verify.mock.calls.length).toBe(checksAtOnce + 1);
+      expect(lookups.mock.calls.length).toBe(checksAtOnce + 1);
       expect((await me(token)).status).toBe(401);
     } finally {
-      verify.mockRestore();
+      lookups.mockRestore();
+    }
+  });
+
+  it("of many sessions share one read and one lookup at Firebase, which still refuses each account's own", async () => {
+    const people = await Promise.all(
+      Array.from({ length: 6 }, () => createAccount({ role: 'sales' })),
+    );
+    const tokens = await Promise.all(people.map((p) => login(app, p)));
+    await getAuth(getFirebaseApp()).updateUser(people[1].uid, { disabled: true });
+    // Firebase revocation counts whole seconds from the sign-in.
+    await new Promise((r) => setTimeout(r, 1100));
+    await getAuth(getFirebaseApp()).revokeRefreshTokens(people[2].uid);
+    await getAuth(getFirebaseApp()).deleteUser(people[3].uid);
+    const lookups = vi.spyOn(getAuth(getFirebaseApp()), 'getUsers');
+    try {
+      await resetCounters();
+      // In one turn of the event loop, as a busy instance receives them.
+      const statuses = (await Promise.all(tokens.map((t) => me(t)))).map((a) => a.status);
+      expect(statuses).toEqual([200, 401, 401, 401, 200, 200]);
+      expect(lookups).toHaveBeenCalledTimes(1);
+      expect(lookups.mock.calls[0][0]).toHaveLength(6);
+      // One read per record, and /auth/me's own read of each user still signed in.
+      expect((await readCounters()).reads).toBe(6 + 3);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
+
+  it('asks Firebase about each account alone when it refuses the lookup as a whole', async () => {
+    const people = await Promise.all([createAccount(), createAccount()]);
+    const tokens = await Promise.all(people.map((p) => login(app, p)));
+    const auth = getAuth(getFirebaseApp());
+    const lookups = vi
+      .spyOn(auth, 'getUsers')
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Bad request'), { code: 'auth/invalid-argument' }),
+      );
+    const alone = vi.spyOn(auth, 'getUser');
+    try {
+      const statuses = (await Promise.all(tokens.map((t) => me(t)))).map((a) => a.status);
+      expect(statuses).toEqual([200, 200]);
+      expect(alone.mock.calls.map(([uid]) => uid).sort()).toEqual(people.map((p) => p.uid).sort());
+    } finally {
+      lookups.mockRestore();
+      alone.mockRestore();
     }
   });
 });
@@ -325,12 +370,12 @@ describe('sessions end on the next call', () => {
       expiresIn: 60 * 60 * 1000,
     });
     expect((await me(foreign)).status).toBe(401);
-    const lookups = vi.spyOn(getAuth(getFirebaseApp()), 'getUser');
+    const lookups = vi.spyOn(getAuth(getFirebaseApp()), 'getUsers');
     try {
       expect((await me(randomBytes(32).toString('base64url'))).status).toBe(401);
       expect(lookups).not.toHaveBeenCalled();
       expect((await me(await login(app, sales))).status).toBe(200);
-      expect(lookups).toHaveBeenCalledWith(sales.uid);
+      expect(lookups).toHaveBeenCalledWith([{ uid: sales.uid }]);
     } finally {
       lookups.mockRestore();
     }
@@ -345,7 +390,7 @@ describe('sessions end on the next call', () => {
   it('is 503, not 401, while Firebase cannot answer (over its quota): the session is kept', async () => {
     const token = await login(app, sales);
     const lookups = vi
-      .spyOn(getAuth(getFirebaseApp()), 'getUser')
+      .spyOn(getAuth(getFirebaseApp()), 'getUsers')
       .mockRejectedValueOnce(
         Object.assign(new Error('Quota exceeded'), { code: 'auth/quota-exceeded' }),
       );

@@ -6,7 +6,8 @@
 // A call's check reads the record, then asks Firebase Authentication about its account (deleted,
 // disabled, or its sessions revoked by a password change or revokeRefreshTokens: the rule of
 // `verifySessionCookie`'s revocation check, signed in before validSince, in whole seconds): a
-// made-up token costs one read and no call to Firebase. The record carries the rest (approval,
+// made-up token costs one read and no call to Firebase. The checks of calls that arrive
+// together share one read of their records and one lookup of their accounts (`getUsers`). The record carries the rest (approval,
 // role, permissions), so a check reads one document. Every change of what it carries writes the
 // records in the same transaction as the change (`sessionGrantsWriter`, `sessionsHoldingRole`):
 // a role change, an approval, a rejection or a role's new permissions are seen by the next call
@@ -14,7 +15,7 @@
 // sign-in one more call to Firebase, and the record already names the account to ask about.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type UserRecord } from 'firebase-admin/auth';
 import {
   Timestamp,
   type DocumentSnapshot,
@@ -220,53 +221,105 @@ async function unlessRefused<T>(call: () => Promise<T>): Promise<T | undefined> 
 }
 
 /**
- * Whether Firebase still signs `uid` in for `token`'s session, signed in at `authTime`: the
+ * Whether Firebase still signs the account in for a session signed in at `authTime`: the
  * account exists, is not disabled, and its sessions were not revoked after the sign-in (as
  * `verifySessionCookie(cookie, true)` checks).
  */
-async function stillSignedIn(token: string, uid: string, authTime: unknown): Promise<boolean> {
-  if (isLegacyToken(token)) {
-    const legacyCookie = token.split(LEGACY_SEPARATOR)[0];
-    const decoded = await unlessRefused(() => auth().verifySessionCookie(legacyCookie, true));
-    return decoded?.uid === uid;
-  }
-  const account = await unlessRefused(() => auth().getUser(uid));
+function signedInAt(account: UserRecord | undefined, authTime: unknown): boolean {
   if (!account || account.disabled) return false;
   const validSince = account.tokensValidAfterTime ? Date.parse(account.tokensValidAfterTime) : 0;
   return Number(authTime) * 1000 >= validSince;
 }
 
-/** Checks about to start, by token: calls of one token that arrive before it starts share it. */
-const starting = new Map<string, Promise<Session | undefined>>();
+/** Firebase's lookup takes at most this many accounts per call. */
+const ACCOUNTS_PER_LOOKUP = 100;
+
+/**
+ * The accounts of `uids` as Firebase has them now (absent: deleted), in one lookup per
+ * hundred. Should Firebase refuse a lookup as a whole, each account is asked alone, so that
+ * what it says of one account is not taken for the others'.
+ */
+async function accountsNow(uids: readonly string[]): Promise<Map<string, UserRecord>> {
+  const found = new Map<string, UserRecord>();
+  for (let i = 0; i < uids.length; i += ACCOUNTS_PER_LOOKUP) {
+    const some = uids.slice(i, i + ACCOUNTS_PER_LOOKUP);
+    const looked = await unlessRefused(() => auth().getUsers(some.map((uid) => ({ uid }))));
+    const accounts = looked
+      ? looked.users
+      : await Promise.all(some.map((uid) => unlessRefused(() => auth().getUser(uid))));
+    for (const account of accounts) if (account) found.set(account.uid, account);
+  }
+  return found;
+}
+
+/** A legacy token's session: its cookie still verifies, for the record's account. */
+async function legacyCookieHolds(token: string, uid: string): Promise<boolean> {
+  const legacyCookie = token.split(LEGACY_SEPARATOR)[0];
+  const decoded = await unlessRefused(() => auth().verifySessionCookie(legacyCookie, true));
+  return decoded?.uid === uid;
+}
+
+/** The tokens whose checks start together once this turn of the event loop ends. */
+let thisTurn:
+  { tokens: Set<string>; sessions: Promise<Map<string, Promise<Session | undefined>>> } | undefined;
 
 /**
  * The caller behind `token`, read fresh for every call: a revoked, disabled or ended session,
  * an unapproved or removed account is no session; role and permissions come from the session's
- * record. A page may make its calls at once: those of one token that arrive in the same turn of
- * the event loop share one check, which starts after the last of them arrived (setImmediate), so
- * no call is answered from reads made before it came: a sign-out, a role change or a disabled
- * account is seen by the next call. The session is shared: read-only.
+ * record. The checks of the calls that arrive in one turn of the event loop (a page's calls at
+ * once, a busy instance's many callers) start together after it (setImmediate), so no call is
+ * answered from reads made before it came: a sign-out, a role change or a disabled account is
+ * seen by the next call. They share one read of their records and one lookup of their accounts
+ * at Firebase; calls of one token share its check. The session is shared: read-only.
  */
 export function resolveSession(token: string): Promise<Session | undefined> {
-  let check = starting.get(token);
-  if (!check) {
-    check = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      starting.delete(token);
-      return readSession(token);
-    });
-    starting.set(token, check);
+  if (!thisTurn) {
+    const tokens = new Set<string>();
+    const started = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        thisTurn = undefined;
+        resolve();
+      }),
+    );
+    thisTurn = { tokens, sessions: started.then(() => readSessions([...tokens])) };
   }
-  return check;
+  const turn = thisTurn;
+  turn.tokens.add(token);
+  return turn.sessions.then((sessions) => sessions.get(token)!);
 }
 
-/** The record, then Firebase's check (gone, disabled, revoked): one read. */
-async function readSession(token: string): Promise<Session | undefined> {
-  const record = await sessionRef(token).get();
-  // Firestore's TTL removes expired records only within a day or so.
+/** Still to be used: within its lifetime (Firestore's TTL removes records only within a day). */
+function unexpired(record: DocumentSnapshot): boolean {
   const expiresAt = record.get('expiresAt') as Timestamp | undefined;
-  if (!record.exists || !expiresAt || expiresAt.toMillis() <= now()) return undefined;
+  return record.exists && expiresAt !== undefined && expiresAt.toMillis() > now();
+}
+
+/**
+ * The sessions of `tokens`: their records in one read, then Firebase's check of their accounts
+ * (gone, disabled, revoked) in one lookup. A made-up token costs its read and nothing at
+ * Firebase.
+ */
+async function readSessions(tokens: string[]): Promise<Map<string, Promise<Session | undefined>>> {
+  const records = await getDb().getAll(...tokens.map(sessionRef));
+  const asked = tokens.flatMap((token, i) =>
+    unexpired(records[i]) && !isLegacyToken(token) ? [String(records[i].get('uid'))] : [],
+  );
+  const accounts = asked.length > 0 ? await accountsNow([...new Set(asked)]) : new Map();
+  return new Map(tokens.map((token, i) => [token, sessionOf(token, records[i], accounts)]));
+}
+
+/** The session behind `token`, from its record and its account as Firebase has it now. */
+async function sessionOf(
+  token: string,
+  record: DocumentSnapshot,
+  accounts: Map<string, UserRecord>,
+): Promise<Session | undefined> {
+  if (!unexpired(record)) return undefined;
   const uid = String(record.get('uid'));
-  if (!(await stillSignedIn(token, uid, record.get('authTime')))) return undefined;
+  const signedIn = isLegacyToken(token)
+    ? await legacyCookieHolds(token, uid)
+    : signedInAt(accounts.get(uid), record.get('authTime'));
+  if (!signedIn) return undefined;
   const { email, grants } = Array.isArray(record.get('permissions'))
     ? { email: String(record.get('email') ?? ''), grants: record.data() as SessionGrants }
     : // A record from before records carried grants: the account's as stored now.

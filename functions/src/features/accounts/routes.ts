@@ -6,6 +6,7 @@ import { getUser } from '../../domain/identity/user-store';
 import { clientIp } from './client-ip';
 import { loginWithPassword, type SessionAnswer } from './login';
 import { requestOtp, verifyOtp } from './otp';
+import { signInTurnsHere } from './sign-in-turns';
 import { countEvent, REGISTRATIONS_PER_IP, withRetryAfter } from './rate-limit';
 import { register, REGISTERED, TOO_MANY_REGISTRATIONS } from './register';
 import { loginBody, logoutBody, otpRequestBody, otpVerifyBody, registerBody } from './schemas';
@@ -26,7 +27,10 @@ export function registerAccountRoutes(router: Router): void {
   route(router, 'POST /auth/login', async (req, res) => {
     const { email, password } = parseBody(loginBody, req);
     try {
-      signedIn(res, await loginWithPassword(email, password, clientIp(req)));
+      signedIn(
+        res,
+        await signInTurnsHere.take(() => loginWithPassword(email, password, clientIp(req))),
+      );
     } catch (err) {
       throw withRetryAfter(res, err);
     }
@@ -56,7 +60,7 @@ export function registerAccountRoutes(router: Router): void {
 
   route(router, 'POST /auth/otp/verify', async (req, res) => {
     const { identifier, code } = parseBody(otpVerifyBody, req);
-    signedIn(res, await verifyOtp(identifier, code, clientIp(req)));
+    signedIn(res, await signInTurnsHere.take(() => verifyOtp(identifier, code, clientIp(req))));
   });
 
   // Public: signing out always works, even with a token that is no longer good.
