@@ -3,25 +3,17 @@
 // 10 ms of CPU on the local stack, against 6–7 for a page of customers), and a floor signing
 // in at once would otherwise interleave its steps with every call of the people already in,
 // slowing all of them to the pace of the crowd (on the local stack, 200 at once held calls of
-// those signed in past a second). So a few sign-ins always run; more start only while the
-// event loop keeps up (a timer fires about on time, on average), a few at a time, and the
-// others wait in the order they came. Where a sign-in waits mostly on the network
-// (production: Firebase and Firestore round trips of tens of ms) the loop keeps up, and a crowd
-// is let through about as fast as without turns.
+// those signed in past a second). So a few sign-ins always run; more start only while the event loop keeps
+// up (a timer fires about on time), a few at a time, and the others wait in the order they came.
+// Where a sign-in waits mostly on the network (production: Firebase and Firestore round trips
+// of tens of ms) the loop keeps up, and a crowd is let through about as fast as without turns.
 
 /** Sign-ins that always run at once. */
 export const ALWAYS_RUNNING = 4;
 /** How often the loop's pace is looked at, while sign-ins run or wait. */
 export const PACE_MS = 20;
-/** Sign-ins that may start beyond ALWAYS_RUNNING at each pace while the loop keeps up. */
-export const MORE_PER_PACE = 2;
-/**
- * The loop keeps up while its timer is late by less than this on average: each pace weighs a
- * quarter (a busy loop still has moments of rest while it waits on the database, whose
- * single lateness would say little).
- */
+/** A timer this late means the loop has no room for more sign-ins than ALWAYS_RUNNING. */
 export const BUSY_LAG_MS = 10;
-const LAG_WEIGHT = 0.25;
 
 export interface Turns {
   /** Runs `work` in its turn: at once while few run, else when `room` lets it start. */
@@ -68,15 +60,14 @@ export function signInTurns(always: number, onBusy: () => void = () => {}): Turn
 function instanceTurns(): Turns {
   let timer: NodeJS.Timeout | undefined;
   let last = 0;
-  let averageLag = 0;
   const turns = signInTurns(ALWAYS_RUNNING, () => {
     if (timer) return;
     last = performance.now();
     timer = setInterval(() => {
       const now = performance.now();
-      averageLag += LAG_WEIGHT * (now - last - PACE_MS - averageLag);
+      const lag = now - last - PACE_MS;
       last = now;
-      if (averageLag < BUSY_LAG_MS) turns.room(MORE_PER_PACE);
+      if (lag < BUSY_LAG_MS) turns.room(ALWAYS_RUNNING);
       const { running, waiting } = turns.counts;
       if (running === 0 && waiting === 0) {
         clearInterval(timer);
