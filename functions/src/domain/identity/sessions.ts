@@ -7,12 +7,13 @@
 // disabled, or its sessions revoked by a password change or revokeRefreshTokens: the rule of
 // `verifySessionCookie`'s revocation check, signed in before validSince, in whole seconds): a
 // made-up token costs one read and no call to Firebase. The checks of calls that arrive
-// together share one read of their records and one lookup of their accounts (`getUsers`). The record carries the rest (approval,
-// role, permissions), so a check reads one document. Every change of what it carries writes the
-// records in the same transaction as the change (`sessionGrantsWriter`, `sessionsHoldingRole`):
-// a role change, an approval, a rejection or a role's new permissions are seen by the next call
-// on every instance, with no cache. No Firebase session cookie is minted: that would cost each
-// sign-in one more call to Firebase, and the record already names the account to ask about.
+// together share one read of their records and one lookup of their accounts (`getUsers`). The
+// record carries the rest (approval, role, permissions), so a check reads one document. Every
+// change of what it carries writes the records in the same transaction as the change
+// (`sessionGrantsWriter`, `sessionsHoldingRole`): a role change, an approval, a rejection or a
+// role's new permissions are seen by the next call on every instance, with no cache. No
+// Firebase session cookie is minted: that would cost each sign-in one more call to Firebase,
+// and the record already names the account to ask about.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
