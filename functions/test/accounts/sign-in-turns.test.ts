@@ -5,6 +5,7 @@ import {
   PACE_MS,
   signInTurns,
   signInTurnsHere,
+  type Turns,
 } from '../../src/features/accounts/sign-in-turns';
 
 /** A sign-in that ends when told to, recording when it started. */
@@ -20,14 +21,20 @@ function held(started: number[], n: number) {
   };
 }
 
+/** `count` sign-ins sent to `turns` at once, each held until told to end. */
+function crowdAt(turns: Turns, count: number) {
+  const started: number[] = [];
+  const signIns = Array.from({ length: count }, (_, n) => held(started, n));
+  const answers = signIns.map((s) => turns.take(s.work));
+  return { started, signIns, answers };
+}
+
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('sign-in turns', () => {
   it('run a few at once; the rest start in the order they came as turns end', async () => {
-    const started: number[] = [];
     const turns = signInTurns(2);
-    const signIns = [0, 1, 2, 3].map((n) => held(started, n));
-    const answers = signIns.map((s) => turns.take(s.work));
+    const { started, signIns, answers } = crowdAt(turns, 4);
     await settle();
     expect(started).toEqual([0, 1]);
     expect(turns.counts).toEqual({ running: 2, waiting: 2 });
@@ -46,10 +53,8 @@ describe('sign-in turns', () => {
   });
 
   it('let waiting sign-ins start beyond the few when the loop has room', async () => {
-    const started: number[] = [];
     const turns = signInTurns(1);
-    const signIns = [0, 1, 2, 3].map((n) => held(started, n));
-    const answers = signIns.map((s) => turns.take(s.work));
+    const { started, signIns, answers } = crowdAt(turns, 4);
     await settle();
     turns.room(2);
     await settle();
@@ -89,9 +94,7 @@ describe('sign-in turns', () => {
   it("in this instance, a crowd's sign-ins all run while the loop keeps up", async () => {
     // Sign-ins waiting on the network, as in production: the loop is free, so each of its
     // paces lets a few more start.
-    const started: number[] = [];
-    const crowd = Array.from({ length: ALWAYS_RUNNING * 3 }, (_, n) => held(started, n));
-    const answers = crowd.map((s) => signInTurnsHere.take(s.work));
+    const { started, signIns: crowd, answers } = crowdAt(signInTurnsHere, ALWAYS_RUNNING * 3);
     await settle();
     expect(started).toHaveLength(ALWAYS_RUNNING);
     await new Promise((resolve) => setTimeout(resolve, PACE_MS * 15));
@@ -101,9 +104,7 @@ describe('sign-in turns', () => {
   });
 
   it('in this instance, beyond the few, sign-ins wait while the loop is held up', async () => {
-    const started: number[] = [];
-    const crowd = Array.from({ length: ALWAYS_RUNNING * 3 }, (_, n) => held(started, n));
-    const answers = crowd.map((s) => signInTurnsHere.take(s.work));
+    const { started, signIns: crowd, answers } = crowdAt(signInTurnsHere, ALWAYS_RUNNING * 3);
     // The loop busy (a long synchronous stretch each pace) as the instance's CPU is in a storm.
     const until = performance.now() + PACE_MS * 8;
     while (performance.now() < until) {
