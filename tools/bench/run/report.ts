@@ -139,10 +139,8 @@ function memoryTable(report: BenchReport): string[] {
 function loadVerdict(report: BenchReport): Verdict {
   const large = report.large;
   return {
-    target: `Loading the large size (generate + import): ≤ ${LOAD_MAX_MS / 1000} s`,
-    met: measured(large)
-      ? large.seeded.generateMs + large.seeded.importMs <= LOAD_MAX_MS
-      : undefined,
+    target: `Loading the large size (generate and import): ≤ ${LOAD_MAX_MS / 1000} s`,
+    met: measured(large) ? large.seeded.loadMs <= LOAD_MAX_MS : undefined,
   };
 }
 
@@ -151,10 +149,10 @@ function seedingTable(report: BenchReport): string[] {
     if (!measured(r))
       return `| ${label}: ${sizeLabel(r.size)} | not loaded (see above) | | | | | |`;
     const s = r.seeded;
-    return `| ${label}: ${sizeLabel(r.size)} | ${int(s.documents)} | ${fixed(s.generateMs / 1000)} s | ${fixed(s.importMs / 1000)} s | ${s.followUps} | ${fixed(s.dashboardJob.ms / 1000)} s | ${int(s.dashboardJob.peakRssMb)} MB |`;
+    return `| ${label}: ${sizeLabel(r.size)} | ${int(s.documents)} | ${fixed(s.generateMs / 1000)} s | ${fixed(s.loadMs / 1000)} s | ${s.followUps} | ${fixed(s.dashboardJob.ms / 1000)} s | ${int(s.dashboardJob.peakRssMb)} MB |`;
   };
   return [
-    '| Size | documents generated | generate | import | follow-ups (API) | dashboard job | job peak RSS |',
+    '| Size | documents generated | generate | load (generate and import) | follow-ups (API) | dashboard job | job peak RSS |',
     '|---|---:|---:|---:|---:|---:|---:|',
     row('small', report.small),
     row('large', report.large),
@@ -238,7 +236,7 @@ export function renderReport(report: BenchReport): string {
     '',
     '## Loading the data and the dashboard job',
     '',
-    `Generate writes the export file (the stack's data plus the generated lines), import is the embedded Firestore's \`:import\` call until it answers (docs/benchmarks.md); the large size's two together are judged against ${LOAD_MAX_MS / 1000} s. The dashboard job (\`functions/src/features/dashboard/recompute.ts\`) runs once after each load, in a process of its own: its time and peak memory.`,
+    `Generate writes the export file (the stack's data plus the generated lines), until its last line; the embedded Firestore's \`:import\` call starts with it and reads the lines as they are written, and load is the time from the start until the import answered (docs/benchmarks.md), judged at the large size against ${LOAD_MAX_MS / 1000} s. The dashboard job (\`functions/src/features/dashboard/recompute.ts\`) runs once after each load, in a process of its own: its time and peak memory.`,
     '',
     ...seedingTable(report),
     '',

@@ -1,6 +1,6 @@
 // Loads generated data into a running embedded Firestore through its control calls
 // (tools/firestore/README.md): export what is there, add the generated lines, import the lot.
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { PROJECT_ID } from '../../stack/config.ts';
@@ -9,7 +9,7 @@ interface ExportMetadata {
   format: string;
   project: string;
   exportedAt: string;
-  databases: { id: string; file: string; documents: number }[];
+  databases: { id: string; file: string; documents: number; appending?: boolean }[];
 }
 
 /**
@@ -65,7 +65,10 @@ export type FirestoreControl = ReturnType<typeof firestoreControl>;
 
 /**
  * Copies an export of the default database into `target` and returns the path of its data
- * file, to which generated lines are then appended; `finish` records the document count.
+ * file, to which generated lines are then appended. Its metadata says the file is still being
+ * appended to, so an import started now reads the lines as they are written (the embedded
+ * Firestore's `appending`, tools/firestore/README.md); `finish` records the document count and
+ * that the file is whole.
  */
 export function prepareExport(baseFolder: string, target: string) {
   const metadata = JSON.parse(
@@ -77,14 +80,20 @@ export function prepareExport(baseFolder: string, target: string) {
   mkdirSync(target, { recursive: true });
   const dataFile = path.join(target, database.file);
   copyFileSync(path.join(baseFolder, database.file), dataFile);
+  // Replaced whole (a rename): the import reads it again while it follows the file.
+  const writeMetadata = (databases: ExportMetadata['databases']) => {
+    const file = path.join(target, 'metadata.json');
+    writeFileSync(
+      `${file}.tmp`,
+      JSON.stringify({ ...metadata, exportedAt: new Date().toISOString(), databases }, null, 2),
+    );
+    renameSync(`${file}.tmp`, file);
+  };
+  writeMetadata([{ ...database, appending: true }]);
   return {
     dataFile,
     finish(added: number) {
-      const databases = [{ ...database, documents: database.documents + added }];
-      writeFileSync(
-        path.join(target, 'metadata.json'),
-        JSON.stringify({ ...metadata, exportedAt: new Date().toISOString(), databases }, null, 2),
-      );
+      writeMetadata([{ ...database, documents: database.documents + added }]);
     },
   };
 }

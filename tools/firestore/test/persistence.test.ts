@@ -1,5 +1,5 @@
 // Export / import of the embedded server (POST .../projects/{p}:export and :import).
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -138,6 +138,42 @@ describe.skipIf(!EMBEDDED)(`export and import ${EMBEDDED_ONLY}`, () => {
     expect((await db.doc('persist/long1').get()).get('text')).toBe(long);
     expect((await db.doc('persist/long2').get()).get('text')).toBe(`${long}2`);
     const stored = await db.getAll(...small.map((_, i) => db.doc(`persist/small${i}`)));
+    expect(stored.map((d) => d.get('text'))).toEqual(small);
+  });
+
+  it('follows a file still being appended to until its metadata says it is whole', async () => {
+    const small = Array.from({ length: 200 }, (_, i) => `row ${i}`);
+    const batch = db.batch();
+    small.forEach((text, i) => batch.set(db.doc(`persist/grow${i}`), { text }));
+    await batch.commit();
+    const folder = await tempFolder();
+    await exportData(folder);
+    const file = join(folder, '(default).jsonl');
+    const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+    const metadataFile = join(folder, 'metadata.json');
+    const whole = await readFile(metadataFile, 'utf8');
+    const marked = JSON.parse(whole) as { databases: { appending?: boolean }[] };
+    marked.databases[0].appending = true;
+    const half = lines.length / 2;
+    // A writer that has written half the lines and a part of the next one.
+    const rest = `${lines.slice(half).join('\n')}\n`;
+    await writeFile(file, `${lines.slice(0, half).join('\n')}\n${rest.slice(0, 30)}`);
+    await writeFile(metadataFile, JSON.stringify(marked));
+
+    await resetDatabase();
+    let answered = false;
+    const importing = importData(folder).then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered).toBe(false);
+    await appendFile(file, rest.slice(30, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await appendFile(file, rest.slice(200));
+    expect(answered).toBe(false);
+    // Whole: the metadata is replaced by a rename, as the writer's last step.
+    await writeFile(`${metadataFile}.tmp`, whole);
+    await rename(`${metadataFile}.tmp`, metadataFile);
+    await importing;
+    const stored = await db.getAll(...small.map((_, i) => db.doc(`persist/grow${i}`)));
     expect(stored.map((d) => d.get('text'))).toEqual(small);
   });
 

@@ -36,6 +36,12 @@ interface Metadata {
     valueIndexes?: AskedValueIndex[];
     /** The kept orders queries asked for: an import sorts them (see importProject). */
     orders?: AskedOrder[];
+    /**
+     * The file is still being appended to (a generator writing it while the import runs): an
+     * import reads its lines as they come, until metadata.json (replaced whole, by a rename) no
+     * longer says so. Only an import follows a file; a snapshot is never written so.
+     */
+    appending?: boolean;
   }[];
 }
 
@@ -82,6 +88,10 @@ interface LineRanges {
 
 /** The bytes a snapshot file is read by at a time (more while a line is longer). */
 const READ_CHUNK = 1 << 20;
+/** How often the end of a file still being appended to is looked at again. */
+const APPEND_POLL_MS = 20;
+/** A file still marked as being appended to that stops growing this long fails its import. */
+const APPEND_STALL_MS = 120_000;
 
 /**
  * The document lines of a snapshot's database file (one REST document a line), a chunk's worth
@@ -90,9 +100,13 @@ const READ_CHUNK = 1 << 20;
  * Every chunk is read into the same buffer, so `bytes` holds only until the next step: a new
  * buffer a chunk would outlive young-generation collections while its lines are turned into
  * documents, and V8 starts a full collection of the whole heap (gigabytes, seconds) for every
- * 64 MB of buffers that reach the old generation.
+ * 64 MB of buffers that reach the old generation. While `stillAppended` says the file is
+ * being written (an import overlapping its generator), its end is read again until it says not.
  */
-async function* snapshotLineRanges(file: string): AsyncGenerator<LineRanges> {
+async function* snapshotLineRanges(
+  file: string,
+  stillAppended?: () => Promise<boolean>,
+): AsyncGenerator<LineRanges> {
   const NEWLINE = 10;
   const RETURN = 13;
   const handle = await open(file, 'r');
@@ -100,6 +114,7 @@ async function* snapshotLineRanges(file: string): AsyncGenerator<LineRanges> {
     let buffer = Buffer.allocUnsafe(READ_CHUNK);
     // The start of a line the last chunk did not finish, at the buffer's start.
     let kept = 0;
+    let grewAt = Date.now();
     for (;;) {
       if (kept === buffer.length) {
         const longer = Buffer.allocUnsafe(buffer.length * 2);
@@ -107,7 +122,21 @@ async function* snapshotLineRanges(file: string): AsyncGenerator<LineRanges> {
         buffer = longer;
       }
       const { bytesRead } = await handle.read(buffer, kept, buffer.length - kept, null);
+      if (bytesRead === 0 && stillAppended) {
+        if (!(await stillAppended())) {
+          // Finished: what was appended since this read is read before the end.
+          stillAppended = undefined;
+        } else if (Date.now() - grewAt > APPEND_STALL_MS) {
+          throw new Error(
+            `${file} is still marked as being written, but has not grown for 2 minutes`,
+          );
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, APPEND_POLL_MS));
+        }
+        continue;
+      }
       if (bytesRead === 0) break;
+      grewAt = Date.now();
       const bytes = buffer.subarray(0, kept + bytesRead);
       const ranges: number[] = [];
       let start = 0;
@@ -338,10 +367,16 @@ export async function importProject(
 ): Promise<number> {
   const metadata = await readMetadata(folder);
   let total = 0;
-  for (const { id, file, valueIndexes, orders } of metadata.databases) {
+  for (const { id, file, valueIndexes, orders, appending } of metadata.databases) {
     const db = engine.database(`projects/${project}/databases/${id}`);
     engine.forget(db);
-    total += await loadDocuments(db, path.join(folder, file));
+    const stillAppended = async () =>
+      (await readMetadata(folder)).databases.some((d) => d.id === id && d.appending === true);
+    total += await loadDocuments(
+      db,
+      path.join(folder, file),
+      appending ? stillAppended : undefined,
+    );
     db.buildAskedOrders(orders);
     await db.buildAskedValueIndexes(valueIndexes);
   }
@@ -352,13 +387,17 @@ export async function importProject(
  * Puts a snapshot file's documents into `db`; how many. Lines in the form exports write are
  * read from their bytes (RestLineReader); any other line is parsed and converted the general way.
  */
-async function loadDocuments(db: Database, file: string): Promise<number> {
+async function loadDocuments(
+  db: Database,
+  file: string,
+  stillAppended?: () => Promise<boolean>,
+): Promise<number> {
   let count = 0;
   let latest = 0;
   // Live for this load only: what stays shared is what the documents hold.
   const strings = new SharedStrings();
   const reader = new RestLineReader(strings, new SharedStrings());
-  for await (const { bytes, ranges } of snapshotLineRanges(file)) {
+  for await (const { bytes, ranges } of snapshotLineRanges(file, stillAppended)) {
     for (let i = 0; i < ranges.length; i += 2) {
       const read = reader.read(bytes, ranges[i], ranges[i + 1]);
       let doc: StoredDoc;
