@@ -18,35 +18,52 @@ export interface Front {
 /**
  * Forwards a request to an instance of the api function, streaming both ways (uploads in, the
  * notification stream out). The caller's address goes in X-Forwarded-For, replacing any the
- * caller sent, as Hosting's front end does.
+ * caller sent, as Hosting's front end does. The request's body is read only once the instance
+ * took the connection: one that refuses it (restarting) has had nothing of the request, which
+ * then goes to another instance, as Cloud Run's front end sends none to an instance that is not
+ * running; 503 only when every instance refused.
  */
 function forwardTo(apiPorts: readonly number[]): http.RequestListener {
   const instances = apiInstances(apiPorts);
   return (req, res) => {
     // A caller gone while superstatic looked for a file: nothing to forward (nor to count).
     if (req.destroyed || res.destroyed) return;
-    const instance = instances.pick();
-    res.once('close', instance.done);
-    const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
-    const upstream = http.request(
-      { host: '127.0.0.1', port: instance.port, method: req.method, path: req.url, headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        // An instance killed mid-answer (a notification stream, a download) cuts the answer:
-        // the caller's connection is cut too, so its page sees the end and reconnects.
-        pipeline(answer, res, (err) => {
-          if (err) res.destroy();
-        });
-      },
-    );
-    upstream.on('error', (err: NodeJS.ErrnoException) => {
-      if (err.code === 'ECONNREFUSED') instances.refused(instance.port);
-      if (res.headersSent) return res.destroy();
-      answerJson(res, 503, 'The API is restarting; try again shortly');
-    });
+    let attempt: { done: () => void; upstream: http.ClientRequest } | undefined;
     // A browser that leaves ends the request to the function too (its stream closes).
-    res.on('close', () => upstream.destroy());
-    req.pipe(upstream);
+    res.once('close', () => {
+      attempt?.done();
+      attempt?.upstream.destroy();
+    });
+    const forward = (triesLeft: number) => {
+      const instance = instances.pick();
+      const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+      const upstream = http.request(
+        { host: '127.0.0.1', port: instance.port, method: req.method, path: req.url, headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          // An instance killed mid-answer (a notification stream, a download) cuts the answer:
+          // the caller's connection is cut too, so its page sees the end and reconnects.
+          pipeline(answer, res, (err) => {
+            if (err) res.destroy();
+          });
+        },
+      );
+      attempt = { done: instance.done, upstream };
+      upstream.on('error', (err: NodeJS.ErrnoException) => {
+        instance.done();
+        if (err.code === 'ECONNREFUSED') {
+          instances.refused(instance.port);
+          if (triesLeft > 0 && !res.destroyed) return forward(triesLeft - 1);
+        }
+        if (res.headersSent) return res.destroy();
+        answerJson(res, 503, 'The API is restarting; try again shortly');
+      });
+      upstream.on('socket', (socket) => {
+        if (socket.connecting) socket.once('connect', () => req.pipe(upstream));
+        else req.pipe(upstream);
+      });
+    };
+    forward(apiPorts.length - 1);
   };
 }
 

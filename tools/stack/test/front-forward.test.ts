@@ -1,0 +1,86 @@
+// The front's forwarding to the api's instances, with stand-ins for them: an instance that
+// refuses the connection (restarting) has had nothing of a request, which goes to another
+// instance whole, its body included; only when every instance refuses is the answer 503.
+import http from 'node:http';
+import net from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import { startFront, type Front } from '../front.ts';
+
+const opened: { stop(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const server of opened.splice(0).reverse()) await server.stop();
+});
+
+/** A port nothing listens on (taken, then given back). */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** An instance that answers what it received: method, path and body. */
+async function echoInstance(): Promise<{ port: number; received: string[] }> {
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      received.push(`${req.method} ${req.url} ${body}`);
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ method: req.method, url: req.url, body }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  opened.push({ stop: () => new Promise((resolve) => server.close(() => resolve())) });
+  return { port: (server.address() as net.AddressInfo).port, received };
+}
+
+async function front(apiPorts: number[]): Promise<number> {
+  const port = await closedPort();
+  const started: Front = await startFront(port, apiPorts);
+  opened.push(started);
+  return port;
+}
+
+function send(port: number, method: string, path: string, body?: string) {
+  return new Promise<{ status: number; json: Record<string, unknown> }>((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, json: JSON.parse(text) as Record<string, unknown> }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+it('sends a request an instance refused to another, its body whole', async () => {
+  const down = await closedPort();
+  const up = await echoInstance();
+  const port = await front([down, up.port]);
+  // A body larger than a socket's first write, so that none of it may be spent on the refusal.
+  const body = JSON.stringify({ names: ['Asha'], note: 'x'.repeat(200_000) });
+  // The first pick is the refusing instance (the first in turn); each call is answered by the other.
+  const created = await send(port, 'POST', '/api/customers', body);
+  expect(created.status).toBe(200);
+  expect(created.json).toEqual({ method: 'POST', url: '/api/customers', body });
+  const listed = await send(port, 'GET', '/api/customers?limit=5');
+  expect(listed.status).toBe(200);
+  expect(listed.json.url).toBe('/api/customers?limit=5');
+  expect(up.received).toEqual([`POST /api/customers ${body}`, 'GET /api/customers?limit=5 ']);
+});
+
+it('answers 503 with a message when every instance refuses', async () => {
+  const port = await front([await closedPort(), await closedPort()]);
+  const answer = await send(port, 'POST', '/api/customers', '{"names":["Asha"]}');
+  expect(answer).toEqual({
+    status: 503,
+    json: { message: 'The API is restarting; try again shortly' },
+  });
+});
