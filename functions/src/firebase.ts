@@ -10,9 +10,11 @@ export function getFirebaseApp(): App {
   return getApps().length > 0 ? getApp() : initializeApp();
 }
 
+// The Firestore client's OpenTelemetry spans cost each call CPU (a span and its attributes per
+// read and query) and nothing here collects them; FIRESTORE_ENABLE_TRACING=ON turns them back
+// on. Read when the client is created, after this module is loaded.
+process.env.FIRESTORE_ENABLE_TRACING ??= 'OFF';
+
 export function getDb(): Firestore {
-  // The client's OpenTelemetry spans cost each call CPU (a span and its attributes per read and
-  // query) and nothing here collects them; FIRESTORE_ENABLE_TRACING=ON turns them back on.
-  process.env.FIRESTORE_ENABLE_TRACING ??= 'OFF';
   return getFirestore(getFirebaseApp());
 }

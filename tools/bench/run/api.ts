@@ -1,5 +1,6 @@
 // The bench's calls to the stack's /api, as the browser makes them (bearer session token).
 import http from 'node:http';
+
 export interface ApiAnswer {
   status: number;
   /** Bytes of the answer's body (read to its end, so the time covers the whole answer). */
@@ -22,13 +23,21 @@ const KEEP_TEXT = 200_000;
  */
 const agent = new http.Agent({ keepAlive: true });
 
-function send(url: string, method: string, headers: Record<string, string>, payload?: string) {
-  return new Promise<{ status: number; buffer: Buffer }>((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent }, (res) => {
+/**
+ * One call over node:http: its status and whole answer. Also for calls whose answer may take
+ * longer than the 5 minutes fetch waits for an answer's headers (scale/load.ts).
+ */
+export function httpCall(
+  url: string,
+  options: { method: string; headers: Record<string, string>; agent: http.Agent | false },
+  payload?: string,
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, buffer: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end(payload);
@@ -47,9 +56,12 @@ export function apiClient(baseUrl: string, token?: string): Api {
       status = res.status;
       buffer = Buffer.from(await res.arrayBuffer());
     } else {
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      ({ status, buffer } = await send(url, method, headers, payload));
+      let payload: string | undefined;
+      if (body !== undefined) {
+        headers['Content-Type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+      ({ status, body: buffer } = await httpCall(url, { method, headers, agent }, payload));
     }
     return {
       status,

@@ -1,9 +1,9 @@
 // Loads generated data into a running embedded Firestore through its control calls
 // (tools/firestore/README.md): export what is there, add the generated lines, import the lot.
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { PROJECT_ID } from '../../stack/config.ts';
+import { httpCall } from '../run/api.ts';
 
 interface ExportMetadata {
   format: string;
@@ -17,27 +17,15 @@ interface ExportMetadata {
  * minutes, and importing the large size into the embedded Firestore (which builds its indexes
  * and counts every document's index entries) can take longer before it answers.
  */
-function send(
+async function send(
   method: string,
   url: string,
   body?: unknown,
 ): Promise<{ status: number; text: string }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      url,
-      { method, headers: payload ? { 'Content-Type': 'application/json' } : {}, agent: false },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('error', reject);
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
+  const headers: Record<string, string> = payload ? { 'Content-Type': 'application/json' } : {};
+  const answer = await httpCall(url, { method, headers, agent: false }, payload);
+  return { status: answer.status, text: answer.body.toString('utf8') };
 }
 
 /** The embedded Firestore's control calls for the stack's project. */
