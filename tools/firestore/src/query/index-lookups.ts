@@ -2,7 +2,7 @@ import { getField, parseFieldPath } from '../model/field-paths.ts';
 import type { Database } from '../storage/store.ts';
 import type { Filter, StoredDoc, Value } from '../model/types.ts';
 import type { ValueIndex } from '../indexes/value-index.ts';
-import { kindOf, NULL_VALUE } from '../model/values.ts';
+import { isNaNValue, kindOf, NULL_VALUE } from '../model/values.ts';
 
 /**
  * A filter a value index answers: every document it matches has one of `values` at `path`
@@ -11,6 +11,13 @@ import { kindOf, NULL_VALUE } from '../model/values.ts';
 export interface IndexLookup {
   path: string[];
   values: Value[];
+  /**
+   * Set when a document the index names for `values` matches the filter if its field is an
+   * array (`element`: array-contains) or is not (`value`: `==` and `in`): an index names a
+   * field's value and its elements alike, and its keys meet as query equality does. Unset
+   * where the filter needs its whole test (null, NaN, arrays and maps).
+   */
+  heldAs?: 'element' | 'value';
 }
 
 /** What of a compiled query the lookups need: its collection and its lookups. */
@@ -21,6 +28,18 @@ export interface LookupTarget {
 }
 
 const NAN_VALUE: Value = { doubleValue: NaN, valueType: 'doubleValue' };
+
+/** Kinds whose valueKey meets exactly as query equality does (NaN is left out below). */
+const PLAIN_KINDS = new Set([
+  'booleanValue',
+  'integerValue',
+  'doubleValue',
+  'timestampValue',
+  'stringValue',
+  'referenceValue',
+]);
+
+const plain = (v: Value) => PLAIN_KINDS.has(kindOf(v)) && !isNaNValue(v);
 
 /** The values a filter names, when a match must hold one of them at the filter's field. */
 function lookupValues(filter: Filter): Value[] | undefined {
@@ -48,17 +67,47 @@ function lookupValues(filter: Filter): Value[] | undefined {
  * holds an array field's elements, not the array (the compiled matcher still tests them all).
  */
 export function indexLookups(where: Filter | undefined): IndexLookup[] {
+  return conjuncts(where).flatMap((filter) => {
+    const fieldPath = (filter.fieldFilter ?? filter.unaryFilter)?.field?.fieldPath;
+    const values = lookupValues(filter);
+    if (!fieldPath || fieldPath === '__name__' || !values) return [];
+    if (values.some((v) => kindOf(v) === 'arrayValue')) return [];
+    const op = filter.fieldFilter?.op;
+    const heldAs = !values.every(plain)
+      ? undefined
+      : op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY'
+        ? 'element'
+        : op === 'EQUAL' || op === 'IN'
+          ? 'value'
+          : undefined;
+    return [{ path: parseFieldPath(fieldPath), values, heldAs }];
+  });
+}
+
+/** The filters every match satisfies: the filter itself, or the parts of a top-level AND. */
+function conjuncts(where: Filter | undefined): Filter[] {
   if (!where) return [];
-  if (where.compositeFilter) {
-    const op = where.compositeFilter.op;
-    if (op !== 'AND' && op !== undefined) return [];
-    return (where.compositeFilter.filters ?? []).flatMap(indexLookups);
-  }
-  const fieldPath = (where.fieldFilter ?? where.unaryFilter)?.field?.fieldPath;
-  const values = lookupValues(where);
-  if (!fieldPath || fieldPath === '__name__' || !values) return [];
-  if (values.some((v) => kindOf(v) === 'arrayValue')) return [];
-  return [{ path: parseFieldPath(fieldPath), values }];
+  const op = where.compositeFilter?.op;
+  if (!where.compositeFilter || (op !== 'AND' && op !== undefined)) return [where];
+  return (where.compositeFilter.filters ?? []).flatMap(conjuncts);
+}
+
+/**
+ * When every filter of the query is a lookup with `heldAs`: a test of a document that the
+ * lookups' indexes all name, in place of the whole filter's (which compares, say, each of a
+ * hundred search keys again). Undefined otherwise.
+ */
+export function heldMatcher(
+  where: Filter | undefined,
+  lookups: IndexLookup[],
+): ((doc: StoredDoc) => boolean) | undefined {
+  if (lookups.length === 0 || lookups.length !== conjuncts(where).length) return undefined;
+  if (!lookups.every((l) => l.heldAs)) return undefined;
+  return (doc) =>
+    lookups.every(({ path, heldAs }) => {
+      const value = getField(doc.fields, path);
+      return value !== undefined && (kindOf(value) === 'arrayValue') === (heldAs === 'element');
+    });
 }
 
 /** Arrays at least this long are tested through their index: the matcher compares each element. */
@@ -96,8 +145,12 @@ export function heldByLookups(
  * names, as Firestore merges equality indexes — those of the lookup naming the fewest, kept when
  * each other index holds them too. Undefined when no lookup has an index. A superset of the
  * matches (an index names a field's value and its elements alike): the caller still matches.
+ * `everyLookup`: each lookup had a kept index, so each named every document found.
  */
-export function mergedCandidates(db: Database, q: LookupTarget): StoredDoc[] | undefined {
+export function mergedCandidates(
+  db: Database,
+  q: LookupTarget,
+): { docs: StoredDoc[]; everyLookup: boolean } | undefined {
   const indexed: { index: ValueIndex; values: Value[]; count: number }[] = [];
   for (const { path, values } of q.lookups) {
     const index = db.valueIndex(q.parentKey, q.collectionId, path);
@@ -106,11 +159,11 @@ export function mergedCandidates(db: Database, q: LookupTarget): StoredDoc[] | u
   if (indexed.length === 0) return undefined;
   indexed.sort((a, b) => a.count - b.count);
   const [lead, ...rest] = indexed;
-  const found: StoredDoc[] = [];
+  const docs: StoredDoc[] = [];
   for (const slot of lead.index.slots(lead.values)) {
-    if (slot.doc && rest.every((r) => r.index.holds(slot, r.values))) found.push(slot.doc);
+    if (slot.doc && rest.every((r) => r.index.holds(slot, r.values))) docs.push(slot.doc);
   }
-  return found;
+  return { docs, everyLookup: indexed.length === q.lookups.length };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   indexedCandidates,
   indexLookups,
   heldByLookups,
+  heldMatcher,
   mergedCandidates,
   type IndexLookup,
 } from './index-lookups.ts';
@@ -44,6 +45,8 @@ export interface CompiledQuery {
   matches: (doc: StoredDoc) => boolean;
   /** Filters a kept value index can answer: every match is among the documents they name. */
   lookups: IndexLookup[];
+  /** `matches` for a document the index of every lookup names, where that is a lighter test. */
+  matchesNamed?: (doc: StoredDoc) => boolean;
   orderBy: Ordering[];
   /** `orderBy` as a kept order: its signature, comparator and who has a place in it. */
   order: DocOrder;
@@ -227,6 +230,7 @@ export function compileQuery(
     return { values, inclusive };
   };
   const lookups = indexLookups(query.where);
+  const held = heldMatcher(query.where, lookups);
   const limit = query.limit?.value;
   if (limit !== undefined && limit < 0)
     throw new GrpcError(Status.INVALID_ARGUMENT, 'limit is negative');
@@ -237,6 +241,7 @@ export function compileQuery(
     allDescendants: !!from[0].allDescendants,
     matches,
     lookups,
+    matchesNamed: held && ((doc) => order.holds(doc) && held(doc)),
     orderBy,
     order,
     // startAt: `before` means the cursor position is included; endAt: `before` means excluded.
@@ -377,20 +382,25 @@ function firstInOrder(
   return { docs: found.slice(q.offset), skipped };
 }
 
-/** Every match, in no particular order. */
-function allMatches(docs: Iterable<StoredDoc>, q: CompiledQuery): StoredDoc[] {
+/** Every match, in no particular order. `matches`: the query's test, or a lighter equal one. */
+function allMatches(docs: Iterable<StoredDoc>, q: CompiledQuery, matches = q.matches): StoredDoc[] {
   const found: StoredDoc[] = [];
-  for (const doc of docs) if (q.matches(doc) && withinBounds(doc, q)) found.push(doc);
+  for (const doc of docs) if (matches(doc) && withinBounds(doc, q)) found.push(doc);
   return found;
 }
 
 /** The first `window` matches of documents in no particular order, sorted, past the offset. */
-function firstMatches(docs: Iterable<StoredDoc>, q: CompiledQuery, window: number): QueryResult {
+function firstMatches(
+  docs: Iterable<StoredDoc>,
+  q: CompiledQuery,
+  window: number,
+  matches = q.matches,
+): QueryResult {
   const compare = q.order.compare;
   const bounded = window <= WINDOW_LIMIT;
   let found: StoredDoc[] = [];
   for (const doc of docs) {
-    if (!q.matches(doc) || !withinBounds(doc, q)) continue;
+    if (!matches(doc) || !withinBounds(doc, q)) continue;
     if (!bounded) {
       found.push(doc);
       continue;
@@ -429,12 +439,16 @@ export function executeQuery(
   if (window === 0) return { docs: [], skipped: 0 };
   if (q.unordered) {
     const candidates = !view && !q.allDescendants && mergedCandidates(db, q);
-    return { docs: allMatches(candidates || source(db, q, view), q), skipped: 0 };
+    if (!candidates) return { docs: allMatches(source(db, q, view), q), skipped: 0 };
+    const named = candidates.everyLookup ? q.matchesNamed : undefined;
+    return { docs: allMatches(candidates.docs, q, named), skipped: 0 };
   }
   if (!view && !q.allDescendants) {
     const walks = pagesByKey(q) || readsKeptOrder(q, window);
     const candidates = indexedCandidates(db, q, walks ? window : Infinity);
-    if (candidates) return firstMatches(candidates, q, window);
+    // The candidates are those one lookup's index names: enough for the lighter test alone.
+    const named = q.lookups.length === 1 ? q.matchesNamed : undefined;
+    if (candidates) return firstMatches(candidates, q, window, named);
   }
   if (!view && pagesByKey(q)) {
     const startKey = relativeName(q.start!.values[0]?.referenceValue ?? '');
