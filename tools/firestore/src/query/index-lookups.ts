@@ -41,6 +41,14 @@ const PLAIN_KINDS = new Set([
 
 const plain = (v: Value) => PLAIN_KINDS.has(kindOf(v)) && !isNaNValue(v);
 
+/** How a match holds a lookup's value, by the filter's operator (see IndexLookup.heldAs). */
+const HELD_AS: Partial<Record<string, 'element' | 'value'>> = {
+  ARRAY_CONTAINS: 'element',
+  ARRAY_CONTAINS_ANY: 'element',
+  EQUAL: 'value',
+  IN: 'value',
+};
+
 /** The values a filter names, when a match must hold one of them at the filter's field. */
 function lookupValues(filter: Filter): Value[] | undefined {
   if (filter.unaryFilter) {
@@ -72,14 +80,7 @@ export function indexLookups(where: Filter | undefined): IndexLookup[] {
     const values = lookupValues(filter);
     if (!fieldPath || fieldPath === '__name__' || !values) return [];
     if (values.some((v) => kindOf(v) === 'arrayValue')) return [];
-    const op = filter.fieldFilter?.op;
-    const heldAs = !values.every(plain)
-      ? undefined
-      : op === 'ARRAY_CONTAINS' || op === 'ARRAY_CONTAINS_ANY'
-        ? 'element'
-        : op === 'EQUAL' || op === 'IN'
-          ? 'value'
-          : undefined;
+    const heldAs = values.every(plain) ? HELD_AS[filter.fieldFilter?.op ?? ''] : undefined;
     return [{ path: parseFieldPath(fieldPath), values, heldAs }];
   });
 }
