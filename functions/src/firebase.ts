@@ -19,18 +19,23 @@ process.env.FIRESTORE_ENABLE_TRACING ??= 'OFF';
  * How many bytes of answers Firestore may send on the client's connection, and on each call,
  * before the client says it has read them (HTTP/2 flow control). gRPC's default is HTTP/2's
  * 64 KB: a page of 100 customers (about 100 KB) then waits for the client to acknowledge the
- * first part, which a busy instance does only when its event loop comes round to it. With a team of 200 on the local stack, pages waited up to 1.7 s that way while the
- * server had long answered them; with this window they arrive whole.
+ * first part, which a busy instance does only when its event loop comes round to it. With a
+ * team of 200 on the local stack, pages waited up to 1.7 s that way while the server had long
+ * answered them; with this window they arrive whole.
  */
 export const FIRESTORE_RECEIVE_WINDOW_BYTES = 8 * 1024 * 1024;
 
-/** The Firestore instance getDb() has given its settings (settings are taken once, before use). */
-let configured: Firestore | undefined;
+/**
+ * Marks the Firestore instance getDb() has given its settings (taken once, before first use).
+ * The mark is on the instance, not in this module: a second copy of the modules (the tests load
+ * one as a second api instance) shares the Admin SDK's instance, which is already in use.
+ */
+const SETTINGS_GIVEN = Symbol.for('crm.firestore.settingsGiven');
 
 export function getDb(): Firestore {
-  const db = getFirestore(getFirebaseApp());
-  if (db !== configured) {
-    configured = db;
+  const db: Firestore & { [SETTINGS_GIVEN]?: true } = getFirestore(getFirebaseApp());
+  if (!db[SETTINGS_GIVEN]) {
+    db[SETTINGS_GIVEN] = true;
     db.settings({ 'grpc-node.flow_control_window': FIRESTORE_RECEIVE_WINDOW_BYTES });
   }
   return db;
