@@ -28,7 +28,7 @@ export const FIRESTORE_RECEIVE_WINDOW_BYTES = 8 * 1024 * 1024;
 /**
  * Marks the Firestore instance getDb() has given its settings (taken once, before first use).
  * The mark is on the instance, not in this module: a second copy of the modules (the tests load
- * one as a second api instance) shares the Admin SDK's instance, which is already in use.
+ * one as a second api instance) shares the Admin SDK's instance.
  */
 const SETTINGS_GIVEN = Symbol.for('crm.firestore.settingsGiven');
 
@@ -36,7 +36,13 @@ export function getDb(): Firestore {
   const db: Firestore & { [SETTINGS_GIVEN]?: true } = getFirestore(getFirebaseApp());
   if (!db[SETTINGS_GIVEN]) {
     db[SETTINGS_GIVEN] = true;
-    db.settings({ 'grpc-node.flow_control_window': FIRESTORE_RECEIVE_WINDOW_BYTES });
+    try {
+      db.settings({ 'grpc-node.flow_control_window': FIRESTORE_RECEIVE_WINDOW_BYTES });
+    } catch (err) {
+      // Already in use by code outside the functions in the same process (a browser test's or a
+      // tool's own Admin SDK client is the same instance): it keeps the window it opened with.
+      if (!String((err as Error).message).includes('already been initialized')) throw err;
+    }
   }
   return db;
 }

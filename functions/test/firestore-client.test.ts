@@ -2,6 +2,8 @@
 // connection to Firestore opens an HTTP/2 receive window of FIRESTORE_RECEIVE_WINDOW_BYTES
 // (firebase.ts), read here from the live connection through gRPC's channelz after a call.
 import * as grpc from '@grpc/grpc-js';
+import { deleteApp, getApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { FIRESTORE_RECEIVE_WINDOW_BYTES, getDb } from '../src/firebase';
 
@@ -48,5 +50,14 @@ describe('the Firestore client', () => {
     expect(windows.length).toBeGreaterThan(0);
     for (const window of windows)
       expect(window).toBeGreaterThan(FIRESTORE_RECEIVE_WINDOW_BYTES / 2);
+  });
+
+  it('is still given out when code outside the functions used it first (a browser test does)', async () => {
+    await deleteApp(getApp());
+    initializeApp({ projectId: process.env.GCLOUD_PROJECT });
+    const theirs = getFirestore();
+    await theirs.collection('customers').limit(1).get();
+    expect(getDb()).toBe(theirs);
+    await getDb().collection('customers').limit(1).get();
   });
 });
