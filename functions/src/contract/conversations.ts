@@ -47,6 +47,22 @@ export interface ConversationMessage {
   replyTo?: { providerId: string; text?: string };
 }
 
+/**
+ * A message appeared or its state moved (the notifications stream's `message` event): pages
+ * showing it read it again. Carries no text: who may see the message reads it through the API.
+ */
+export interface LiveMessageChange {
+  /** The conversation message's id (an outbound message's queue id). */
+  messageId: string;
+  customerId: string;
+  direction: 'in' | 'out';
+  channel: 'whatsapp' | 'email';
+  state: string;
+  source: ConversationMessage['source'];
+  entryId?: string;
+  followUpId?: string;
+}
+
 /** GET /customers/:id/conversation: one page, oldest to newest; nextCursor: the older page. */
 export interface ConversationPage {
   messages: ConversationMessage[];

@@ -28,6 +28,9 @@ export { claim, recordChange } from './record';
 export {
   createThreadMessage,
   findMessageByProviderId,
+  messageChangesSince,
+  moveCustomerMessages,
+  toMessageChange,
   newThreadMessageId,
   patchThreadMessage,
   readThreadMessage,

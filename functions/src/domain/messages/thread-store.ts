@@ -4,16 +4,23 @@
 // (customerId ==, ordered by at and id, newest first).
 import {
   FieldPath,
+  Timestamp,
   type DocumentData,
   type Query,
-  type Timestamp,
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
-import type { ConversationFile, ConversationMessage } from '../../contract/conversations';
+import type {
+  ConversationFile,
+  ConversationMessage,
+  LiveMessageChange,
+} from '../../contract/conversations';
 import { getDb } from '../../firebase';
 import { toIso } from '../../timestamps';
 import { CONVERSATION_MESSAGES } from './constants';
+import { moveLinked } from '../customers/linked';
+import type { Customer } from '../customers/record';
+import type { MessageOwner } from './owner';
 import { withoutUndefinedDeep } from './queue-store';
 
 const db = () => getDb();
@@ -35,6 +42,10 @@ export interface StoredThreadMessage {
   error?: string;
   stateAt?: Timestamp;
   byName?: string;
+  /** What an outbound message belongs to (thread-view.ts). */
+  owner?: MessageOwner | null;
+  /** When it was written or its state last moved: the live stream's cursor. */
+  changedAt?: Timestamp;
   /** Who sent an outbound message (a user's uid), when a person did. */
   senderUid?: string;
   source: ConversationMessage['source'];
@@ -66,12 +77,12 @@ export function createThreadMessage(
   id: string,
   message: StoredThreadMessage,
 ): void {
-  tx.create(messageRef(id), withoutUndefinedDeep(message));
+  tx.create(messageRef(id), withoutUndefinedDeep({ ...message, changedAt: Timestamp.now() }));
 }
 
 /** Changes conversation message `id` in `writer` (a file of an inbound message arrived). */
 export function patchThreadMessage(writer: WriteBatch, id: string, update: DocumentData): void {
-  writer.update(messageRef(id), update);
+  writer.update(messageRef(id), { ...update, changedAt: Timestamp.now() });
 }
 
 /** Conversation message `id` as the API answers it; undefined when there is none. */
@@ -116,4 +127,34 @@ export function toConversationMessage(id: string, data: DocumentData): Conversat
     ...(data.entryId ? { entryId: str(data.entryId) } : {}),
     ...(replyTo?.providerId ? { replyTo } : {}),
   };
+}
+
+/** Messages written or changed since `at` (changedAt >=): what the live stream listens to. */
+export const messageChangesSince = (at: Timestamp): Query =>
+  db().collection(CONVERSATION_MESSAGES).where('changedAt', '>=', at);
+
+/** The stream's event for a stored message. */
+export function toMessageChange(id: string, data: DocumentData): LiveMessageChange {
+  const owner = data.owner as MessageOwner | null | undefined;
+  return {
+    messageId: id,
+    customerId: str(data.customerId),
+    direction: data.direction === 'in' ? 'in' : 'out',
+    channel: data.channel === 'email' ? 'email' : 'whatsapp',
+    state: str(data.state),
+    source: (str(data.source) || 'inbound') as LiveMessageChange['source'],
+    ...(data.entryId ? { entryId: str(data.entryId) } : {}),
+    ...(owner?.kind === 'followUp' ? { followUpId: owner.id } : {}),
+  };
+}
+
+/**
+ * Customers merged: their conversations' messages move to `to` (answers how many, under the
+ * collection's name, as a merge's audit records what it moved).
+ */
+export async function moveCustomerMessages(
+  fromIds: readonly string[],
+  to: Customer,
+): Promise<Record<string, number>> {
+  return { [CONVERSATION_MESSAGES]: await moveLinked(CONVERSATION_MESSAGES, fromIds, to) };
 }

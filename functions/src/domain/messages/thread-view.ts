@@ -3,7 +3,7 @@
 // queue document that knows its customer (the queue document's customerId, else its owner's:
 // an entry's or a follow-up's), and kept current by every later change (sent, delivered, read,
 // failed with the reason), in the change's own transaction as the owner's view is.
-import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { addToSummary, summaryCustomer, summaryRef } from '../conversations/store';
 import { sourceOfOwner } from './owner';
 import { messageRef, type StoredThreadMessage, type ThreadFile } from './thread-store';
@@ -75,7 +75,8 @@ export async function prepareThreadView(
     if (!stored.exists) return null;
     return {
       created: false,
-      write: (next) => tx.update(ref, withoutUndefinedDeep(stateOf(next))),
+      write: (next) =>
+        tx.update(ref, withoutUndefinedDeep({ ...stateOf(next), changedAt: Timestamp.now() })),
     };
   }
   const customerId = doc.customerId ?? str(owner?.get('customerId'));
@@ -99,6 +100,8 @@ export async function prepareThreadView(
         source: sourceOfOwner(next.owner),
         senderUid: next.senderUid ?? (str(owner?.get('createdBy')) || undefined),
         outboundId: id,
+        owner: next.owner,
+        changedAt: Timestamp.now(),
         ...entryOf(next, owner),
       };
       tx.create(ref, withoutUndefinedDeep(message));

@@ -269,12 +269,17 @@ export async function createEntry(input: CreateInput, session: Session) {
   return answerAfterSending(ref.id, doc);
 }
 
-/** The entry as stored after the first tries, with the channels whose message did not go. */
-export async function answerAfterSending(id: string, fallback: DocumentData) {
+/**
+ * The entry as stored after the first tries, with the channels whose message did not go, of
+ * those `sent` now (a resend of one channel is not judged by the other's earlier failure).
+ */
+export async function answerAfterSending(
+  id: string,
+  fallback: DocumentData,
+  sent: readonly SentChannel[] = ['whatsapp', 'email'],
+) {
   const data = (await getEntryData(id)) ?? fallback;
   const dispatch = (data.dispatch ?? {}) as Record<string, { status?: unknown } | undefined>;
-  const failed = (['whatsapp', 'email'] as const).filter((c) =>
-    NOT_DELIVERED.has(String(dispatch[c]?.status)),
-  );
+  const failed = sent.filter((c) => NOT_DELIVERED.has(String(dispatch[c]?.status)));
   return { entry: toEntry(id, data), failed };
 }

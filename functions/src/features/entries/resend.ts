@@ -154,10 +154,10 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     );
   });
   await deliverNow(queued);
-  const answer = await answerAfterSending(id, data);
-  await records?.afterCommit();
   const chosen = [whatsapp && 'whatsapp', email && 'email'].filter(Boolean) as SentChannel[];
-  if (answer.failed.length === chosen.length) {
+  const answer = await answerAfterSending(id, data, chosen);
+  await records?.afterCommit();
+  if (chosen.length > 0 && answer.failed.length === chosen.length) {
     const dispatch = record(answer.entry.dispatch);
     const lines = chosen.map((c) => `${LABEL[c]} failed (${str(record(dispatch[c]).error)})`);
     throw new ResendFailed(`Resend failed: ${lines.join('; ')}`, answer.entry, answer.failed);
