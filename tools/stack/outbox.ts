@@ -102,6 +102,9 @@ export async function startOutbox(
     timers.add(timer);
   };
   const saveWindows = () => writeFileSync(windowsFile, JSON.stringify(windows));
+  /** The customer messages this outbox delivered, by id (a read receipt must name one). */
+  const inboundFrom = new Map<string, string>();
+  const readReceipts: { at: string; messageId: string; from: string }[] = [];
   const record = (message: OutboxMessage) => {
     messages.push(message);
     if (messages.length > KEEP) messages.shift();
@@ -237,6 +240,22 @@ export async function startOutbox(
     return errors.length > 0 ? errors : undefined;
   }
 
+  /**
+   * Meta's "mark as read": the customer's message, by its id, and every earlier one get blue
+   * ticks; an id Meta never delivered is 131009. Kept apart from the messages (nothing is sent).
+   */
+  function markRead(body: Json): [number, unknown] {
+    const messageId = String(body.message_id ?? '');
+    const from = inboundFrom.get(messageId);
+    if (!from || body.messaging_product !== 'whatsapp')
+      return [400, graphError(400, 131009, 'Parameter value is not valid', 'message_id')];
+    const receipt = { at: new Date().toISOString(), messageId, from: `+${from}` };
+    readReceipts.push(receipt);
+    appendFileSync(path.join(dir, 'read-receipts.jsonl'), `${JSON.stringify(receipt)}\n`);
+    log(`read receipt for +${from}'s ${messageId}`);
+    return [200, { success: true }];
+  }
+
   async function inbound(input: Json): Promise<Json> {
     const from = String(input.from ?? '').replace(/^\+/, '');
     if (!/^\d{8,15}$/.test(from)) return { status: 400, error: 'from: a phone number in E.164' };
@@ -247,6 +266,7 @@ export async function startOutbox(
     windows[from] = Date.now();
     saveWindows();
     const id = `wamid.IN${randomUUID().replace(/-/g, '')}`;
+    inboundFrom.set(id, from);
     const content = file
       ? { type: mediaType(file.mimetype), [mediaType(file.mimetype)]: media.add(file, text) }
       : { type: 'text', text: { body: text } };
@@ -298,6 +318,7 @@ export async function startOutbox(
       }
     }
     if (req.method === 'GET' && url.pathname === '/messages') return reply(200, messages);
+    if (req.method === 'GET' && url.pathname === '/read-receipts') return reply(200, readReceipts);
     if (req.method === 'POST' && url.pathname === '/control/inbound')
       return reply(200, await inbound(body));
     if (req.method === 'POST' && url.pathname === '/control/next') {
@@ -364,6 +385,7 @@ export async function startOutbox(
     }
     if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
       return reply(401, graphError(401, 190, 'Invalid OAuth access token', ''));
+    if (body.status === 'read') return reply(...markRead(body));
     const refused = refusal(body);
     if (refused)
       return reply(

@@ -7,7 +7,7 @@ import { getSenderEnv } from './config';
 import { deliverEmail, emailConfig } from './email/deliver';
 import { secretOverride, sendgridApiKey, whatsappToken } from './secrets';
 import type { OutgoingEmail, OutgoingWhatsApp, SendOutcome } from './types';
-import { sendWithCloudApi, WHATSAPP } from './whatsapp/cloud-api';
+import { markReadWithCloudApi, sendWithCloudApi, WHATSAPP } from './whatsapp/cloud-api';
 import { listMetaTemplates, type MetaTemplate } from './whatsapp/templates';
 
 export type {
@@ -60,24 +60,40 @@ export async function fetchWhatsAppTemplates(): Promise<
   return listMetaTemplates({ token, wabaId }, getSenderEnv());
 }
 
+/** The WhatsApp account's token and number, or why there are none. */
+async function whatsappAccount(): Promise<{ token: string; phoneNumberId: string } | SendOutcome> {
+  const { settings, secrets } = await readSettingsAndSecrets();
+  const token = secretOverride(whatsappToken) ?? secrets.whatsappToken;
+  const phoneNumberId = settings.integrations.whatsapp.phoneNumberId.trim();
+  if (token && phoneNumberId) return { token, phoneNumberId };
+  return {
+    ok: false,
+    provider: WHATSAPP,
+    error:
+      'WhatsApp is not configured: set the access token and phone number ID under Integrations',
+  };
+}
+
 export async function sendWhatsApp(message: OutgoingWhatsApp): Promise<SendOutcome> {
   try {
-    const { settings, secrets } = await readSettingsAndSecrets();
-    const token = secretOverride(whatsappToken) ?? secrets.whatsappToken;
-    const phoneNumberId = settings.integrations.whatsapp.phoneNumberId.trim();
-    if (!token || !phoneNumberId) {
-      return logged('WhatsApp', {
-        ok: false,
-        provider: WHATSAPP,
-        error:
-          'WhatsApp is not configured: set the access token and phone number ID under Integrations',
-      });
-    }
-    return logged(
-      'WhatsApp',
-      await sendWithCloudApi({ token, phoneNumberId }, getSenderEnv(), message),
-    );
+    const account = await whatsappAccount();
+    if ('ok' in account) return logged('WhatsApp', account);
+    return logged('WhatsApp', await sendWithCloudApi(account, getSenderEnv(), message));
   } catch (err) {
     return logged('WhatsApp', { ok: false, provider: WHATSAPP, error: reason(err) });
+  }
+}
+
+/** Blue ticks for the customer: their message `messageId` and every earlier one were read. */
+export async function markWhatsAppRead(messageId: string): Promise<SendOutcome> {
+  try {
+    const account = await whatsappAccount();
+    if ('ok' in account) return logged('WhatsApp read receipt', account);
+    return logged(
+      'WhatsApp read receipt',
+      await markReadWithCloudApi(account, getSenderEnv(), messageId),
+    );
+  } catch (err) {
+    return logged('WhatsApp read receipt', { ok: false, provider: WHATSAPP, error: reason(err) });
   }
 }

@@ -119,3 +119,30 @@ describe('resend tells the truth for the channels chosen', () => {
     expect(emails).toHaveLength(emailsBefore + 1);
   });
 });
+
+describe('read means seen', () => {
+  const admin = appAs('admin');
+  const receipts = async () =>
+    (await (await fetch(`${world.outbox.url}/read-receipts`)).json()) as { messageId: string }[];
+
+  it("opening the conversation tells Meta the customer's newest message was read, once", async () => {
+    const first = (await world.control('inbound', { from: '+919812345678', text: 'Price?' })) as {
+      id: string;
+    };
+    const newest = (await world.control('inbound', { from: '+919812345678', text: 'For 50' })) as {
+      id: string;
+    };
+    // Someone who is not the conversation's owner (Ravi has none: admins are) tells Meta nothing.
+    await request(employee).post(`/api/customers/${world.ravi}/conversation/read`).expect(200);
+    expect(await receipts()).toEqual([]);
+
+    const read = await request(admin).post(`/api/customers/${world.ravi}/conversation/read`);
+    expect(read.status).toBe(200);
+    expect(read.body.unread).toBe(0);
+    expect((await receipts()).map((r) => r.messageId)).toEqual([newest.id]);
+    expect(first.id).not.toBe(newest.id);
+    // Opened again with nothing new: Meta is not asked again.
+    await request(admin).post(`/api/customers/${world.ravi}/conversation/read`).expect(200);
+    expect(await receipts()).toHaveLength(1);
+  });
+});

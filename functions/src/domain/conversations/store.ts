@@ -37,6 +37,8 @@ export interface SummaryMessage {
   direction: 'in' | 'out';
   channel: 'whatsapp' | 'email';
   text: string;
+  /** The provider's id of an inbound message (a read receipt names the newest). */
+  providerId?: string;
 }
 
 /** What a summary shows of its customer. */
@@ -96,14 +98,27 @@ export async function unreadOf(ownerIds: string[]): Promise<number> {
 export function markConversationRead(
   customerId: string,
   isOwner: (ownerId: unknown) => boolean,
-): Promise<{ unread: number }> {
+): Promise<{ unread: number; readReceipt?: string }> {
   return db().runTransaction(async (tx) => {
     const summary = await tx.get(summaryRef(customerId));
     if (!summary.exists) return { unread: 0 };
     const unread = Number(summary.get('unread') ?? 0);
     if (!isOwner(summary.get('ownerId'))) return { unread };
     markSummaryRead(tx, summary);
-    return { unread: 0 };
+    // The customer's newest WhatsApp message, when Meta has not been told it was read.
+    const newest = str(summary.get('lastInboundId'));
+    if (!newest || newest === str(summary.get('readReceiptId'))) return { unread: 0 };
+    tx.update(summary.ref, { readReceiptId: newest });
+    return { unread: 0, readReceipt: newest };
+  });
+}
+
+/** Meta did not take the read receipt for `providerId`: the next opening tries again. */
+export async function forgetReadReceipt(customerId: string, providerId: string): Promise<void> {
+  await db().runTransaction(async (tx) => {
+    const summary = await tx.get(summaryRef(customerId));
+    if (summary.get('readReceiptId') === providerId)
+      tx.update(summary.ref, { readReceiptId: FieldValue.delete() });
   });
 }
 
@@ -145,6 +160,10 @@ export function addToSummary(
     }),
     ...(inbound && { unread: FieldValue.increment(1) }),
     ...(inbound && message.channel === 'whatsapp' && { lastInboundAt: message.at }),
+    ...(inbound &&
+      message.channel === 'whatsapp' &&
+      newest &&
+      message.providerId && { lastInboundId: message.providerId }),
   };
   tx.set(summaryRef(customerId), update, { merge: true });
   if (inbound) tx.set(countsRef(ownerId), { unread: FieldValue.increment(1) }, { merge: true });

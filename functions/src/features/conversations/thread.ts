@@ -3,7 +3,11 @@
 // document (a 404 for an unknown customer): page size + 2 reads whatever the thread's length.
 // The newest page comes first; each page is answered oldest to newest, as a chat reads.
 import type { ConversationPage } from '../../contract/conversations';
-import { markConversationRead as markRead } from '../../domain/conversations/store';
+import {
+  forgetReadReceipt,
+  markConversationRead as markRead,
+} from '../../domain/conversations/store';
+import { markWhatsAppRead } from '../../integrations';
 import { threadQuery, toConversationMessage } from '../../domain/messages';
 import type { Session } from '../../http/access';
 import { readPage } from './cursor';
@@ -28,11 +32,15 @@ export async function conversationPage(
  * The caller opened the conversation: when it is the owner's (or, for a customer without an
  * owner, an admin's), nothing in it is unread any more. Anyone else's opening changes nothing.
  */
-export function markConversationRead(
+export async function markConversationRead(
   customerId: string,
   session: Session,
 ): Promise<{ unread: number }> {
-  return markRead(customerId, (ownerId) =>
+  const { unread, readReceipt } = await markRead(customerId, (ownerId) =>
     ownerId ? ownerId === session.uid : session.role === 'admin',
   );
+  // The customer sees blue ticks, as with anyone reading their WhatsApp messages.
+  if (readReceipt && !(await markWhatsAppRead(readReceipt)).ok)
+    await forgetReadReceipt(customerId, readReceipt);
+  return { unread };
 }

@@ -129,6 +129,39 @@ export async function sendWithCloudApi(
   return { ok: true, provider: WHATSAPP, messageId: typeof id === 'string' ? id : '' };
 }
 
+/**
+ * Tells Meta the customer's message `messageId` (and every earlier one in the chat) was read:
+ * the customer sees blue ticks. POST …/messages { status: 'read', message_id }.
+ */
+export async function markReadWithCloudApi(
+  config: WhatsAppConfig,
+  env: SenderEnv,
+  messageId: string,
+): Promise<SendOutcome> {
+  const url = `${env.whatsappApiBase}/${env.whatsappApiVersion}/${encodeURIComponent(config.phoneNumberId)}/messages`;
+  try {
+    const response = await fetchOutsideRequestDomain(url, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${config.token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify({
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: messageId,
+      }),
+      signal: AbortSignal.timeout(env.timeoutMs),
+    });
+    const text = await response.text();
+    if (!response.ok) return graphFailure(response, parseJson(text), text);
+    return { ok: true, provider: WHATSAPP, messageId };
+  } catch (err) {
+    return failed('', networkFailure(err, 'The WhatsApp Cloud API', env.timeoutMs));
+  }
+}
+
 export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
