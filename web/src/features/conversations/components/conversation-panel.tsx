@@ -12,7 +12,8 @@ export const CONVERSATION_ANCHOR = 'conversation';
 /**
  * A customer's conversation as a chat: WhatsApp and email, both ways, oldest at the top and
  * newest at the bottom (earlier pages on request), kept live by the app shell's stream, and
- * the reply box under it. Opening it tells the server the owner has seen it.
+ * the reply box under it. Opening it, and a message arriving while it is on screen, tell the
+ * server the owner has seen it.
  */
 export function ConversationPanel({ customer }: { customer: ConversationCustomer }) {
   const thread = useConversation(customer._id);
@@ -23,9 +24,22 @@ export function ConversationPanel({ customer }: { customer: ConversationCustomer
     [thread.data],
   );
   const newest = messages.at(-1)?._id;
+  const newestFromCustomer = [...messages].reverse().find((m) => m.direction === 'in')?._id;
   const { mutate: read } = markRead;
 
-  useEffect(() => read(), [read]);
+  const loaded = thread.isSuccess;
+
+  // Opened, and whenever the customer writes while it is on screen (or when the person comes
+  // back to this tab): the conversation is seen.
+  useEffect(() => {
+    if (!loaded) return;
+    const readIfSeen = () => {
+      if (document.visibilityState === 'visible') read();
+    };
+    readIfSeen();
+    document.addEventListener('visibilitychange', readIfSeen);
+    return () => document.removeEventListener('visibilitychange', readIfSeen);
+  }, [loaded, newestFromCustomer, read]);
 
   // Opened from the Inbox or a link (#conversation): the conversation in view.
   useEffect(() => {

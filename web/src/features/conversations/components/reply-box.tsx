@@ -3,8 +3,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { FormField } from '../../../lib/form-field';
 import { TextAreaField } from '../../../lib/text-area-field';
+import { formatDate } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
-import { TemplateChoiceField, uploadFiles } from '../../entries';
+import { OPTED_OUT, TemplateChoiceField, uploadFiles } from '../../entries';
 import { useTemplateChoices } from '../../../resources/templates';
 import { WhatsAppPreviewPanel, windowLabel } from '../../whatsapp';
 import { REPLY_FAILED, useSendReply } from '../api/send-reply';
@@ -18,6 +19,8 @@ export type ConversationCustomer = {
   email?: string;
   /** The first phone's 24-hour window. */
   window: { open: boolean; openUntil: string | null };
+  /** When the customer opted out of WhatsApp (wrote STOP), if they did. */
+  optedOutAt?: string | null;
 };
 
 const OUTSIDE_HINT =
@@ -41,9 +44,14 @@ export function ReplyBox({
   const toast = useToast();
   const send = useSendReply(customer._id);
   const fileInput = useRef<HTMLInputElement>(null);
-  const [channel, setChannel] = useState<ReplyRequest['channel']>(
-    customer.phone ? 'whatsapp' : 'email',
+  const optedOut = customer.optedOutAt
+    ? `${OPTED_OUT} on ${formatDate(customer.optedOutAt)}: nothing goes on WhatsApp until they write START. Email still goes.`
+    : '';
+  const [picked, setChannel] = useState<ReplyRequest['channel']>(
+    customer.phone && !optedOut ? 'whatsapp' : 'email',
   );
+  // A customer who opts out while the page is open: WhatsApp is no longer offered.
+  const channel = optedOut ? 'email' : picked;
   const [text, setText] = useState('');
   const [subject, setSubject] = useState('');
   const [templateId, setTemplateId] = useState('');
@@ -101,6 +109,7 @@ export function ReplyBox({
               name={`${id}-channel`}
               value={option}
               checked={channel === option}
+              disabled={option === 'whatsapp' && Boolean(optedOut)}
               onChange={() => setChannel(option)}
             />
             {CHANNEL_WORDS[option]}
@@ -114,6 +123,11 @@ export function ReplyBox({
           </span>
         )}
       </div>
+      {optedOut && (
+        <p className="ui-muted reply-box__hint" data-testid="reply-opted-out">
+          {optedOut}
+        </p>
+      )}
       {!reachable && (
         <p className="ui-alert" role="alert">
           {whatsapp ? 'This customer has no phone number.' : 'This customer has no email address.'}

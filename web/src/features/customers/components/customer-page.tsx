@@ -228,5 +228,6 @@ function conversationCustomer(customer: CustomerDetail, label: string): Conversa
         customer.whatsappWindow?.open ?? (openUntil !== null && Date.parse(openUntil) > Date.now()),
       openUntil,
     },
+    optedOutAt: customer.whatsappWindow?.optedOutAt ?? null,
   };
 }
