@@ -30,6 +30,11 @@ export interface SettingsView {
     };
   };
   fixedPdfs: { title: string; url: string }[];
+  /**
+   * A customer's message becomes a pending entry only when it starts something: a number the
+   * company does not know, or the first message after the conversation was quiet this many days.
+   */
+  inboundEntryQuietDays: number;
   /** Secrets set on the server (Secret Manager): they win over the values saved here. */
   serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
 }

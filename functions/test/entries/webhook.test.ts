@@ -1,6 +1,5 @@
 // The WhatsApp webhook: Meta's verification, signed deliveries, inbound messages becoming
 // pending entries exactly once, and status callbacks for what the app sent.
-import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { enqueue, newOutboundRef } from '../../src/domain/messages/queue-store';
@@ -8,61 +7,13 @@ import { deliverOutbound } from '../../src/features/messaging/outbound-worker';
 import { MAX_FILE_BYTES } from '../../src/features/uploads/multipart';
 import { getDb } from '../../src/firebase';
 import { appAs, clearRecordings, functionsApp, PDF, useEntriesWorld } from './support';
+import { deliver, inbound, sign, statuses, text } from './webhook-support';
 
 const meta = functionsApp(null);
 const admin = appAs('admin');
 const employee = appAs('employee');
 
 const world = useEntriesWorld();
-
-const sign = (body: string, secret = 'app-secret') =>
-  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-
-function deliver(payload: object, signature?: string) {
-  const body = JSON.stringify(payload);
-  return request(meta)
-    .post('/api/integrations/whatsapp/webhook')
-    .set('Content-Type', 'application/json')
-    .set('X-Hub-Signature-256', signature ?? sign(body))
-    .send(body);
-}
-
-function inbound(messages: object[], contacts: object[] = []) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA_ID',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '15550001111', phone_number_id: '1098765432' },
-              contacts,
-              messages,
-            },
-          },
-        ],
-      },
-    ],
-  };
-}
-
-const text = (id: string, from: string, body: string) => ({
-  from,
-  id,
-  timestamp: '1780000000',
-  type: 'text',
-  text: { body },
-});
-
-function statuses(list: object[]) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [{ id: 'WABA_ID', changes: [{ field: 'messages', value: { statuses: list } }] }],
-  };
-}
 
 describe('GET /api/integrations/whatsapp/webhook', () => {
   it("answers Meta's challenge with the saved verify token, 403 otherwise", async () => {
@@ -317,8 +268,13 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
 });
 
 describe('inbound WhatsApp media', () => {
-  const mediaMessage = (id: string, type: 'document' | 'image', mediaId: string) => ({
-    from: '919812345678',
+  const mediaMessage = (
+    id: string,
+    type: 'document' | 'image',
+    mediaId: string,
+    from = '919812345678',
+  ) => ({
+    from,
     id,
     timestamp: '1780000000',
     type,
@@ -400,7 +356,9 @@ describe('inbound WhatsApp media', () => {
     for (const [i, c] of cases.entries()) {
       clearRecordings(world.graph);
       world.graph.replies.push(...c.replies);
-      const res = await deliver(inbound([mediaMessage(`wamid.F${i}`, 'image', c.mediaId)]));
+      // Each from a new number: a new lead's first message is a pending entry.
+      const from = `91981000000${i}`;
+      const res = await deliver(inbound([mediaMessage(`wamid.F${i}`, 'image', c.mediaId, from)]));
       expect(res.status, c.mediaId).toBe(200);
       expect(res.body, c.mediaId).toMatchObject({ created: 1 });
       expect(world.graph.requests[0].path).toBe(`/v22.0/${c.mediaId}`);

@@ -2,45 +2,17 @@
 // with a path as their owner get a typed owner, and WhatsApp messages sent before the send queue
 // get a queue document, so Meta's later statuses about them (which carry no queue id) still move
 // the entry's state through the one message path.
-import { createHmac } from 'node:crypto';
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { migrateMessages } from '../../src/domain/messages/migrate';
 import { getDb } from '../../src/firebase';
-import { functionsApp, useEntriesWorld } from '../entries/support';
+import { useEntriesWorld } from '../entries/support';
+import { deliver, statuses } from '../entries/webhook-support';
 
-const meta = functionsApp(null);
 useEntriesWorld();
 
-function status(id: string, state: string) {
-  const body = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: 'WABA_ID',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              statuses: [
-                { id, status: state, timestamp: '1780000100', recipient_id: '919812345678' },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  return request(meta)
-    .post('/api/integrations/whatsapp/webhook')
-    .set('Content-Type', 'application/json')
-    .set(
-      'X-Hub-Signature-256',
-      `sha256=${createHmac('sha256', 'app-secret').update(body).digest('hex')}`,
-    )
-    .send(body);
-}
+const status = (id: string, state: string) =>
+  deliver(statuses([{ id, status: state, timestamp: '1780000100', recipient_id: '919812345678' }]));
 
 describe('migrateMessages', () => {
   it("queues an older entry's WhatsApp message so a later status reaches the entry", async () => {

@@ -2,7 +2,7 @@
 // closes) and the opt-outs (whatsappOptOuts: phone -> when the customer wrote STOP). Both are
 // written by inbound messages, not by the customer forms: a rewrite of the customer keeps them
 // for the phones it still has, and a merge keeps the latest window and any opt-out of each phone.
-import { FieldPath, Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import type { WhatsAppWindow } from '../../contract/customers';
 
@@ -29,6 +29,29 @@ function latestPerPhone(
   return Object.keys(kept).length > 0 ? { [field]: kept } : {};
 }
 
+/** When the opt-out of each phone last changed (the customer's STOP or START message). */
+export const OPT_OUT_CHANGES_FIELD = 'whatsappOptOutChanges';
+
+/**
+ * The fields a STOP or START written at `at` from `phone` changes, or undefined when an opt-out
+ * change newer than it is already applied (Meta may deliver messages late and out of order).
+ */
+export function optOutChange(
+  customer: DocumentData | undefined,
+  phone: string,
+  keyword: 'stop' | 'start',
+  at: Date,
+): [FieldPath, unknown][] | undefined {
+  const changes = customer?.[OPT_OUT_CHANGES_FIELD] as Record<string, unknown> | undefined;
+  const last = changes?.[phone];
+  if (last instanceof Timestamp && last.toMillis() >= at.getTime()) return undefined;
+  const when = Timestamp.fromDate(at);
+  return [
+    [new FieldPath(OPT_OUTS_FIELD, phone), keyword === 'stop' ? when : FieldValue.delete()],
+    [new FieldPath(OPT_OUT_CHANGES_FIELD, phone), when],
+  ];
+}
+
 /** The windows and opt-outs of `sources` for `phones`; {} when there are none. */
 export function carriedWindows(
   sources: readonly (DocumentData | undefined)[],
@@ -37,6 +60,7 @@ export function carriedWindows(
   return {
     ...latestPerPhone(sources, phones, WINDOWS_FIELD),
     ...latestPerPhone(sources, phones, OPT_OUTS_FIELD),
+    ...latestPerPhone(sources, phones, OPT_OUT_CHANGES_FIELD),
   };
 }
 

@@ -5,12 +5,19 @@
 // the marker of a delivery that got there first. The same transaction adds the message to the
 // customer's conversation (../conversations/store.ts: one more unread for the owner) and
 // tells the owner (the admins for a customer without one) with a live notification.
-import type { DocumentData } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
 import { keyDoc, keyRef } from '../customers/keys';
 import { customerKeyId, prepareCustomer } from '../customers/record';
-import { WINDOWS_FIELD, windowOpening } from '../customers/whatsapp-windows';
+import {
+  OPT_OUT_CHANGES_FIELD,
+  OPT_OUTS_FIELD,
+  optOutChange,
+  WINDOWS_FIELD,
+  windowOpening,
+} from '../customers/whatsapp-windows';
+import { readSettings } from '../settings/store';
 import { normalizeEmail, normalizePhone } from '../customers/normalize';
 import { MAX_DESCRIPTION_LENGTH } from '../entries/constants';
 import { entryRef } from '../entries/store';
@@ -42,6 +49,8 @@ export interface InboundMessage {
   details?: DocumentData;
   /** The earlier message this one answers (WhatsApp's context), with its text when known. */
   replyTo?: { providerId: string; text?: string };
+  /** A STOP or START (WhatsApp): the customer opts out of WhatsApp, or back in. */
+  optOut?: 'stop' | 'start';
   /**
    * Who is told at once: the customer's owner, and for a customer without one the admins
    * ('owner-or-admins'), or the owner only (email: the inbox job tells the admins per run).
@@ -50,7 +59,9 @@ export interface InboundMessage {
 }
 
 export interface InboundResult {
+  /** The message is new (not a repeat of one already received). */
   created: boolean;
+  /** The pending entry it started, or '' when it only joined the conversation. */
   entryId: string;
   customerId: string;
   customerCreated: boolean;
@@ -73,8 +84,34 @@ export function newCustomerNames(from: InboundMessage['from'], phone: string | n
   return from.email ? [] : ['Unknown sender'];
 }
 
+/**
+ * Whether a customer's message starts something to act on (a pending entry for the owner): a
+ * number or address the company does not know (a new lead), or the first message after the
+ * conversation was quiet `quietDays`. STOP and START never do; every other message lives in
+ * the conversation only.
+ */
+export function startsEntry(
+  message: Pick<InboundMessage, 'optOut' | 'receivedAt'>,
+  knownCustomer: boolean,
+  lastMessageAt: Timestamp | undefined,
+  quietDays: number,
+): boolean {
+  if (message.optOut) return false;
+  if (!knownCustomer || !lastMessageAt) return true;
+  return message.receivedAt.getTime() - lastMessageAt.toMillis() >= quietDays * DAY_MS;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A customer's message: in one commit, it joins their conversation (the customer is created
+ * for a sender the company does not know), opens the WhatsApp window, applies a STOP or START
+ * newer than the last one, starts a pending entry for the owner when it starts something
+ * (startsEntry), and tells the owner. A message received before is not applied again.
+ */
 export async function createInboundEntry(message: InboundMessage): Promise<InboundResult> {
   const db = getDb();
+  const { inboundEntryQuietDays } = await readSettings();
   const marker = markerRef(message.provider, message.messageId, db);
   const phone = message.from.phone ? normalizePhone(message.from.phone) : null;
   const email = message.from.email ? normalizeEmail(message.from.email) : null;
@@ -110,6 +147,10 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
     // A WhatsApp message opens its phone's 24-hour window in the same commit as its entry and
     // the owner's notification: a page that reads the customer on that notification sees it open.
     const opensWindow = message.provider === 'whatsapp' && phone ? phone : null;
+    const optOut =
+      message.optOut && opensWindow
+        ? optOutChange(existing?.data(), opensWindow, message.optOut, message.receivedAt)
+        : undefined;
     let customerId: string;
     let customer;
     if (existing?.exists) {
@@ -117,7 +158,8 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       customer = customerCopy(existing.data());
       const opening =
         opensWindow && windowOpening(existing.data(), opensWindow, message.receivedAt);
-      if (opening) patchRecord(tx, existing.ref, opening);
+      const changes = [...(opening ? [opening] : []), ...(optOut ?? [])];
+      if (changes.length > 0) patchRecord(tx, existing.ref, ...changes);
     } else {
       const ref = newCustomerRef();
       const { record, keys } = prepareCustomer(
@@ -130,92 +172,101 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         { createdAt: at, updatedAt: at },
       );
       const window = opensWindow && windowOpening(undefined, opensWindow, message.receivedAt);
-      records.createCustomer(
-        ref,
-        window ? { ...record, [WINDOWS_FIELD]: { [opensWindow!]: window[1] } } : record,
-      );
+      const optedOut = message.optOut === 'stop' && opensWindow;
+      const when = Timestamp.fromDate(message.receivedAt);
+      records.createCustomer(ref, {
+        ...record,
+        ...(window && { [WINDOWS_FIELD]: { [opensWindow!]: window[1] } }),
+        ...(optedOut && { [OPT_OUTS_FIELD]: { [opensWindow]: when } }),
+        ...(message.optOut && opensWindow && { [OPT_OUT_CHANGES_FIELD]: { [opensWindow]: when } }),
+      });
       for (const k of keys) tx.set(keyRef(db, k.id), keyDoc(k, ref.id));
       customerId = ref.id;
       customer = customerCopy(record);
     }
     const label = LABEL[message.provider];
-    const doc = buildEntryDoc({
-      customerId,
-      customer,
-      description: message.description.slice(0, MAX_DESCRIPTION_LENGTH) || `${label} message`,
-      tags: [],
-      attachments: message.attachments ?? [],
-      category: customer.categories[0] ?? '',
-      amount: 0,
-      currency: 'INR',
-      process: '',
-      extraNote: '',
-      channel: message.provider,
-      status: 'pending',
-      employee: null,
-      createdBy: null,
-      createdByName: `${label} (inbound)`,
-      source: message.provider,
-      createdAt: at,
-      inbound: {
-        provider: message.provider,
-        messageId: message.messageId,
-        from: message.from.phone ?? message.from.email ?? '',
-        ...(message.from.name ? { name: message.from.name } : {}),
-        receivedAt: message.receivedAt,
-        ...message.details,
-      },
-    });
-    const stored = withoutUndefined(doc);
-    records.createEntry(newEntry, stored);
-    tx.create(
-      historyRef(db, newEntry.id),
-      historyDoc({
-        type: 'created',
-        text: `Received by ${label} from ${message.from.name ? `${message.from.name} ` : ''}(${message.from.phone ?? message.from.email ?? 'unknown'})`,
-        by: { uid: null, name: label },
-      }),
-    );
+    const customerData = existing?.exists ? existing.data() : customer;
+    const salesOwner = ownerOf(customerData);
+    const lastAt = summary?.get('lastAt') as Timestamp | undefined;
+    const entry = startsEntry(message, Boolean(existing?.exists), lastAt, inboundEntryQuietDays);
+    const description = message.description.slice(0, MAX_DESCRIPTION_LENGTH) || `${label} message`;
+    if (entry) {
+      const doc = buildEntryDoc({
+        customerId,
+        customer,
+        description,
+        tags: [],
+        attachments: message.attachments ?? [],
+        category: customer.categories[0] ?? '',
+        amount: 0,
+        currency: 'INR',
+        process: '',
+        extraNote: '',
+        channel: message.provider,
+        status: 'pending',
+        employee: salesOwner ? { _id: salesOwner._id, name: salesOwner.name, email: '' } : null,
+        createdBy: null,
+        createdByName: `${label} (inbound)`,
+        source: message.provider,
+        createdAt: at,
+        inbound: {
+          provider: message.provider,
+          messageId: message.messageId,
+          from: message.from.phone ?? message.from.email ?? '',
+          ...(message.from.name ? { name: message.from.name } : {}),
+          receivedAt: message.receivedAt,
+          ...message.details,
+        },
+      });
+      const stored = withoutUndefined(doc);
+      records.createEntry(newEntry, stored);
+      tx.create(
+        historyRef(db, newEntry.id),
+        historyDoc({
+          type: 'created',
+          text: `Received by ${label} from ${message.from.name ? `${message.from.name} ` : ''}(${message.from.phone ?? message.from.email ?? 'unknown'})`,
+          by: { uid: null, name: label },
+        }),
+      );
+    }
     tx.create(marker, {
       provider: message.provider,
       messageId: message.messageId.slice(0, 1000),
-      entryId: newEntry.id,
+      entryId: entry ? newEntry.id : '',
       customerId,
       conversationMessageId: threadId,
       at,
     });
-    const customerData = existing?.exists ? existing.data() : customer;
     const thread: StoredThreadMessage = {
       customerId,
       at,
       direction: 'in',
       channel: message.provider,
-      text: stored.description as string,
+      text: description,
       ...(typeof message.details?.subject === 'string' && { subject: message.details.subject }),
       files: (message.attachments ?? []) as ThreadFile[],
       state: 'received',
       ...(message.from.name ? { byName: message.from.name } : {}),
       source: 'inbound',
-      entryId: newEntry.id,
+      ...(entry && { entryId: newEntry.id }),
       providerId: message.messageId.slice(0, 1000),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     };
     createThreadMessage(tx, threadId, thread);
     const shown = summaryCustomer(customerData);
     addToSummary(tx, summary, customerId, shown, thread);
-    const salesOwner = ownerOf(customerData);
     if (salesOwner || message.notify === 'owner-or-admins') {
       records.notify({
         to: salesOwner ? { userId: salesOwner._id } : FOR_ADMINS,
         type: INBOUND_NOTICE,
         title: `New ${label === 'Email' ? 'email' : 'WhatsApp message'}`,
         message: `${shown.name}: ${thread.text.slice(0, 300)}`,
-        about: { customerId, entryId: newEntry.id },
+        about: { customerId, ...(entry && { entryId: newEntry.id }) },
       });
     }
     return {
       created: true,
-      entryId: newEntry.id,
+      entryId: entry ? newEntry.id : '',
       customerId,
       customerCreated: !existing?.exists,
       customerName: customer.names[0] ?? customer.phones[0] ?? customer.emails[0] ?? '',

@@ -15,7 +15,7 @@ export async function recordInboundMedia(
 ): Promise<void> {
   const db = getDb();
   const batch = db.batch();
-  patchRecord(batch, entryRef(entryId), ...Object.entries(entryUpdate));
+  if (entryId) patchRecord(batch, entryRef(entryId), ...Object.entries(entryUpdate));
   if (conversationMessageId) patchThreadMessage(batch, conversationMessageId, messageUpdate);
   await batch.commit();
 }

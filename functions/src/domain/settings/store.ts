@@ -12,8 +12,13 @@ export interface FixedPdf {
   url: string;
 }
 
+/** Days of quiet after which a customer's message opens a pending entry again (by default). */
+export const DEFAULT_INBOUND_ENTRY_QUIET_DAYS = 7;
+
 export interface CompanySettings {
   companyName: string;
+  /** See SettingsView.inboundEntryQuietDays. */
+  inboundEntryQuietDays: number;
   adminNumbers: string[];
   adminEmails: string[];
   notifications: { email: boolean; whatsapp: boolean };
@@ -80,6 +85,7 @@ export const DEFAULT_IMAP_PORT = 993;
 export function defaultSettings(): CompanySettings {
   return {
     companyName: '',
+    inboundEntryQuietDays: DEFAULT_INBOUND_ENTRY_QUIET_DAYS,
     adminNumbers: [],
     adminEmails: [],
     // Email on, WhatsApp off.
@@ -147,6 +153,10 @@ export function settingsFromData(data: Data | undefined): CompanySettings {
   const e = defaults.integrations.email;
   return {
     companyName: text(d.companyName),
+    inboundEntryQuietDays:
+      typeof d.inboundEntryQuietDays === 'number' && d.inboundEntryQuietDays >= 1
+        ? d.inboundEntryQuietDays
+        : defaults.inboundEntryQuietDays,
     adminNumbers: texts(d.adminNumbers),
     adminEmails: texts(d.adminEmails),
     notifications: {

@@ -21,7 +21,11 @@ import {
 import { getDb } from '../../firebase';
 import { markRequestWrite } from '../../http/idempotency';
 import { CUSTOMERS } from '../customers/constants';
-import { OPT_OUTS_FIELD, WINDOWS_FIELD } from '../customers/whatsapp-windows';
+import {
+  OPT_OUT_CHANGES_FIELD,
+  OPT_OUTS_FIELD,
+  WINDOWS_FIELD,
+} from '../customers/whatsapp-windows';
 import { OWNER_FIELD } from '../customers/owner';
 import { ENTRIES } from '../entries/constants';
 import {
@@ -247,7 +251,13 @@ export interface CustomerWrite {
  */
 const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
   [ENTRIES]: new Set(['followUps', 'updatedAt', 'dispatch', 'attachments', 'inbound']),
-  [CUSTOMERS]: new Set([WINDOWS_FIELD, OPT_OUTS_FIELD, OWNER_FIELD, 'updatedAt']),
+  [CUSTOMERS]: new Set([
+    WINDOWS_FIELD,
+    OPT_OUTS_FIELD,
+    OPT_OUT_CHANGES_FIELD,
+    OWNER_FIELD,
+    'updatedAt',
+  ]),
 };
 
 /** Which top-level field a field path of an update names. */

@@ -18,7 +18,7 @@ import { refreshWindow } from '../messaging';
 import { applyProviderStatus } from '../../domain/messages';
 import { validSignature } from './signature';
 import { attachInboundMedia } from './whatsapp-media';
-import { applyOptOutKeyword } from './opt-out-keywords';
+import { optOutKeyword } from './opt-out-keywords';
 import { repliedMessage } from './replied-message';
 
 type Json = Record<string, unknown>;
@@ -122,6 +122,7 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         const media = obj(message[type]);
         // A reply to an earlier message (the customer swiped it): Meta names it in `context`.
         const contextId = str(obj(message.context).id);
+        const keyword = type === 'text' || type === 'button' ? optOutKeyword(description) : null;
         const outcome = await createInboundEntry({
           provider: 'whatsapp',
           messageId,
@@ -134,12 +135,10 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
             ...(contextId ? { contextId } : {}),
           },
           ...(contextId ? { replyTo: await repliedMessage(contextId) } : {}),
+          // STOP / START (typed, or a template's quick-reply button), applied with the message.
+          ...(keyword && { optOut: keyword }),
           notify: 'owner-or-admins',
         });
-        // The entry's commit opened (or refreshed) the 24-hour window with it.
-        // STOP / START (typed, or a template's quick-reply button).
-        if (type === 'text' || type === 'button')
-          await applyOptOutKeyword(`+${from.replace(/^\+/, '')}`, description, receivedAt);
         if (!outcome.created) {
           result.duplicates++;
           continue;

@@ -12,4 +12,3 @@ export { registerMessagingRoutes } from './routes';
 export { queueAndDeliver, sendQueued } from './send-queued';
 export { type WhatsAppPlan } from './whatsapp-plan';
 export { refreshWindow } from './window';
-export { setWhatsAppOptOut } from './opt-out';

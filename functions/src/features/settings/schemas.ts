@@ -100,6 +100,12 @@ const fixedPdf = z.object({
 
 export const updateSettingsSchema = z.object({
   companyName: text(120, 'Company name').optional(),
+  inboundEntryQuietDays: z
+    .number({ error: 'Quiet days must be a whole number of days' })
+    .int('Quiet days must be a whole number of days')
+    .min(1, 'Quiet days: at least 1')
+    .max(365, 'Quiet days: at most 365')
+    .optional(),
   adminNumbers: z
     .array(phone, { error: 'Admin numbers must be a list' })
     .max(MAX_CONTACTS, `At most ${MAX_CONTACTS} admin numbers`)

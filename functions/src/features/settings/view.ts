@@ -27,6 +27,7 @@ export function settingsView(settings: CompanySettings, secrets: IntegrationSecr
   const { whatsapp, email } = settings.integrations;
   return {
     companyName: settings.companyName,
+    inboundEntryQuietDays: settings.inboundEntryQuietDays,
     adminNumbers: settings.adminNumbers,
     adminEmails: settings.adminEmails,
     notifications: settings.notifications,
@@ -79,6 +80,7 @@ export function applyUpdate(
   return {
     settings: {
       companyName: input.companyName ?? settings.companyName,
+      inboundEntryQuietDays: input.inboundEntryQuietDays ?? settings.inboundEntryQuietDays,
       adminNumbers: input.adminNumbers ?? settings.adminNumbers,
       adminEmails: input.adminEmails ?? settings.adminEmails,
       notifications: { ...settings.notifications, ...input.notifications },
