@@ -142,7 +142,13 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
   }
   const presets: Record<string, string[]> = {
     sales: ['customers.read', 'customers.write', 'entries.write', 'templates.read'],
-    accounts: ['entries.read', 'payments.write', 'reports.read', 'reports.export'],
+    accounts: [
+      'entries.read',
+      'payments.write',
+      'reports.read',
+      'reports.export',
+      'customers.export',
+    ],
   };
   for (const [name, permissions] of Object.entries(presets)) {
     writes.push((b) => b.set(db.doc(`roles/${name}`), { name, permissions, createdAt: created }));
