@@ -17,13 +17,15 @@ export interface Front {
 
 /**
  * Forwards a request to an instance of the api function, streaming both ways (uploads in, the
- * notification stream out). The caller's address goes in X-Forwarded-For, replacing any the
- * caller sent, as Hosting's front end does. The request's body is read only once the instance
+ * notification stream out). The caller's address goes in X-Forwarded-For and the Host it
+ * addressed in X-Forwarded-Host, replacing any the caller sent, as Hosting's front end does,
+ * with the stack's front secret (X-CRM-Front), without which the api believes neither
+ * (functions/src/http/forwarding.ts). The request's body is read only once the instance
  * took the connection: one that refuses it (restarting) has had nothing of the request, which
  * then goes to another instance, as Cloud Run's front end sends none to an instance that is not
  * running; 503 only when every instance refused.
  */
-function forwardTo(apiPorts: readonly number[]): http.RequestListener {
+function forwardTo(apiPorts: readonly number[], frontSecret: string): http.RequestListener {
   const instances = apiInstances(apiPorts);
   return (req, res) => {
     // A caller gone while superstatic looked for a file: nothing to forward (nor to count).
@@ -36,7 +38,13 @@ function forwardTo(apiPorts: readonly number[]): http.RequestListener {
     });
     const forward = (triesLeft: number) => {
       const instance = instances.pick();
-      const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+      const headers = {
+        ...req.headers,
+        'x-forwarded-for': req.socket.remoteAddress ?? '',
+        'x-forwarded-host': req.headers.host ?? '',
+        // What tells the api this request came through here (any the caller sent is replaced).
+        'x-crm-front': frontSecret,
+      };
       const upstream = http.request(
         { host: '127.0.0.1', port: instance.port, method: req.method, path: req.url, headers },
         (answer) => {
@@ -82,9 +90,13 @@ function decodablePath(url: string | undefined): boolean {
   }
 }
 
-export async function startFront(port: number, apiPorts: readonly number[]): Promise<Front> {
+export async function startFront(
+  port: number,
+  apiPorts: readonly number[],
+  frontSecret: string,
+): Promise<Front> {
   const hosting = readFirebaseJson().hosting;
-  const forward = forwardTo(apiPorts);
+  const forward = forwardTo(apiPorts, frontSecret);
   const handler = superstatic({
     config: hosting,
     cwd: ROOT,
