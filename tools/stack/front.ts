@@ -1,8 +1,10 @@
 // The console's front on the local stack, as Firebase Hosting serves it: firebase.json's
 // hosting section (web/dist, its headers, the SPA fallback) through superstatic, the engine
 // of the Hosting emulator, and its /api/** rewrite forwarded to the api function's server.
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { pipeline } from 'node:stream';
 import { apiInstances } from './api-instances.ts';
 import { readFirebaseJson, ROOT } from './config.ts';
@@ -90,12 +92,21 @@ function decodablePath(url: string | undefined): boolean {
   }
 }
 
+/** Whether `url` names a file under /assets that the built app does not have. */
+function missingAsset(publicDir: string, url: string | undefined): boolean {
+  const pathname = decodeURIComponent((url ?? '/').split('?')[0]);
+  if (!pathname.startsWith('/assets/')) return false;
+  const file = path.join(publicDir, path.normalize(pathname));
+  return !file.startsWith(path.join(publicDir, 'assets') + path.sep) || !existsSync(file);
+}
+
 export async function startFront(
   port: number,
   apiPorts: readonly number[],
   frontSecret: string,
 ): Promise<Front> {
   const hosting = readFirebaseJson().hosting;
+  const publicDir = path.join(ROOT, hosting.public);
   const forward = forwardTo(apiPorts, frontSecret);
   const handler = superstatic({
     config: hosting,
@@ -108,6 +119,13 @@ export async function startFront(
     // Errors are answered as the API answers them, `{ message }`, never superstatic's page.
     if (!decodablePath(req.url)) {
       return answerJson(res, 400, 'The address has malformed percent-encoding.');
+    }
+    // A file under /assets that is not there (a chunk of an older build an open tab asks for;
+    // firebase.json does not rewrite /assets/** to the app's page): 404 that no one keeps,
+    // before superstatic would give it the long cache of the files there.
+    if (missingAsset(publicDir, req.url)) {
+      res.setHeader('Cache-Control', 'no-store');
+      return answerJson(res, 404, 'Not found');
     }
     handler(req, res, () => answerJson(res, 404, 'Not found'));
   });

@@ -1,9 +1,12 @@
 // The front's forwarding to the api's instances, with stand-ins for them: an instance that
 // refuses the connection (restarting) has had nothing of a request, which goes to another
 // instance whole, its body included; only when every instance refuses is the answer 503.
+import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { ROOT } from '../config.ts';
 import { startFront, type Front } from '../front.ts';
 
 const opened: { stop(): Promise<void> }[] = [];
@@ -113,4 +116,22 @@ it("replaces the caller's forwarding headers with its own word and its secret", 
     host: `127.0.0.1:${port}`,
     front: FRONT_SECRET,
   });
+});
+
+it('answers a missing file under /assets 404 with no long cache, and pages with the app', async () => {
+  const port = await front([await closedPort()]);
+  const get = (path: string) => fetch(`http://127.0.0.1:${port}${path}`);
+  const missing = await get('/assets/index-0ld8u1ld.js');
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('cache-control')).toBe('no-store');
+  expect(await missing.json()).toEqual({ message: 'Not found' });
+  const chunk = readdirSync(path.join(ROOT, 'web/dist/assets')).find((f) => f.endsWith('.js'));
+  const present = await get(`/assets/${chunk}`);
+  expect(present.status).toBe(200);
+  expect(present.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  for (const page of ['/', '/customers', '/customers/abc']) {
+    const res = await get(page);
+    expect(res.status, page).toBe(200);
+    expect(res.headers.get('content-type'), page).toMatch(/^text\/html/);
+  }
 });
