@@ -68,6 +68,7 @@ const DATA_OWNERS = [
   // Core collections: the health probe, idempotency keys, paged deletes.
   'health/backends.ts',
   'http/idempotency.ts',
+  'http/idempotency-cleanup.ts',
   'paged-batches.ts',
   // Collections only one feature uses, owned by that feature's data file.
   'features/accounts/otp.ts', // otps
