@@ -1,36 +1,25 @@
 // Notification streams per session and per account are capped on an instance: opening more ends
 // the oldest (told to wait a minute before it reconnects), so one account cannot hold hundreds.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { streamClientCount } from '../../src/features/notifications/stream';
 import { streamCaps } from '../../src/features/notifications/stream-cap';
 import { createApp } from '../../src/app/app';
 import { createAccount, login, type TestAccount } from '../support/accounts';
 import { resetBackends } from '../support/backends';
 import { openStream, until } from '../support/event-stream';
+import { serveDuringFile } from '../support/served-app';
 
 const app = createApp();
-let server: Server;
-let base: string;
+const served = serveDuringFile(app);
 let person: TestAccount;
 
-beforeAll(async () => {
-  server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
 beforeEach(async () => {
   await resetBackends();
   person = await createAccount({ role: 'sales' });
 });
 
 const open = (token: string) =>
-  openStream(`${base}/api/notifications/stream`, { Authorization: `Bearer ${token}` });
+  openStream(`${served.base()}/api/notifications/stream`, { Authorization: `Bearer ${token}` });
 
 /** Opens streams one after another (each answered before the next), oldest first. */
 async function openMany(token: string, count: number) {
