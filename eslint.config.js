@@ -119,11 +119,13 @@ const DATA_OWNERS = [
   // Core collections: the health probe, idempotency keys, paged deletes.
   'health/backends.ts',
   'http/idempotency.ts',
+  'http/idempotency-cleanup.ts',
   'paged-batches.ts',
   // Collections only one feature uses, owned by that feature's data file.
   'features/accounts/otp.ts', // otps
   'features/accounts/rate-limit.ts', // rate-limit counters
-  'features/accounts/sign-in-throttle.ts', // sign-in throttle pairs
+  'features/accounts/sign-in-throttle.ts', // sign-in throttle pairs (given back)
+  'features/accounts/take-tries.ts', // sign-in throttle pairs and counters (taken)
   'features/messaging/email-events.ts', // SendGrid event markers
   'features/messaging/catalog.ts', // whatsappTemplates, the approved Meta templates
   'features/templates/service.ts', // templates

@@ -4,6 +4,7 @@ import { getFirestore, Timestamp, type WriteBatch } from 'firebase-admin/firesto
 import { DEFAULT_CATEGORIES, POTENTIALS } from '../../functions/src/contract/customers.ts';
 import { CHANNELS, PROCESSES, STATUSES } from '../../functions/src/contract/entries.ts';
 import {
+  BUILT_IN_ROLES,
   buildEntryDoc,
   CUSTOMERS,
   ENTRIES,
@@ -140,9 +141,10 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       }),
     );
   }
-  const presets: Record<string, string[]> = {
-    sales: ['customers.read', 'customers.write', 'entries.write', 'templates.read'],
-    accounts: ['entries.read', 'payments.write', 'reports.read', 'reports.export'],
+  // The built-in roles' defaults, stored as an admin would see them on the Roles screen.
+  const presets: Record<string, readonly string[]> = {
+    sales: BUILT_IN_ROLES.sales,
+    accounts: BUILT_IN_ROLES.accounts,
   };
   for (const [name, permissions] of Object.entries(presets)) {
     writes.push((b) => b.set(db.doc(`roles/${name}`), { name, permissions, createdAt: created }));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -164,6 +165,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   env.WHATSAPP_API_BASE = process.env.WHATSAPP_API_BASE || outboxBases.WHATSAPP_API_BASE;
   // The seed saves it under Integrations: the outbox signs SendGrid's events with its pair.
   env.SENDGRID_EVENT_PUBLIC_KEY = sendgridKeys(sendgridKeyFile(outboxDir)).publicKeyBase64;
+  // The front sends it with every request it forwards; the api believes X-Forwarded-For and
+  // X-Forwarded-Host only from requests that carry it (functions/src/http/forwarding.ts).
+  env.CRM_FRONT_SECRET = randomBytes(32).toString('base64url');
   // Signed file links (WhatsApp media) name the console's own address.
   env.PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL || `http://${HOST}:${ports.hosting}`;
 
@@ -250,7 +254,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         supervisor.run({ name, start: () => startApi(name, apiPorts[i], env, options.quiet) }),
       ),
     );
-    keepers.push(await startFront(ports.hosting, apiPorts));
+    keepers.push(await startFront(ports.hosting, apiPorts, env.CRM_FRONT_SECRET));
     await waitForHealth(url, 120_000);
     const superviseJobs = (timeZone: string) =>
       supervisor.run({
@@ -366,7 +370,8 @@ function startFirebase(
  * functions-framework, listening on 127.0.0.1 only (api-loopback.cjs),
  * one long-lived process taking requests concurrently, with the function's heap bound (its
  * memory as deployed less room outside the heap). K_SERVICE is set as Cloud Run sets it: the function
- * then takes the caller's address from X-Forwarded-For, which the front sets.
+ * then takes the caller's address from X-Forwarded-For, which the front sets, on requests that
+ * carry the front's secret (CRM_FRONT_SECRET in `env`).
  */
 function startApi(
   name: string,

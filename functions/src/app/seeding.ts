@@ -6,6 +6,7 @@ export { CONVERSATION_MESSAGES } from '../domain/messages/constants';
 export { DEFAULT_CURRENCY, ENTRIES } from '../domain/entries/constants';
 export { buildEntryDoc, type CustomerCopy, type EmployeeRef } from '../domain/entries/record';
 export { CUSTOMER_KEYS, CUSTOMERS } from '../domain/customers/constants';
+export { BUILT_IN_ROLES } from '../domain/identity/permissions';
 export { keyDoc, keyRef } from '../domain/customers/keys';
 export { prepareCustomer } from '../domain/customers/record';
 export { RecordWriter } from '../domain/writes/records';

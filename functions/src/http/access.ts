@@ -80,7 +80,12 @@ export const routeTable = [
   { method: 'post', path: '/integrations/email/send', access: 'signed-in' },
   // Customers (merge and import are writes, and every employee may: the screen shows them to all).
   { method: 'get', path: '/customers', access: { permission: 'customers.read' } },
-  { method: 'get', path: '/customers/export.csv', access: { permission: 'customers.read' } },
+  {
+    method: 'get',
+    path: '/customers/export.csv',
+    access: { permission: 'customers.export' },
+    note: 'admin and accounts by default: the whole list leaves the console',
+  },
   { method: 'get', path: '/customers/:id', access: { permission: 'customers.read' } },
   // The customer page's history: entries and follow-ups, read as the Entries list reads them.
   { method: 'get', path: '/customers/:id/timeline', access: { permission: 'entries.read' } },

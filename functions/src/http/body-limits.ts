@@ -8,3 +8,6 @@ export const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
  * so no upload production would accept is cut; each route then checks its own files' limits.
  */
 export const MULTIPART_BODY_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/** How deeply a JSON body's arrays and objects may nest: no route takes more than a few levels. */
+export const MAX_JSON_DEPTH = 64;

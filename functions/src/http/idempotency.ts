@@ -21,6 +21,7 @@ import {
 import * as logger from 'firebase-functions/logger';
 import { getDb } from '../firebase';
 import { withDeadline } from '../health/backends';
+import { canonicalJson } from './canonical-json';
 import { HttpError } from './errors';
 
 export const IDEMPOTENCY_KEYS = 'idempotencyKeys';
@@ -153,7 +154,10 @@ export const requestWrites: RequestHandler = (req, _res, next) => {
   contexts.run({ abandoned: false }, next);
 };
 
-/** What the request is, for telling a repeat from another request under the same key. */
+/**
+ * What the request is, for telling a repeat from another request under the same key: its method,
+ * path and body (JSON by its canonical text, so the order of its keys does not matter).
+ */
 function requestHash(req: Request): string {
   const hash = createHash('sha256').update(`${req.method} ${req.baseUrl}${req.path}\n`);
   const rawBody: unknown = (req as { rawBody?: unknown }).rawBody;
@@ -163,7 +167,7 @@ function requestHash(req: Request): string {
     // A browser picks a new multipart boundary for each send of the same form.
     hash.update(rawBody.toString('latin1').split(boundary).join(''));
   } else if (req.body !== undefined) {
-    hash.update(JSON.stringify(req.body));
+    hash.update(canonicalJson(req.body));
   }
   return hash.digest('hex');
 }

@@ -1,6 +1,7 @@
 // JSON request bodies, at most 1 MB. Files come as multipart on their own routes, not here.
 import express, { type RequestHandler } from 'express';
-import { JSON_BODY_LIMIT_BYTES } from './body-limits';
+import { JSON_BODY_LIMIT_BYTES, MAX_JSON_DEPTH } from './body-limits';
+import { jsonDepth } from './canonical-json';
 import { HttpError } from './errors';
 import { runtimeBodyError } from './runtime-body-parser';
 
@@ -36,4 +37,11 @@ const readPreParsedBody: RequestHandler = (req, _res, next) => {
 
 const parseJson = express.json({ limit: JSON_BODY_LIMIT_BYTES });
 
-export const jsonBody: RequestHandler[] = [readPreParsedBody, parseJson];
+/** 400 for a body nested deeper than any route takes (10,000 levels broke what reads it). */
+const refuseDeepJson: RequestHandler = (req, _res, next) => {
+  if (jsonDepth(req.body) > MAX_JSON_DEPTH)
+    throw new HttpError(400, `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+  next();
+};
+
+export const jsonBody: RequestHandler[] = [readPreParsedBody, parseJson, refuseDeepJson];

@@ -3,13 +3,20 @@
 import { z } from 'zod';
 import { HttpError } from './errors';
 
-// Firestore document ids: not empty, no '/', not '.' or '..', not __reserved__, at most 1,500 bytes.
+// Firestore document ids: not empty, no '/', not '.' or '..', not __reserved__, valid UTF-8, at
+// most 1,500 bytes.
 const DOCUMENT_ID = /^(?!\.\.?$)(?!__.*__$)[^/]+$/;
 const MAX_ID_BYTES = 1500;
 
+/** A lone surrogate (half of a pair): not a character, so no UTF-8 id can hold it. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 export function isDocumentId(value: unknown): value is string {
   return (
-    typeof value === 'string' && DOCUMENT_ID.test(value) && Buffer.byteLength(value) <= MAX_ID_BYTES
+    typeof value === 'string' &&
+    DOCUMENT_ID.test(value) &&
+    !LONE_SURROGATE.test(value) &&
+    Buffer.byteLength(value) <= MAX_ID_BYTES
   );
 }
 

@@ -13,9 +13,13 @@
 // - a body they refuse (too large, malformed, an unknown encoding or charset, a broken gzip) is
 //   handed on to the app with the failure noted, which answers it with its own envelope;
 // - an error their Express meets before the function runs (a path with malformed
-//   percent-encoding) is answered as JSON `{ message }` too.
+//   percent-encoding) is answered as JSON `{ message }` too;
+// - a body that has not arrived whole in time (bodyArrival) is answered 408 and its connection
+//   closed, rather than held while a slow sender trickles it in.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { JSON_BODY_LIMIT_BYTES, MULTIPART_BODY_LIMIT_BYTES } from './body-limits';
+import { HttpError } from './errors';
 import { finalJsonHandler } from './final-handler';
 
 type Next = (err?: unknown) => void;
@@ -45,13 +49,51 @@ function limited(original: ParserFactory, name: (typeof PARSERS)[number]): Parse
     // Raw bytes are what multipart uploads arrive as; anything else is refused by type later.
     const large =
       name === 'raw' ? original({ ...options, limit: MULTIPART_BODY_LIMIT_BYTES }) : small;
-    return (req, res, next) =>
-      (isMultipart(req) ? large : small)(req, res, (err?: unknown) => {
+    return (req, res, next) => {
+      const multipart = isMultipart(req);
+      let settled = false;
+      const timer = setTimeout(
+        () => {
+          settled = true;
+          dropSlowBody(req, res, multipart);
+        },
+        bodyArrival[multipart ? 'multipartMs' : 'otherMs'],
+      );
+      (multipart ? large : small)(req, res, (err?: unknown) => {
+        // A body that came too late was answered already; its connection is going.
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
         if (err === undefined) return next();
         if (!refusedBodies.has(req)) refusedBodies.set(req, err);
         next();
       });
+    };
   };
+}
+
+/**
+ * How long a body may take to arrive whole: a connection that sends a byte now and then would
+ * otherwise hold a request (and the instance's concurrency) for minutes. Uploads get longer, for
+ * a file sent from a phone on a slow network.
+ */
+export const bodyArrival = { otherMs: 30_000, multipartMs: 180_000 };
+
+/** 408 for a body still arriving at its time; the connection is closed once that is out. */
+function dropSlowBody(req: object, res: object, multipart: boolean): void {
+  const seconds = Math.round(bodyArrival[multipart ? 'multipartMs' : 'otherMs'] / 1000);
+  const response = res as ServerResponse;
+  response.setHeader('Connection', 'close');
+  response.once('finish', () => (req as IncomingMessage).destroy());
+  finalJsonHandler(
+    req,
+    res,
+  )(
+    new HttpError(
+      408,
+      `The request body did not arrive within ${seconds} second${seconds === 1 ? '' : 's'}.`,
+    ),
+  );
 }
 
 /** Wraps the parsers of the given body-parser module (its exports object). */

@@ -4,18 +4,11 @@
 // page on another origin cannot read the token to send it.
 import type { Request } from 'express';
 import { HttpError } from './errors';
+import { addressedHosts } from './forwarding';
 
 export const CROSS_ORIGIN = 'This request did not come from the app’s own pages.';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The host the caller addressed: Hosting's rewrite passes the console's host on. */
-function addressedHosts(req: Request): string[] {
-  return [req.get('x-forwarded-host'), req.get('host')]
-    .flatMap((value) => (value ?? '').split(','))
-    .map((host) => host.trim().toLowerCase())
-    .filter(Boolean);
-}
 
 function originHost(origin: string): string | undefined {
   try {

@@ -83,6 +83,27 @@ describe('the address per-address limits count', () => {
     expect(attacker.status).toBe(429);
   });
 
+  it("on the local stack is the socket's peer for a call that did not come through the front", async () => {
+    vi.stubEnv('CRM_FRONT_SECRET', 'the-front-secret');
+    const owner = await createAccount();
+    // Straight to an instance, a new X-Forwarded-For each time: one address all the same.
+    for (let i = 0; i < 5; i++)
+      expect((await loginFrom(`203.0.113.${i}`, owner.email, 'wrong')).status).toBe(401);
+    const sixth = await loginFrom('203.0.113.77', owner.email, PASSWORD);
+    expect(sixth.status).toBe(429);
+    // Through the front (its secret), the address the front wrote counts.
+    const throughFront = await loginFrom('203.0.113.77', owner.email, PASSWORD).set(
+      'X-CRM-Front',
+      'the-front-secret',
+    );
+    expect(throughFront.status).toBe(200);
+    const guessed = await loginFrom('203.0.113.78', owner.email, PASSWORD).set(
+      'X-CRM-Front',
+      'a-guess',
+    );
+    expect(guessed.status).toBe(429);
+  });
+
   it("on the local stack (the functions emulator) is the socket's peer, whatever the headers say", async () => {
     vi.stubEnv('FUNCTIONS_EMULATOR', 'true');
     for (let i = 0; i < 30; i++)

@@ -75,6 +75,7 @@ describe('GET /api/auth/me', () => {
       'payments.write',
       'reports.read',
       'reports.export',
+      'customers.export',
     ]);
     const admin = await createAccount({ role: 'admin' });
     expect((await me(await login(app, admin))).body.permissions).toEqual(['*']);

@@ -2,7 +2,7 @@
 // account and source address with rising waits, an address has its own ceiling over all
 // accounts, and an account a higher one over all addresses, past which only addresses it has
 // signed in from before may try. Addresses come as Google's front end appends them (deployed).
-import { DocumentReference } from 'firebase-admin/firestore';
+import { Firestore } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
@@ -74,17 +74,42 @@ describe('wrong passwords', () => {
     expect(statuses.filter((s) => s === 401).length).toBe(5);
   });
 
-  it('losing the write five times over is a 503, and that try is not counted', async () => {
+  it('a take the database will not commit (lost to other transactions) is a 503, and that try is not counted', async () => {
     expect((await loginFrom('203.0.113.9', 'wrong')).status).toBe(401);
-    const lost = Object.assign(new Error('the pair changed'), { code: 9 });
-    const update = vi.spyOn(DocumentReference.prototype, 'update').mockRejectedValue(lost);
+    const lost = Object.assign(new Error('too much contention'), { code: 10 });
+    const take = vi.spyOn(Firestore.prototype, 'runTransaction').mockRejectedValueOnce(lost);
     const res = await loginFrom('203.0.113.9', PASSWORD);
-    const writes = update.mock.calls.length;
-    update.mockRestore();
+    take.mockRestore();
     expect(res.status).toBe(503);
-    expect(writes).toBe(5);
     for (let i = 0; i < 4; i++) expect((await loginFrom('203.0.113.9', 'wrong')).status).toBe(401);
     expect((await loginFrom('203.0.113.9', 'wrong')).status).toBe(429);
+  });
+
+  it('for 40 accounts from one address at once meet the address limit of 30: no more are checked', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        loginFrom('203.0.113.40', 'wrong', `nobody${i}@example.in`),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBe(30);
+    // The owner elsewhere is not affected; from there, the right password waits too.
+    expect((await loginFrom('198.51.100.20', PASSWORD)).status).toBe(200);
+    expect((await loginFrom('203.0.113.40', PASSWORD)).status).toBe(429);
+  });
+
+  it('right passwords do not count against the address: a team signs in from one office', async () => {
+    const team = await Promise.all(
+      Array.from({ length: 35 }, (_, i) => createAccount({ email: `member${i}@example.in` })),
+    );
+    const answers = await Promise.all(
+      team.map((member) => loginFrom('203.0.113.50', PASSWORD, member.email)),
+    );
+    expect(answers.map((res) => res.status)).toEqual(team.map(() => 200));
+    for (let i = 0; i < 30; i++)
+      expect((await loginFrom('203.0.113.50', 'wrong', `nobody${i}@example.in`)).status).toBe(401);
+    expect((await loginFrom('203.0.113.50', 'wrong', 'one-more@example.in')).status).toBe(429);
   });
 
   it('make each further try from that address wait longer: 1, 2, 4 minutes…', async () => {
@@ -123,6 +148,15 @@ describe('OTP requests', () => {
     for (let i = 0; i < 3; i++) expect((await askFrom('203.0.113.1')).status).toBe(200);
     expect((await askFrom('203.0.113.1')).status).toBe(429);
     expect((await askFrom('198.51.100.20')).status).toBe(200);
+  });
+
+  it('sent 25 at once from one address meet its limit of 20: no more are answered', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => askFrom('203.0.113.60', `nobody${i}@example.in`)),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 200).length).toBe(20);
   });
 
   it('meet a ceiling of 10 an hour per identifier, so an inbox cannot be flooded', async () => {

@@ -15,6 +15,8 @@ import {
 } from './support';
 
 const employee = appAs('employee');
+/** Exports need customers.export, which the employee baseline lacks. */
+const admin = appAs('admin');
 
 const upload = (app: Express, content: string | Buffer, name = 'customers.csv') =>
   request(app).post('/api/customers/import.csv').attach('file', Buffer.from(content), name);
@@ -334,7 +336,7 @@ describe('GET /customers/export.csv', () => {
       },
       { names: ['-minus', 'Tabbed'], note: '+plus', createdAt: new Date('2026-03-02T10:00:00Z') },
     ]);
-    const { res, bytes, text } = await exportCsv(employee);
+    const { res, bytes, text } = await exportCsv(admin);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(
@@ -344,9 +346,9 @@ describe('GET /customers/export.csv', () => {
     const body = text.slice(1);
     expect(body.split('\r\n')[0]).toBe('names,phones,emails,categories,potential,note,createdAt');
     expect(body).toContain(
-      `"'=HYPERLINK(""http://evil""); Ravi ""RK"" Sharma",'+919811111111; +919822222222,ravi@x.in,PHE; SS PUMP,HOT,"'@risk, line one\nline two",2026-03-01T10:00:00.000Z\r\n`,
+      `"'=HYPERLINK(""http://evil""); Ravi ""RK"" Sharma","'+919811111111; +919822222222",ravi@x.in,PHE; SS PUMP,HOT,"'@risk, line one\nline two",2026-03-01T10:00:00.000Z\r\n`,
     );
-    expect(body).toContain(`'-minus; Tabbed,,,,,'+plus,2026-03-02T10:00:00.000Z`);
+    expect(body).toContain(`"'-minus; Tabbed",,,,,"'+plus",2026-03-02T10:00:00.000Z`);
     expect(body.endsWith('\r\n')).toBe(true);
   });
 
@@ -358,7 +360,7 @@ describe('GET /customers/export.csv', () => {
     ]);
     const names = async (query: Record<string, string>) =>
       (
-        parse((await exportCsv(employee, query)).text, { bom: true, columns: true }) as {
+        parse((await exportCsv(admin, query)).text, { bom: true, columns: true }) as {
           names: string;
         }[]
       ).map((r: { names: string }) => r.names);
@@ -367,8 +369,17 @@ describe('GET /customers/export.csv', () => {
     expect(await names({ categories: 'PHE' })).toEqual(['Meera', 'Ravi A']);
     expect(await names({ q: 'ravi', categories: 'PHE' })).toEqual(['Ravi A']);
     expect(await names({ to: '2026-03-01' })).toEqual(['Ravi A']);
-    expect((await exportCsv(employee, { from: 'x' })).res.status).toBe(400);
+    expect((await exportCsv(admin, { from: 'x' })).res.status).toBe(400);
     expect((await exportCsv(appAs('outsider'))).res.status).toBe(403);
+  });
+
+  it('needs customers.export: an employee who may read every customer may not take the list away', async () => {
+    await seedCustomers([{ names: ['Ravi'] }]);
+    const { res } = await exportCsv(employee);
+    expect(res.status).toBe(403);
+    expect(JSON.parse(res.body.toString('utf8'))).toEqual({
+      message: 'Access denied (needs the customers.export permission).',
+    });
   });
 
   it('streams many customers a page at a time', async () => {
@@ -379,12 +390,53 @@ describe('GET /customers/export.csv', () => {
       })),
     );
     await resetCounters();
-    const { text } = await exportCsv(employee);
+    const { text } = await exportCsv(admin);
     const rows = parse(text, { bom: true, columns: true }) as { names: string }[];
     expect(rows).toHaveLength(1_203);
     expect(new Set(rows.map((r) => r.names)).size).toBe(1_203);
     // Every document once, in pages of 500: no count, no re-reads.
     expect((await readCounters()).reads).toBeLessThanOrEqual(1_203 + 3);
+  });
+
+  it('quotes every line break, quote, comma and formula cell, so no field starts a row of its own', async () => {
+    const notes = [
+      'a\n=1+1',
+      'b\r=2+2',
+      'c\r\n+3',
+      "'=already guarded",
+      "''@twice",
+      'd, "quoted"\n-4',
+      '\uFF1Dwide',
+    ];
+    for (const [i, note] of notes.entries()) {
+      const res = await request(employee)
+        .post('/api/customers')
+        .send({ names: [`X${i}`], note });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const { text } = await exportCsv(admin, { sort: 'name' });
+    // Strict RFC 4180: any unquoted line break would make another record here.
+    const rows = parse(text, { bom: true, columns: true }) as { names: string; note: string }[];
+    expect(rows.map((r) => r.names)).toEqual(notes.map((_, i) => `X${i}`));
+    expect(text).toContain('X0,,,,,"a\n=1+1",');
+    expect(text).toContain('X1,,,,,"b\r=2+2",');
+    expect(rows.map((r) => r.note)).toEqual([
+      'a\n=1+1',
+      'b\r=2+2',
+      'c\r\n+3',
+      "''=already guarded",
+      "'''@twice",
+      'd, "quoted"\n-4',
+      "'\uFF1Dwide",
+    ]);
+
+    // And the import reads back exactly what was written.
+    const exported = (await exportCsv(admin)).bytes;
+    await resetBackends();
+    const res = await upload(employee, exported);
+    expect(res.body).toMatchObject({ created: notes.length, errors: [] });
+    const back = await allCustomers();
+    expect(back.map((c) => c.note).sort()).toEqual([...notes].sort());
   });
 
   it('round-trips: an exported file imports back to the same customers', async () => {
@@ -425,13 +477,13 @@ describe('GET /customers/export.csv', () => {
         .map(({ _id: _i, updatedAt: _u, owner: _o, ...rest }) => rest)
         .sort((a, b) => String(a.createdAt).localeCompare(String(b.createdAt)));
     const before = strip(await allCustomers());
-    const exported = (await exportCsv(employee)).bytes;
+    const exported = (await exportCsv(admin)).bytes;
 
     await resetBackends();
     const res = await upload(employee, exported);
     expect(res.body).toEqual({ created: 3, updated: 0, skipped: 0, errors: [], merges: [] });
     expect(strip(await allCustomers())).toEqual(before);
-    expect((await exportCsv(employee)).bytes.equals(exported)).toBe(true);
+    expect((await exportCsv(admin)).bytes.equals(exported)).toBe(true);
 
     // The same file again: nothing changes.
     expect((await upload(employee, exported)).body).toEqual({

@@ -2,10 +2,8 @@
 // a person promoted to admin, then demoted (or logged out everywhere) while a stream is open,
 // gets no admin-only notice after that, and the stream closes so the page reconnects with what
 // it now holds.
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FOR_ADMINS } from '../../src/domain/notifications/audience';
 import { addNotification } from '../../src/domain/notifications/notice';
 import { streamSettings } from '../../src/features/notifications/stream';
@@ -14,24 +12,15 @@ import { createApp } from '../../src/app/app';
 import { bearer, createAccount, login, type TestAccount } from '../support/accounts';
 import { resetBackends } from '../support/backends';
 import { openStream, until } from '../support/event-stream';
+import { serveDuringFile } from '../support/served-app';
 
 const app = createApp();
-let server: Server;
-let base: string;
+const served = serveDuringFile(app);
 let person: TestAccount;
 let token: string;
 let otherAdmin: TestAccount;
 const saved = { ...streamSettings };
 
-beforeAll(async () => {
-  server = app.listen(0);
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
 beforeEach(async () => {
   await resetBackends();
   Object.assign(streamSettings, { sessionRecheckMs: 300 });
@@ -49,7 +38,7 @@ async function notifyAdmins(title: string): Promise<void> {
 }
 
 const open = () =>
-  openStream(`${base}/api/notifications/stream`, { Authorization: `Bearer ${token}` });
+  openStream(`${served.base()}/api/notifications/stream`, { Authorization: `Bearer ${token}` });
 
 describe('an open notification stream', () => {
   it('stops carrying admin-only notices once its admin is demoted, and closes', async () => {

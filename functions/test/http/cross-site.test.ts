@@ -3,7 +3,7 @@
 // posted from another site (the functions runtime parses forms before the app runs) writes
 // nothing.
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/firebase';
 import { CROSS_ORIGIN } from '../../src/http/same-origin';
 import { bearer, createAccount, login } from '../support/accounts';
@@ -77,6 +77,26 @@ describe('calls signed in by the session cookie', () => {
       .send({ names: ['Through Hosting'] });
     expect(forwarded.status, JSON.stringify(forwarded.body)).toBe(201);
     expect(await customerCount()).toBe(3);
+  });
+
+  it('believes X-Forwarded-Host on the local stack only from the front', async () => {
+    vi.stubEnv('CRM_FRONT_SECRET', 'the-front-secret');
+    try {
+      const send = (front?: string) => {
+        const call = request(app)
+          .post('/api/customers')
+          .set('Cookie', cookie())
+          .set('Host', '127.0.0.1:7000')
+          .set('X-Forwarded-Host', 'evil.example')
+          .set('Origin', 'https://evil.example');
+        return (front ? call.set('X-CRM-Front', front) : call).send({ names: ['Forwarded'] });
+      };
+      expect((await send()).status).toBe(403);
+      expect((await send('a-guess')).status).toBe(403);
+      expect((await send('the-front-secret')).status).toBe(201);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('lets reads through from a link opened by hand, not from another site', async () => {

@@ -6,9 +6,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { appAs } from '../support/callers';
+import { seedCustomers } from '../customers/support';
 
 const admin = appAs('admin');
-const NOT_IDS = ['a/b', '../../etc/passwd', '..', '__reserved__'];
+// The last two hold a lone surrogate, which no UTF-8 id can (Firestore refused it with a 500).
+const NOT_IDS = ['a/b', '../../etc/passwd', '..', '__reserved__', 'abc\ud800', '\udfffx'];
 
 beforeEach(resetBackends);
 
@@ -26,8 +28,14 @@ describe('ids in request bodies', () => {
     expect(await entryCount()).toBe(0);
   });
 
-  it('refuses such ids in merges, role assignments and employee assignments', async () => {
+  it('refuses such ids in merges, owners, role assignments and employee assignments', async () => {
+    const [customer] = await seedCustomers([{ names: ['Ravi'] }]);
     for (const id of NOT_IDS) {
+      const owner = await request(admin)
+        .put(`/api/customers/${customer}/owner`)
+        .send({ ownerId: id });
+      expect(owner.status, JSON.stringify(owner.body)).toBe(400);
+      expect(owner.body.fields.ownerId).toBe('Not a valid owner id');
       const merge = await request(admin)
         .post('/api/customers/merge')
         .send({ primaryId: id, mergeIds: ['c1'] });

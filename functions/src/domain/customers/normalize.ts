@@ -1,5 +1,6 @@
 // The identity rules: phones in E.164 (India by default), emails trimmed, lowercased and
-// checked, names trimmed, categories and potential in their canonical spelling, and no value
+// checked, names trimmed (none of them holding a control or direction character; the note has
+// them taken out), categories and potential in their canonical spelling, and no value
 // twice within one customer.
 import {
   getCountries,
@@ -8,6 +9,11 @@ import {
 } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import type { CustomerFields } from '../../contract/customers';
+import {
+  hasHiddenCharacter,
+  HIDDEN_CHARACTER_MESSAGE,
+  withoutHiddenCharacters,
+} from '../../hidden-characters';
 import {
   DEFAULT_CATEGORIES,
   MAX_CATEGORIES,
@@ -163,7 +169,9 @@ export function normalizeCustomerInput(input: CustomerInput): {
   const names: string[] = [];
   (input.names ?? []).forEach((raw, i) => {
     const name = normalizeText(raw);
-    if (name.length > MAX_NAME_LENGTH)
+    if (hasHiddenCharacter(raw))
+      issues.push({ path: ['names', i], message: `A name ${HIDDEN_CHARACTER_MESSAGE}` });
+    else if (name.length > MAX_NAME_LENGTH)
       issues.push({
         path: ['names', i],
         message: `Name longer than ${MAX_NAME_LENGTH} characters`,
@@ -173,21 +181,23 @@ export function normalizeCustomerInput(input: CustomerInput): {
   const phones: string[] = [];
   (input.phones ?? []).forEach((raw, i) => {
     if (!raw.trim()) return;
-    const phone = normalizePhone(raw);
+    const phone = hasHiddenCharacter(raw) ? null : normalizePhone(raw);
     if (phone) phones.push(phone);
     else issues.push({ path: ['phones', i], message: `Invalid phone number: ${raw.trim()}` });
   });
   const emails: string[] = [];
   (input.emails ?? []).forEach((raw, i) => {
     if (!raw.trim()) return;
-    const email = normalizeEmail(raw);
+    const email = hasHiddenCharacter(raw) ? null : normalizeEmail(raw);
     if (email) emails.push(email);
     else issues.push({ path: ['emails', i], message: `Invalid email address: ${raw.trim()}` });
   });
   const categories: string[] = [];
   (input.categories ?? []).forEach((raw, i) => {
     const category = normalizeCategory(raw);
-    if (category.length > MAX_CATEGORY_LENGTH)
+    if (hasHiddenCharacter(raw))
+      issues.push({ path: ['categories', i], message: `A category ${HIDDEN_CHARACTER_MESSAGE}` });
+    else if (category.length > MAX_CATEGORY_LENGTH)
       issues.push({
         path: ['categories', i],
         message: `Category longer than ${MAX_CATEGORY_LENGTH} characters`,
@@ -200,7 +210,7 @@ export function normalizeCustomerInput(input: CustomerInput): {
       path: ['potential'],
       message: `Potential longer than ${MAX_POTENTIAL_LENGTH} characters`,
     });
-  const note = (input.note ?? '').trim();
+  const note = withoutHiddenCharacters(input.note ?? '').trim();
   if (note.length > MAX_NOTE_LENGTH)
     issues.push({ path: ['note'], message: `Note longer than ${MAX_NOTE_LENGTH} characters` });
 

@@ -37,7 +37,13 @@ export const DEFAULT_ROLE = 'sales';
 export const BUILT_IN_ROLES: Readonly<Record<string, readonly string[]>> = {
   admin: [ALL_PERMISSIONS],
   sales: ['customers.read', 'customers.write', 'entries.write', 'templates.read'],
-  accounts: ['entries.read', 'payments.write', 'reports.read', 'reports.export'],
+  accounts: [
+    'entries.read',
+    'payments.write',
+    'reports.read',
+    'reports.export',
+    'customers.export',
+  ],
 };
 
 export function isBuiltInRole(name: string): boolean {

@@ -1,6 +1,8 @@
 // The caller's address for the per-address limits, taken only from what the caller cannot write.
 //
-// - Local stack and tests: the socket's peer.
+// - Functions emulator and tests: the socket's peer.
+// - Local stack: X-Forwarded-For as below, but only from a request the front forwarded
+//   (http/forwarding.ts); a call straight to an instance counts as its socket's peer.
 // - Cloud Functions (2nd gen: Cloud Run behind Google's front end): the front end appends the
 //   address that connected to it to X-Forwarded-For, after whatever the caller sent, so only the
 //   right end of the list is Google's word. A call through Firebase Hosting connects from
@@ -10,6 +12,7 @@
 //   the caller sent, so they are never read.
 import { BlockList, isIP } from 'node:net';
 import type { Request } from 'express';
+import { throughTrustedFront } from '../../http/forwarding';
 
 /**
  * Addresses that forward requests rather than make them: Fastly's published edge ranges
@@ -94,7 +97,7 @@ function behindGoogleFrontEnd(env: NodeJS.ProcessEnv): boolean {
 
 export function clientIp(req: Request, env: NodeJS.ProcessEnv = process.env): string {
   const socketAddress = plainAddress(req.socket.remoteAddress ?? '') || 'unknown';
-  if (!behindGoogleFrontEnd(env)) return socketAddress;
+  if (!behindGoogleFrontEnd(env) || !throughTrustedFront(req, env)) return socketAddress;
   const entries = (req.get('x-forwarded-for') ?? '')
     .split(',')
     .map(plainAddress)

@@ -6,7 +6,7 @@ import { normalizeRoleName } from '../../domain/identity/permissions';
 import { userRef } from '../../domain/identity/user-store';
 import { signInWithPassword } from './identity-toolkit';
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from './rate-limit';
-import { countTry, recordSuccess, startTry, type ThrottlePolicy } from './sign-in-throttle';
+import { giveBackTry, recordSuccess, startTry, type ThrottlePolicy } from './sign-in-throttle';
 import { startSession, type SignInMethod } from '../../domain/identity/sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -22,6 +22,7 @@ export const PASSWORD_THROTTLE: ThrottlePolicy = {
   perAddress: LOGIN_FAILURES_PER_IP,
   perAccount: LOGIN_FAILURES_PER_EMAIL,
   message: TOO_MANY_FAILURES,
+  counts: 'failures',
 };
 
 export interface SessionAnswer {
@@ -56,21 +57,29 @@ export async function loginWithPassword(
   ip: string,
 ): Promise<SessionAnswer> {
   await startTry(PASSWORD_THROTTLE, email, ip);
-  const result = await signInWithPassword(email, password);
-  if (!result.ok) {
-    if (result.reason === 'disabled')
-      throw new HttpError(403, 'This account is disabled. Contact an admin.');
-    if (result.reason === 'too-many-attempts')
-      throw new HttpError(429, `${TOO_MANY_FAILURES} Try again later.`);
-    await countTry(PASSWORD_THROTTLE, email, ip);
-    throw new HttpError(401, INVALID_CREDENTIALS);
+  // The try holds a place on the counters from here: a wrong password keeps it, anything else
+  // gives it back (a sign-in in its session's commit, any other outcome here).
+  let wrongPassword = false;
+  try {
+    const result = await signInWithPassword(email, password);
+    if (!result.ok) {
+      if (result.reason === 'disabled')
+        throw new HttpError(403, 'This account is disabled. Contact an admin.');
+      if (result.reason === 'too-many-attempts')
+        throw new HttpError(429, `${TOO_MANY_FAILURES} Try again later.`);
+      wrongPassword = true;
+      throw new HttpError(401, INVALID_CREDENTIALS);
+    }
+    return await finishSignIn({
+      uid: result.uid,
+      method: 'password',
+      throttle: [PASSWORD_THROTTLE, email, ip],
+      idToken: result.idToken,
+    });
+  } catch (err) {
+    if (!wrongPassword) await giveBackTry(PASSWORD_THROTTLE, email, ip);
+    throw err;
   }
-  return finishSignIn({
-    uid: result.uid,
-    method: 'password',
-    throttle: [PASSWORD_THROTTLE, email, ip],
-    idToken: result.idToken,
-  });
 }
 
 /**

@@ -17,7 +17,7 @@ import { parseIdentifier, type Identifier } from './identifier';
 import { signInWithCustomToken } from './identity-toolkit';
 import { deliverCode } from './otp-delivery';
 import { OTP_REQUESTS_PER_IDENTIFIER, OTP_REQUESTS_PER_IP } from './rate-limit';
-import { countTry, startTry, type ThrottlePolicy } from './sign-in-throttle';
+import { startTry, type ThrottlePolicy } from './sign-in-throttle';
 
 export const OTP_TTL_MS = 10 * 60_000;
 export const OTP_MAX_WRONG_TRIES = 5;
@@ -33,6 +33,7 @@ export const OTP_THROTTLE: ThrottlePolicy = {
   perAddress: OTP_REQUESTS_PER_IP,
   perAccount: OTP_REQUESTS_PER_IDENTIFIER,
   message: 'Too many OTP requests.',
+  counts: 'requests',
 };
 
 /**
@@ -68,14 +69,13 @@ export async function requestOtp(input: string, ip: string): Promise<{ message: 
   await startTry(OTP_THROTTLE, throttleKey(identifier), ip);
   const floor = sleep(otpSettings.answerFloorMs);
   try {
-    return await sendCode(identifier, ip);
+    return await sendCode(identifier);
   } finally {
     await floor;
   }
 }
 
-async function sendCode(identifier: Identifier, ip: string): Promise<{ message: string }> {
-  await countTry(OTP_THROTTLE, throttleKey(identifier), ip);
+async function sendCode(identifier: Identifier): Promise<{ message: string }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const uid = await findAccount(identifier);
   if (uid) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from '../../hidden-characters';
 import { toE164 } from '../../domain/identity/phone';
 import { ADMIN_ROLE, DEFAULT_ROLE, normalizeRoleName } from '../../domain/identity/permissions';
 
@@ -25,7 +26,8 @@ export const registerBody = z.object({
     .string('Full name required')
     .trim()
     .min(1, 'Full name required')
-    .max(100, 'At most 100 characters'),
+    .max(100, 'At most 100 characters')
+    .refine((value) => !hasHiddenCharacter(value), `A name ${HIDDEN_CHARACTER_MESSAGE}`),
   email,
   phone: z
     .string('Phone must be a text')

@@ -1,6 +1,6 @@
 // GET /customers/export.csv: RFC 4180 (CRLF, quotes where needed), UTF-8 with a byte order
 // mark (Excel reads it as UTF-8), cells that a spreadsheet would run as a formula prefixed
-// with ', streamed a page of customers at a time.
+// with ' and quoted, streamed a page of customers at a time.
 import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
@@ -32,10 +32,26 @@ export function exportFileName(now: Date, timeZone: string): string {
   return `customers_${localDate(now, timeZone)}.csv`;
 }
 
+/**
+ * A cell a spreadsheet would run as a formula (its first character = + - @, tab or CR, or their
+ * full-width forms), or such a cell already guarded by one or more ': the import takes one ' off
+ * exactly these (import-csv.ts), so every value reads back as it was written.
+ */
+export const FORMULA_CELL = /^'*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** The cell with a ' before anything a spreadsheet would run (OWASP's CSV injection advice). */
+function guardFormula(value: string): string {
+  return FORMULA_CELL.test(value) ? `'${value}` : value;
+}
+
 const CSV_OPTIONS = {
   columns: [...EXPORT_COLUMNS],
   record_delimiter: 'windows',
-  escape_formulas: true,
+  // Quoted: any line break (a bare LF or CR too, which csv-stringify leaves bare once the record
+  // delimiter is CRLF, and a reader would start a row there), and every guarded cell.
+  quote_record_delimiter: true,
+  quoted_match: FORMULA_CELL,
+  cast: { string: guardFormula },
 } as const;
 
 /**

@@ -22,6 +22,7 @@ import {
   splitNames,
   splitValues,
 } from '../../domain/customers/normalize';
+import { FORMULA_CELL } from './export-csv';
 import type { UpsertRow } from './upsert';
 import { NEEDS_IDENTITY } from './write';
 
@@ -74,9 +75,9 @@ export interface ParsedCsv {
   errors: RowError[];
 }
 
-/** Undoes the export's formula guard: a leading ' before =, +, -, @, tab or CR. */
+/** Undoes the export's formula guard: one ' off a guarded cell (FORMULA_CELL after a '). */
 function unguard(cell: string): string {
-  return /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? cell.slice(1) : cell;
+  return cell.startsWith("'") && FORMULA_CELL.test(cell) ? cell.slice(1) : cell;
 }
 
 /** The header row's columns, by position; 400 when none is one this import knows. */

@@ -1,5 +1,10 @@
 // Request shapes, checked with zod; field paths in messages name the bad value.
 import { z } from 'zod';
+import {
+  hasHiddenCharacter,
+  HIDDEN_CHARACTER_MESSAGE,
+  withoutHiddenCharacters,
+} from '../../hidden-characters';
 import { now } from '../../clock';
 import { getConfig } from '../../config';
 import { checkDateRange, isIsoDate, startOfDay } from '../../company-days';
@@ -25,6 +30,16 @@ const text = (max: number, label: string) =>
   z
     .string({ error: `${label} must be text` })
     .max(max, `${label} must be at most ${max} characters`);
+
+/** Free text: control and direction characters taken out (hidden-characters.ts). */
+const freeText = (max: number, label: string) =>
+  text(max, label).transform((value) => withoutHiddenCharacters(value).trim());
+
+/** A short label shown as a name (a category): one holding such a character is refused. */
+const shownName = (max: number, name: string) =>
+  text(max, name)
+    .trim()
+    .refine((value) => !hasHiddenCharacter(value), `${name} ${HIDDEN_CHARACTER_MESSAGE}`);
 
 /** A list given as an array or as text split on commas, semicolons and line breaks. */
 const textList = (maxItems: number, maxLength: number, label: string) =>
@@ -72,12 +87,16 @@ const attachments = z
   .array(attachmentSchema, { error: 'Attachments must be a list' })
   .max(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`);
 
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
 /** If filled, a number and not negative. Empty reads as 0. */
 export const amountSchema = z
   .union([z.number(), z.string(), z.null()], { error: AMOUNT_MESSAGE })
   .transform((value, ctx) => {
     if (value === null || (typeof value === 'string' && value.trim() === '')) return 0;
-    const n = typeof value === 'number' ? value : Number(value.trim());
+    // Decimal digits only: Number() would also read '0x10' as 16, '1e5' and 'Infinity'.
+    const n =
+      typeof value === 'number' ? value : DECIMAL.test(value.trim()) ? Number(value.trim()) : NaN;
     if (!Number.isFinite(n) || n < 0 || n > MAX_AMOUNT) {
       ctx.issues.push({ code: 'custom', message: AMOUNT_MESSAGE, input: value });
       return z.NEVER;
@@ -166,16 +185,16 @@ export const createBody = z
   .object({
     customer: customerRef,
     customerId: documentIdField('Customer').optional(),
-    description: text(MAX_DESCRIPTION_LENGTH, 'Description').optional(),
+    description: freeText(MAX_DESCRIPTION_LENGTH, 'Description').optional(),
     tags: tags.optional(),
     labels: tags.optional(),
     tag: z.string().max(MAX_TAG_LENGTH).optional(),
     attachments: attachments.optional(),
-    category: text(MAX_CATEGORY_LENGTH, 'Category').trim().optional(),
+    category: shownName(MAX_CATEGORY_LENGTH, 'Category').optional(),
     amount: amountSchema.optional(),
     currency: currency.optional(),
     process: processSchema.optional(),
-    extraNote: text(MAX_NOTE_LENGTH, 'Extra note').optional(),
+    extraNote: freeText(MAX_NOTE_LENGTH, 'Extra note').optional(),
     channel: channel.optional(),
     whatsapp: switched(whatsappPart),
     email: switched(emailPart),
@@ -216,12 +235,12 @@ export type CreateInput = z.output<typeof createBody>;
 
 /** PUT /entries/{id}: only the fields sent change. */
 export const updateBody = z.object({
-  description: text(MAX_DESCRIPTION_LENGTH, 'Description').trim().optional(),
-  category: text(MAX_CATEGORY_LENGTH, 'Category').trim().optional(),
+  description: freeText(MAX_DESCRIPTION_LENGTH, 'Description').optional(),
+  category: shownName(MAX_CATEGORY_LENGTH, 'Category').optional(),
   channel: channel.optional(),
   tags: tags.optional(),
   process: processSchema.optional(),
-  extraNote: text(MAX_NOTE_LENGTH, 'Extra note').trim().optional(),
+  extraNote: freeText(MAX_NOTE_LENGTH, 'Extra note').optional(),
   attachments: attachments.optional(),
   amount: amountSchema.optional(),
   currency: currency.optional(),

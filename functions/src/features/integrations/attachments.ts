@@ -5,20 +5,13 @@
 // place to change.)
 import type { Request } from 'express';
 import { HttpError } from '../../http/errors';
+import { addressedHosts } from '../../http/forwarding';
 import type { EmailAttachment } from '../../integrations/types';
 import { createFileStore } from '../../storage/create-file-store';
 import { pathSegments, type FileStore } from '../../storage/file-store';
 
 export const FILES_PREFIX = '/api/files/';
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
-
-function ownHosts(req: Request): Set<string> {
-  const hosts = [req.get('x-forwarded-host'), req.get('host')]
-    .flatMap((h) => (h ?? '').split(','))
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-  return new Set(hosts);
-}
 
 /** The file store path an attachment path names, or undefined when it is not one of ours. */
 export function storePath(path: string, req: Request): string | undefined {
@@ -30,7 +23,7 @@ export function storePath(path: string, req: Request): string | undefined {
     } catch {
       return undefined;
     }
-    if (!ownHosts(req).has(url.host.toLowerCase())) return undefined;
+    if (!addressedHosts(req).includes(url.host.toLowerCase())) return undefined;
     pathname = url.pathname;
   }
   if (!pathname.startsWith(FILES_PREFIX)) return undefined;

@@ -31,6 +31,7 @@ const canReadCustomers = (session: Session) =>
   session.role === 'admin' ||
   session.permissions.includes('*') ||
   session.permissions.includes('customers.read');
+import { admitStream } from './stream-cap';
 
 export const streamSettings = {
   heartbeatMs: 25_000,
@@ -39,6 +40,8 @@ export const streamSettings = {
   resumeLimit: 200,
   /** How often an idle stream reads its session again. */
   sessionRecheckMs: 5_000,
+  /** The pause asked of a page whose stream was ended for a newer one past the cap. */
+  displacedRetryMs: 60_000,
 };
 
 function sameRights(a: Session, b: Session): boolean {
@@ -197,6 +200,7 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     clearInterval(heartbeat);
     clearInterval(recheck);
     clearTimeout(deadline);
+    released();
     stop();
     stopMessages();
   };
@@ -207,6 +211,13 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     res.end(retryHint);
   };
   const deadline = setTimeout(end, lifetimeMs);
+  // Past the session's or account's cap, the oldest stream ends, its page told to wait longer
+  // before it reconnects (so tabs over the cap do not take turns every few seconds).
+  const released = admitStream(token ?? session.uid, session.uid, () => {
+    if (closed) return;
+    close();
+    res.end(`retry: ${streamSettings.displacedRetryMs}\n\n`);
+  });
   req.on('close', close);
   res.on('close', close);
 

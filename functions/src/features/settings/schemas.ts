@@ -2,6 +2,7 @@
 // checked with its own message; phones come out in E.164 (India by default), emails lowercased,
 // both without duplicates.
 import { z } from 'zod';
+import { hasHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from '../../hidden-characters';
 import { isEmail, toE164 } from '../../integrations/recipients';
 
 export const MAX_CONTACTS = 20;
@@ -88,7 +89,9 @@ export const templateLinkSchema = z
 const secret = (label: string) => text(4096, label);
 
 const fixedPdf = z.object({
-  title: text(200, 'Title').default(''),
+  title: text(200, 'Title')
+    .refine((value) => !hasHiddenCharacter(value), `Title ${HIDDEN_CHARACTER_MESSAGE}`)
+    .default(''),
   url: z
     .string({ error: 'URL is required' })
     .trim()

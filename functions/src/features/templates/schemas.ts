@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from '../../hidden-characters';
 
 export const TEMPLATE_TYPES = ['text', 'whatsapp', 'email'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
@@ -12,7 +13,8 @@ const title = z
   .string({ error: 'Title is required' })
   .trim()
   .min(1, 'Title is required')
-  .max(MAX_TITLE, `Title must be at most ${MAX_TITLE} characters`);
+  .max(MAX_TITLE, `Title must be at most ${MAX_TITLE} characters`)
+  .refine((value) => !hasHiddenCharacter(value), `Title ${HIDDEN_CHARACTER_MESSAGE}`);
 const content = z
   .string({ error: 'Content is required' })
   .refine((value) => value.trim() !== '', 'Content is required')

@@ -1,0 +1,229 @@
+// Taking sign-in tries before they are checked, every limit at once: the pair's lock and count
+// (one account from one address), the address's count over every account and the account's over
+// every address are read and moved by one transaction, so tries sent together cannot all read
+// the same counts and all pass (40 wrong passwords for 40 accounts from one address, sent at
+// once, were all checked against a limit of 30). A try holds its place on the counters from
+// then on; a password that turns out right gives it back (sign-in-throttle.ts).
+//
+// Every try from one address meets the same counter document, so within an instance the tries
+// of one address are taken together: those that arrive while a transaction runs go in the next
+// one, in the order they came (one transaction each would mostly wait on one another). Across
+// instances the transaction decides.
+import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
+import { now } from '../../clock';
+import { getDb } from '../../firebase';
+import { DATABASE_UNAVAILABLE, HttpError } from '../../http/errors';
+import { rateLimitRef, refuse, type Limit } from './rate-limit';
+
+export const DELAYS = { firstMs: 60_000, maxMs: 30 * 60_000, forgetAfterMs: 60 * 60_000 };
+
+export interface ThrottlePolicy {
+  /** Prefix of the records' scopes: 'login', 'otp'. */
+  scope: string;
+  freeTries: number;
+  perAddress: Limit;
+  perAccount: Limit;
+  /** Start of the 429's message; ' Try again in N minutes.' follows. */
+  message: string;
+  /** 'failures': a try that succeeds gives its place on the counters back; 'requests': none do. */
+  counts: 'failures' | 'requests';
+}
+
+export const pairRef = (policy: ThrottlePolicy, account: string, ip: string) =>
+  rateLimitRef(`${policy.scope}-pair`, `${account}|${ip}`);
+export const knownRef = (policy: ThrottlePolicy, account: string, ip: string) =>
+  rateLimitRef(`${policy.scope}-known`, `${account}|${ip}`);
+export const addressCounterRef = (policy: ThrottlePolicy, ip: string) =>
+  rateLimitRef(policy.perAddress.scope, ip);
+export const accountCounterRef = (policy: ThrottlePolicy, account: string) =>
+  rateLimitRef(policy.perAccount.scope, account);
+
+/** The wait after `tries` counted tries: none while they are free, then doubling to the cap. */
+export function delayAfter(tries: number, freeTries: number): number {
+  if (tries < freeTries) return 0;
+  return Math.min(DELAYS.maxMs, DELAYS.firstMs * 2 ** (tries - freeTries));
+}
+
+interface WaitingTry {
+  account: string;
+  taken: () => void;
+  refused: (err: unknown) => void;
+}
+
+/** The tries of each address waiting for the transaction running for it to end. */
+const waiting = new Map<string, { tries: WaitingTry[]; running: boolean }>();
+
+/**
+ * Takes one try of `account` from `ip`: resolves once it is counted, or rejects with the 429 of
+ * the first limit it meets (nothing counted then); 503 when the database would not commit it.
+ */
+export function takeTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
+  const key = `${policy.scope}|${ip}`;
+  const queue = waiting.get(key) ?? { tries: [], running: false };
+  waiting.set(key, queue);
+  return new Promise((taken, refused) => {
+    queue.tries.push({ account, taken, refused });
+    if (!queue.running) void takeWaiting(policy, ip, key);
+  });
+}
+
+async function takeWaiting(policy: ThrottlePolicy, ip: string, key: string): Promise<void> {
+  const queue = waiting.get(key)!;
+  queue.running = true;
+  while (queue.tries.length > 0) {
+    const batch = queue.tries.splice(0);
+    try {
+      const outcomes = await takeTogether(policy, ip, batch);
+      batch.forEach((t, i) => (outcomes[i] ? t.refused(outcomes[i]) : t.taken()));
+    } catch (err) {
+      const failure = isContention(err) ? new HttpError(503, DATABASE_UNAVAILABLE) : err;
+      for (const t of batch) t.refused(failure);
+    }
+  }
+  queue.running = false;
+  waiting.delete(key);
+}
+
+/** Lost to other transactions until the client library gave up (ABORTED). */
+const isContention = (err: unknown) => (err as { code?: unknown }).code === 10;
+
+interface Count {
+  ref: DocumentReference;
+  limit: Limit;
+  count: number;
+  windowStart: number;
+  changed: boolean;
+}
+
+function readCount(doc: DocumentSnapshot, limit: Limit, at: number): Count {
+  const windowStart = Number(doc.get('windowStart') ?? 0);
+  const open = doc.exists && windowStart + limit.windowMs > at;
+  return {
+    ref: doc.ref,
+    limit,
+    // A given-back place can land after its window closed and another opened: never below 0.
+    count: open ? Math.max(0, Number(doc.get('count') ?? 0)) : 0,
+    windowStart: open ? windowStart : at,
+    changed: false,
+  };
+}
+
+/**
+ * One transaction for `batch`, the tries of one address in the order they came: the refusal of
+ * each try (undefined: taken). Tries of one account see the ones before them.
+ */
+function takeTogether(
+  policy: ThrottlePolicy,
+  ip: string,
+  batch: WaitingTry[],
+): Promise<(HttpError | undefined)[]> {
+  const accounts = [...new Set(batch.map((t) => t.account))];
+  return getDb().runTransaction(async (tx) => {
+    const at = now();
+    const docs = await tx.getAll(
+      addressCounterRef(policy, ip),
+      ...accounts.flatMap((a) => [pairRef(policy, a, ip), accountCounterRef(policy, a)]),
+    );
+    const address = readCount(docs[0], policy.perAddress, at);
+    const pairs = new Map<string, PairState>();
+    const accountCounts = new Map<string, Count>();
+    accounts.forEach((a, i) => {
+      pairs.set(a, readPair(docs[1 + 2 * i]));
+      accountCounts.set(a, readCount(docs[2 + 2 * i], policy.perAccount, at));
+    });
+    const known = await knownAddresses(tx, policy, ip, at, accounts, accountCounts);
+    const outcomes = batch.map(({ account }) => {
+      const pair = pairs.get(account)!;
+      const byAccount = accountCounts.get(account)!;
+      if (pair.lockedUntil > at) return refuse(policy.message, pair.lockedUntil - at);
+      const full = [address, ...(known.has(account) ? [] : [byAccount])].filter(
+        (c) => c.count >= c.limit.max,
+      );
+      if (full.length > 0)
+        return refuse(
+          policy.message,
+          Math.max(...full.map((c) => c.windowStart + c.limit.windowMs - at)),
+        );
+      takeOn(pair, policy, at);
+      for (const c of [address, byAccount]) {
+        c.count++;
+        c.changed = true;
+      }
+      return undefined;
+    });
+    for (const [account, pair] of pairs)
+      if (pair.changed) tx.set(pairRef(policy, account, ip), pairRecord(policy, pair));
+    for (const c of [address, ...accountCounts.values()])
+      if (c.changed)
+        tx.set(c.ref, {
+          scope: c.limit.scope,
+          count: c.count,
+          windowStart: c.windowStart,
+          // Firestore's TTL policy on this field removes closed windows.
+          expiresAt: Timestamp.fromMillis(c.windowStart + c.limit.windowMs),
+        });
+    return outcomes;
+  });
+}
+
+/**
+ * The accounts past their ceiling over every address for which `ip` is one they signed in from
+ * lately: those may still try (only those accounts' records are read).
+ */
+async function knownAddresses(
+  tx: Transaction,
+  policy: ThrottlePolicy,
+  ip: string,
+  at: number,
+  accounts: string[],
+  counts: Map<string, Count>,
+): Promise<Set<string>> {
+  const full = accounts.filter((a) => counts.get(a)!.count >= policy.perAccount.max);
+  if (full.length === 0) return new Set();
+  const docs = await tx.getAll(...full.map((a) => knownRef(policy, a, ip)));
+  return new Set(
+    full.filter((_, i) => {
+      const until = (docs[i].get('expiresAt') as Timestamp | undefined)?.toMillis() ?? 0;
+      return until > at;
+    }),
+  );
+}
+
+interface PairState {
+  tries: number;
+  lastTryAt: number;
+  lockedUntil: number;
+  changed: boolean;
+}
+
+function readPair(doc: DocumentSnapshot): PairState {
+  return {
+    tries: doc.exists ? Number(doc.get('tries') ?? 0) : 0,
+    lastTryAt: Number(doc.get('lastTryAt') ?? 0),
+    lockedUntil: Number(doc.get('lockedUntil') ?? 0),
+    changed: false,
+  };
+}
+
+/** One more try made at `at` (counted afresh once the pair was forgotten). */
+function takeOn(pair: PairState, policy: ThrottlePolicy, at: number): void {
+  const fresh = pair.tries === 0 || at - pair.lastTryAt >= DELAYS.forgetAfterMs;
+  pair.tries = (fresh ? 0 : pair.tries) + 1;
+  pair.lastTryAt = at;
+  pair.lockedUntil = at + delayAfter(pair.tries, policy.freeTries);
+  pair.changed = true;
+}
+
+function pairRecord(policy: ThrottlePolicy, pair: PairState) {
+  return {
+    scope: `${policy.scope}-pair`,
+    tries: pair.tries,
+    lastTryAt: pair.lastTryAt,
+    lockedUntil: pair.lockedUntil,
+    // Firestore's TTL policy on this field removes pairs nobody tries any more.
+    expiresAt: Timestamp.fromMillis(
+      Math.max(pair.lockedUntil, pair.lastTryAt + DELAYS.forgetAfterMs),
+    ),
+  };
+}
