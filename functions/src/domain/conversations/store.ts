@@ -53,6 +53,10 @@ export interface StoredThreadMessage {
   error?: string;
   stateAt?: Timestamp;
   byName?: string;
+  /** Outbound: the uid of who sent it (the reply's sender, or its entry's or follow-up's creator). */
+  senderUid?: string;
+  /** Outbound: the customer's name when it was sent. */
+  customerName?: string;
   source: ConversationMessage['source'];
   entryId?: string;
   outboundId?: string;
@@ -109,6 +113,26 @@ export const threadQuery = (customerId: string): Query =>
     .where('customerId', '==', customerId)
     .orderBy('at', 'desc')
     .orderBy(FieldPath.documentId(), 'desc');
+
+/**
+ * The messages `senderUid` sent that failed, sent at `since` or later, newest first, at most
+ * `limit` (the dashboard's "my day").
+ */
+export async function failedMessagesOf(
+  senderUid: string,
+  since: Timestamp,
+  limit: number,
+): Promise<{ id: string; data: DocumentData }[]> {
+  const found = await db()
+    .collection(CONVERSATION_MESSAGES)
+    .where('senderUid', '==', senderUid)
+    .where('state', '==', 'failed')
+    .where('at', '>=', since)
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .get();
+  return found.docs.map((doc) => ({ id: doc.id, data: doc.data() }));
+}
 
 /**
  * The Inbox's summaries, the newest message first: these owners' (UNOWNED_OWNER_ID for the

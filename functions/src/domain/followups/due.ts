@@ -45,3 +45,22 @@ export async function followUpsDueIn(
   }
   return found;
 }
+
+/** `employeeId`'s scheduled follow-ups due in [from, to), soonest first, at most `limit`. */
+export async function scheduledFollowUpsOf(
+  employeeId: string,
+  from: Timestamp,
+  to: Timestamp,
+  limit: number,
+): Promise<{ id: string; data: DocumentData }[]> {
+  const snap = await getDb()
+    .collection(FOLLOW_UPS)
+    .where('employeeId', '==', employeeId)
+    .where('status', '==', 'scheduled')
+    .where('dueAt', '>=', from)
+    .where('dueAt', '<', to)
+    .orderBy('dueAt')
+    .limit(limit)
+    .get();
+  return snap.docs.map((d) => ({ id: d.id, data: d.data() }));
+}

@@ -44,14 +44,20 @@ async function planned(
   customerId: string,
   customer: DocumentData,
   input: ReplyInput,
-  byName: string,
+  sender: { uid: string; name: string },
 ): Promise<NewOutbound> {
   const name = first(customer, 'names') ?? 'Customer';
   const company = (await readSettings()).companyName;
   const values = { name, company };
   const attachments = await resolveAttachments(input.attachments);
   const text = fillPlaceholders(input.text, values).trim();
-  const common = { owner: null, customerId, byName, source: 'reply' as const };
+  const common = {
+    owner: null,
+    customerId,
+    byName: sender.name,
+    senderUid: sender.uid,
+    source: 'reply' as const,
+  };
   if (input.channel === 'email') {
     const to = first(customer, 'emails');
     if (!to) throw new HttpError(400, 'No customer email found');
@@ -89,7 +95,7 @@ export async function sendReply(
   session: Session,
 ): Promise<ConversationMessage> {
   const [customer, actor] = await Promise.all([requireCustomerData(customerId), actorOf(session)]);
-  const id = await queueAndDeliver(await planned(customerId, customer, input, actor.name));
+  const id = await queueAndDeliver(await planned(customerId, customer, input, actor));
   const stored = await messageRef(id).get();
   if (stored.exists) return toConversationMessage(id, stored.data() ?? {});
   // Not tried yet (another worker holds it past the wait): it shows once it is.

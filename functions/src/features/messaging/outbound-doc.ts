@@ -75,6 +75,8 @@ export interface OutboundDoc {
   customerId?: string;
   /** Who sent it, when its owner does not say. */
   byName?: string;
+  /** The sender's uid, when its owner does not say (the reply box). */
+  senderUid?: string;
   /** How it came to be, when its owner does not say. */
   source?: 'reply';
   /** Its conversation message (thread-view.ts) exists. */
@@ -90,6 +92,7 @@ export interface NewOutbound {
   preview?: string;
   customerId?: string;
   byName?: string;
+  senderUid?: string;
   source?: 'reply';
   threaded?: boolean;
 }

@@ -95,6 +95,9 @@ export async function prepareThreadView(
   const summary = await tx.get(summaryRef(customerId));
   const customer = summary.exists ? null : await tx.get(customerRef(customerId));
   if (customer && !customer.exists) return null;
+  const customerName = customer
+    ? summaryCustomer(customer.data()).name
+    : str(summary.get('customerName'));
   return {
     created: true,
     write: (next) => {
@@ -108,6 +111,9 @@ export async function prepareThreadView(
         ...templateOf(next),
         ...stateOf(next),
         byName: next.byName ?? (str(owner?.get('createdByName')) || str(owner?.get('byName'))),
+        // Whose it is ("my failed messages"): the reply's sender, else its owner's creator.
+        senderUid: next.senderUid ?? (str(owner?.get('createdBy')) || undefined),
+        customerName,
         source: sourceOf(next),
         outboundId: id,
         ...entryOf(next, owner),
