@@ -81,7 +81,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page.getByRole('button', { name: `Add Entry ${name}` }).click();
 
       const dialog = page.getByRole('dialog', { name: 'Add Entry' });
-      await dialog.getByText(name).waitFor();
+      await dialog.getByRole('group', { name: `Message to ${name}` }).waitFor();
       await expectAccessible(page);
 
       await dialog.getByRole('textbox', { name: 'Message' }).fill(`Quotation ${word} sent`);

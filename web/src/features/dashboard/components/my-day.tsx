@@ -183,17 +183,26 @@ function FailedMessages({ day }: { day: MyDayData }) {
             <span className="my-day__channel">{CHANNEL_NAMES[m.channel]}</span>
           </p>
           <p className="my-day__reason">{m.reason}</p>
-          <Link
-            className="btn btn--small btn--outline my-day__fix"
-            to={m.entryId ? customerPath(m.customerId) : conversationPath(m.customerId)}
-            title={m.fix}
-          >
-            {m.entryId ? 'Open to resend' : 'Open to send again'}
-            <span className="visually-hidden">: {m.customerName}</span>
-          </Link>
+          <FixLink message={m} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Opens where the failed message is fixed: the customer (its entry resends), or the conversation. */
+function FixLink({ message: m }: { message: MyDayData['failed'][number] }) {
+  const label = m.entryId ? 'Open to resend' : 'Open to send again';
+  return (
+    <Link
+      className="btn btn--small btn--outline my-day__fix"
+      to={m.entryId ? customerPath(m.customerId) : conversationPath(m.customerId)}
+      // The visible words first, then whose: the name a screen reader and voice control use.
+      aria-label={`${label}: ${m.customerName}`}
+      title={m.fix}
+    >
+      {label}
+    </Link>
   );
 }
 
