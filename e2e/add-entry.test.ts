@@ -1,7 +1,8 @@
 // The Add Entry modal in a real browser against the local stack, at desktop and phone sizes,
-// with axe: as the seeded sales user, open a customer's Add Entry, attach a PDF, turn both
-// channels on with texts and save; then read what the local outbox (standing in for WhatsApp
-// and SendGrid) received and check the stored entry through the API.
+// with axe: as the seeded sales user, open a customer's Add Entry (both channels on for a
+// customer with a phone and an email; folded, it fits a phone's screen), write the message and
+// an internal note, attach a PDF and save; then read what the local outbox (standing in for
+// WhatsApp and SendGrid) received (never the internal note) and check the stored entry.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,10 +81,39 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page.getByRole('button', { name: `Add Entry ${name}` }).click();
 
       const dialog = page.getByRole('dialog', { name: 'Add Entry' });
-      await dialog.getByText(name).waitFor();
+      await dialog.getByRole('group', { name: `Message to ${name}` }).waitFor();
       await expectAccessible(page);
 
-      await dialog.getByRole('textbox', { name: 'Description' }).fill(`Quotation ${word} sent`);
+      await dialog.getByRole('textbox', { name: 'Message' }).fill(`Quotation ${word} sent`);
+      // A remark for the team only: it must reach no channel.
+      const noteWord = `Secret${stamp}`;
+      await dialog
+        .getByRole('textbox', { name: 'Internal note' })
+        .fill(`Budget ${noteWord} ₹6.5 lakh`);
+      // The customer has a phone and an email, and this person chose nothing before: both on,
+      // each saying what the customer will receive.
+      await expect(dialog.getByRole('switch', { name: 'WhatsApp' }).isChecked()).resolves.toBe(
+        true,
+      );
+      await expect(dialog.getByRole('switch', { name: 'Email' }).isChecked()).resolves.toBe(true);
+      await dialog
+        .getByRole('region', { name: 'WhatsApp preview' })
+        .getByText(`${name} will receive:`)
+        .waitFor({ timeout: 15_000 });
+      if (viewport === 'phone') {
+        // Folded, the form fits the screen and Save is in view.
+        const body = dialog.locator('.dialog__body');
+        const { scroll, client } = await body.evaluate((el) => ({
+          scroll: el.scrollHeight,
+          client: el.clientHeight,
+        }));
+        expect(scroll, 'the folded form scrolls').toBeLessThanOrEqual(client + 1);
+        const save = await dialog.getByRole('button', { name: 'Save' }).boundingBox();
+        expect(save!.y + save!.height).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+      }
+      // Process, amount and files are under "More" (folded on a phone).
+      const more = dialog.getByRole('button', { name: /^More/ });
+      if ((await more.getAttribute('aria-expanded')) === 'false') await more.click();
       await dialog.getByRole('combobox', { name: 'Process' }).selectOption('Quotation');
       await dialog.getByRole('spinbutton', { name: 'Amount (₹)' }).fill('25000');
       await dialog.getByLabel('Add files').setInputFiles(pdfPath);
@@ -119,6 +149,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(whatsapp[0].summary).toBe(
         `Hello ${name}, a message from our team: Quotation ${word} sent`,
       );
+      expect(JSON.stringify(sent)).not.toContain(noteWord);
       const mail = sent.filter((m) => m.channel === 'email' && m.to.includes(email));
       expect(mail).toHaveLength(1);
       expect(mail[0].summary).toMatch(/^Message from /);
@@ -137,6 +168,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(found.items).toHaveLength(1);
       expect(found.items[0]).toMatchObject({
         description: `Quotation ${word} sent`,
+        extraNote: `Budget ${noteWord} ₹6.5 lakh`,
         status: 'pending',
         channel: 'multiple',
         process: 'Quotation',

@@ -57,7 +57,7 @@ describe('the WhatsApp window at desktop size', () => {
     const compose = async (text: string) => {
       const dialog = await openAddEntry(page, name);
       await dialog.getByRole('switch', { name: 'WhatsApp' }).check();
-      await dialog.getByRole('textbox', { name: 'Description' }).fill(text);
+      await dialog.getByRole('textbox', { name: 'Message' }).fill(text);
       return dialog;
     };
 
@@ -136,7 +136,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
     // A hurried person: the main box only, both channels on, Save.
     const addEntry = async (words: string) => {
       const dialog = await openAddEntry(page, name);
-      await dialog.getByRole('textbox', { name: 'Description' }).fill(words);
+      await dialog.getByRole('textbox', { name: 'Message' }).fill(words);
       await dialog.getByRole('switch', { name: 'WhatsApp' }).check();
       await dialog.getByRole('switch', { name: 'Email' }).check();
       return dialog;

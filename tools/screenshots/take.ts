@@ -99,7 +99,91 @@ const SCREENS: Screen[] = [
   })),
 ];
 
+/** The sales person's customer of the "my day" and Add Entry shots (set once it exists). */
+let salesCustomer = '';
+
+/** Shot as the demo sales person: their first screen, and Add Entry folded as it opens. */
+const SALES_SCREENS: Screen[] = [
+  {
+    name: 'my-day',
+    open: async (page) => {
+      await page.goto('/');
+      const day = page.getByRole('region', { name: 'My day' });
+      await day.getByRole('list', { name: 'My failed messages' }).waitFor();
+      await page.getByRole('status', { name: 'Loading dashboard' }).waitFor({ state: 'detached' });
+    },
+  },
+  {
+    name: 'add-entry',
+    open: async (page) => {
+      await page.goto(`/customers/${salesCustomer}`);
+      await page.getByRole('button', { name: 'Add Entry' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Add Entry' });
+      await dialog
+        .getByRole('textbox', { name: 'Message' })
+        .fill(
+          'Your quotation for the 5000 litre SS tank is ready: ₹1,25,000 with delivery by the 8th.',
+        );
+      await dialog
+        .getByRole('textbox', { name: 'Internal note' })
+        .fill('Budget ₹6.5 lakh, decides by Friday');
+      await dialog
+        .getByRole('region', { name: 'WhatsApp preview' })
+        .getByText(/will receive/)
+        .waitFor();
+    },
+  },
+];
+
 const log = (line: string) => console.log(`[screenshots] ${line}`);
+
+/**
+ * The sales person's day: a customer of theirs writes in (unread), an entry's WhatsApp message
+ * is refused by Meta (the outbox, told so), and a follow-up is due later today. Answers the
+ * customer's id.
+ */
+async function playSalesDay(url: string, outbox: string, token: string): Promise<string> {
+  const post = async (to: string, body: unknown, auth = true) => {
+    const res = await fetch(to, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(auth ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${to}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const phone = '+919845012345';
+  const customer = await post(`${url}/api/customers`, {
+    names: ['Vikram Reddy'],
+    phones: [phone],
+    emails: ['vikram.reddy@example.in'],
+  });
+  const customerId = String(customer._id);
+  await post(`${outbox}/control/inbound`, { from: phone, text: 'Is the quotation ready?' }, false);
+  await post(
+    `${outbox}/control/next`,
+    {
+      channel: 'whatsapp',
+      status: 400,
+      body: { error: { message: 'Invalid parameter', code: 100 } },
+    },
+    false,
+  );
+  const entry = await post(`${url}/api/entries`, {
+    customer: customerId,
+    description: 'Quotation for the SS tank',
+    amount: 125000,
+    whatsapp: { body: 'Quotation for the SS tank' },
+  });
+  await post(`${url}/api/entries/${String(entry._id)}/followup-days`, {
+    days: 0.05,
+    note: 'Call about the quotation',
+  });
+  return customerId;
+}
 
 /**
  * Two of the demo admin's customers write in through the outbox (as Meta would): one asks,
@@ -166,6 +250,16 @@ try {
   if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
   const { token, role } = (await res.json()) as { token: string; role: string };
   conversationCustomer = await playConversation(stack.url, stack.outboxUrl, token);
+  const salesAccount = demoAccounts().find((a) => a.role === 'sales');
+  if (!salesAccount) throw new Error('The demo company has no sales account');
+  const salesRes = await fetch(`${stack.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: salesAccount.email, password: salesAccount.password }),
+  });
+  if (!salesRes.ok) throw new Error(`Sales sign-in failed: ${salesRes.status}`);
+  const sales = (await salesRes.json()) as { token: string; role: string };
+  salesCustomer = await playSalesDay(stack.url, stack.outboxUrl, sales.token);
 
   mkdirSync(OUT_DIR, { recursive: true });
   const browser = await chromium.launch({
@@ -174,30 +268,34 @@ try {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   try {
-    for (const [size, viewport] of Object.entries(SIZES)) {
-      const context = await browser.newContext({ viewport, baseURL: stack.url });
-      await context.addInitScript(
-        (s) => {
+    const shots = [
+      { session: { token, role }, screens: SCREENS },
+      { session: sales, screens: SALES_SCREENS },
+    ];
+    for (const [size, viewport] of Object.entries(SIZES))
+      for (const { session, screens } of shots) {
+        const context = await browser.newContext({ viewport, baseURL: stack.url });
+        await context.addInitScript((s) => {
           localStorage.setItem('token', s.token);
           localStorage.setItem('role', s.role);
-        },
-        { token, role },
-      );
-      const page = await context.newPage();
-      // The first calls of a fresh stack wait for the functions emulator to warm up.
-      page.setDefaultTimeout(180_000);
-      for (const screen of SCREENS) {
-        await screen.open(page).catch(async (error: unknown) => {
-          const file = path.join(OUT_DIR, `failed-${screen.name}-${size}.png`);
+        }, session);
+        const page = await context.newPage();
+        // The first calls of a fresh stack wait for the functions emulator to warm up.
+        page.setDefaultTimeout(180_000);
+        for (const screen of screens) {
+          await screen.open(page).catch(async (error: unknown) => {
+            const file = path.join(OUT_DIR, `failed-${screen.name}-${size}.png`);
+            await page.screenshot({ path: file });
+            throw new Error(`${screen.name} at ${size} did not load (see ${file})`, {
+              cause: error,
+            });
+          });
+          const file = path.join(OUT_DIR, `${screen.name}-${size}.png`);
           await page.screenshot({ path: file });
-          throw new Error(`${screen.name} at ${size} did not load (see ${file})`, { cause: error });
-        });
-        const file = path.join(OUT_DIR, `${screen.name}-${size}.png`);
-        await page.screenshot({ path: file });
-        log(`wrote ${path.relative(ROOT, file)}`);
+          log(`wrote ${path.relative(ROOT, file)}`);
+        }
+        await context.close();
       }
-      await context.close();
-    }
   } finally {
     await browser.close();
   }

@@ -221,6 +221,12 @@ export const routeTable = [
     access: 'signed-in',
     note: 'the routes below and /notifications/latest in one answer: the dashboard page',
   },
+  {
+    method: 'get',
+    path: '/dashboard/my-day',
+    access: 'signed-in',
+    note: "the caller's own conversations, follow-ups, failed messages and month",
+  },
   { method: 'get', path: '/overview', access: 'signed-in' },
   { method: 'get', path: '/series', access: 'signed-in' },
   { method: 'get', path: '/channel-breakdown', access: 'signed-in' },

@@ -11,4 +11,6 @@ export const STORAGE_KEYS = {
   /** The Customers screen's local potential list (categories live under customerTags). */
   potentialOptions: 'potentialOptions',
   rolesUpdated: 'rolesUpdated',
+  /** The channels this person chose on their last Add Entry ({ whatsapp, email }). */
+  entryChannels: 'entryChannels',
 } as const;

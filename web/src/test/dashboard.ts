@@ -35,4 +35,41 @@ export const DASHBOARD: Dashboard = {
   ],
   followUpsDue: [],
   notifications: [],
+  myDay: {
+    unread: 2,
+    conversations: [
+      {
+        customerId: 'c1',
+        customerName: 'Ravi Dairy',
+        lastAt: '2026-11-21T05:00:00Z',
+        lastText: 'Is the quote ready?',
+        lastDirection: 'in',
+        unread: 2,
+      },
+    ],
+    followUpsToday: [
+      {
+        _id: 'f1',
+        customerId: 'c2',
+        customerName: 'Meera Traders',
+        dueAt: '2026-11-21T09:30:00Z',
+        note: 'Call about the order',
+        channels: ['whatsapp'],
+      },
+    ],
+    failed: [
+      {
+        _id: 'm1',
+        customerId: 'c1',
+        customerName: 'Ravi Dairy',
+        channel: 'email',
+        at: '2026-11-21T04:00:00Z',
+        reason: 'The address bounced',
+        text: 'Quotation attached',
+        entryId: 'e1',
+        fix: "Open the customer, then the entry's Channel Details to resend it",
+      },
+    ],
+    month: { month: '2026-11', entries: 4, amount: 650000, confirmed: 1, confirmedAmount: 250000 },
+  },
 };

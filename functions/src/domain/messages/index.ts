@@ -27,6 +27,7 @@ export {
 export { claim, recordChange } from './record';
 export {
   createThreadMessage,
+  failedMessagesOf,
   findMessageByProviderId,
   messageChangesSince,
   moveCustomerMessages,

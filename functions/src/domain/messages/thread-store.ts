@@ -46,8 +46,10 @@ export interface StoredThreadMessage {
   owner?: MessageOwner | null;
   /** When it was written or its state last moved: the live stream's cursor. */
   changedAt?: Timestamp;
-  /** Who sent an outbound message (a user's uid), when a person did. */
+  /** Outbound: the uid of who sent it (the reply's sender, or its entry's or follow-up's creator). */
   senderUid?: string;
+  /** Outbound: the customer's name when it was sent. */
+  customerName?: string;
   source: ConversationMessage['source'];
   entryId?: string;
   outboundId?: string;
@@ -89,6 +91,26 @@ export function patchThreadMessage(writer: WriteBatch, id: string, update: Docum
 export async function readThreadMessage(id: string): Promise<ConversationMessage | undefined> {
   const stored = await messageRef(id).get();
   return stored.exists ? toConversationMessage(id, stored.data() ?? {}) : undefined;
+}
+
+/**
+ * The messages `senderUid` sent that failed, sent at `since` or later, newest first, at most
+ * `limit` (the dashboard's "my day").
+ */
+export async function failedMessagesOf(
+  senderUid: string,
+  since: Timestamp,
+  limit: number,
+): Promise<{ id: string; data: DocumentData }[]> {
+  const found = await db()
+    .collection(CONVERSATION_MESSAGES)
+    .where('senderUid', '==', senderUid)
+    .where('state', '==', 'failed')
+    .where('at', '>=', since)
+    .orderBy('at', 'desc')
+    .limit(limit)
+    .get();
+  return found.docs.map((doc) => ({ id: doc.id, data: doc.data() }));
 }
 
 /** A customer's messages, newest first (customerId ==, at and id descending). */

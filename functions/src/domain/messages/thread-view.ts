@@ -84,6 +84,9 @@ export async function prepareThreadView(
   const summary = await tx.get(summaryRef(customerId));
   const customer = summary.exists ? null : await tx.get(customerRef(customerId));
   if (customer && !customer.exists) return null;
+  const customerName = customer
+    ? summaryCustomer(customer.data()).name
+    : str(summary.get('customerName'));
   return {
     created: true,
     write: (next) => {
@@ -98,7 +101,9 @@ export async function prepareThreadView(
         ...stateOf(next),
         byName: next.byName ?? (str(owner?.get('createdByName')) || str(owner?.get('byName'))),
         source: sourceOfOwner(next.owner),
+        // Whose it is ("my failed messages"): the reply's sender, else its owner's creator.
         senderUid: next.senderUid ?? (str(owner?.get('createdBy')) || undefined),
+        customerName,
         outboundId: id,
         owner: next.owner,
         changedAt: Timestamp.now(),

@@ -38,8 +38,7 @@ async function planned(
   customerId: string,
   customer: DocumentData,
   input: ReplyInput,
-  byName: string,
-  senderUid: string,
+  sender: { uid: string; name: string },
 ): Promise<NewOutbound> {
   const name = first(customer, 'names') ?? 'Customer';
   const company = (await readSettings()).companyName;
@@ -49,8 +48,8 @@ async function planned(
   const common = {
     owner: { kind: 'reply' as const, id: customerId },
     customerId,
-    byName,
-    senderUid,
+    byName: sender.name,
+    senderUid: sender.uid,
   };
   if (input.channel === 'email') {
     const to = first(customer, 'emails');
@@ -89,9 +88,7 @@ export async function sendReply(
   session: Session,
 ): Promise<ConversationMessage> {
   const [customer, actor] = await Promise.all([requireCustomerData(customerId), actorOf(session)]);
-  const id = await queueAndDeliver(
-    await planned(customerId, customer, input, actor.name, session.uid),
-  );
+  const id = await queueAndDeliver(await planned(customerId, customer, input, actor));
   const stored = await readThreadMessage(id);
   if (stored) return stored;
   // Not tried yet (another worker holds it past the wait): it shows once it is.

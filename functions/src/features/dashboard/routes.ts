@@ -5,6 +5,7 @@ import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { DEFAULT_DUE_DAYS, SERIES_DAYS } from '../../domain/figures/constants';
 import { keptLists } from '../../domain/figures/kept-lists';
+import { myDay } from './my-day';
 import {
   categories,
   channelBreakdown,
@@ -44,7 +45,7 @@ function changedSince(value: unknown): number {
  * Everything the dashboard page shows, in one answer: each part is what its own route answers
  * (same parameters), so the page makes one call and one session check. The summary document is
  * read once for all of them (read.ts), and so is the kept lists' (the top customers and the
- * follow-ups due).
+ * follow-ups due). `myDay` is the caller's own (my-day.ts), so the first screen needs no other call.
  */
 async function everything(req: Request) {
   const since = changedSince(req.query.since);
@@ -59,6 +60,7 @@ async function everything(req: Request) {
     employeesPart,
     followUps,
     notifications,
+    mine,
   ] = await Promise.all([
     overview(since, kept),
     series(seriesDays(req.query.range), since),
@@ -69,6 +71,7 @@ async function everything(req: Request) {
     employees(since),
     followUpsDue(dueDays(req.query.days), kept),
     latestNotificationAnswers(req.session!),
+    myDay(req.session!),
   ]);
   return {
     overview: overviewPart,
@@ -80,12 +83,16 @@ async function everything(req: Request) {
     employees: employeesPart,
     followUpsDue: followUps,
     notifications,
+    myDay: mine,
   };
 }
 
 export function registerDashboardRoutes(router: Router): void {
   route(router, 'GET /dashboard/all', async (req, res) => {
     res.json(await everything(req));
+  });
+  route(router, 'GET /dashboard/my-day', async (req, res) => {
+    res.json(await myDay(req.session!));
   });
   route(router, 'GET /overview', async (req, res) => {
     res.json(await overview(changedSince(req.query.since)));

@@ -24,6 +24,7 @@ const ENTRIES: PendingEntry[] = [
   },
   {
     _id: 'e2',
+    sent: [{ channel: 'email', to: ['meera@agro.in'], status: 'not_sent', text: 'Price list' }],
     customer: { names: ['', 'Meera Agro'] },
     description: 'Asked for the price list',
     source: 'Email',
@@ -63,10 +64,12 @@ describe('Approvals → Entries (desktop)', () => {
       'Suresh Sales',
       'Needs a 500 L SS tank quote',
       'WhatsApp',
-      'WhatsApp · delivered · +91 98101 85084Your quote',
+      'WhatsApp · Delivered · +91 98101 85084Your quote',
       'ApproveReject',
     ]);
-    expect(cellsOf(second)[6]).toBe('Nothing sent');
+    // A status in words, never the raw `not_sent`.
+    expect(cellsOf(second)[6]).toBe('Email · Not sent · meera@agro.inPrice list');
+    expect(cellsOf(third)[6]).toBe('Nothing sent');
     // A blank first name is skipped; no name at all shows a dash.
     expect(cellsOf(second)[0]).toBe('Meera Agro');
     expect(cellsOf(third)[0]).toBe('—');

@@ -1,6 +1,7 @@
 import { Clip } from '../../../lib/clip';
 import { formatPhone } from '../../../lib/phone';
 import type { PendingSend } from '../../../resources/entries';
+import { sendStatusLabel } from '../../entries';
 
 const CHANNEL = { whatsapp: 'WhatsApp', email: 'Email' } as const;
 
@@ -20,7 +21,7 @@ export function SentMessages({ sends }: { sends: readonly PendingSend[] }) {
         return (
           <li key={send.channel}>
             <span className="pending__sent-head">
-              {CHANNEL[send.channel]} · {send.status}
+              {CHANNEL[send.channel]} · {sendStatusLabel(send.status)}
               {to.length > 0 && <span className="ui-muted"> · {to.join(', ')}</span>}
             </span>
             {send.text && <Clip full={send.text} className="clip clip--two-lines" />}

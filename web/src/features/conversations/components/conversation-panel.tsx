@@ -7,7 +7,9 @@ import { MessageBubble } from './message-bubble';
 import { ReplyBox, type ConversationCustomer } from './reply-box';
 import '../conversation.css';
 
-export const CONVERSATION_ANCHOR = 'conversation';
+import { CONVERSATION_ANCHOR } from '../../../lib/app-paths';
+
+export { CONVERSATION_ANCHOR };
 
 /**
  * A customer's conversation as a chat: WhatsApp and email, both ways, oldest at the top and

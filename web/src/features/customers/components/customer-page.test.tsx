@@ -139,7 +139,7 @@ describe('customer page', () => {
     expect(items[0]).toHaveTextContent('Call about the quote');
     // The entry's own text is labelled as notes; the message shows as the customer got it.
     expect(within(history).getByText('Quotation for two pumps')).toHaveTextContent(
-      'Notes: Quotation for two pumps',
+      'Message: Quotation for two pumps',
     );
     const whatsapp = within(within(history).getByRole('group', { name: 'WhatsApp message' }));
     expect(whatsapp.getByText('Failed')).toBeInTheDocument();

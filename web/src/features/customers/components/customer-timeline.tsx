@@ -31,8 +31,14 @@ function EntryItem({ entry, actions }: { entry: Entry; actions: TimelineActions 
       )}
       {entry.description && (
         <p className="timeline__text">
-          <span className="timeline__label">Notes: </span>
+          <span className="timeline__label">Message: </span>
           {entry.description}
+        </p>
+      )}
+      {entry.extraNote && (
+        <p className="timeline__text">
+          <span className="timeline__label">Internal note (never sent): </span>
+          {entry.extraNote}
         </p>
       )}
       <ReceivedMessages sends={entry.dispatch} />

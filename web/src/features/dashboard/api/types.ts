@@ -1,4 +1,5 @@
 // The dashboard's answers.
+import type { MyDay } from '@contract/my-day';
 import type { LiveNotification } from '../../../lib/notification-stream';
 
 export type Overview = {
@@ -31,4 +32,6 @@ export type Dashboard = {
   employees: EmployeeRow[];
   followUpsDue: FollowUpDue[];
   notifications: Notification[];
+  /** The caller's own day (the first screen). */
+  myDay: MyDay;
 };

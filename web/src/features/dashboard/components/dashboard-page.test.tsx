@@ -223,4 +223,40 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(screen.getByText('No live notifications yet')).toBeInTheDocument();
   });
+
+  it("shows my day first: unread conversations, today's follow-ups, failed messages, my month", async () => {
+    dashboardApi();
+    renderApp('/', { token: 't', role: 'sales' });
+    const day = await screen.findByRole('region', { name: 'My day' });
+    const conversations = await within(day).findByRole('list', { name: 'My newest conversations' });
+    const conversation = within(conversations).getByRole('link', { name: /Ravi Dairy/ });
+    expect(conversation).toHaveAttribute('href', '/customers/c1#conversation');
+    expect(within(conversation).getByLabelText('2 unread')).toBeInTheDocument();
+    expect(within(day).getByRole('heading', { name: /^Unread/ })).toHaveTextContent('Unread2Inbox');
+    const followUps = within(day).getByRole('list', { name: 'My follow-ups due today' });
+    expect(followUps).toHaveTextContent('Meera Traders');
+    expect(followUps).toHaveTextContent('Call about the order');
+    const failed = within(day).getByRole('list', { name: 'My failed messages' });
+    expect(failed).toHaveTextContent('The address bounced');
+    expect(
+      within(failed).getByRole('link', { name: 'Open to resend: Ravi Dairy' }),
+    ).toHaveAttribute('href', '/customers/c1');
+    expect(within(day).getByText('₹6,50,000')).toBeInTheDocument();
+    expect(within(day).getByText('₹2,50,000')).toBeInTheDocument();
+    // Sales people have no company view link; the company's cards follow below.
+    expect(within(day).queryByRole('link', { name: 'Company view' })).not.toBeInTheDocument();
+    const order = screen.getByRole('list', { name: 'Totals' });
+    expect(day.compareDocumentPosition(order) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('gives an admin the company view one tap away, and says when my day could not load', async () => {
+    dashboardApi({}, { 'GET /dashboard/all': () => jsonResponse(503, { message: 'Busy' }) });
+    renderApp('/', ADMIN);
+    const day = await screen.findByRole('region', { name: 'My day' });
+    expect(within(day).getByRole('link', { name: 'Company view' })).toHaveAttribute(
+      'href',
+      '#company',
+    );
+    expect((await within(day).findAllByText('Could not load')).length).toBe(4);
+  });
 });

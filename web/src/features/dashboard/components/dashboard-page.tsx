@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { PageHeader } from '../../../lib/page-header';
+import { ADMIN_ROLE } from '../../../lib/roles';
+import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useDashboard } from '../api/get-dashboard';
 import { ChartSlot } from './chart-slot';
@@ -8,6 +10,7 @@ import { useCharts } from './charts-code';
 import { CountBars } from './count-bars';
 import { DashboardLoading } from './dashboard-skeleton';
 import { FollowUps } from './follow-ups';
+import { COMPANY_VIEW_ID, MyDay } from './my-day';
 import { NotificationBell } from './notification-bell';
 import { NotificationList } from './notification-list';
 import { Panel } from './panel';
@@ -29,6 +32,7 @@ export function DashboardPage() {
   const [panelOpen, setPanelOpen] = useState(false);
   const panelId = useId();
   const charts = useCharts();
+  const admin = useStoredValue('role') === ADMIN_ROLE;
 
   const failure = dashboard.error;
   useEffect(() => {
@@ -53,6 +57,10 @@ export function DashboardPage() {
       </PageHeader>
       {/* The layout and its titles are drawn at once; each figure fills in when it arrives. */}
       <DashboardLoading loading={loading} />
+      <MyDay data={data?.myDay} loading={loading} failed={Boolean(failure)} admin={admin} />
+      <h2 id={COMPANY_VIEW_ID} className="dash-company-title">
+        Company
+      </h2>
       <StatCards overview={data?.overview} loading={loading} />
       <div className="dash-grid" aria-busy={loading}>
         <Panel title="Entries (last 30 days)" wide>

@@ -8,7 +8,7 @@ import { useTemplateChoices } from '../../../resources/templates';
 import type { EmailDispatch, Entry, WhatsAppDispatch } from '../../../resources/entries';
 import type { Template } from '../../../resources/templates';
 import { sendStatusLabel, sendStatusTone } from '../model/entry-view';
-import { receivedView } from '../model/received';
+import { receivedLabel, receivedView } from '../model/received';
 import { DeliveryTimeline } from './delivery-timeline';
 import { FileLinks, ToneBadge } from './entry-parts';
 import { ResendForm } from './resend-form';
@@ -82,7 +82,7 @@ function ChannelPanel({
               <dd>{subject || '—'}</dd>
             </>
           )}
-          <dt>The customer received</dt>
+          <dt>{receivedLabel(send.status)}</dt>
           <dd className="entries-pre">
             {received?.words || (received?.sent ? '—' : `Nothing (${received?.reason ?? ''})`)}
           </dd>

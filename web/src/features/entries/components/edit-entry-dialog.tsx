@@ -92,7 +92,8 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
         onValueChange={field('tags')}
       />
       <TextAreaField
-        label="Extra note"
+        label="Internal note"
+        hint="Never sent to the customer."
         rows={2}
         value={form.extraNote}
         onValueChange={field('extraNote')}

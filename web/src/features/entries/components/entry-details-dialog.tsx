@@ -32,7 +32,7 @@ export function EntryDetailsDialog({
             <dd>{list(entry.customer.categories)}</dd>
             <dt>Potential</dt>
             <dd>{entry.customer.potential || '—'}</dd>
-            <dt>Description</dt>
+            <dt>Message</dt>
             <dd className="entries-pre">{entry.description || '—'}</dd>
             <dt>Status</dt>
             <dd>
@@ -48,7 +48,7 @@ export function EntryDetailsDialog({
               {entry.createdByName ? ` by ${entry.createdByName}` : ''}
             </dd>
             <MetaItems entry={entry} maxTags={entry.tags.length} />
-            <dt>Extra note</dt>
+            <dt>Internal note (never sent)</dt>
             <dd className="entries-pre">{entry.extraNote || '—'}</dd>
             <dt>Follow-ups</dt>
             <dd>

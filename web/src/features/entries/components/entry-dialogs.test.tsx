@@ -155,6 +155,10 @@ describe('Channel Details', () => {
     expect(email.getByRole('link', { name: 'quote.pdf' })).toBeInTheDocument();
     expect(email.getAllByText('Failed')[0]).toHaveClass('entries-badge--danger');
     expect(email.getAllByText('SendGrid said no').length).toBeGreaterThan(0);
+    // A failed message is not one the customer received; a delivered one is.
+    expect(email.getByText('Not received: the message was')).toBeInTheDocument();
+    expect(email.queryByText('The customer received')).toBeNull();
+    expect(whatsapp.getByText('The customer received')).toBeInTheDocument();
 
     // Resend offers the channels with the one that did not reach the customer ticked.
     const resend = within(within(dialog).getByRole('form', { name: 'Resend' }));

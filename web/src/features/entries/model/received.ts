@@ -38,3 +38,16 @@ export function receivedView(send: SendOutcome | EmailSendOutcome): ReceivedView
     sent,
   };
 }
+
+const REACHED = new Set(['delivered', 'read', 'opened']);
+const DID_NOT_GO = new Set(['failed', 'not_sent', 'skipped']);
+
+/**
+ * What the words of a send are called beside its state: only a message that reached the
+ * customer is one they "received"; a failed one they did not.
+ */
+export function receivedLabel(status: string | undefined): string {
+  if (status && REACHED.has(status)) return 'The customer received';
+  if (!status || DID_NOT_GO.has(status)) return 'Not received: the message was';
+  return 'Sent to the customer';
+}

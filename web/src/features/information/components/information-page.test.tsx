@@ -26,8 +26,8 @@ describe('Information', () => {
       { timeout: 8000 },
     );
     expect([...table.querySelectorAll('tbody th')].map((th) => th.textContent)).toEqual([
-      '12/25',
-      '1/26',
+      "Dec '25",
+      "Jan '26",
     ]);
   });
 

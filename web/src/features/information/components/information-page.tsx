@@ -5,9 +5,14 @@ import './information.css';
 
 const MonthlyChart = lazy(() => import('./monthly-chart'));
 
-/** The x axis reads month/two-digit year, e.g. 3/25. */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * The x axis reads the month and the two-digit year, the month in words ("Sep '26"): "9/26"
+ * reads as a day and a month to an Indian reader.
+ */
 export function monthLabel({ m, y }: MonthCount['_id']): string {
-  return `${m}/${String(y % 100).padStart(2, '0')}`;
+  return `${MONTHS[m - 1] ?? m} '${String(y % 100).padStart(2, '0')}`;
 }
 
 export function InformationPage() {

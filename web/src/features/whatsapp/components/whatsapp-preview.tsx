@@ -10,7 +10,14 @@ import './whatsapp.css';
  * 24-hour window, the approved template that goes (if one does), the text word for word, and
  * in words why nothing or not everything goes. null shows nothing (WhatsApp off).
  */
-export function WhatsAppPreviewPanel({ request }: { request: PreviewRequest | null }) {
+export function WhatsAppPreviewPanel({
+  request,
+  recipientName,
+}: {
+  request: PreviewRequest | null;
+  /** Who receives it, named in "… will receive:" (else "The customer"). */
+  recipientName?: string;
+}) {
   const preview = usePreviewMessage(request);
   if (request === null) return null;
   return (
@@ -20,7 +27,7 @@ export function WhatsAppPreviewPanel({ request }: { request: PreviewRequest | nu
           {errorMessage(preview.error, PREVIEW_FAILED)}
         </p>
       ) : preview.data ? (
-        <PreviewBody data={preview.data} />
+        <PreviewBody data={preview.data} recipientName={recipientName} />
       ) : (
         <p className="ui-muted">Checking what the customer will receive…</p>
       )}
@@ -28,7 +35,7 @@ export function WhatsAppPreviewPanel({ request }: { request: PreviewRequest | nu
   );
 }
 
-function PreviewBody({ data }: { data: WhatsAppPreview }) {
+function PreviewBody({ data, recipientName }: { data: WhatsAppPreview; recipientName?: string }) {
   return (
     <>
       <p className="wa-preview__window">
@@ -45,7 +52,7 @@ function PreviewBody({ data }: { data: WhatsAppPreview }) {
       )}
       {data.preview && (
         <>
-          <p className="wa-preview__label">The customer will receive:</p>
+          <p className="wa-preview__label">{recipientName ?? 'The customer'} will receive:</p>
           <p className="wa-preview__text">{data.preview}</p>
         </>
       )}

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render-app';
 import { readStoredJson, writeStored, writeStoredJson } from '../../../../lib/storage';
@@ -74,7 +74,20 @@ const closedPreview = (call: { body: unknown }) => {
 const created = (failed: string[] = [], dispatch: Record<string, unknown> = {}) =>
   jsonResponse(201, { _id: 'e1', failed, dispatch });
 
-function renderModal(routes: Record<string, unknown> = {}, customer: EntryCustomer = RAJ) {
+/**
+ * Renders the modal for `customer`; its channels start as `channels` says (the person's last
+ * choice, as stored; null: none stored; 'stored': as the last save left it), both off unless told.
+ */
+function renderModal(
+  routes: Record<string, unknown> = {},
+  customer: EntryCustomer = RAJ,
+  channels: { whatsapp: boolean; email: boolean } | null | 'stored' = {
+    whatsapp: false,
+    email: false,
+  },
+) {
+  if (channels === null) localStorage.removeItem('entryChannels');
+  else if (channels !== 'stored') localStorage.setItem('entryChannels', JSON.stringify(channels));
   const api = mockApi({
     'GET /admin/templates': TEMPLATES,
     'GET /settings/fixed-pdfs': [],
@@ -104,12 +117,12 @@ describe('Add Entry modal', () => {
     queryClient.setQueryData(['dashboard-overview', {}], {});
     queryClient.setQueryData(['customers', {}], []);
 
-    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Visited the plant');
+    await user.type(dialog.getByRole('textbox', { name: 'Message' }), 'Visited the plant');
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Category' }), 'PHE');
     await user.type(dialog.getByRole('spinbutton', { name: 'Amount (₹)' }), '1500.50');
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Process' }), 'Quotation');
     await user.type(dialog.getByRole('textbox', { name: 'Tags' }), 'hot lead{Enter}repeat,');
-    await user.type(dialog.getByRole('textbox', { name: 'Extra note' }), 'Call on Monday');
+    await user.type(dialog.getByRole('textbox', { name: 'Internal note' }), 'Call on Monday');
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
     const picker = dialog.getByRole('combobox', { name: 'Template' });
     // One picker: the app's templates, then the approved ones (not the pending one).
@@ -191,7 +204,7 @@ describe('Add Entry modal', () => {
 
   it('tells what an empty message falls back to, and that it goes on every channel', async () => {
     const { user, dialog } = renderModal();
-    const description = dialog.getByRole('textbox', { name: 'Description' });
+    const description = dialog.getByRole('textbox', { name: 'Message' });
     expect(description).toHaveAccessibleDescription(/default line/);
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
     expect(description).toHaveAccessibleDescription(/Sent on every channel that is on/);
@@ -208,7 +221,7 @@ describe('Add Entry modal', () => {
 
   it('write once: only the main box typed, both channels on, the message goes on both', async () => {
     const { api, user, dialog, save } = renderModal();
-    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Quote: 40 chairs');
+    await user.type(dialog.getByRole('textbox', { name: 'Message' }), 'Quote: 40 chairs');
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
     await user.click(dialog.getByRole('switch', { name: 'Email' }));
     expect(dialog.getAllByText('Sends the message above.')).toHaveLength(2);
@@ -242,9 +255,9 @@ describe('Add Entry modal', () => {
     const picker = await dialog.findByRole('combobox', { name: 'Template' });
     await waitFor(() => expect(picker).toBeEnabled());
     await user.selectOptions(picker, 'Greeting');
-    expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveValue('Namaste {{name}}!');
+    expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue('Namaste {{name}}!');
     await user.selectOptions(picker, 'Thanks');
-    expect(dialog.getByRole('textbox', { name: 'Description' })).toHaveValue(
+    expect(dialog.getByRole('textbox', { name: 'Message' })).toHaveValue(
       'Thank you for your time.',
     );
     await user.click(dialog.getByRole('switch', { name: 'WhatsApp' }));
@@ -431,10 +444,10 @@ describe('Add Entry modal', () => {
     expect(await preview.findByText('Closed: needs an approved template')).toBeInTheDocument();
 
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Template' }), 'Quote ready');
-    const message = dialog.getByRole('textbox', { name: 'Description' });
+    const message = dialog.getByRole('textbox', { name: 'Message' });
     expect(message).toHaveValue('Your quotation is ready');
     expect(await preview.findByText('Dear Raj Kumar, Your quotation is ready')).toBeInTheDocument();
-    expect(preview.getByText('The customer will receive:')).toBeInTheDocument();
+    expect(preview.getByText('Raj Kumar will receive:')).toBeInTheDocument();
     expect(dialog.getByText(/sends the approved template "quote_v2"/)).toBeInTheDocument();
     // Typing is debounced: one preview for the settled text, not one per key.
     const before = api.callsTo('POST /whatsapp/preview').length;
@@ -566,7 +579,7 @@ describe('Add Entry modal', () => {
     const { api, user, dialog, save } = renderModal({
       'POST /admin/templates': () => jsonResponse(500, { message: 'Template store down' }),
     });
-    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Sent the brochure');
+    await user.type(dialog.getByRole('textbox', { name: 'Message' }), 'Sent the brochure');
     await user.click(
       dialog.getByRole('checkbox', { name: 'Save this message as a text template' }),
     );
@@ -585,7 +598,7 @@ describe('Add Entry modal', () => {
   it('offers no template saving to sales users (admin only on the server)', async () => {
     writeStored('role', 'sales');
     const { api, user, dialog, save } = renderModal();
-    await user.type(dialog.getByRole('textbox', { name: 'Description' }), 'Sent the brochure');
+    await user.type(dialog.getByRole('textbox', { name: 'Message' }), 'Sent the brochure');
     expect(
       dialog.queryByRole('checkbox', { name: 'Save this message as a text template' }),
     ).not.toBeInTheDocument();
@@ -601,5 +614,74 @@ describe('Add Entry modal', () => {
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(api.callsTo('POST /entries')).toHaveLength(0);
+  });
+
+  it("starts with the channels the customer can get, then with this person's last choice", async () => {
+    const first = renderModal({}, RAJ, null);
+    expect(first.dialog.getByRole('switch', { name: 'WhatsApp' })).toBeChecked();
+    expect(first.dialog.getByRole('switch', { name: 'Email' })).toBeChecked();
+    expect(await first.dialog.findByText('Raj Kumar will receive:')).toBeInTheDocument();
+    // Turned email off and saved: the next entry starts so.
+    await first.user.click(first.dialog.getByRole('switch', { name: 'Email' }));
+    await first.user.type(first.dialog.getByRole('textbox', { name: 'Message' }), 'Hello');
+    await first.save();
+    await waitFor(() => expect(first.onClose).toHaveBeenCalled());
+    expect(JSON.parse(localStorage.getItem('entryChannels') ?? '')).toEqual({
+      whatsapp: true,
+      email: false,
+    });
+    cleanup();
+    const second = renderModal({}, RAJ, 'stored');
+    expect(second.dialog.getByRole('switch', { name: 'WhatsApp' })).toBeChecked();
+    expect(second.dialog.getByRole('switch', { name: 'Email' })).not.toBeChecked();
+  });
+
+  it('keeps the internal note apart from the message, labelled as never sent', async () => {
+    const { api, dialog, user, save } = renderModal({}, RAJ, { whatsapp: false, email: true });
+    await user.type(dialog.getByRole('textbox', { name: 'Message' }), 'Your quotation is ready');
+    const note = dialog.getByRole('textbox', { name: 'Internal note' });
+    expect(note).toHaveAccessibleDescription(
+      'Never sent: for your team only, Raj Kumar does not see it.',
+    );
+    await user.type(note, 'Budget ₹6.5 lakh');
+    // The email line says the words that go: the message, not the note.
+    expect(dialog.getByText('Your quotation is ready', { selector: 'p' })).toBeInTheDocument();
+    await save();
+    await waitFor(() => expect(postedEntry(api)).toBeDefined());
+    expect(postedEntry(api)).toMatchObject({
+      description: 'Your quotation is ready',
+      extraNote: 'Budget ₹6.5 lakh',
+      channel: 'email',
+    });
+  });
+
+  it('folds category, amount, process, tags and files under More on a phone, and opens it for a bad amount', async () => {
+    // A phone's width, as the browser's media query answers it.
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('768'),
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    try {
+      const { dialog, user, save, api } = renderModal();
+      const more = dialog.getByRole('button', { name: /^More/ });
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+      expect(dialog.queryByRole('combobox', { name: 'Category' })).not.toBeInTheDocument();
+      await user.click(more);
+      await user.type(dialog.getByRole('spinbutton', { name: 'Amount (₹)' }), '-5');
+      await user.click(more);
+      expect(more).toHaveAttribute('aria-expanded', 'false');
+      await save();
+      expect(more).toHaveAttribute('aria-expanded', 'true');
+      expect(dialog.getByText('Amount should be a positive number')).toBeInTheDocument();
+      expect(api.callsTo('POST /entries')).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

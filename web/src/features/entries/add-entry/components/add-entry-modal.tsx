@@ -1,8 +1,13 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { errorMessage } from '../../../../lib/api-client';
+import { CheckLabel } from '../../../../lib/check-label';
 import { Dialog } from '../../../../lib/dialog';
 import { DialogFormFooter } from '../../../../lib/dialog-form-footer';
+import { FormField } from '../../../../lib/form-field';
+import { formatINR } from '../../../../lib/format';
+import { TextAreaField } from '../../../../lib/text-area-field';
+import { useIsPhone } from '../../../../lib/use-media-query';
 import { ADMIN_ROLE } from '../../../../lib/roles';
 import { useStoredValue } from '../../../../lib/storage';
 import { useToast } from '../../../../lib/toast';
@@ -15,10 +20,12 @@ import {
   useFixedPdfs,
 } from '../../../../resources/entries';
 import { customerName } from '../../model/entry-view';
-import { amountError } from '../../model/shared/amount';
+import { amountError, amountValue } from '../../model/shared/amount';
+import { firstEmail, firstPhone } from '../../model/shared/recipients';
 import { channelToast } from '../../model/send-toasts';
 import { useSaveTextTemplate } from '../api/save-text-template';
 import { UPLOAD_FAILED } from '../api/upload-files';
+import { defaultChannels, rememberChannels } from '../model/channel-defaults';
 import { TEMPLATE_TITLE_LENGTH } from '../model/constants';
 import { EMPTY_FORM, activeChannels, descriptionHint, entryBody } from '../model/entry-form';
 import type { EntryForm } from '../model/entry-form';
@@ -27,6 +34,7 @@ import { AttachmentsSection } from './attachments-section';
 import { ChannelsSection } from './channels-section';
 import { MessageSection } from './message-section';
 import { MetaSection } from './meta-section';
+import { MoreSection } from './more-section';
 import { useEntryAttachments } from './use-entry-attachments';
 import './add-entry.css';
 
@@ -38,7 +46,12 @@ export type AddEntryModalProps = {
   onClose: () => void;
 };
 
-/** The Add Entry modal opened from a customer: message, files, meta and channels. */
+/**
+ * The Add Entry modal opened from a customer: the message to the customer with its channels
+ * right under it, an internal note that is never sent, and the rest (category, amount, process,
+ * tags, files) under "More", folded on a phone so that the form fits one screen; Save stays in
+ * view.
+ */
 export function AddEntryModal({ customer, categoryOptions, onClose }: AddEntryModalProps) {
   return (
     <Dialog open={customer !== null} onClose={onClose} title="Add Entry">
@@ -58,7 +71,9 @@ function AddEntryForm({
   customer,
   categoryOptions,
   onClose,
-}: Omit<AddEntryModalProps, 'customer'> & { customer: EntryCustomer }) {
+}: Omit<AddEntryModalProps, 'customer'> & {
+  customer: EntryCustomer & { whatsappWindow?: WhatsAppWindow | null };
+}) {
   const id = useId();
   const toast = useToast();
   const create = useCreateEntry();
@@ -68,11 +83,19 @@ function AddEntryForm({
   const savedTags = useSavedTags();
   const attachments = useEntryAttachments();
   const isAdmin = useStoredValue('role') === ADMIN_ROLE;
-  const [form, setForm] = useState<EntryForm>(() => ({
-    ...EMPTY_FORM,
-    category: customer.categories[0] ?? '',
-  }));
+  const [form, setForm] = useState<EntryForm>(() => {
+    const on = defaultChannels(customer, Boolean(customer.whatsappWindow?.optedOutAt));
+    return {
+      ...EMPTY_FORM,
+      category: customer.categories[0] ?? '',
+      whatsappOn: on.whatsapp,
+      emailOn: on.email,
+    };
+  });
+  const phone = useIsPhone();
+  const [moreOpen, setMoreOpen] = useState(!phone);
   const [amountProblem, setAmountProblem] = useState('');
+  const name = customerName({ customer });
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -91,7 +114,10 @@ function AddEntryForm({
     setError('');
     const problem = amountError(form.amount);
     setAmountProblem(problem ?? '');
-    if (problem) return;
+    if (problem) {
+      setMoreOpen(true);
+      return;
+    }
     setBusy(true);
     try {
       let files;
@@ -103,6 +129,10 @@ function AddEntryForm({
       }
       const created = await create.mutateAsync(entryBody(form, customer, files));
       savedTags.remember(form.tags);
+      rememberChannels(
+        { whatsapp: form.whatsappOn, email: form.emailOn },
+        { whatsapp: firstPhone(customer) !== '', email: firstEmail(customer) !== '' },
+      );
       const message = form.description.trim();
       if (isAdmin && form.saveAsTemplate && message) {
         // A failure here is ignored (the entry is saved already).
@@ -135,10 +165,8 @@ function AddEntryForm({
       noValidate
       aria-describedby={error ? `${id}-error` : undefined}
     >
-      <p className="add-entry__customer">
-        For <strong>{customerName({ customer })}</strong>
-      </p>
       <MessageSection
+        recipientName={name}
         description={form.description}
         onDescriptionChange={(description) => patch({ description })}
         onTemplatePick={({ message, whatsappTemplateId }) =>
@@ -146,35 +174,80 @@ function AddEntryForm({
         }
         fallbackHint={descriptionHint(form, customer)}
         templates={templates}
-        offerSaveAsTemplate={isAdmin}
-        saveAsTemplate={form.saveAsTemplate}
-        onSaveAsTemplateChange={(saveAsTemplate) => patch({ saveAsTemplate })}
-      />
-      <AttachmentsSection
-        items={attachments.items}
-        error={attachments.limitError}
-        fixedPdfs={fixedPdfs}
-        isAttached={attachments.hasUrl}
-        onAddFiles={attachments.addFiles}
-        onAddFixedPdf={attachments.addFixedPdf}
-        onRemove={attachments.remove}
-      />
-      <MetaSection
-        values={form}
-        onChange={(key, value) => patch({ [key]: value })}
-        categoryOptions={categories}
-        tagSuggestions={savedTags.saved}
-        amountError={amountProblem || undefined}
       />
       <ChannelsSection
         customer={customer}
+        recipientName={name}
         values={form}
         onChange={patch}
         templates={templates}
         attachmentCount={attachments.items.length}
       />
+      <TextAreaField
+        label="Internal note"
+        rows={2}
+        value={form.extraNote}
+        onValueChange={(extraNote) => patch({ extraNote })}
+        hint={`Never sent: for your team only, ${name} does not see it.`}
+      />
+      <MoreSection
+        open={moreOpen}
+        onToggle={setMoreOpen}
+        summary={moreSummary(form, attachments.items.length)}
+      >
+        <MetaSection
+          values={form}
+          onChange={(key, value) => patch({ [key]: value })}
+          categoryOptions={categories}
+          tagSuggestions={savedTags.saved}
+          amountError={amountProblem || undefined}
+        />
+        <AttachmentsSection
+          items={attachments.items}
+          error={attachments.limitError}
+          fixedPdfs={fixedPdfs}
+          isAttached={attachments.hasUrl}
+          onAddFiles={attachments.addFiles}
+          onAddFixedPdf={attachments.addFixedPdf}
+          onRemove={attachments.remove}
+        />
+        {form.emailOn && firstEmail(customer) !== '' && (
+          <FormField
+            label="Subject"
+            hint="The email's subject. Left empty, a default subject is used."
+            value={form.emailSubject}
+            onValueChange={(emailSubject) => patch({ emailSubject })}
+            autoComplete="off"
+          />
+        )}
+        {isAdmin && (
+          <CheckLabel
+            className="add-entry__check"
+            checked={form.saveAsTemplate}
+            onChange={(saveAsTemplate) => patch({ saveAsTemplate })}
+          >
+            <span>Save this message as a text template</span>
+          </CheckLabel>
+        )}
+      </MoreSection>
 
-      <DialogFormFooter error={error} errorId={`${id}-error`} busy={busy} onCancel={onClose} />
+      <div className="add-entry__footer">
+        <DialogFormFooter error={error} errorId={`${id}-error`} busy={busy} onCancel={onClose} />
+      </div>
     </form>
   );
+}
+
+/** What is set under "More", for its folded button. */
+function moreSummary(form: EntryForm, files: number): string {
+  const amount = amountValue(form.amount);
+  return [
+    form.category,
+    amount !== undefined && amount > 0 ? formatINR(amount) : '',
+    form.process,
+    form.tags.length > 0 ? `${form.tags.length} tag${form.tags.length === 1 ? '' : 's'}` : '',
+    files > 0 ? `${files} file${files === 1 ? '' : 's'}` : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -1,4 +1,3 @@
-import { FormField } from '../../../../lib/form-field';
 import { formatPhone } from '../../../../lib/phone';
 import { TextAreaField } from '../../../../lib/text-area-field';
 import type { EntryCustomer } from '../../../../resources/entries';
@@ -27,8 +26,9 @@ type ChannelFields = Pick<
 >;
 
 /**
- * The WhatsApp and email switches (write once: each sends the message unless its "Different
- * text" is open), WhatsApp's preview of what the customer will receive, email's subject.
+ * The WhatsApp and email switches, right under the message (write once: each sends the message
+ * unless its "Different text" is open), and for each the words the customer will receive
+ * (WhatsApp's asked of the server, which knows the window and the templates).
  */
 export function ChannelsSection({
   customer,
@@ -36,6 +36,7 @@ export function ChannelsSection({
   onChange,
   templates,
   attachmentCount,
+  recipientName,
 }: {
   customer: EntryCustomer & { whatsappWindow?: WhatsAppWindow | null };
   values: ChannelFields;
@@ -43,12 +44,14 @@ export function ChannelsSection({
   templates: readonly Template[];
   /** How many files the entry carries (they go on WhatsApp inside the window only). */
   attachmentCount: number;
+  /** The customer as "… will receive:" names them. */
+  recipientName: string;
 }) {
   const phone = firstPhone(customer);
   const optedOut = customer.whatsappWindow?.optedOutAt ? OPTED_OUT : '';
   return (
     <fieldset className="add-entry__section">
-      <legend className="add-entry__legend">Channels</legend>
+      <legend className="add-entry__legend">Send on</legend>
       <ChannelSwitch
         label="WhatsApp"
         on={values.whatsappOn}
@@ -58,6 +61,7 @@ export function ChannelsSection({
         warning={optedOut}
       >
         <WhatsAppFields
+          recipientName={recipientName}
           ownText={values.whatsappOwnText}
           text={values.whatsappText}
           onChange={({ text, ownText }) =>
@@ -86,13 +90,12 @@ export function ChannelsSection({
         recipient={firstEmail(customer)}
         missing={NO_EMAIL}
       >
-        <FormField
-          label="Subject"
-          hint="Left empty, a default subject is used."
-          value={values.emailSubject}
-          onValueChange={(emailSubject) => onChange({ emailSubject })}
-          autoComplete="off"
-        />
+        <p className="add-entry__receives">
+          <span className="wa-preview__label">{recipientName} will receive:</span>{' '}
+          {channelText(values, 'email').trim() || (
+            <span className="ui-muted">the default message line</span>
+          )}
+        </p>
         <DifferentText
           channel="email"
           open={values.emailOwnText}

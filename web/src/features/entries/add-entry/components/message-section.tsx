@@ -2,53 +2,39 @@ import { TextAreaField } from '../../../../lib/text-area-field';
 import type { Template } from '../../../../resources/templates';
 import { TemplateChoiceField } from '../../components/shared/template-choice-field';
 import type { TemplatePick } from '../../model/template-choice';
-import { CheckLabel } from '../../../../lib/check-label';
 
 /**
- * The message (the entry's description, and what every channel on sends), typed or filled
- * from a template; the one template picker also chooses WhatsApp's approved template.
+ * The message to the customer (the entry's description, and what every channel on sends), typed
+ * or filled from a template; the one template picker also chooses WhatsApp's approved template.
+ * The channels follow it, so that what goes and where is read in one place.
  */
 export function MessageSection({
+  recipientName,
   description,
   onDescriptionChange,
   onTemplatePick,
   fallbackHint,
   templates,
-  offerSaveAsTemplate,
-  saveAsTemplate,
-  onSaveAsTemplateChange,
 }: {
+  recipientName: string;
   description: string;
   onDescriptionChange: (value: string) => void;
   /** What an empty message becomes. */
   fallbackHint: string;
   onTemplatePick: (pick: TemplatePick) => void;
   templates: readonly Template[];
-  /** Admins only: saving a template (POST /admin/templates) is refused to everyone else. */
-  offerSaveAsTemplate: boolean;
-  saveAsTemplate: boolean;
-  onSaveAsTemplateChange: (value: boolean) => void;
 }) {
   return (
     <fieldset className="add-entry__section">
-      <legend className="add-entry__legend">Message</legend>
+      <legend className="add-entry__legend">Message to {recipientName}</legend>
       <TemplateChoiceField templates={templates} onPick={onTemplatePick} />
       <TextAreaField
-        label="Description"
-        rows={4}
+        label="Message"
+        rows={3}
         value={description}
         onValueChange={onDescriptionChange}
         hint={fallbackHint}
       />
-      {offerSaveAsTemplate && (
-        <CheckLabel
-          className="add-entry__check"
-          checked={saveAsTemplate}
-          onChange={onSaveAsTemplateChange}
-        >
-          <span>Save this message as a text template</span>
-        </CheckLabel>
-      )}
     </fieldset>
   );
 }

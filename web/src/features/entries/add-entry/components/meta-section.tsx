@@ -1,13 +1,12 @@
 import { SelectField } from '../../../../lib/select-field';
-import { TextAreaField } from '../../../../lib/text-area-field';
 import { AmountField } from '../../components/shared/amount-field';
 import { ProcessField } from '../../components/shared/process-field';
 import type { EntryForm } from '../model/entry-form';
 import { TagsField } from './tags-field';
 
-type MetaFields = Pick<EntryForm, 'category' | 'amount' | 'process' | 'tags' | 'extraNote'>;
+type MetaFields = Pick<EntryForm, 'category' | 'amount' | 'process' | 'tags'>;
 
-/** Category, amount (INR), process, tags and an extra note. */
+/** Category, amount (INR), process and tags. */
 export function MetaSection({
   values,
   onChange,
@@ -51,12 +50,6 @@ export function MetaSection({
         tags={values.tags}
         suggestions={tagSuggestions}
         onChange={(tags) => onChange('tags', tags)}
-      />
-      <TextAreaField
-        label="Extra note"
-        rows={2}
-        value={values.extraNote}
-        onValueChange={(extraNote) => onChange('extraNote', extraNote)}
       />
     </fieldset>
   );

@@ -13,6 +13,7 @@ export function WhatsAppFields({
   onChange,
   textHint,
   preview,
+  recipientName,
 }: {
   /** "Different text" is open: `text` goes instead of the message. */
   ownText: boolean;
@@ -21,6 +22,8 @@ export function WhatsAppFields({
   textHint?: string;
   /** What to preview; null while there is nothing to ask (no customer phone). */
   preview: PreviewRequest | null;
+  /** Who receives it, named in the preview's "… will receive:". */
+  recipientName?: string;
 }) {
   return (
     <>
@@ -37,7 +40,7 @@ export function WhatsAppFields({
           hint={textHint ?? 'Left empty, the message is sent.'}
         />
       </DifferentText>
-      <WhatsAppPreviewPanel request={preview} />
+      <WhatsAppPreviewPanel request={preview} recipientName={recipientName} />
     </>
   );
 }

@@ -1,0 +1,108 @@
+// "My day" on a phone (390x844) as a sales person: a customer of theirs writes in (unread), an
+// entry's WhatsApp message fails (Meta refuses it, through the outbox), a follow-up is due today;
+// the first screen of / shows all three above the fold, before the company's cards, and the
+// conversation opens from it.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
+import { outbox } from './support/outbox.ts';
+import { apiCall, apiSignIn, DEMO } from './support/session.ts';
+
+let browser: Browser;
+let sales: { token: string; role: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  sales = await apiSignIn(DEMO.sales);
+  await fetch(`${baseUrl()}/api/overview`, { headers: { Authorization: `Bearer ${sales.token}` } });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('My day (phone, sales)', () => {
+  it(
+    'shows an unread conversation, a follow-up due today and a failed message above the fold',
+    { timeout: 240_000 },
+    async () => {
+      const word = `Day${Date.now().toString(36)}`;
+      const name = `Kavya ${word}`;
+      const phone = `+9198${String(Date.now()).slice(-8)}`;
+      const customer = await apiCall<{ _id: string }>(sales.token, 'POST', '/customers', {
+        names: [name],
+        phones: [phone],
+      });
+      await outbox('/control/inbound', { from: phone, text: `Is the tank ready? ${word}` });
+      await outbox('/control/next', {
+        channel: 'whatsapp',
+        status: 400,
+        body: { error: { message: 'Invalid parameter', code: 100 } },
+      });
+      const entry = await apiCall<{ _id: string; failed: string[] }>(
+        sales.token,
+        'POST',
+        '/entries',
+        {
+          customer: customer._id,
+          description: `Quotation ${word}`,
+          amount: 85000,
+          whatsapp: { body: `Quotation ${word}` },
+        },
+      );
+      expect(entry.failed).toEqual(['whatsapp']);
+      await apiCall(sales.token, 'POST', `/entries/${entry._id}/followup-days`, {
+        days: 0.02,
+        note: `Call ${name} about the tank`,
+      });
+
+      const { context, page } = await openPage(browser, 'phone', sales);
+      try {
+        await page.goto('/');
+        const day = page.getByRole('region', { name: 'My day' });
+        await day.waitFor({ timeout: 90_000 });
+        const conversation = day
+          .getByRole('list', { name: 'My newest conversations' })
+          .getByRole('link', { name: new RegExp(name) });
+        await conversation.waitFor({ timeout: 60_000 });
+        await expect(conversation.getByLabel('1 unread').count()).resolves.toBe(1);
+        const followUp = day
+          .getByRole('list', { name: 'My follow-ups due today' })
+          .getByRole('link', { name: new RegExp(name) });
+        await expect(followUp.textContent()).resolves.toContain(`Call ${name} about the tank`);
+        const failed = day.getByRole('list', { name: 'My failed messages' }).getByRole('listitem', {
+          has: page.getByText(name),
+        });
+        await expect(failed.textContent()).resolves.toContain('(WhatsApp 100)');
+        const fix = failed.getByRole('link', { name: `Open to resend: ${name}` });
+
+        // All of it on the first screen, before the company's cards.
+        for (const part of [conversation, followUp, failed, fix]) {
+          const box = await part.boundingBox();
+          expect(box, 'drawn').not.toBeNull();
+          expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+        }
+        const cards = await page.getByRole('list', { name: 'Totals' }).boundingBox();
+        const dayBox = await day.boundingBox();
+        expect(cards!.y).toBeGreaterThan(dayBox!.y + dayBox!.height - 1);
+        // Sales people have no company view link; the cards sit two by two.
+        await expect(day.getByRole('link', { name: 'Company view' }).count()).resolves.toBe(0);
+        const cardBoxes = await page
+          .locator('.dash-card')
+          .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().top));
+        expect(cardBoxes[0]).toBe(cardBoxes[1]);
+        await expectAccessible(page);
+
+        await fix.click();
+        await page.waitForURL((url) => url.pathname === `/customers/${customer._id}`);
+        await page.goBack();
+        await conversation.click();
+        await page.waitForURL(
+          (url) => url.pathname === `/customers/${customer._id}` && url.hash === '#conversation',
+        );
+        await page.getByText(`Is the tank ready? ${word}`).first().waitFor();
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
