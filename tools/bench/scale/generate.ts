@@ -6,12 +6,9 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { EmployeeRef } from '../../../functions/src/app/seeding.ts';
 import type { GeneratedCustomer } from './customers.ts';
-import type { PartMessage, PartRequest } from './generate-part.ts';
+import type { PartMessage, PartRequest, ScaleSize } from './part-messages.ts';
 
-export interface ScaleSize {
-  customers: number;
-  entries: number;
-}
+export type { ScaleSize } from './part-messages.ts';
 
 export interface Generated {
   documents: number;
