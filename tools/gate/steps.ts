@@ -1,6 +1,6 @@
 // The gate's steps: what `npm test` runs (every step) and `npm run test:quick` (the quick ones).
 //
-// `cores` is how many cores a step keeps busy on average (its CPU time over its wall time, from
+// The runner starts steps in this order as room allows. `cores` is how many cores a step keeps busy on average (its CPU time over its wall time, from
 // docs/decisions/gate.md); the runner starts a step while the running ones leave it room.
 // `ports` names the fixed ports a step listens on, so two steps that share them never overlap
 // (suites on free ports need none). Each vitest suite's own include pattern picks up new test
@@ -29,20 +29,38 @@ const both: Run[] = ['full', 'quick'];
 const full: Run[] = ['full'];
 
 export const STEPS: Step[] = [
-  { name: 'lint', command: npm('run', 'lint'), cores: 1, runs: both },
-  { name: 'typecheck', command: npm('run', 'typecheck'), cores: 1, runs: both },
   {
     name: 'build',
     command: ['npx', 'tsx', 'tools/gate/build.ts'],
     cores: 1,
     runs: full,
   },
+  { name: 'lint', command: npm('run', 'lint'), cores: 1, runs: both },
+  { name: 'typecheck', command: npm('run', 'typecheck'), cores: 1, runs: both },
   {
-    name: 'web',
-    command: npm('test', '-w', 'web'),
-    vitestConfig: 'web/vite.config.ts',
-    cores: 2,
-    runs: both,
+    name: 'browser',
+    command: npm('run', 'test:e2e'),
+    vitestConfig: 'e2e/vitest.config.ts',
+    needs: ['build'],
+    cores: 1,
+    runs: full,
+    ports: 'browser tests (offset +10)',
+  },
+  {
+    name: 'stack',
+    command: npm('run', 'test:stack'),
+    vitestConfig: 'tools/stack/vitest.config.ts',
+    needs: ['build'],
+    cores: 0.5,
+    runs: full,
+    ports: 'stack tests (offset +40 to +80)',
+  },
+  {
+    name: 'firestore',
+    command: npm('run', 'test:firestore'),
+    vitestConfig: 'tools/firestore/vitest.config.ts',
+    cores: 0.5,
+    runs: full,
   },
   {
     name: 'functions',
@@ -59,11 +77,11 @@ export const STEPS: Step[] = [
     runs: ['quick'],
   },
   {
-    name: 'firestore',
-    command: npm('run', 'test:firestore'),
-    vitestConfig: 'tools/firestore/vitest.config.ts',
-    cores: 1,
-    runs: full,
+    name: 'web',
+    command: npm('test', '-w', 'web'),
+    vitestConfig: 'web/vite.config.ts',
+    cores: 2,
+    runs: both,
   },
   {
     name: 'storage',
@@ -79,23 +97,5 @@ export const STEPS: Step[] = [
     needs: ['build'],
     cores: 0.5,
     runs: full,
-  },
-  {
-    name: 'stack',
-    command: npm('run', 'test:stack'),
-    vitestConfig: 'tools/stack/vitest.config.ts',
-    needs: ['build'],
-    cores: 1,
-    runs: full,
-    ports: 'stack tests (offset +40 to +80)',
-  },
-  {
-    name: 'browser',
-    command: npm('run', 'test:e2e'),
-    vitestConfig: 'e2e/vitest.config.ts',
-    needs: ['build'],
-    cores: 1,
-    runs: full,
-    ports: 'browser tests (offset +10)',
   },
 ];
