@@ -73,7 +73,7 @@ export const dispatchField = (entryId: string, channel: SentChannel): OwnerField
   field: `dispatch.${channel}`,
 });
 
-/** The files WhatsApp should carry: the list given, else the one media URL of the old form. */
+/** The files WhatsApp should carry: the list given, else the one file `mediaUrl` names. */
 function whatsappFiles(part: NonNullable<CreateInput['whatsapp']>) {
   if (part.attachments) return part.attachments;
   if (!part.mediaUrl) return [];
