@@ -1,11 +1,11 @@
 // The gate's steps: what `npm test` runs (every step) and `npm run test:quick` (the quick ones).
 //
-// The runner starts steps in this order as room allows. `cores` is how many cores a step keeps busy on average (its CPU time over its wall time, from
-// docs/decisions/gate.md); the runner starts a step while the running ones leave it room.
-// `ports` names the fixed ports a step listens on, so two steps that share them never overlap
-// (suites on free ports need none). Each vitest suite's own include pattern picks up new test
-// files; a new suite (a new vitest config) needs a step here, and the runner refuses to start
-// while a config in the repository has none.
+// The runner starts steps in this order as room allows. `cores` is how many cores a step keeps
+// busy on average (its CPU time over its wall time: docs/decisions/gate.md); a step starts while
+// the running ones leave it room. `ports` names the fixed ports a step listens on, so two steps
+// that share them never overlap (suites on free ports need none). Each vitest suite's own
+// include pattern picks up new test files; a new suite (a new vitest config) needs a step here,
+// and the runner refuses to start while a config in the repository has none.
 
 export type Run = 'full' | 'quick';
 
