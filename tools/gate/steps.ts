@@ -84,6 +84,13 @@ export const STEPS: Step[] = [
     runs: both,
   },
   {
+    name: 'gate',
+    command: npm('run', 'test:gate'),
+    vitestConfig: 'tools/gate/vitest.config.ts',
+    cores: 0.5,
+    runs: both,
+  },
+  {
     name: 'storage',
     command: npm('run', 'test:storage'),
     vitestConfig: 'tools/storage/vitest.config.ts',
