@@ -132,7 +132,7 @@ export function tableCollections(markdown: string): string[] {
  * The collections functions/src reads or writes: the constants handed to `collection()` and
  * `collectionGroup()` (lint allows no string there), by their values.
  */
-export function codeCollections(files = repositoryFiles()): string[] {
+export function codeCollections(files: readonly string[] = repositoryFiles()): string[] {
   const values = new Map<string, string>();
   const used = new Set<string>();
   for (const file of files) {
