@@ -2,11 +2,11 @@
 // register → an admin approves → the employee signs in by password and by OTP and sees only the
 // employee menu; an employee is refused the admin screens; an admin creates a role from a
 // preset, bulk-assigns it and can delete it only once nobody holds it.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
-  launchBrowser,
+  browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
@@ -18,13 +18,7 @@ const EVERYONE_ITEMS = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Informati
 const ADMIN_ITEMS = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
 const IN_USE = 'This role is in use by users. Reassign users first.';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const launched = browserForFile();
 
 /** Signs in through the Login → Password form and waits for the dashboard. */
 async function signInByPassword(page: Page, email: string, password: string): Promise<void> {
@@ -67,7 +61,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
     it('registers, is approved by an admin, then signs in by password and by OTP', async () => {
       // Register (no role picker: the account asks for sales).
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await openPage(launched.browser, viewport);
       await page.goto('/login');
       await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
       expect(await page.getByText('CRM, Orders, Approvals').isVisible()).toBe(true);
@@ -101,7 +95,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await context.close();
 
       // An admin approves the account on Approvals → Employees.
-      const admin = await openPage(browser, viewport);
+      const admin = await openPage(launched.browser, viewport);
       await signInByPassword(admin.page, DEMO.admin.email, DEMO.admin.password);
       await admin.page.goto('/approvals');
       await admin.page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
@@ -119,7 +113,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await admin.context.close();
 
       // Password sign-in: the employee menu only.
-      const signedIn = await openPage(browser, viewport);
+      const signedIn = await openPage(launched.browser, viewport);
       await signInByPassword(signedIn.page, employee.email, employee.password);
       expect(await signedIn.page.getByText('Role: sales').isVisible()).toBe(true);
       expect(await menuItems(signedIn.page, viewport)).toEqual(EVERYONE_ITEMS);
@@ -167,7 +161,10 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       };
       await api('/auth/register', { ...member, phone: '', password: `pw-${stamp}`, role: 'sales' });
       const { token } = await api<{ token: string }>('/auth/login', DEMO.admin);
-      const { context, page } = await openPage(browser, viewport, { token, role: 'admin' });
+      const { context, page } = await openPage(launched.browser, viewport, {
+        token,
+        role: 'admin',
+      });
       const roleName = `e2e-support-${stamp}`;
 
       await page.goto('/departments');

@@ -6,11 +6,10 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
-  launchBrowser,
+  browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
@@ -22,17 +21,15 @@ import { sentMessages } from './support/outbox.ts';
 /** The smallest PDF the upload's content check accepts. */
 const PDF_BYTES = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
 
-let browser: Browser;
+const launched = browserForFile();
 let dir: string;
 let pdfPath: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
   dir = await mkdtemp(path.join(tmpdir(), 'add-entry-'));
   pdfPath = path.join(dir, 'quotation.pdf');
   await writeFile(pdfPath, PDF_BYTES);
 });
 afterAll(async () => {
-  await browser?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -64,7 +61,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       });
       const startedAt = new Date().toISOString();
 
-      const { context, page } = await openPage(browser, viewport, session);
+      const { context, page } = await openPage(launched.browser, viewport, session);
       await page.goto('/customers');
       await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
       const searched = page.waitForResponse(

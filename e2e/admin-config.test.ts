@@ -1,17 +1,17 @@
 // Templates, Integrations and Settings in a real browser against the local stack, at desktop
 // and phone sizes, with axe: signed in as the seeded admin (POST /api/auth/login), messages
 // going to the stack's outbox (which stands in for SendGrid and the WhatsApp Cloud API).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   expectAccessible,
-  launchBrowser,
+  browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { DEMO, signedInForFile } from './support/session.ts';
 import { toast } from './support/toast.ts';
 import { sentMessages } from './support/outbox.ts';
 
@@ -23,8 +23,8 @@ const SEEDED_SECRETS = [
   'SG.local-outbox',
 ];
 
-let browser: Browser;
-let session: { token: string; role: string };
+const launched = browserForFile();
+const session = signedInForFile(DEMO.admin);
 
 async function api(path: string, init: { method?: string; body?: unknown } = {}) {
   return fetch(`${baseUrl()}/api${path}`, {
@@ -33,14 +33,6 @@ async function api(path: string, init: { method?: string; body?: unknown } = {})
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
 }
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  session = await apiSignIn(DEMO.admin);
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function expectNoSecretOnPage(page: Page): Promise<void> {
   const html = await page.content();
@@ -61,7 +53,7 @@ async function expectMenuBrand(page: Page, viewport: ViewportName, expected: str
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   describe(`at ${viewport} size`, () => {
     it('manages templates: tabs with counts, add, edit into another type, delete', async () => {
-      const { context, page } = await openPage(browser, viewport, session);
+      const { context, page } = await openPage(launched.browser, viewport, session);
       const title = `E2E ${viewport} reminder`;
       await page.goto('/templates');
       await page.getByRole('heading', { name: 'Templates', level: 1 }).waitFor();
@@ -116,7 +108,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('shows the integrations with masked secrets and sends a test of each to the outbox', async () => {
-      const { context, page } = await openPage(browser, viewport, session);
+      const { context, page } = await openPage(launched.browser, viewport, session);
       await page.goto('/integrations');
       const whatsapp = page.getByRole('region', { name: 'WhatsApp' });
       const email = page.getByRole('region', { name: 'Email' });
@@ -190,7 +182,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('saves the settings with Save All, and the company name brands the menu', async () => {
-      const { context, page } = await openPage(browser, viewport, session);
+      const { context, page } = await openPage(launched.browser, viewport, session);
       await page.goto('/settings');
       const name = page.getByLabel('Company name');
       await name.waitFor();

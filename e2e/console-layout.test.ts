@@ -2,28 +2,21 @@
 // desktop and phone sizes: Customers and Entries lists start on the first screen without
 // sideways scroll, cut values or emoji; a customer's page reached from the list, an entry or
 // the global search shows their details and history and offers the actions; axe stays clean.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   expectAccessible,
-  launchBrowser,
+  browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
 import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { DEMO, signedInForFile } from './support/session.ts';
 
-let browser: Browser;
-let admin: { token: string; role: string };
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await apiSignIn(DEMO.admin);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const launched = browserForFile();
+const admin = signedInForFile(DEMO.admin);
 
 const SLOW = 180_000;
 
@@ -45,7 +38,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'lists customers with the first rows on the first screen, Quick Add closed',
       async () => {
-        const { context, page } = await openPage(browser, viewport, admin);
+        const { context, page } = await openPage(launched.browser, viewport, admin);
         await openCustomers(page);
         expect(await page.locator('details.quick-add').getAttribute('open')).toBeNull();
         if (phone) {
@@ -76,7 +69,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'lists entries compactly, actions in a row menu and filters folded',
       async () => {
-        const { context, page } = await openPage(browser, viewport, admin);
+        const { context, page } = await openPage(launched.browser, viewport, admin);
         await openEntries(page);
         if (phone) {
           const cards = page.getByRole('list', { name: 'Entries' }).getByRole('listitem');
@@ -122,7 +115,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       "opens a customer's page from the list, with details, history and actions",
       async () => {
-        const { context, page } = await openPage(browser, viewport, admin);
+        const { context, page } = await openPage(launched.browser, viewport, admin);
         await openCustomers(page);
         // A customer with history: the newest entry's (other tests add customers without any).
         const newest = await fetch(`${baseUrl()}/api/entries?limit=1`, {
@@ -195,7 +188,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'shows the other screens without sideways scroll, cut values or emoji',
       async () => {
-        const { context, page } = await openPage(browser, viewport, admin);
+        const { context, page } = await openPage(launched.browser, viewport, admin);
         const screens: [string, RegExp][] = [
           ['/dashboard', /vs last month$/],
           ['/templates', /^No text templates$|^Add Template$/],
@@ -225,7 +218,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       "finds a customer with Ctrl-K or '/' and opens their page; entries link there too",
       async () => {
-        const { context, page } = await openPage(browser, viewport, admin);
+        const { context, page } = await openPage(launched.browser, viewport, admin);
         await openEntries(page);
         const link = page.locator('main .entries-customer a').first();
         const name = (await link.textContent()) ?? '';

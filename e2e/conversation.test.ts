@@ -2,21 +2,15 @@
 // (playing Meta) and the sales person's open page shows the toast, the unread count and the
 // reply within 2 s; a reply from the conversation inside the window reaches the customer as
 // the typed text; outside it, the template preview shows exactly what then goes.
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
+import { baseUrl, expectAccessible, browserForFile, openPage } from './support/browser.ts';
 import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toasts } from './support/toast.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const launched = browserForFile();
 
 async function createCustomer(token: string, name: string, phone: string): Promise<string> {
   const res = await fetch(`${baseUrl()}/api/customers`, {
@@ -49,7 +43,7 @@ describe('the conversation on a phone, as sales', () => {
     const name = `Arjun ${stamp}`;
     const phone = `+91976${String(Date.now()).slice(-7)}`;
     const id = await createCustomer(session.token, name, phone);
-    const { context, page } = await openPage(browser, 'phone', session);
+    const { context, page } = await openPage(launched.browser, 'phone', session);
     // The page's live stream answers (its headers come at once; events follow on it).
     const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
     await page.goto(`/customers/${id}`);
@@ -121,7 +115,7 @@ describe('the conversation on a phone, as sales', () => {
     const name = `Meera ${stamp}`;
     const phone = `+91977${String(Date.now()).slice(-7)}`;
     const id = await createCustomer(session.token, name, phone);
-    const { context, page } = await openPage(browser, 'phone', session);
+    const { context, page } = await openPage(launched.browser, 'phone', session);
     await page.goto(`/customers/${id}`);
     const reply = page.getByRole('form', { name: 'Reply' });
     await reply.getByText('Closed: needs an approved template').first().waitFor();

@@ -2,11 +2,11 @@
 // with axe: sign in as the seeded admin, add, edit, search by part of a phone, filter, sort,
 // merge with its preview, import a CSV with bad rows and read the report, export.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
-  launchBrowser,
+  browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
@@ -15,13 +15,7 @@ import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
 import { apiPost, DEMO, signInThroughForm } from './support/session.ts';
 import { toast } from './support/toast.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const launched = browserForFile();
 
 /** Signs in through the real Login → Password form, then opens /customers. */
 async function signInAsAdmin(page: Page): Promise<string> {
@@ -87,7 +81,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'adds, edits, searches by part of a phone, filters and sorts',
       async () => {
-        const { context, page } = await openPage(browser, viewport);
+        const { context, page } = await openPage(launched.browser, viewport);
         await signInAsAdmin(page);
         expect(
           await page
@@ -217,7 +211,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'merges two customers after previewing the result',
       async () => {
-        const { context, page } = await openPage(browser, viewport);
+        const { context, page } = await openPage(launched.browser, viewport);
         const token = await signInAsAdmin(page);
         await createCustomer(token, {
           names: [`Merge ${tag} One`],
@@ -268,7 +262,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'imports a CSV with bad rows, shows the report, and exports',
       async () => {
-        const { context, page } = await openPage(browser, viewport);
+        const { context, page } = await openPage(launched.browser, viewport);
         await signInAsAdmin(page);
 
         await headerAction(page, viewport, 'Import CSV');

@@ -2,32 +2,26 @@
 // phone sizes, with axe: the cards and charts render from the seeded demo company, and an admin
 // watching the dashboard gets a toast for a notification written while the page is open, and
 // for an entry created meanwhile, whose counters change on the cards without a reload.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addNotification, FOR_ADMINS } from '../functions/src/app/testing.ts';
 import {
   baseUrl,
   expectAccessible,
-  launchBrowser,
+  browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { DEMO, signedInForFile } from './support/session.ts';
 import { firestore } from './support/firestore.ts';
 import { toast } from './support/toast.ts';
 
-let browser: Browser;
-let admin: { token: string; role: string };
+const launched = browserForFile();
+const admin = signedInForFile(DEMO.admin);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = await apiSignIn(DEMO.admin);
   // Warm the api function's workers (the first calls of a fresh emulator are slow).
   await fetch(`${baseUrl()}/api/overview`, { headers: { Authorization: `Bearer ${admin.token}` } });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function createEntry(token: string, description: string): Promise<void> {
@@ -55,7 +49,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
     'renders the cards and charts, toasts a new notification, and a new entry moves the counters',
     { timeout: 180_000 },
     async () => {
-      const { context, page } = await openPage(browser, viewport, admin);
+      const { context, page } = await openPage(launched.browser, viewport, admin);
       try {
         await page.goto('/dashboard');
         await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -133,7 +127,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
   );
 
   it('the Information page charts Monthly Entries', { timeout: 120_000 }, async () => {
-    const { context, page } = await openPage(browser, viewport, admin);
+    const { context, page } = await openPage(launched.browser, viewport, admin);
     try {
       await page.goto('/information');
       await page.getByRole('heading', { level: 2, name: 'Monthly Entries' }).waitFor();

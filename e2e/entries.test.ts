@@ -4,12 +4,12 @@
 // reads its Channel Details (both sends in the outbox), approves it on /approvals, confirms it,
 // schedules a follow-up, runs the due follow-up job and reads the history. The sales user sees
 // no Confirm or Delete.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sendDueFollowUpsJob, setClock } from '../functions/src/app/testing.ts';
 import {
   expectAccessible,
-  launchBrowser,
+  browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
@@ -29,7 +29,7 @@ type CreatedEntry = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let browser: Browser;
+const launched = browserForFile();
 let admin: Session;
 let sales: Session;
 let customer: Customer;
@@ -38,15 +38,11 @@ const call = <T>(session: Session, method: string, path: string, body?: unknown)
   apiCall<T>(session.token, method, path, body);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   [admin, sales] = await Promise.all([apiSignIn(DEMO.admin), apiSignIn(DEMO.sales)]);
   const { items } = await call<{ items: Customer[] }>(sales, 'GET', '/customers?limit=100');
   const found = items.find((c) => c.names.length && c.phones.length && c.emails.length);
   if (!found) throw new Error('The seeded company has no customer with a name, phone and email');
   customer = found;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** As the sales user: a small PDF through POST /uploads, then an entry on both channels. */
@@ -135,7 +131,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
       expect(await outboxIds()).toEqual(expect.arrayContaining(sent));
 
       // As sales: the pending entry, without Confirm, Delete or Assign (an admin has them).
-      const asSales = await openPage(browser, viewport, sales);
+      const asSales = await openPage(launched.browser, viewport, sales);
       try {
         await showTagged(asSales.page, tag);
         const { actions } = entryItem(asSales.page);
@@ -152,7 +148,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         await asSales.context.close();
       }
 
-      const { context, page } = await openPage(browser, viewport, admin);
+      const { context, page } = await openPage(launched.browser, viewport, admin);
       try {
         await showTagged(page, tag);
         expect(await page.getByRole('table').count()).toBe(viewport === 'desktop' ? 1 : 0);

@@ -2,21 +2,15 @@
 // plays Meta): outside the window the composer previews the approved default template filled
 // with the text and says why; once the customer writes in, the typed words go as they are and
 // come back delivered and read.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
-import { expectAccessible, launchBrowser, openPage } from './support/browser.ts';
+import { expectAccessible, browserForFile, openPage } from './support/browser.ts';
 import { outbox } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast } from './support/toast.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const launched = browserForFile();
 
 /** The Add Entry dialog of the customer named `name`, opened from the Customers list. */
 async function openAddEntry(page: Page, name: string) {
@@ -52,7 +46,7 @@ describe('the WhatsApp window at desktop size', () => {
       phones: [phone],
       emails: [],
     });
-    const { context, page } = await openPage(browser, 'desktop', session);
+    const { context, page } = await openPage(launched.browser, 'desktop', session);
 
     const compose = async (text: string) => {
       const dialog = await openAddEntry(page, name);
@@ -131,7 +125,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
       phones: [phone],
       emails: [email],
     });
-    const { context, page } = await openPage(browser, 'phone', session);
+    const { context, page } = await openPage(launched.browser, 'phone', session);
 
     // A hurried person: the main box only, both channels on, Save.
     const addEntry = async (words: string) => {

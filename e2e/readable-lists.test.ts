@@ -2,9 +2,9 @@
 // 1280x800 the first 7 Entries and Customers rows show the day and time, the customer's name
 // and first phone, the amount and at least 60 characters of the description uncut; at 390x844
 // 3 entries and 5 customers start on the first screen and nothing spills out of its box.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserForFile, openPage } from './support/browser.ts';
 import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
 import {
   isWhole,
@@ -30,7 +30,7 @@ const LONG_EMAIL = 'purchase.head@shree-ganesh-dairy-equipments.co.in';
 const LONG_DESCRIPTION =
   'Quotation for a 5,000 litre SS304 bulk milk cooler with a 3-phase compressor, delivery to the Anand plant by the end of the month';
 
-let browser: Browser;
+const launched = browserForFile();
 let admin: Session;
 let customerId = '';
 
@@ -38,7 +38,6 @@ const call = <T>(method: string, path: string, body?: unknown) =>
   apiCall<T>(admin.token, method, path, body);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   admin = await apiSignIn(DEMO.admin);
   // A customer with a long email and the newest entry: a long description, a file, both
   // channels (their window is closed: they never wrote).
@@ -70,9 +69,6 @@ beforeAll(async () => {
     email: { subject: 'Your quotation', body: 'Please find the quotation attached.' },
   });
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function openEntries(page: Page): Promise<void> {
   await page.goto('/entries');
@@ -94,7 +90,7 @@ describe('at 1280x800', () => {
   it(
     'the first 7 entries show day and time, name, first phone, amount and 60+ characters of the description whole',
     async () => {
-      const { context, page } = await openPage(browser, 'desktop', admin);
+      const { context, page } = await openPage(launched.browser, 'desktop', admin);
       await openEntries(page);
       const { items } = await call<{ items: ListedEntry[] }>('GET', '/entries?limit=7');
       const rows = page.locator('table.entries-table tbody tr');
@@ -138,7 +134,7 @@ describe('at 1280x800', () => {
   it(
     "reassigns an entry's employee from the row's menu",
     async () => {
-      const { context, page } = await openPage(browser, 'desktop', admin);
+      const { context, page } = await openPage(launched.browser, 'desktop', admin);
       await openEntries(page);
       const row = page.locator('table.entries-table tbody tr').first();
       const before = (await row.locator('.entries-employee').textContent()) ?? '';
@@ -160,7 +156,7 @@ describe('at 1280x800', () => {
   it(
     'the first 7 customers show name, first phone and email whole',
     async () => {
-      const { context, page } = await openPage(browser, 'desktop', admin);
+      const { context, page } = await openPage(launched.browser, 'desktop', admin);
       await openCustomers(page);
       const rows = page.locator('table.customers-table tbody tr:not([aria-hidden])');
       expect(await countOnFirstScreen(rows, true)).toBeGreaterThanOrEqual(7);
@@ -193,7 +189,7 @@ describe('at 1280x800', () => {
   it(
     'Entries with From after To says so next to the dates and counts nothing, like Customers',
     async () => {
-      const { context, page } = await openPage(browser, 'desktop', admin);
+      const { context, page } = await openPage(launched.browser, 'desktop', admin);
       await openEntries(page);
       const filters = page.getByRole('region', { name: 'Search and filters' });
       await filters.getByRole('button', { name: /^Filters/ }).click();
@@ -219,7 +215,7 @@ describe('at 390x844', () => {
   it(
     'shows 3 entries and 5 customers on the first screen, the header on one line',
     async () => {
-      const { context, page } = await openPage(browser, 'phone', admin);
+      const { context, page } = await openPage(launched.browser, 'phone', admin);
       await openEntries(page);
       const cards = page.getByRole('list', { name: 'Entries' }).getByRole('listitem');
       await cards.first().waitFor();
@@ -250,7 +246,7 @@ describe('at 390x844', () => {
   it(
     "keeps Add Entry's channel fields, Channel Details and the customer page's email inside their boxes",
     async () => {
-      const { context, page } = await openPage(browser, 'phone', admin);
+      const { context, page } = await openPage(launched.browser, 'phone', admin);
       await page.goto(`/customers/${customerId}`);
       await page.getByRole('heading', { level: 1, name: 'Shree Ganesh Dairy' }).waitFor({
         timeout: 90_000,
@@ -293,7 +289,7 @@ describe('at 390x844', () => {
   it(
     "shows the Approvals search placeholders whole and each pending entry's amount, date, owner and what was sent",
     async () => {
-      const { context, page } = await openPage(browser, 'phone', admin);
+      const { context, page } = await openPage(launched.browser, 'phone', admin);
       await page.goto('/approvals');
       const search = page.getByRole('searchbox', { name: /^Search pending entries/ });
       await search.waitFor({ timeout: 90_000 });

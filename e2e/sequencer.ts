@@ -7,9 +7,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  *
  * The conversation's live-reply file runs last, after every file that leaves notifications
  * behind: among them, the entries file's follow-ups sent with the functions' clock two days
- * ahead, stamped two days in the future. A stream that ordered its events by their stamps held
- * back every later event behind those (issue 23: nothing live within 15 s when this file ran
- * last); run last, it checks that it no longer does.
+ * ahead, stamped two days in the future. Run last, it checks that the stream still shows a
+ * reply live when notifications stamped ahead of the server's clock came before it (a stream
+ * that ordered its events by their stamps would hold every later event back behind those).
  */
 const RUN_FIRST = [/readable-lists\.test\.ts$/, /console-layout\.test\.ts$/];
 const RUN_LAST = /conversation\.test\.ts$/;

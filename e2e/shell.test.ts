@@ -1,26 +1,18 @@
 // The console's shell in a real browser against the local stack: the guard, the layout per
 // role, Logout, the phone drawer and the /api rewrite — at desktop and phone sizes, with axe.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
   expectAccessible,
-  launchBrowser,
+  browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-import { apiSignIn, DEMO } from './support/session.ts';
+import { apiSignIn, DEMO, signedInForFile } from './support/session.ts';
 
-let browser: Browser;
-let sales: { token: string; role: string };
-beforeAll(async () => {
-  browser = await launchBrowser();
-  sales = await apiSignIn(DEMO.sales);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const launched = browserForFile();
+const sales = signedInForFile(DEMO.sales);
 
 const ADMIN_ITEMS = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
 const EVERYONE_ITEMS = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
@@ -36,7 +28,7 @@ it("loads only the sign-in screen's scripts, fetches the dashboard's while the p
   // What index.html names: the sign-in route's script (the entry and its static imports).
   const html = await (await fetch(`${baseUrl()}/login`)).text();
   const signInScripts = new Set([...html.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1]));
-  const { context, page } = await openPage(browser, 'phone');
+  const { context, page } = await openPage(launched.browser, 'phone');
   // Every script the page asks for, and the sign-in call, in the order they were asked.
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -65,7 +57,7 @@ it("loads only the sign-in screen's scripts, fetches the dashboard's while the p
 });
 
 it("on a cold load of the dashboard, signed in, asks for its data from the boot script, once, before the app's script has run", async () => {
-  const { context, page } = await openPage(browser, 'phone', sales);
+  const { context, page } = await openPage(launched.browser, 'phone', sales);
   const html = await (await fetch(`${baseUrl()}/dashboard`)).text();
   const appScript = html.match(/<script type="module"[^>]+src="(\/assets\/[\w.-]+\.js)"/)?.[1];
   expect(appScript).toBeDefined();
@@ -94,7 +86,10 @@ it("on a cold load of the dashboard, signed in, asks for its data from the boot 
 });
 
 it('with a stale token, a cold load of the dashboard lands on sign-in and clears it', async () => {
-  const { context, page } = await openPage(browser, 'phone', { token: 'stale', role: 'sales' });
+  const { context, page } = await openPage(launched.browser, 'phone', {
+    token: 'stale',
+    role: 'sales',
+  });
   await page.goto('/dashboard');
   await page.waitForURL('**/login');
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
@@ -106,7 +101,7 @@ it('with a stale token, a cold load of the dashboard lands on sign-in and clears
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   describe(`at ${viewport} size`, () => {
     it('sends a visitor without a token to /login', async () => {
-      const { context, page } = await openPage(browser, viewport);
+      const { context, page } = await openPage(launched.browser, viewport);
       await page.goto('/customers');
       await page.waitForURL('**/login');
       await expectAccessible(page);
@@ -114,7 +109,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('shows an employee the employee menu and refuses admin pages with the exact texts', async () => {
-      const { context, page } = await openPage(browser, viewport, sales);
+      const { context, page } = await openPage(launched.browser, viewport, sales);
       await page.goto('/dashboard');
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
       expect(await page.getByText('Role: sales').isVisible()).toBe(true);
@@ -137,7 +132,10 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('reads an empty role as unknown', async () => {
-      const { context, page } = await openPage(browser, viewport, { token: sales.token, role: '' });
+      const { context, page } = await openPage(launched.browser, viewport, {
+        token: sales.token,
+        role: '',
+      });
       await page.goto('/templates');
       await page.getByText('Your role “unknown” cannot access this page.').waitFor();
       await context.close();
@@ -145,7 +143,11 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
     it('gives an admin every menu item, sends unknown paths to /dashboard, and logs out', async () => {
       // Its own session: logging out revokes it.
-      const { context, page } = await openPage(browser, viewport, await apiSignIn(DEMO.admin));
+      const { context, page } = await openPage(
+        launched.browser,
+        viewport,
+        await apiSignIn(DEMO.admin),
+      );
       await page.goto('/no/such/page');
       await page.waitForURL('**/dashboard');
       if (viewport === 'phone') {
@@ -176,7 +178,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     });
 
     it('keeps the 250 px menu beside the page on desktop and hides it on phones', async () => {
-      const { context, page } = await openPage(browser, viewport, sales);
+      const { context, page } = await openPage(launched.browser, viewport, sales);
       await page.goto('/entries');
       // The shell (menu and top bar) loads after the sign-in route's script: wait for it.
       await page.getByRole('button', { name: 'Logout' }).waitFor();

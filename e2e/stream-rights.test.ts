@@ -2,15 +2,15 @@
 // watches the dashboard in a real browser and gets admin notices live; demoted while the page
 // stays open, they get no more of them (a new applicant's name and email stays off their
 // screen), and the server closes the stream so the page reconnects with its new rights.
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { addNotification, FOR_ADMINS } from '../functions/src/app/testing.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { browserForFile, openPage } from './support/browser.ts';
 import { apiPost, apiSignIn, DEMO } from './support/session.ts';
 import { firestore } from './support/firestore.ts';
 import { toast } from './support/toast.ts';
 
-let browser: Browser;
+const launched = browserForFile();
 const stamp = Date.now();
 
 /** The users document of the account with this email. */
@@ -50,13 +50,6 @@ async function applicantNotice(fullName: string, email: string): Promise<void> {
   await batch.commit();
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('the notification stream of a demoted admin', () => {
   it(
     'carries no admin notice after the demotion, and is closed by the server',
@@ -69,7 +62,7 @@ describe('the notification stream of a demoted admin', () => {
       const session = await apiSignIn({ email: person.email, password });
       expect(session.role).toBe('admin');
 
-      const { context, page } = await openPage(browser, 'desktop', session);
+      const { context, page } = await openPage(launched.browser, 'desktop', session);
       const streams: number[] = [];
       page.on('request', (req: Request) => {
         if (req.url().includes('/api/notifications/stream')) streams.push(Date.now());

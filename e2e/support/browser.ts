@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** The two sizes every screen is checked at: either side of the 768 px breakpoint between phone and desktop layouts. */
 export const VIEWPORTS = {
@@ -22,6 +22,21 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * One browser for the test file that calls this at its top level: launched before the file's
+ * tests, closed after them.
+ */
+export function browserForFile(): { readonly browser: Browser } {
+  const launched = {} as { browser: Browser };
+  beforeAll(async () => {
+    launched.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await launched.browser?.close();
+  });
+  return launched;
 }
 
 export function baseUrl(): string {

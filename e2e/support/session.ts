@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { baseUrl } from './browser.ts';
 
 /** The seeded demo accounts (tools/stack/seed.ts). */
@@ -23,6 +23,21 @@ export async function apiSignIn(account: {
     throw new Error(`Sign-in of ${account.email} failed: ${res.status} ${await res.text()}`);
   const { token, role } = (await res.json()) as { token: string; role: string };
   return { token, role };
+}
+
+/**
+ * The session of `account` for the test file that calls this at its top level, signed in before
+ * the file's tests (and before the file's own beforeAll hooks declared after the call).
+ */
+export function signedInForFile(account: { email: string; password: string }): {
+  readonly token: string;
+  readonly role: string;
+} {
+  const session = { token: '', role: '' };
+  beforeAll(async () => {
+    Object.assign(session, await apiSignIn(account));
+  });
+  return session;
 }
 
 /** POSTs `body` as JSON to /api`path` (with the Bearer token if given); expects a 2xx. */

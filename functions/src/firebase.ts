@@ -17,11 +17,10 @@ process.env.FIRESTORE_ENABLE_TRACING ??= 'OFF';
 
 /**
  * How many bytes of answers Firestore may send on the client's connection, and on each call,
- * before the client says it has read them (HTTP/2 flow control). gRPC's default is HTTP/2's
- * 64 KB: a page of 100 customers (about 100 KB) then waits for the client to acknowledge the
- * first part, which a busy instance does only when its event loop comes round to it. With a
- * team of 200 on the local stack, pages waited up to 1.7 s that way while the server had long
- * answered them; with this window they arrive whole.
+ * before the client says it has read them (HTTP/2 flow control). With gRPC's default, HTTP/2's
+ * 64 KB, a page of 100 customers (about 100 KB) waits for the client to acknowledge its first
+ * part, which a busy instance does only when its event loop comes round to it; with this window
+ * a page arrives whole. What it saved: docs/benchmarks.md (the receive window).
  */
 export const FIRESTORE_RECEIVE_WINDOW_BYTES = 8 * 1024 * 1024;
 

@@ -22,7 +22,7 @@ takeOverRuntimeBodyParsers();
 const secrets = process.env.FUNCTIONS_EMULATOR === 'true' ? [] : integrationSecrets;
 
 // Every option set here, none left to the platform's defaults: docs/deploy.md says why each, and
-// test/deploy/manifest.test.ts compares what would be deployed with the committed expectation.
+// tools/deploy/test/manifest.test.ts compares what would be deployed with the committed expectation.
 export const api = onRequest(
   { region, ...API_RUNTIME, secrets },
   outsideRequestDomains(createApp()),

@@ -18,7 +18,7 @@ import { portsFromFirebaseJson, ROOT } from '../stack/config.ts';
 import { demoAccounts, seedDemoCompany } from '../stack/seed.ts';
 import { API_INSTANCE_NAMES, startStack } from '../stack/stack.ts';
 import { firstCallsAfterRestart } from './run/after-restart.ts';
-import { apiClient, signIn } from './run/api.ts';
+import { apiClient, signIn } from './stack-api.ts';
 import { bundleSizes } from './run/bundle.ts';
 import { benchCalls } from './run/calls.ts';
 import { dashboardPaint, paintSection } from './run/dashboard-paint.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PROJECT_ID, portsFromFirebaseJson } from '../stack/config.ts';
 import { demoAccounts } from '../stack/seed.ts';
-import { signIn } from './run/api.ts';
+import { signIn } from './stack-api.ts';
 import { firestoreControl } from './scale/load.ts';
 import { seedScale } from './scale/seed.ts';
 

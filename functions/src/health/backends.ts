@@ -1,28 +1,13 @@
 // Whether the backends the API stands on answer, each within a short deadline: the health
 // route reports it, and a request that waits too long on the database is answered from it.
 import { getAuth } from 'firebase-admin/auth';
+import { withDeadline } from '../deadline';
 import { getDb, getFirebaseApp } from '../firebase';
 
 export type Backend = 'database' | 'auth';
 
 /** How long a check may take before its backend counts as down. */
 export const CHECK_DEADLINE_MS = 2_000;
-
-export class DeadlineError extends Error {
-  constructor(what: string, ms: number) {
-    super(`${what} did not answer within ${ms} ms`);
-    this.name = 'DeadlineError';
-  }
-}
-
-/** Settles as `work` does, or rejects with a DeadlineError after `ms` (work is left to run). */
-export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineError(what, ms)), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
 
 /** Never written: the probe's document need not exist. */
 const HEALTH = 'health';

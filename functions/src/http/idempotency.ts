@@ -19,8 +19,8 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
+import { withDeadline } from '../deadline';
 import { getDb } from '../firebase';
-import { withDeadline } from '../health/backends';
 import { canonicalJson } from './canonical-json';
 import { HttpError } from './errors';
 

@@ -1,23 +1,18 @@
 // functions-framework runs each request in a node:domain, to answer 500 when one of the
 // request's callbacks throws. While a domain is active, every asynchronous step (a promise, a
 // tick, a stream event) pays for domain and async-hook bookkeeping, and the Firestore client
-// takes several such steps per document it receives. Measured on the local stack with a team
-// of 200 at once, that bookkeeping was a quarter of the instance's CPU on every call (an export
-// of 20,000 customers: 2.5 s of CPU, 1.4 s outside), so the app handles each request outside
+// takes several such steps per document it receives, so the app handles each request outside
 // it. Nothing is lost by that: Express 5 turns a rejected handler into the error answer
 // (http/errors.ts), and the code takes no callback that could throw outside a promise; a throw
 // that still escaped would reach the runtime's uncaught-exception handler, as it does for
 // every asynchronous throw the domain does not own.
 //
-// Leaving the domain is not all of it: node:domain enables an async hook of its own when its
-// first domain is made, and from then on every promise and asynchronous resource of the whole
-// process, in a domain or not, goes through that hook and is tracked until it is collected
-// (its destroy callback). That cost per promise is about 12 times a promise's own (1.5 µs
-// against 0.12 µs on Node 20), and the Firestore client makes several per document: an export
-// of 20,000 customers took 1.8 s of the api's CPU with the hook, 1.2 s without. So the first
-// request the api serves switches the hook off for good in that process (an instance of the
-// api serves nothing else: each function is a service of its own). What it kept working, a
-// domain entered again by each callback of the request, is what the api does without anyway.
+// node:domain also enables an async hook of its own when its first domain is made, and from
+// then on every promise of the whole process, in a domain or not, goes through that hook until
+// it is collected. So the first request the api serves switches the hook off for good in that
+// process (an instance of the api serves nothing else: each function is a service of its own).
+// What it kept working, a domain entered again by each callback of the request, is what the api
+// does without anyway. What both cost: docs/benchmarks.md (the request's domain).
 import { createHook, type AsyncHook } from 'node:async_hooks';
 import { create as createDomain, type Domain } from 'node:domain';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -2,7 +2,7 @@
 // waits for when the engine has just loaded (the kept orders and the search keys' value index
 // that queries asked for are named in its snapshot, so the load builds them before it
 // answers). Issue 26 asks for p95 ≤ 1 s.
-import type { Api } from './api.ts';
+import type { Api } from '../stack-api.ts';
 import { CUSTOMERS_PAGE, ENTRIES_PAGE } from './calls.ts';
 import { percentile } from './measure.ts';
 

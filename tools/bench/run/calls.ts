@@ -2,7 +2,7 @@
 import type { GeneratedCustomer } from '../scale/customers.ts';
 import { mobile, person } from '../scale/people.ts';
 import { random } from '../scale/random.ts';
-import type { Api } from './api.ts';
+import type { Api } from '../stack-api.ts';
 
 export interface CallContext {
   api: Api;

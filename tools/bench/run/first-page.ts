@@ -1,6 +1,6 @@
 // The first page after a start: what a person waits for when they open the console on a
 // stack that has just come up (the api's instances have served nothing yet).
-import { apiClient, signIn } from './api.ts';
+import { apiClient, signIn } from '../stack-api.ts';
 import { DASHBOARD_PATHS } from './calls.ts';
 
 /** The target: the first dashboard is on screen this soon after the stack is up. */

@@ -2,7 +2,7 @@
 // lists, searches, the dashboard and new customers, for a fixed time. Measures what they wait
 // for and checks that every customer the API acknowledged is stored exactly once.
 import { mobile } from '../scale/people.ts';
-import { apiClient, signIn, type Api, type ApiAnswer } from './api.ts';
+import { apiClient, signIn, type Api, type ApiAnswer } from '../stack-api.ts';
 import { CUSTOMERS_PAGE, DASHBOARD_PATHS, ENTRIES_PAGE } from './calls.ts';
 import { percentile } from './measure.ts';
 

@@ -3,26 +3,12 @@
 // the entries, the first part the customers too and the last the conversations. Its lines go to
 // the parent in chunks (their memory handed over, not copied); the parent writes them to the file.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { EmployeeRef } from '../../../functions/src/app/seeding.ts';
 import { generateCustomer, type GeneratedCustomer } from './customers.ts';
 import { generateConversations } from './conversations.ts';
 import { generateEntry } from './entries.ts';
 import { random } from './random.ts';
 import { ExportLines, type WriteDocument } from './rest-json.ts';
-import type { ScaleSize } from './generate.ts';
-
-export interface PartRequest {
-  size: ScaleSize;
-  employees: readonly EmployeeRef[];
-  nowMs: number;
-  seed: number;
-  part: number;
-  parts: number;
-}
-
-export type PartMessage =
-  | { chunk: Uint8Array }
-  | { done: { documents: number; sampleEntryIds: string[]; probe: GeneratedCustomer } };
+import type { PartMessage, PartRequest } from './part-messages.ts';
 
 const SAMPLE_EVERY = 50;
 /** Chunks (8 MB each) handed to the parent and not yet written: the part waits beyond this. */

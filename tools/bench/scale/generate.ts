@@ -6,12 +6,9 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { EmployeeRef } from '../../../functions/src/app/seeding.ts';
 import type { GeneratedCustomer } from './customers.ts';
-import type { PartMessage, PartRequest } from './generate-part.ts';
+import type { PartMessage, PartRequest, ScaleSize } from './part-messages.ts';
 
-export interface ScaleSize {
-  customers: number;
-  entries: number;
-}
+export type { ScaleSize } from './part-messages.ts';
 
 export interface Generated {
   documents: number;
@@ -30,8 +27,7 @@ const PARTS = 2;
 /**
  * Appends the size's documents to `file`; the same size and seed always give the same documents.
  * The parts are made in worker threads at once, their chunks written as they come, so the
- * lines' order may differ from run to run: each line is a document of its own. At the large size
- * one thread took 40 s to a file here (35 s of it making the lines), two parts 29 s.
+ * lines' order may differ from run to run: each line is a document of its own.
  */
 export async function appendGenerated(
   file: string,

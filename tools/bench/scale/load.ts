@@ -3,7 +3,7 @@
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ID } from '../../stack/config.ts';
-import { httpCall } from '../run/api.ts';
+import { httpCall } from '../stack-api.ts';
 
 interface ExportMetadata {
   format: string;

@@ -6,7 +6,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import path from 'node:path';
 import type { EmployeeRef } from '../../../functions/src/app/seeding.ts';
-import { apiClient } from '../run/api.ts';
+import { apiClient } from '../stack-api.ts';
 import { PROJECT_ID } from '../../stack/config.ts';
 import { runDashboardJob, type RecomputeRun } from './dashboard-job.ts';
 import type { GeneratedCustomer } from './customers.ts';

@@ -3,12 +3,13 @@
 // `firebase-functions` binary with FUNCTIONS_CONTROL_API=true, then GET /__/functions.yaml),
 // compared with the committed expectation and with docs/deploy.md. A change to what would be
 // deployed shows in review as a change of expected-functions.yaml and of the doc's table.
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
+import { buildFunctions } from '../../stack/build.ts';
 import { freePort } from '../../stack/ports.ts';
 import { PROJECT_ID, ROOT } from '../../stack/config.ts';
 import { API_MEMORY_MIB } from '../../../functions/src/app/runtime-options.ts';
@@ -33,9 +34,9 @@ interface Manifest {
 const EXPECTED = path.join(import.meta.dirname, '../expected-functions.yaml');
 let manifest: Manifest;
 
-/** Builds functions/ and runs the SDK's discovery server as firebase-tools does. */
+/** Builds functions/ (unless the gate has) and runs the SDK's discovery server as firebase-tools does. */
 async function discover(): Promise<Manifest> {
-  execFileSync('npm', ['run', 'build', '-w', 'functions'], { cwd: ROOT, stdio: 'ignore' });
+  buildFunctions();
   const port = await freePort();
   const functionsDir = path.join(ROOT, 'functions');
   const child = spawn(path.join(ROOT, 'node_modules/.bin/firebase-functions'), [functionsDir], {

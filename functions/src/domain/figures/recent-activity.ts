@@ -1,9 +1,7 @@
 // Recent activity, kept in one document, `dashboard/recent-activity`: a map of items (key ->
 // item) for entries and customers. A write that creates or edits entries or customers merges
-// their items into it without reading it, so concurrent creates never conflict on it (a
-// read-modify-write of one list made every create of a team retry behind every other one). A
-// dashboard load reads the document and shows its RECENT_SHOWN newest items: one read, as
-// before.
+// their items into it without reading it, so concurrent creates never conflict on it. A
+// dashboard load reads the document and shows its RECENT_SHOWN newest items: one read.
 //
 // The map always holds the RECENT_SHOWN newest of the source, and only items of documents that
 // exist: a merge adds an item with its document's creation time, which changes nothing about
@@ -11,12 +9,11 @@
 // (forgetRecent), any other delete just drops the item. The recompute job rebuilds it from the
 // source too (rebuildRecent), which also trims what the merges added since.
 //
-// Between two jobs the merges would make the map grow by every create, and each dashboard load
-// decodes all of it: a team of 200 adding customers made it hundreds of items long and the
-// dashboard the slowest call. So a load that finds more than RECENT_KEPT_MAX items replaces the
-// map with its RECENT_SHOWN newest: those past them no later merge can bring back to the top. It
-// writes only if the document is still as it read it (its update time): a merge or a rebuild
-// made meanwhile wins, and the next load trims again.
+// Between two jobs every create adds an item, and each dashboard load decodes them all, so a
+// load that finds more than RECENT_KEPT_MAX items replaces the map with its RECENT_SHOWN newest
+// (those past them no later merge can bring back to the top). It writes only if the document is
+// still as it read it (its update time): a merge or a rebuild made meanwhile wins, and the next
+// load trims again. Why a map and a trim: docs/decisions/precomputed-dashboard.md.
 import {
   FieldValue,
   type DocumentData,

@@ -68,7 +68,7 @@ async function readCustomer(customerId: string): Promise<DocumentData> {
 /** An entry's messages belong to it; it shows each channel's under `dispatch.<channel>`. */
 export const entryOwner = (entryId: string): MessageOwner => ({ kind: 'entry', id: entryId });
 
-/** The files WhatsApp should carry: the list given, else the one media URL of the old form. */
+/** The files WhatsApp should carry: the list given, else the one file `mediaUrl` names. */
 function whatsappFiles(part: NonNullable<CreateInput['whatsapp']>) {
   if (part.attachments) return part.attachments;
   if (!part.mediaUrl) return [];

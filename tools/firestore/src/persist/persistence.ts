@@ -204,8 +204,8 @@ async function endsWithNewline(file: string): Promise<boolean> {
 /**
  * A database that changed in nothing since `source` was written keeps `source`'s lines: the
  * file itself when it is the snapshot's already, else the same file under the snapshot's name
- * (a hard link, no byte copied: copying the large import's 4 GB through streams held the
- * import's answer 17 s), or a copy where no link can be made (another file system, or a last
+ * (a hard link, no byte copied: a copy of a large snapshot through streams would hold the
+ * import's answer for as long as it takes), or a copy where no link can be made (another file system, or a last
  * line without its end, which the copy gets so that the file ends as exports do). Snapshot
  * and export files are never written in place (each is written anew and renamed), so the two
  * names keep the same lines. Answers the file's document count.

@@ -2,7 +2,6 @@ import { Paperclip, Send, X } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { FormField } from '../../../lib/form-field';
-import { TextAreaField } from '../../../lib/text-area-field';
 import { formatDate } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
 import { OPTED_OUT, TemplateChoiceField, uploadFiles } from '../../entries';
@@ -155,7 +154,8 @@ export function ReplyBox({
           placeholder="Optional"
         />
       )}
-      <TextAreaField
+      <FormField
+        as="textarea"
         label={outside ? 'Text for the template' : 'Message'}
         rows={2}
         value={text}

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../../lib/api-client';
-import { SelectField } from '../../../lib/select-field';
+import { FormField } from '../../../lib/form-field';
 import { useToast } from '../../../lib/toast';
 import { useUsers } from '../../../resources/users';
 import { useSetCustomerOwner } from '../api/set-customer-owner';
@@ -19,7 +19,8 @@ export function OwnerField({ customer, canChange }: { customer: Customer; canCha
   const people = (users.data ?? []).filter((u) => u.approved !== false);
   const current = customer.owner?._id ?? NO_OWNER;
   return (
-    <SelectField
+    <FormField
+      as="select"
       label="Change owner"
       value={current}
       disabled={change.isPending}
@@ -43,6 +44,6 @@ export function OwnerField({ customer, canChange }: { customer: Customer; canCha
           {user.fullName || user.name || user.email}
         </option>
       ))}
-    </SelectField>
+    </FormField>
   );
 }

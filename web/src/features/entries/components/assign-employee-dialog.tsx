@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';
-import { SelectField } from '../../../lib/select-field';
+import { FormField } from '../../../lib/form-field';
 import type { EmployeeChoice, Entry } from '../../../resources/entries';
 import { employeeLabels } from '../model/employee-labels';
 import { customerName } from '../model/entry-view';
@@ -67,7 +67,7 @@ function AssignForm({
   }
   return (
     <form className="entries-dialog entries-form" onSubmit={onSubmit}>
-      <SelectField label="Employee" value={choice} onValueChange={setChoice}>
+      <FormField as="select" label="Employee" value={choice} onValueChange={setChoice}>
         <option value="">Unassigned</option>
         {!listed && current && <option value={current._id}>{current.name || current.email}</option>}
         {employees.map((employee) => (
@@ -75,7 +75,7 @@ function AssignForm({
             {labels.get(employee._id)}
           </option>
         ))}
-      </SelectField>
+      </FormField>
       <DialogFormFooter error="" busy={busy} onCancel={onClose} />
     </form>
   );

@@ -5,8 +5,6 @@ import { errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { FormField } from '../../../lib/form-field';
-import { SelectField } from '../../../lib/select-field';
-import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
 import { type Entry, UPDATE_FAILED, useUpdateEntry } from '../../../resources/entries';
 import { CHANNEL_LABELS, NO_FILES } from '../model/constants';
@@ -64,7 +62,8 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
 
   return (
     <form className="entries-dialog entries-form" onSubmit={onSubmit} noValidate>
-      <TextAreaField
+      <FormField
+        as="textarea"
         label="Description"
         value={form.description}
         onValueChange={field('description')}
@@ -76,13 +75,18 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
           onValueChange={field('amount')}
           error={amountProblem || undefined}
         />
-        <SelectField label="Channel" value={form.channel} onValueChange={field('channel')}>
+        <FormField
+          as="select"
+          label="Channel"
+          value={form.channel}
+          onValueChange={field('channel')}
+        >
           {CHANNELS.map((channel) => (
             <option key={channel} value={channel}>
               {CHANNEL_LABELS[channel]}
             </option>
           ))}
-        </SelectField>
+        </FormField>
         <ProcessField value={form.process} onValueChange={field('process')} />
       </div>
       <FormField
@@ -91,7 +95,8 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
         value={form.tags}
         onValueChange={field('tags')}
       />
-      <TextAreaField
+      <FormField
+        as="textarea"
         label="Internal note"
         hint="Never sent to the customer."
         rows={2}
@@ -115,7 +120,8 @@ function EditEntryForm({ entry, onDone }: { entry: Entry; onDone: () => void }) 
         <legend className="ui-field__label">Customer</legend>
         <div className="entries-form__row">
           {CONTACT_FIELDS.map(({ key, label }) => (
-            <TextAreaField
+            <FormField
+              as="textarea"
               key={key}
               label={label}
               rows={2}

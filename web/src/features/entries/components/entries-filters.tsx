@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { isDateRangeReversed } from '../../../lib/date-range';
 import { DateRangeFilters, FilterInput, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
-import { SelectField } from '../../../lib/select-field';
+import { FormField } from '../../../lib/form-field';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
 import type { EmployeeChoice, EntryListParams } from '../../../resources/entries';
 import { CHANNEL_FILTERS, CHANNEL_LABELS } from '../model/constants';
@@ -80,14 +80,19 @@ export function EntriesFilters({
         <FilterInput label="Name" value={values.name} onChange={text('name')} />
         <FilterInput label="Phone" type="tel" value={values.phone} onChange={text('phone')} />
         <FilterInput label="Email" value={values.email} onChange={text('email')} />
-        <SelectField label="Channel" value={values.channel} onValueChange={text('channel')}>
+        <FormField
+          as="select"
+          label="Channel"
+          value={values.channel}
+          onValueChange={text('channel')}
+        >
           <option value="">Any</option>
           {CHANNEL_FILTERS.map((channel) => (
             <option key={channel} value={channel}>
               {CHANNEL_LABELS[channel]}
             </option>
           ))}
-        </SelectField>
+        </FormField>
         <FilterInput label="Tag" value={values.tag} onChange={text('tag')} />
         <DateRangeFilters
           labels={{ from: 'From', to: 'To' }}
@@ -96,14 +101,19 @@ export function EntriesFilters({
           onChange={onChange}
           noteId={datesNote}
         />
-        <SelectField label="Employee" value={values.employee} onValueChange={text('employee')}>
+        <FormField
+          as="select"
+          label="Employee"
+          value={values.employee}
+          onValueChange={text('employee')}
+        >
           <option value="">Anyone</option>
           {employees.map((employee) => (
             <option key={employee._id} value={employee._id}>
               {labels.get(employee._id)}
             </option>
           ))}
-        </SelectField>
+        </FormField>
         {datesReversed && (
           <p id={datesNote} className="ui-error-text entries-filters__note">
             The From date is after the To date, so no entry matches.

@@ -5,7 +5,6 @@ import { formatPhone } from '../../../lib/phone';
 import { Dialog } from '../../../lib/dialog';
 import { DialogFormFooter } from '../../../lib/dialog-form-footer';
 import { FormField, fieldErrors } from '../../../lib/form-field';
-import { TextAreaField } from '../../../lib/text-area-field';
 import { useToast } from '../../../lib/toast';
 import { useTemplateChoices } from '../../../resources/templates';
 import { type Entry, FOLLOWUP_FAILED, useScheduleFollowUp } from '../../../resources/entries';
@@ -127,7 +126,8 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
             set({ whatsappTemplateId, ...(message !== undefined && { note: message }) })
           }
         />
-        <TextAreaField
+        <FormField
+          as="textarea"
           label="Message"
           rows={3}
           value={form.note}
@@ -163,7 +163,8 @@ function FollowUpFormView({ entry, onDone }: { entry: Entry; onDone: () => void 
                   })
                 }
               />
-              <TextAreaField
+              <FormField
+                as="textarea"
                 label="Email text"
                 value={form.emailText}
                 onValueChange={field('emailText')}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { TextAreaField } from '../../../lib/text-area-field';
+import { FormField } from '../../../lib/form-field';
 import { useToast } from '../../../lib/toast';
 import { WhatsAppPreviewPanel } from '../../whatsapp';
 import { type Entry, RESEND_FAILED, useResendEntry } from '../../../resources/entries';
@@ -88,7 +88,8 @@ export function ResendForm({ entry, onResent }: { entry: Entry; onResent: (e: En
           );
         })}
       </fieldset>
-      <TextAreaField
+      <FormField
+        as="textarea"
         label="New message"
         rows={2}
         value={message}

@@ -1,4 +1,4 @@
-import { TextAreaField } from '../../../lib/text-area-field';
+import { FormField } from '../../../lib/form-field';
 import type { EmailIntegration } from '../api/types';
 import { bindField, FieldGrid, ProviderSection } from './section';
 import type { FieldSpecs, ProviderFields } from './section';
@@ -42,7 +42,8 @@ export function EmailSection(provider: ProviderFields<EmailIntegration>) {
       <h3 className="integrations-subtitle">Incoming (IMAP)</h3>
       <FieldGrid provider={provider} fields={INCOMING} />
       <h3 className="integrations-subtitle">Delivery events (SendGrid Event Webhook)</h3>
-      <TextAreaField
+      <FormField
+        as="textarea"
         label="Event webhook verification key"
         rows={3}
         spellCheck={false}

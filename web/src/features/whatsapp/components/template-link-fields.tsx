@@ -1,4 +1,4 @@
-import { SelectField } from '../../../lib/select-field';
+import { FormField } from '../../../lib/form-field';
 import { useCatalog } from '../api/get-catalog';
 import type { TemplateLink } from '../api/types';
 import { linkKey, linkProblem, newLink, withParam } from '../model/template-link';
@@ -17,7 +17,8 @@ function ParamSelect({
   onChange: (param: number | null) => void;
 }) {
   return (
-    <SelectField
+    <FormField
+      as="select"
       label={label}
       value={value === null ? '' : String(value)}
       onValueChange={(v) => onChange(v === '' ? null : Number(v))}
@@ -28,7 +29,7 @@ function ParamSelect({
           {`{{${n}}}`}
         </option>
       ))}
-    </SelectField>
+    </FormField>
   );
 }
 
@@ -75,7 +76,8 @@ export function TemplateLinkFields({
 
   return (
     <div className="wa-link">
-      <SelectField
+      <FormField
+        as="select"
         label={label}
         value={linked ? linkKey(linked) : ''}
         onValueChange={pick}
@@ -92,7 +94,7 @@ export function TemplateLinkFields({
             {t.name} ({t.language}) – {t.paramCount} parameter{t.paramCount === 1 ? '' : 's'}
           </option>
         ))}
-      </SelectField>
+      </FormField>
       {linked && (
         <>
           {template && <p className="wa-preview__text wa-link__body">{template.body}</p>}

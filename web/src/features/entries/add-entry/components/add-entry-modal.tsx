@@ -6,7 +6,6 @@ import { Dialog } from '../../../../lib/dialog';
 import { DialogFormFooter } from '../../../../lib/dialog-form-footer';
 import { FormField } from '../../../../lib/form-field';
 import { formatINR } from '../../../../lib/format';
-import { TextAreaField } from '../../../../lib/text-area-field';
 import { useIsPhone } from '../../../../lib/use-media-query';
 import { ADMIN_ROLE } from '../../../../lib/roles';
 import { useStoredValue } from '../../../../lib/storage';
@@ -183,7 +182,8 @@ function AddEntryForm({
         templates={templates}
         attachmentCount={attachments.items.length}
       />
-      <TextAreaField
+      <FormField
+        as="textarea"
         label="Internal note"
         rows={2}
         value={form.extraNote}

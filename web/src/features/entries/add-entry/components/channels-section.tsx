@@ -1,5 +1,5 @@
+import { FormField } from '../../../../lib/form-field';
 import { formatPhone } from '../../../../lib/phone';
-import { TextAreaField } from '../../../../lib/text-area-field';
 import type { EntryCustomer } from '../../../../resources/entries';
 import type { Template } from '../../../../resources/templates';
 import { EmailTemplatePicker } from '../../components/shared/template-picker';
@@ -112,7 +112,8 @@ export function ChannelsSection({
               })
             }
           />
-          <TextAreaField
+          <FormField
+            as="textarea"
             label="Email body"
             rows={4}
             value={values.emailBody}

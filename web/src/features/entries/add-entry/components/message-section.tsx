@@ -1,4 +1,4 @@
-import { TextAreaField } from '../../../../lib/text-area-field';
+import { FormField } from '../../../../lib/form-field';
 import type { Template } from '../../../../resources/templates';
 import { TemplateChoiceField } from '../../components/shared/template-choice-field';
 import type { TemplatePick } from '../../model/template-choice';
@@ -28,7 +28,8 @@ export function MessageSection({
     <fieldset className="add-entry__section">
       <legend className="add-entry__legend">Message to {recipientName}</legend>
       <TemplateChoiceField templates={templates} onPick={onTemplatePick} />
-      <TextAreaField
+      <FormField
+        as="textarea"
         label="Message"
         rows={3}
         value={description}

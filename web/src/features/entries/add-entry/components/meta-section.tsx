@@ -1,4 +1,4 @@
-import { SelectField } from '../../../../lib/select-field';
+import { FormField } from '../../../../lib/form-field';
 import { AmountField } from '../../components/shared/amount-field';
 import { ProcessField } from '../../components/shared/process-field';
 import type { EntryForm } from '../model/entry-form';
@@ -24,7 +24,8 @@ export function MetaSection({
     <fieldset className="add-entry__section">
       <legend className="add-entry__legend">Meta</legend>
       <div className="add-entry__grid">
-        <SelectField
+        <FormField
+          as="select"
           label="Category"
           value={values.category}
           onValueChange={(category) => onChange('category', category)}
@@ -35,7 +36,7 @@ export function MetaSection({
               {category}
             </option>
           ))}
-        </SelectField>
+        </FormField>
         <AmountField
           value={values.amount}
           onValueChange={(amount) => onChange('amount', amount)}

@@ -1,5 +1,5 @@
 import { PROCESSES } from '@contract/entries';
-import { SelectField } from '../../../../lib/select-field';
+import { FormField } from '../../../../lib/form-field';
 
 /** The entry's process, one of the contract's list or not set. */
 export function ProcessField({
@@ -10,13 +10,13 @@ export function ProcessField({
   onValueChange: (value: string) => void;
 }) {
   return (
-    <SelectField label="Process" value={value} onValueChange={onValueChange}>
+    <FormField as="select" label="Process" value={value} onValueChange={onValueChange}>
       <option value="">Not set</option>
       {PROCESSES.map((process) => (
         <option key={process} value={process}>
           {process}
         </option>
       ))}
-    </SelectField>
+    </FormField>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SelectField } from '../../../../lib/select-field';
+import { FormField } from '../../../../lib/form-field';
 import { useApprovedTemplates } from '../../../whatsapp';
 import type { Template } from '../../../../resources/templates';
 import { pickTemplate, templateGroups, type TemplatePick } from '../../model/template-choice';
@@ -17,7 +17,8 @@ export function TemplateChoiceField({
   const [value, setValue] = useState('');
   const [hint, setHint] = useState('');
   return (
-    <SelectField
+    <FormField
+      as="select"
       label="Template"
       value={value}
       disabled={groups.length === 0}
@@ -39,6 +40,6 @@ export function TemplateChoiceField({
           ))}
         </optgroup>
       ))}
-    </SelectField>
+    </FormField>
   );
 }

@@ -1,4 +1,4 @@
-import { SelectField } from '../../../../lib/select-field';
+import { FormField } from '../../../../lib/form-field';
 import type { Template } from '../../../../resources/templates';
 
 /**
@@ -18,7 +18,8 @@ export function TemplatePicker({
   onPick: (template: Template | null) => void;
 }) {
   return (
-    <SelectField
+    <FormField
+      as="select"
       label={label}
       value={value}
       disabled={templates.length === 0}
@@ -30,7 +31,7 @@ export function TemplatePicker({
           {template.title}
         </option>
       ))}
-    </SelectField>
+    </FormField>
   );
 }
 

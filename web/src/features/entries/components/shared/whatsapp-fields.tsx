@@ -1,4 +1,4 @@
-import { TextAreaField } from '../../../../lib/text-area-field';
+import { FormField } from '../../../../lib/form-field';
 import { WhatsAppPreviewPanel } from '../../../whatsapp';
 import type { PreviewRequest } from '../../../whatsapp';
 import { DifferentText } from './different-text';
@@ -32,7 +32,8 @@ export function WhatsAppFields({
         open={ownText}
         onToggle={(open) => onChange({ ownText: open })}
       >
-        <TextAreaField
+        <FormField
+          as="textarea"
           label="WhatsApp text"
           rows={3}
           value={text}

@@ -1,0 +1,108 @@
+// The gate's steps: what `npm test` runs (every step) and `npm run test:quick` (the quick ones).
+//
+// The runner starts steps in this order as room allows. `cores` is how many cores a step keeps
+// busy on average (its CPU time over its wall time: docs/decisions/gate.md); a step starts while
+// the running ones leave it room. `ports` names the fixed ports a step listens on, so two steps
+// that share them never overlap (suites on free ports need none). Each vitest suite's own
+// include pattern picks up new test files; a new suite (a new vitest config) needs a step here,
+// and the runner refuses to start while a config in the repository has none.
+
+export type Run = 'full' | 'quick';
+
+export interface Step {
+  name: string;
+  /** The command, run from the repository's root. */
+  command: string[];
+  /** Steps that must have passed first. */
+  needs?: string[];
+  cores: number;
+  /** Fixed ports it listens on (a label: steps with the same label never run together). */
+  ports?: string;
+  /** Which runs it is part of: `npm test` (full), `npm run test:quick` (quick). */
+  runs: Run[];
+  /** The vitest config it runs, checked against the configs in the repository. */
+  vitestConfig?: string;
+}
+
+const npm = (...args: string[]) => ['npm', ...args];
+const both: Run[] = ['full', 'quick'];
+const full: Run[] = ['full'];
+
+export const STEPS: Step[] = [
+  {
+    name: 'build',
+    command: ['npx', 'tsx', 'tools/gate/build.ts'],
+    cores: 1,
+    runs: full,
+  },
+  { name: 'lint', command: npm('run', 'lint'), cores: 1, runs: both },
+  { name: 'typecheck', command: npm('run', 'typecheck'), cores: 1, runs: both },
+  {
+    name: 'browser',
+    command: npm('run', 'test:e2e'),
+    vitestConfig: 'e2e/vitest.config.ts',
+    needs: ['build'],
+    cores: 1,
+    runs: full,
+    ports: 'browser tests (offset +10)',
+  },
+  {
+    name: 'stack',
+    command: npm('run', 'test:stack'),
+    vitestConfig: 'tools/stack/vitest.config.ts',
+    needs: ['build'],
+    cores: 0.5,
+    runs: full,
+    ports: 'stack tests (offset +40 to +80)',
+  },
+  {
+    name: 'firestore',
+    command: npm('run', 'test:firestore'),
+    vitestConfig: 'tools/firestore/vitest.config.ts',
+    cores: 0.5,
+    runs: full,
+  },
+  {
+    name: 'functions',
+    command: npm('test', '-w', 'functions'),
+    vitestConfig: 'functions/vitest.config.mts',
+    cores: 1,
+    runs: full,
+  },
+  {
+    name: 'functions (quick)',
+    command: npm('run', 'test:quick', '-w', 'functions'),
+    vitestConfig: 'functions/vitest.quick.config.mts',
+    cores: 1,
+    runs: ['quick'],
+  },
+  {
+    name: 'web',
+    command: npm('test', '-w', 'web'),
+    vitestConfig: 'web/vite.config.ts',
+    cores: 2,
+    runs: both,
+  },
+  {
+    name: 'gate',
+    command: npm('run', 'test:gate'),
+    vitestConfig: 'tools/gate/vitest.config.ts',
+    cores: 0.5,
+    runs: both,
+  },
+  {
+    name: 'storage',
+    command: npm('run', 'test:storage'),
+    vitestConfig: 'tools/storage/vitest.config.ts',
+    cores: 0.5,
+    runs: full,
+  },
+  {
+    name: 'deploy',
+    command: npm('run', 'test:deploy'),
+    vitestConfig: 'tools/deploy/vitest.config.ts',
+    needs: ['build'],
+    cores: 0.5,
+    runs: full,
+  },
+];

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { formatSummary, testCount } from '../report.ts';
+import { nextSteps, type Outcome } from '../schedule.ts';
+import { STEPS, type Step } from '../steps.ts';
+import { unrunConfigs } from '../suites.ts';
+
+const step = (name: string, cores: number, extra: Partial<Step> = {}): Step => ({
+  name,
+  command: ['true'],
+  cores,
+  runs: ['full'],
+  ...extra,
+});
+
+const names = (steps: Step[]) => steps.map((s) => s.name);
+
+describe('nextSteps', () => {
+  const none = { running: [], finished: new Map<string, Outcome>() };
+
+  it('starts steps in order while they fit in the cores', () => {
+    const pending = [step('a', 1), step('b', 2), step('c', 0.5), step('d', 0.5)];
+    expect(names(nextSteps(pending, none, 2).start)).toEqual(['a', 'c', 'd']);
+  });
+
+  it('starts a step larger than the machine when nothing runs', () => {
+    expect(names(nextSteps([step('web', 4)], none, 2).start)).toEqual(['web']);
+  });
+
+  it('waits for what a step needs, and skips it when that failed', () => {
+    const pending = [step('browser', 1, { needs: ['build'] })];
+    const building = { running: [step('build', 1)], finished: new Map<string, Outcome>() };
+    expect(nextSteps(pending, building, 2)).toEqual({ start: [], skip: [] });
+    const failed = { running: [], finished: new Map<string, Outcome>([['build', 'failed']]) };
+    expect(names(nextSteps(pending, failed, 2).skip)).toEqual(['browser']);
+    const passed = { running: [], finished: new Map<string, Outcome>([['build', 'passed']]) };
+    expect(names(nextSteps(pending, passed, 2).start)).toEqual(['browser']);
+  });
+
+  it('never runs two steps on the same fixed ports together', () => {
+    const pending = [step('b', 0.5, { ports: 'stack' }), step('c', 0.5)];
+    const running = { running: [step('a', 0.5, { ports: 'stack' })], finished: new Map() };
+    expect(names(nextSteps(pending, running, 2).start)).toEqual(['c']);
+  });
+});
+
+describe('the report', () => {
+  it("reads vitest's test count, passed or not", () => {
+    expect(testCount(' Test Files  1 passed (1)\n      Tests  6 passed | 60 skipped (66)\n')).toBe(
+      66,
+    );
+    expect(testCount('\x1b[2m      Tests \x1b[22m \x1b[1m\x1b[32m12 passed\x1b[39m (12)')).toBe(12);
+    expect(testCount('eslint: no problems')).toBeUndefined();
+  });
+
+  it('prints each step, and a total with what ran before the gate', () => {
+    const summary = formatSummary(
+      [
+        { name: 'npm ci', seconds: 28, outcome: 'passed' },
+        { name: 'functions', seconds: 190.4, outcome: 'failed', tests: 612 },
+      ],
+      618,
+    );
+    expect(summary).toContain('npm ci            28 s');
+    expect(summary).toMatch(/functions\s+3 min 10 s\s+612 tests\s+FAILED/);
+    expect(summary).toMatch(/total\s+10 min 18 s\s+612 tests\s+1 step\(s\) not passed/);
+  });
+});
+
+describe('the steps', () => {
+  it('run every vitest config of the repository', () => {
+    expect(unrunConfigs(STEPS)).toEqual([]);
+    expect(unrunConfigs([])).toContain('e2e/vitest.config.ts');
+  });
+
+  it('name only steps that exist as needs', () => {
+    const all = new Set(STEPS.map((s) => s.name));
+    expect(STEPS.flatMap((s) => s.needs ?? []).filter((need) => !all.has(need))).toEqual([]);
+  });
+});
