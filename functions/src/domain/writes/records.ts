@@ -23,6 +23,7 @@ import { markRequestWrite } from '../../http/idempotency';
 import { CUSTOMERS } from '../customers/constants';
 import { OPT_OUTS_FIELD, WINDOWS_FIELD } from '../customers/whatsapp-windows';
 import { OWNER_FIELD } from '../customers/owner';
+import { TAX_FIELD } from '../customers/tax-details';
 import { ENTRIES } from '../entries/constants';
 import {
   applyCustomerChanges,
@@ -247,7 +248,7 @@ export interface CustomerWrite {
  */
 const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
   [ENTRIES]: new Set(['followUps', 'updatedAt', 'dispatch', 'attachments', 'inbound']),
-  [CUSTOMERS]: new Set([WINDOWS_FIELD, OPT_OUTS_FIELD, OWNER_FIELD, 'updatedAt']),
+  [CUSTOMERS]: new Set([WINDOWS_FIELD, OPT_OUTS_FIELD, OWNER_FIELD, TAX_FIELD, 'updatedAt']),
 };
 
 /** Which top-level field a field path of an update names. */
