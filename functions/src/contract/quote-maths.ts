@@ -118,3 +118,14 @@ export const toScaled = (value: number, scale: number): number => Math.round(val
 
 /** Paise as rupees, a number with at most 2 decimals (the API's amounts). */
 export const paiseToRupees = (paise: number): number => paise / 100;
+
+const RUPEES = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Paise as Indian rupees, grouped in lakhs and crores: 48500075 → '₹4,85,000.75'. */
+export function formatRupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  return `${sign}₹${RUPEES.format(Math.abs(paise) / 100)}`;
+}

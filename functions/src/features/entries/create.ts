@@ -43,6 +43,7 @@ import {
   withoutUndefined,
 } from '../../domain/entries/record';
 import type { CreateInput } from './schemas';
+import type { QuoteLink } from '../../contract/entries';
 
 export type SentChannel = 'whatsapp' | 'email';
 
@@ -221,7 +222,18 @@ function queueMessages(
   return dispatch;
 }
 
-export async function createEntry(input: CreateInput, session: Session) {
+/** What a caller adds to a new entry: a link to its quotation, its own writes beside it. */
+export interface EntryAdditions {
+  quote?: QuoteLink;
+  /** Runs first in the entry's transaction (its reads, then its writes); a throw stores nothing. */
+  alongside?: (tx: Transaction, entryId: string) => Promise<void>;
+}
+
+export async function createEntry(
+  input: CreateInput,
+  session: Session,
+  additions: EntryAdditions = {},
+) {
   const [customerData, actor, settings] = await Promise.all([
     readCustomer(input.customerId),
     actorOf(session),
@@ -236,6 +248,7 @@ export async function createEntry(input: CreateInput, session: Session) {
   // A transaction: recent activity is read before the entry is written beside it; each
   // message is queued with it, so an entry never exists without its messages or the reverse.
   const doc = await runInTransaction(async (tx) => {
+    await additions.alongside?.(tx, ref.id);
     const records = await RecordWriter.inTransaction(tx);
     const dispatch = queueMessages(tx, ref.id, messages, queued);
     const entry = buildEntryDoc({
@@ -257,6 +270,7 @@ export async function createEntry(input: CreateInput, session: Session) {
       source: 'employee',
       createdAt,
       dispatch,
+      quote: additions.quote,
     });
     records.createEntry(ref, entry);
     tx.create(
