@@ -41,10 +41,26 @@ export interface ConversationMessage {
   /** Who sent it (outbound), or the customer's WhatsApp profile name (inbound). */
   byName?: string;
   /** How it came to be: the conversation's reply box, an entry, a follow-up, the send route, or the customer. */
-  source: 'reply' | 'entry' | 'followup' | 'send' | 'inbound';
+  source: 'reply' | 'entry' | 'followup' | 'send' | 'inbound' | 'broadcast' | 'quote';
   entryId?: string;
   /** Inbound WhatsApp: the message it answers (Meta's context), with that message's text when known. */
   replyTo?: { providerId: string; text?: string };
+}
+
+/**
+ * A message appeared or its state moved (the notifications stream's `message` event): pages
+ * showing it read it again. Carries no text: who may see the message reads it through the API.
+ */
+export interface LiveMessageChange {
+  /** The conversation message's id (an outbound message's queue id). */
+  messageId: string;
+  customerId: string;
+  direction: 'in' | 'out';
+  channel: 'whatsapp' | 'email';
+  state: string;
+  source: ConversationMessage['source'];
+  entryId?: string;
+  followUpId?: string;
 }
 
 /** GET /customers/:id/conversation: one page, oldest to newest; nextCursor: the older page. */

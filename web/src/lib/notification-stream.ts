@@ -2,7 +2,10 @@
 // along as with every other call. Reconnects after the server's `retry:` hint (or after
 // failures, backing off) and resumes with Last-Event-ID. Errors are silently ignored. One
 // stream serves every part of the page that listens (the app shell's message toasts, the
-// dashboard's panel): it opens with the first listener and closes with the last.
+// dashboard's panel, the pages that show messages): it opens with the first listener and closes
+// with the last. Besides notifications it carries `message-change` events: a message appeared or its
+// state moved (sent, delivered, read, failed), for pages showing it to read it again.
+import type { LiveMessageChange } from '@contract/conversations';
 import { API_BASE } from './api-client';
 import { getToken } from './storage';
 
@@ -24,7 +27,12 @@ const MAX_BACKOFF_MS = 60_000;
 /** Notification ids remembered to drop repeats. */
 const SEEN_KEPT = 500;
 
-function openNotificationStream(onNotification: (n: Notification) => void): () => void {
+interface StreamHandlers {
+  notification: (n: Notification) => void;
+  message: (change: LiveMessageChange) => void;
+}
+
+function openNotificationStream(on: StreamHandlers): () => void {
   let stopped = false;
   let controller: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,6 +80,7 @@ function openNotificationStream(onNotification: (n: Notification) => void): () =
 
   function handle(block: string): void {
     const data: string[] = [];
+    let event = 'notification';
     for (const line of block.split('\n')) {
       if (!line || line.startsWith(':')) continue;
       const at = line.indexOf(':');
@@ -80,6 +89,7 @@ function openNotificationStream(onNotification: (n: Notification) => void): () =
       if (field === 'id') lastEventId = value;
       else if (field === 'retry' && /^\d+$/.test(value)) retryMs = Number(value);
       else if (field === 'data') data.push(value);
+      else if (field === 'event') event = value;
     }
     if (data.length === 0) return;
     let parsed: unknown;
@@ -89,6 +99,10 @@ function openNotificationStream(onNotification: (n: Notification) => void): () =
       return; // not JSON: ignored
     }
     if (!parsed || typeof parsed !== 'object') return;
+    if (event === 'message-change') {
+      on.message(parsed as LiveMessageChange);
+      return;
+    }
     const notification = parsed as Notification;
     if (notification._id) {
       if (seen.has(notification._id)) return;
@@ -96,7 +110,7 @@ function openNotificationStream(onNotification: (n: Notification) => void): () =
       // Only recent ids can come again (a resume re-sends what is newer than its point).
       if (seen.size > SEEN_KEPT) seen.delete(seen.values().next().value!);
     }
-    onNotification(notification);
+    on.notification(notification);
   }
 
   void connect();
@@ -108,19 +122,45 @@ function openNotificationStream(onNotification: (n: Notification) => void): () =
 }
 
 const listeners = new Set<(n: LiveNotification) => void>();
+const messageListeners = new Set<(change: LiveMessageChange) => void>();
 let close: (() => void) | null = null;
+
+function openShared(): void {
+  close ??= openNotificationStream({
+    notification: (n) => {
+      for (const each of listeners) each(n);
+    },
+    message: (change) => {
+      for (const each of messageListeners) each(change);
+    },
+  });
+}
+
+function closeWhenUnused(): void {
+  if (listeners.size > 0 || messageListeners.size > 0) return;
+  close?.();
+  close = null;
+}
 
 /** Calls `listener` with each new notification; answers the unsubscribe. */
 export function subscribeNotifications(listener: (n: LiveNotification) => void): () => void {
   listeners.add(listener);
-  close ??= openNotificationStream((n) => {
-    for (const each of listeners) each(n);
-  });
+  openShared();
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) {
-      close?.();
-      close = null;
-    }
+    closeWhenUnused();
+  };
+}
+
+/**
+ * Calls `listener` with each message change (a resumed stream first sends those made while it
+ * was away); answers the unsubscribe.
+ */
+export function subscribeMessageChanges(listener: (change: LiveMessageChange) => void): () => void {
+  messageListeners.add(listener);
+  openShared();
+  return () => {
+    messageListeners.delete(listener);
+    closeWhenUnused();
   };
 }

@@ -13,6 +13,7 @@ import { RecordWriter } from '../../domain/writes/records';
 import { runInTransaction } from '../../domain/writes/transaction';
 import { refreshCustomerOnEntries } from '../../domain/writes/customer-copies';
 import { moveLinked } from '../../domain/customers/linked';
+import { moveCustomerMessages } from '../../domain/messages';
 import { customerCopy } from '../../domain/entries/record';
 import {
   followUpCustomerName,
@@ -159,6 +160,7 @@ export async function mergeCustomers(
   const moved: Record<string, number> = {};
   for (const collection of CUSTOMER_LINKED_COLLECTIONS)
     moved[collection] = await moveLinked(collection, mergeIds, customer);
+  Object.assign(moved, await moveCustomerMessages(mergeIds, customer));
   await auditRef.update({ moved, movedAt: FieldValue.serverTimestamp() });
   return { customer, deleted: true, moved };
 }

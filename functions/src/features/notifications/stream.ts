@@ -22,6 +22,15 @@ import { resolveSession, sessionToken } from '../../domain/identity/sessions';
 import { onlyVisible, visibleTo } from '../../domain/notifications/audience';
 import { eventIdOf, toNotification, type Notification } from '../../domain/notifications/feed';
 import { notificationsSince } from '../../domain/notifications/notice';
+import type { LiveMessageChange } from '../../contract/conversations';
+import { messageChangesSince, toMessageChange } from '../../domain/messages';
+import { subscribeMessageChanges } from './message-hub';
+
+/** Whoever may open a customer may see its conversation's messages move. */
+const canReadCustomers = (session: Session) =>
+  session.role === 'admin' ||
+  session.permissions.includes('*') ||
+  session.permissions.includes('customers.read');
 
 export const streamSettings = {
   heartbeatMs: 25_000,
@@ -169,6 +178,13 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   };
   // Live events are held while the missed ones are read, then sent in order.
   const stop = subscribe((n) => (replaying ? buffered.push(n) : deliver(n)));
+  // Message changes are hints to read again, not notifications: no id, nothing to resume.
+  const mayReadMessages = canReadCustomers(session);
+  const writeChange = (change: LiveMessageChange) => {
+    if (closed || !mayReadMessages || change.source === 'broadcast') return;
+    res.write(`event: message-change\ndata: ${JSON.stringify(change)}\n\n`);
+  };
+  const stopMessages = subscribeMessageChanges(writeChange);
 
   const heartbeat = setInterval(
     () => res.write(`: heartbeat ${now()}\n\n`),
@@ -182,6 +198,7 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     clearInterval(recheck);
     clearTimeout(deadline);
     stop();
+    stopMessages();
   };
   // The hint again at the end: the client reconnects (with Last-Event-ID) after it.
   const end = () => {
@@ -201,6 +218,14 @@ export async function notificationStream(req: Request, res: Response): Promise<v
       const missed = snap.docs.map((d) => toNotification(d.id, d.data()));
       missed.sort((a, b) => (a.eventId < b.eventId ? -1 : 1));
       for (const n of missed) if (n.eventId > resumedFrom) send(n);
+    }
+    if (resumedFrom && mayReadMessages) {
+      const ms = Number(resumedFrom.slice(0, 15));
+      const changed = await messageChangesSince(Timestamp.fromMillis(ms))
+        .orderBy('changedAt')
+        .limit(streamSettings.resumeLimit)
+        .get();
+      for (const doc of changed.docs) writeChange(toMessageChange(doc.id, doc.data()));
     }
   } catch {
     // The live stream still works; what was missed is in /notifications/latest.

@@ -6,13 +6,15 @@ import { subscribeNotifications } from '../../../lib/notification-stream';
 import { useToast } from '../../../lib/toast';
 import { queryKeys } from '../../../resources/query-keys';
 import { useUnreadCount } from '../api/get-inbox';
+import { MessagesLive } from './messages-live';
 import '../conversation.css';
 
 export const INBOUND_MESSAGE = 'message.inbound';
 
 /**
  * On every screen: a customer's message toasts at once ('New WhatsApp message: Ravi: OK…'),
- * and the conversation, the Inbox and the unread count are read again.
+ * and the conversation, the Inbox and the unread count are read again; every message's state
+ * moves live on whatever page shows it (MessagesLive).
  */
 export function InboxLive() {
   const toast = useToast();
@@ -29,7 +31,7 @@ export function InboxLive() {
       }),
     [toast, queryClient],
   );
-  return null;
+  return <MessagesLive />;
 }
 
 /** The top bar's way to the Inbox, with the caller's unread count. */
