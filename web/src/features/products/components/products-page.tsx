@@ -1,16 +1,15 @@
 import { Download, Pencil, Plus, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { GST_RATES } from '@contract/gst';
 import { PRODUCT_UNITS, type Product, type ProductImportResult } from '@contract/products';
 import { api, errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { downloadBlob } from '../../../lib/download';
 import { formatINR } from '../../../lib/format';
 import { FormField, fieldErrors } from '../../../lib/form-field';
+import { GstRateField } from '../../../lib/gst-rate-field';
 import { PageHeader } from '../../../lib/page-header';
 import { QueryState } from '../../../lib/query-state';
-import { SelectField } from '../../../lib/select-field';
 import { useToast } from '../../../lib/toast';
 import { queryKeys } from '../../../resources/query-keys';
 import '../../../lib/ui.css';
@@ -234,18 +233,11 @@ function ProductDialog({ product, onClose }: { product: Product | null; onClose:
           onValueChange={(rate) => set({ rate })}
           error={errors.rate}
         />
-        <SelectField
-          label="GST %"
+        <GstRateField
           value={form.gstRate}
           onValueChange={(gstRate) => set({ gstRate })}
           error={errors.gstRate}
-        >
-          {GST_RATES.map((r) => (
-            <option key={r} value={String(r)}>
-              {r} %
-            </option>
-          ))}
-        </SelectField>
+        />
         <label className="ui-checkbox">
           <input
             type="checkbox"

@@ -1,11 +1,11 @@
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { GST_RATES } from '@contract/gst';
 import type { Product } from '@contract/products';
 import { errorMessage } from '../../../lib/api-client';
 import { formatINR } from '../../../lib/format';
 import { FormField, fieldErrors } from '../../../lib/form-field';
+import { GstRateField } from '../../../lib/gst-rate-field';
 import { PageHeader } from '../../../lib/page-header';
 import { SelectField } from '../../../lib/select-field';
 import { useToast } from '../../../lib/toast';
@@ -236,18 +236,11 @@ function LineCard({
           onValueChange={(discountPercent) => onChange({ discountPercent })}
           error={error('discountPercent')}
         />
-        <SelectField
-          label="GST %"
+        <GstRateField
           value={line.gstRate}
           onValueChange={(gstRate) => onChange({ gstRate })}
           error={error('gstRate')}
-        >
-          {GST_RATES.map((rate) => (
-            <option key={rate} value={String(rate)}>
-              {rate} %
-            </option>
-          ))}
-        </SelectField>
+        />
       </div>
     </li>
   );
