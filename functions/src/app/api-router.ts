@@ -10,6 +10,8 @@ import { registerWhatsAppWebhookRoutes } from '../features/inbound';
 import { registerIntegrationRoutes } from '../features/integrations';
 import { registerMessagingRoutes } from '../features/messaging';
 import { registerNotificationRoutes } from '../features/notifications';
+import { registerProductRoutes } from '../features/products';
+import { registerQuoteRoutes } from '../features/quotes';
 import { registerRoleRoutes } from '../features/roles';
 import { registerSettingsRoutes } from '../features/settings';
 import { registerTemplateRoutes } from '../features/templates';
@@ -45,5 +47,7 @@ export function createApiRouter(): Router {
   registerMessagingRoutes(router);
   registerDashboardRoutes(router);
   registerNotificationRoutes(router);
+  registerProductRoutes(router);
+  registerQuoteRoutes(router);
   return router;
 }

@@ -155,6 +155,14 @@ export interface Entry extends EntryFields {
   /** Entries made from a template, and inbound messages: where they came from. */
   templateRef?: unknown;
   inbound?: unknown;
+  /** The accepted quotation this entry is the order of. */
+  quote?: QuoteLink;
+}
+
+/** A quotation an entry links to: its id and number (Q/2026-27/0001). */
+export interface QuoteLink {
+  _id: string;
+  number: string;
 }
 
 /** An entry's channel as people read it ('multiple' is both messages). */

@@ -35,8 +35,28 @@ export interface SettingsView {
    * company does not know, or the first message after the conversation was quiet this many days.
    */
   inboundEntryQuietDays: number;
+  /** The seller's GSTIN ('' when not registered); its first two digits are `state`. */
+  gstin: string;
+  legalName: string;
+  address: string;
+  /** GST state code ('27'): the place of supply quotes compare the customer's with. */
+  state: string;
+  bank: BankDetails;
+  quoteTerms: string;
+  quoteValidityDays: number;
+  /** Quote numbers start with it: 'Q' gives Q/2026-27/0001. */
+  quotePrefix: string;
   /** Secrets set on the server (Secret Manager): they win over the values saved here. */
   serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
+}
+
+/** The bank account a quotation asks to be paid into. */
+export interface BankDetails {
+  accountName: string;
+  bankName: string;
+  accountNumber: string;
+  ifsc: string;
+  branch: string;
 }
 
 /** An approved WhatsApp template and the body parameters that take the text and the name. */

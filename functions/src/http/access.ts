@@ -254,6 +254,27 @@ export const routeTable = [
     access: 'signed-in',
     note: 'as /api/notifications/latest',
   },
+  // The product catalogue: everyone signed in reads it (quotes pick from it); products.write
+  // (admins by default) changes it.
+  { method: 'get', path: '/products', access: 'signed-in' },
+  { method: 'get', path: '/products/export.csv', access: { permission: 'products.write' } },
+  {
+    method: 'post',
+    path: '/products/import.csv',
+    access: { permission: 'products.write' },
+    body: 'multipart',
+  },
+  { method: 'post', path: '/products', access: { permission: 'products.write' } },
+  { method: 'put', path: '/products/:id', access: { permission: 'products.write' } },
+  // Quotations: read as entries are read, made and moved as entries are written (an accepted
+  // quote becomes an entry, which an admin confirms).
+  { method: 'get', path: '/quotes', access: { permission: 'entries.read' } },
+  { method: 'get', path: '/quotes/:id', access: { permission: 'entries.read' } },
+  { method: 'get', path: '/quotes/:id/pdf', access: { permission: 'entries.read' } },
+  { method: 'post', path: '/quotes', access: { permission: 'entries.write' } },
+  { method: 'post', path: '/quotes/:id/revise', access: { permission: 'entries.write' } },
+  { method: 'post', path: '/quotes/:id/accept', access: { permission: 'entries.write' } },
+  { method: 'post', path: '/quotes/:id/decline', access: { permission: 'entries.write' } },
 ] as const satisfies readonly RouteSpec[];
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string }

@@ -51,6 +51,8 @@ describe('POST /customers', () => {
         'whatsappWindow',
         'whatsappWindows',
         'owner',
+        'gstin',
+        'billingState',
       ].sort(),
     );
 

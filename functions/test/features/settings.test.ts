@@ -75,6 +75,14 @@ const saved = {
     },
   },
   fixedPdfs: [{ title: 'Catalogue', url: '/api/files/fixed/catalogue.pdf' }],
+  gstin: '',
+  legalName: '',
+  address: '',
+  state: '',
+  bank: { accountName: '', bankName: '', accountNumber: '', ifsc: '', branch: '' },
+  quoteTerms: '',
+  quoteValidityDays: 15,
+  quotePrefix: 'Q',
   serverSecrets: { sendgridApiKey: false, whatsappToken: false, whatsappAppSecret: false },
 };
 
@@ -119,6 +127,14 @@ describe('/api/admin/settings', () => {
         },
       },
       fixedPdfs: [],
+      gstin: '',
+      legalName: '',
+      address: '',
+      state: '',
+      bank: { accountName: '', bankName: '', accountNumber: '', ifsc: '', branch: '' },
+      quoteTerms: '',
+      quoteValidityDays: 15,
+      quotePrefix: 'Q',
       serverSecrets: { sendgridApiKey: false, whatsappToken: false, whatsappAppSecret: false },
     });
   });

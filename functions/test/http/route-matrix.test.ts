@@ -222,6 +222,19 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   'GET /admin/stats': () => ({ path: '/admin/stats' }),
   'GET /notifications/latest': () => ({ path: '/notifications/latest' }),
   'GET /notifications/stream': () => ({ path: '/notifications/stream' }),
+  // Products and quotes: empty or missing-document requests, refused before anything is written.
+  'GET /products': () => ({ path: '/products' }),
+  'GET /products/export.csv': () => ({ path: '/products/export.csv' }),
+  'POST /products/import.csv': () => ({ path: '/products/import.csv' }),
+  'POST /products': () => ({ path: '/products', body: {} }),
+  'PUT /products/:id': () => ({ path: '/products/missing', body: {} }),
+  'GET /quotes': () => ({ path: '/quotes?limit=1' }),
+  'GET /quotes/:id': () => ({ path: '/quotes/missing' }),
+  'GET /quotes/:id/pdf': () => ({ path: '/quotes/missing/pdf' }),
+  'POST /quotes': () => ({ path: '/quotes', body: {} }),
+  'POST /quotes/:id/revise': () => ({ path: '/quotes/missing/revise', body: {} }),
+  'POST /quotes/:id/accept': () => ({ path: '/quotes/missing/accept' }),
+  'POST /quotes/:id/decline': () => ({ path: '/quotes/missing/decline' }),
 };
 
 const keyOf = (spec: (typeof routeTable)[number]) =>

@@ -71,6 +71,12 @@ const TemplatesPage = onFirstVisit(() =>
 const IntegrationsPage = onFirstVisit(() =>
   import('../features/integrations').then((m) => m.IntegrationsPage),
 );
+const QuotesPage = onFirstVisit(() => import('../features/quotes').then((m) => m.QuotesPage));
+const QuotePage = onFirstVisit(() => import('../features/quotes').then((m) => m.QuotePage));
+const QuoteBuilderPage = onFirstVisit(() =>
+  import('../features/quotes').then((m) => m.QuoteBuilderPage),
+);
+const ProductsPage = onFirstVisit(() => import('../features/products').then((m) => m.ProductsPage));
 // One customer's page: reached from the lists and the search, not the menu.
 const CustomerPage = onFirstVisit(() =>
   import('../features/customers').then((m) => m.CustomerPage),
@@ -98,12 +104,14 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/inbox', label: 'Inbox', Page: InboxPage },
   { path: '/customers', label: 'Customers', Page: CustomersPage },
   { path: '/entries', label: 'Entries', Page: EntriesPage },
+  { path: '/quotes', label: 'Quotes', Page: QuotesPage },
   { path: '/information', label: 'Information', Page: InformationPage },
   { path: '/settings', label: 'Settings', allow: ADMIN_ONLY, Page: SettingsPage },
   { path: '/approvals', label: 'Approvals', allow: ADMIN_ONLY, Page: ApprovalsPage },
   { path: '/users', label: 'Users', allow: ADMIN_ONLY, Page: UsersPage },
   { path: '/departments', label: 'Roles', allow: ADMIN_ONLY, Page: RolesPage },
   { path: '/templates', label: 'Templates', allow: ADMIN_ONLY, Page: TemplatesPage },
+  { path: '/products', label: 'Products', allow: ADMIN_ONLY, Page: ProductsPage },
   { path: '/integrations', label: 'Integrations', allow: ADMIN_ONLY, Page: IntegrationsPage },
 ];
 
@@ -112,4 +120,6 @@ export const SCREEN_ROUTES: readonly Omit<AppPage, 'label'>[] = [
   { path: '/', Page: DashboardPage },
   ...APP_PAGES,
   { path: '/customers/:id', Page: CustomerPage },
+  { path: '/customers/:id/quote', Page: QuoteBuilderPage },
+  { path: '/quotes/:id', Page: QuotePage },
 ];

@@ -2,6 +2,9 @@ import type { CustomerListParams } from './customers/list-params';
 import type { EntryListParams } from './entries/list-params';
 import type { PreviewRequest } from './whatsapp/preview-request';
 
+/** The Quotes list's filters (a customer's page passes its customer). */
+export type QuoteListParams = { customerId?: string; status?: string; from?: string; to?: string };
+
 /** The dashboard's period: its range ('30d') and how many days ahead count as due. */
 export type DashboardRange = { range: string; days: number };
 
@@ -58,6 +61,15 @@ export const queryKeys = {
     inbox: (scope: string) => ['conversations', 'inbox', scope] as const,
     /** The caller's unread count (the menu's and the top bar's). */
     unread: () => ['conversations', 'unread'] as const,
+  },
+  quotes: {
+    all: ['quotes'] as const,
+    list: (params: QuoteListParams) => ['quotes', params] as const,
+    one: (id: string) => ['quotes', 'one', id] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    list: () => ['products', {}] as const,
   },
   stats: () => ['stats', {}] as const,
   notificationsLatest: () => ['notifications-latest', {}] as const,

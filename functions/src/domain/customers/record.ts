@@ -4,6 +4,7 @@
 import type { WhatsAppWindow } from '../../contract/customers';
 import { OPT_OUTS_FIELD, WINDOWS_FIELD, windowsView } from './whatsapp-windows';
 import { OWNER_FIELD, ownerOf, type CustomerOwner } from './owner';
+import { TAX_FIELD, taxOf } from './tax-details';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
@@ -27,6 +28,9 @@ export interface Customer extends CustomerFields {
   whatsappWindows: WhatsAppWindow[];
   /** The employee the customer's replies go to (owner.ts); null: no owner (the admins'). */
   owner: CustomerOwner | null;
+  /** GSTIN ('' when none) and billing state (a GST state code, '' when none): tax-details.ts. */
+  gstin: string;
+  billingState: string;
 }
 
 export interface CustomerRecord<T = Timestamp | Date> extends CustomerFields {
@@ -156,6 +160,7 @@ export const CUSTOMER_VIEW_FIELDS = [
   WINDOWS_FIELD,
   OPT_OUTS_FIELD,
   OWNER_FIELD,
+  TAX_FIELD,
 ] as const;
 
 export function toCustomer(id: string, data: DocumentData): Customer {
@@ -166,6 +171,7 @@ export function toCustomer(id: string, data: DocumentData): Customer {
     updatedAt: isoTime(data.updatedAt),
     ...windowsView(data),
     owner: ownerOf(data),
+    ...taxOf(data),
   };
 }
 

@@ -13,6 +13,7 @@ import type {
   EntryFields,
   EntrySnapshot,
   FollowUpSummary,
+  QuoteLink,
 } from '../../contract/entries';
 import { entrySearchKeys } from './search-keys';
 
@@ -110,6 +111,8 @@ export interface NewEntry extends EntryFields {
   createdAt: Timestamp;
   dispatch?: DocumentData;
   inbound?: DocumentData;
+  /** The accepted quotation the entry is the order of. */
+  quote?: QuoteLink;
 }
 
 /** The document to store for a new entry. */
@@ -121,6 +124,7 @@ export function buildEntryDoc(entry: NewEntry): DocumentData {
     dispatch: entry.dispatch ?? {},
   };
   if (!entry.inbound) delete doc.inbound;
+  if (!entry.quote) delete doc.quote;
   return { ...doc, ...derivedFields(doc) };
 }
 
@@ -161,6 +165,7 @@ export const ENTRY_VIEW_FIELDS = [
   'dispatch',
   'templateRef',
   'inbound',
+  'quote',
 ] as const;
 
 export function toEntry(id: string, data: DocumentData): Entry {
@@ -198,6 +203,9 @@ export function toEntry(id: string, data: DocumentData): Entry {
     dispatch: isoDeep(record(data.dispatch)) as Entry['dispatch'],
     ...(data.templateRef ? { templateRef: isoDeep(data.templateRef) } : {}),
     ...(data.inbound ? { inbound: isoDeep(data.inbound) } : {}),
+    ...(data.quote
+      ? { quote: { _id: text(data.quote._id), number: text(data.quote.number) } }
+      : {}),
   };
 }
 

@@ -3,6 +3,9 @@
 // functions read (firestore.rules give clients nothing, and no answer carries them in full).
 import { FieldValue } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
+import type { BankDetails } from '../../contract/settings';
+
+export type { BankDetails };
 
 export const SETTINGS_DOC = 'settings/company';
 export const SECRETS_DOC = 'secrets/integrations';
@@ -45,7 +48,28 @@ export interface CompanySettings {
     };
   };
   fixedPdfs: FixedPdf[];
+  /** The seller's tax details and quotation defaults (contract/settings.ts says what each is). */
+  gstin: string;
+  legalName: string;
+  address: string;
+  state: string;
+  bank: BankDetails;
+  quoteTerms: string;
+  quoteValidityDays: number;
+  quotePrefix: string;
 }
+
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 15;
+export const DEFAULT_QUOTE_PREFIX = 'Q';
+export const MAX_QUOTE_VALIDITY_DAYS = 365;
+
+const noBank = (): BankDetails => ({
+  accountName: '',
+  bankName: '',
+  accountNumber: '',
+  ifsc: '',
+  branch: '',
+});
 
 /**
  * An approved WhatsApp template and which of its body parameters ({{1}}, {{2}}, ...) take the
@@ -105,6 +129,14 @@ export function defaultSettings(): CompanySettings {
       },
     },
     fixedPdfs: [],
+    gstin: '',
+    legalName: '',
+    address: '',
+    state: '',
+    bank: noBank(),
+    quoteTerms: '',
+    quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+    quotePrefix: DEFAULT_QUOTE_PREFIX,
   };
 }
 
@@ -186,8 +218,31 @@ export function settingsFromData(data: Data | undefined): CompanySettings {
       .map(record)
       .map((pdf) => ({ title: text(pdf.title), url: text(pdf.url) }))
       .filter((pdf) => pdf.url !== ''),
+    gstin: text(d.gstin),
+    legalName: text(d.legalName),
+    address: text(d.address),
+    state: text(d.state),
+    bank: bankFromData(d.bank),
+    quoteTerms: text(d.quoteTerms),
+    quoteValidityDays: validityDays(d.quoteValidityDays),
+    quotePrefix: text(d.quotePrefix, DEFAULT_QUOTE_PREFIX) || DEFAULT_QUOTE_PREFIX,
   };
 }
+
+function bankFromData(value: unknown): BankDetails {
+  const d = record(value);
+  const bank = noBank();
+  for (const key of Object.keys(bank) as (keyof BankDetails)[]) bank[key] = text(d[key]);
+  return bank;
+}
+
+const validityDays = (value: unknown): number =>
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= 1 &&
+  value <= MAX_QUOTE_VALIDITY_DAYS
+    ? value
+    : DEFAULT_QUOTE_VALIDITY_DAYS;
 
 function secretsFromData(data: Data | undefined): IntegrationSecrets {
   const d = record(data);

@@ -27,6 +27,7 @@ import {
   WINDOWS_FIELD,
 } from '../customers/whatsapp-windows';
 import { OWNER_FIELD } from '../customers/owner';
+import { TAX_FIELD } from '../customers/tax-details';
 import { ENTRIES } from '../entries/constants';
 import {
   applyCustomerChanges,
@@ -256,6 +257,7 @@ const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
     OPT_OUTS_FIELD,
     OPT_OUT_CHANGES_FIELD,
     OWNER_FIELD,
+    TAX_FIELD,
     'updatedAt',
   ]),
 };

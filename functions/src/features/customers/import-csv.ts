@@ -1,8 +1,5 @@
 // POST /customers/import.csv: the file comes as multipart (busboy) and is parsed as it
-// arrives (csv-parse); at most IMPORT_MAX_BYTES and IMPORT_MAX_ROWS. The Cloud Functions
-// runtime and the functions emulator have already read the body into req.rawBody, so it is
-// parsed from there when present, else from the request stream.
-import busboy from 'busboy';
+// arrives (csv-parse); at most IMPORT_MAX_BYTES and IMPORT_MAX_ROWS.
 import { parse, type CsvError } from 'csv-parse';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
@@ -10,6 +7,7 @@ import { now } from '../../clock';
 import { localDate, startOfDay } from '../../company-days';
 import { getConfig } from '../../config';
 import { HttpError } from '../../http/errors';
+import { readUploadedFile } from '../../http/file-upload';
 import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_LISTED_ERRORS,
@@ -325,40 +323,7 @@ export function parseCustomerCsv(file: Readable): Promise<ParsedCsv> {
 
 /** The uploaded file (multipart field `file`) parsed; 400/413 for unusable uploads. */
 export function readImportUpload(req: Request): Promise<ParsedCsv> {
-  if (!req.is('multipart/form-data'))
-    throw new HttpError(400, 'Send the CSV file as multipart/form-data in the field "file".');
-  return new Promise((resolve, reject) => {
-    let upload: busboy.Busboy;
-    try {
-      upload = busboy({
-        headers: req.headers,
-        limits: { files: 1, fileSize: IMPORT_MAX_BYTES, fields: 20, parts: 30 },
-      });
-    } catch {
-      reject(new HttpError(400, 'The upload is not valid multipart/form-data.'));
-      return;
-    }
-    let parsing: Promise<ParsedCsv> | undefined;
-    upload.on('file', (name, file) => {
-      if (name !== 'file' || parsing) {
-        file.resume();
-        return;
-      }
-      parsing = parseCustomerCsv(file);
-      // Settled when the upload closes.
-      parsing.catch(() => undefined);
-    });
-    upload.on('close', () => {
-      if (parsing) parsing.then(resolve, reject);
-      else reject(new HttpError(400, 'No file was sent (expected in the field "file").'));
-    });
-    upload.on('error', () =>
-      reject(new HttpError(400, 'The upload is not valid multipart/form-data.')),
-    );
-    const rawBody: unknown = (req as { rawBody?: unknown }).rawBody;
-    if (Buffer.isBuffer(rawBody)) upload.end(rawBody);
-    else req.pipe(upload);
-  });
+  return readUploadedFile(req, IMPORT_MAX_BYTES, parseCustomerCsv);
 }
 
 /** All row errors in line order, at most IMPORT_MAX_LISTED_ERRORS of them. */

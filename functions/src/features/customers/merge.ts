@@ -5,6 +5,7 @@
 // was merged. Then the primary's own entries and follow-ups take its merged copy and name, and
 // those of the merged customers move to the primary.
 import { carriedOwner } from '../../domain/customers/owner';
+import { carriedTax } from '../../domain/customers/tax-details';
 import { mergeSummaries, summaryCustomer, summaryRef } from '../../domain/conversations/store';
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
@@ -122,6 +123,7 @@ export async function mergeCustomers(
         merged.phones,
       ),
       ...carriedOwner([primary, ...others].map((c) => c.data)),
+      ...carriedTax([primary, ...others].map((c) => c.data)),
     };
     records.setCustomer(primaryRef, primary.data, kept);
     mergeSummaries(tx, summaries, primaryId, summaryCustomer(kept));

@@ -21,6 +21,7 @@ import {
   LIST_PARAMS,
   listQuery,
   mergeBody,
+  taxBody,
   timelineQuery,
   updateBody,
 } from './schemas';
@@ -88,8 +89,9 @@ export function registerCustomerRoutes(router: Router): void {
     'POST /customers',
     answeringDuplicates(async (req, res) => {
       const fields = parseBody(createBody, req);
+      const tax = parseBody(taxBody, req);
       const owner = await ownerFrom(req);
-      res.status(201).json(await createCustomer(fields, { force: force(req), owner }));
+      res.status(201).json(await createCustomer(fields, { force: force(req), owner, tax }));
     }),
   );
 
@@ -152,7 +154,8 @@ export function registerCustomerRoutes(router: Router): void {
     answeringDuplicates(async (req, res) => {
       const id = customerId(req);
       const input = parseBody(updateBody, req);
-      res.json(await updateCustomer(id, input, { force: force(req) }));
+      const tax = parseBody(taxBody, req);
+      res.json(await updateCustomer(id, input, { force: force(req) }, tax));
     }),
   );
 

@@ -2,6 +2,7 @@
 // ('phones.1: Invalid phone number: 12ab').
 import { z } from 'zod';
 import { documentIdField } from '../../http/params';
+import { gstinField, stateField } from '../../http/tax-fields';
 import { getConfig } from '../../config';
 import {
   DEFAULT_PAGE_SIZE,
@@ -45,6 +46,12 @@ function normalized(input: CustomerInput, ctx: z.RefinementCtx): CustomerFields 
     ctx.issues.push({ code: 'custom', message: issue.message, path: issue.path, input });
   return fields;
 }
+
+/** The GST details POST and PUT /customers may carry beside the customer's fields. */
+export const taxBody = z.object({
+  gstin: gstinField.optional(),
+  billingState: stateField.optional(),
+});
 
 /** POST /customers: missing fields read as empty. */
 export const createBody = z.object(customerShape).transform(normalized);

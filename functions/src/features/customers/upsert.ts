@@ -3,6 +3,7 @@
 // of twins. Rows are grouped by shared keys first; groups are then written in transactions of
 // at most MAX_WRITES_PER_COMMIT writes, each re-reading what it changes.
 import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
+import { carriedTax } from '../../domain/customers/tax-details';
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { databaseAnswered } from '../../health/backends';
@@ -347,6 +348,7 @@ export async function upsertRows(
               ...record,
               ...carriedWindows([before], target.fields.phones),
               ...carriedOwner([before]),
+              ...carriedTax([before]),
             }
           : { ...record, ...(options.owner && { [OWNER_FIELD]: options.owner }) };
         customerWrites.push({ ref, before: before ?? null, data });

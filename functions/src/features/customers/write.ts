@@ -1,6 +1,14 @@
 // Adding, editing and deleting one customer, each in one transaction with its identity keys.
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
+import {
+  carriedTax,
+  type CustomerTax,
+  nextTax,
+  NO_TAX,
+  TAX_FIELD,
+  taxOf,
+} from '../../domain/customers/tax-details';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { runInTransaction } from '../../domain/writes/transaction';
 import { RecordWriter } from '../../domain/writes/records';
@@ -64,11 +72,20 @@ export interface SaveOptions {
 export interface CreateOptions extends SaveOptions {
   /** Who will own the new customer (its creator). */
   owner?: CustomerOwner;
+  /** The GST details sent with it. */
+  tax?: Partial<CustomerTax>;
+}
+
+/** The tax field of a rewrite: the details sent applied, else the stored ones carried. */
+function taxFields(before: DocumentData | undefined, sent: Partial<CustomerTax>): DocumentData {
+  if (sent.gstin === undefined && sent.billingState === undefined) return carriedTax([before]);
+  const tax = nextTax(before ? taxOf(before) : NO_TAX, sent);
+  return tax.gstin || tax.billingState ? { [TAX_FIELD]: tax } : {};
 }
 
 export async function createCustomer(
   fields: CustomerFields,
-  { force, owner }: CreateOptions,
+  { force, owner, tax = {} }: CreateOptions,
 ): Promise<Customer> {
   if (!hasIdentity(fields)) throw new HttpError(400, NEEDS_IDENTITY);
   const ref = newCustomerRef();
@@ -89,6 +106,7 @@ export async function createCustomer(
     const record = {
       ...buildCustomerRecord(fields, { createdAt: now, updatedAt: now }),
       ...(owner && { [OWNER_FIELD]: owner }),
+      ...taxFields(undefined, tax),
     };
     records.createCustomer(ref, record);
     // A key whose owner is gone (or never was) is free; one a live customer holds stays theirs.
@@ -105,6 +123,7 @@ export async function updateCustomer(
   id: string,
   input: CustomerInput,
   { force }: SaveOptions,
+  tax: Partial<CustomerTax> = {},
 ): Promise<Customer> {
   const ref = customerRef(id);
   let copyBefore: CustomerCopy | undefined;
@@ -147,7 +166,12 @@ export async function updateCustomer(
       createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
       updatedAt: Timestamp.now(),
     });
-    const kept = { ...record, ...carriedWindows([data], next.phones), ...carriedOwner([data]) };
+    const kept = {
+      ...record,
+      ...carriedWindows([data], next.phones),
+      ...carriedOwner([data]),
+      ...taxFields(data, tax),
+    };
     records.setCustomer(ref, data, kept);
     for (const key of newKeys)
       if (!taken.includes(key) && owners.get(key.id) !== id) claimKey(tx, key, id);

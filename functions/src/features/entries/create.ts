@@ -40,6 +40,7 @@ import {
   withoutUndefined,
 } from '../../domain/entries/record';
 import type { CreateInput } from './schemas';
+import type { QuoteLink } from '../../contract/entries';
 
 export type SentChannel = 'whatsapp' | 'email';
 
@@ -210,7 +211,18 @@ function queueMessages(
   return dispatch;
 }
 
-export async function createEntry(input: CreateInput, session: Session) {
+/** What a caller adds to a new entry: a link to its quotation, its own writes beside it. */
+export interface EntryAdditions {
+  quote?: QuoteLink;
+  /** Runs first in the entry's transaction (its reads, then its writes); a throw stores nothing. */
+  alongside?: (tx: Transaction, entryId: string) => Promise<void>;
+}
+
+export async function createEntry(
+  input: CreateInput,
+  session: Session,
+  additions: EntryAdditions = {},
+) {
   const [customerData, actor, settings] = await Promise.all([
     readCustomer(input.customerId),
     actorOf(session),
@@ -225,6 +237,7 @@ export async function createEntry(input: CreateInput, session: Session) {
   // A transaction: recent activity is read before the entry is written beside it; each
   // message is queued with it, so an entry never exists without its messages or the reverse.
   const doc = await runInTransaction(async (tx) => {
+    await additions.alongside?.(tx, ref.id);
     const records = await RecordWriter.inTransaction(tx);
     const dispatch = queueMessages(tx, ref.id, messages, queued);
     const entry = buildEntryDoc({
@@ -246,6 +259,7 @@ export async function createEntry(input: CreateInput, session: Session) {
       source: 'employee',
       createdAt,
       dispatch,
+      quote: additions.quote,
     });
     records.createEntry(ref, entry);
     tx.create(

@@ -4,6 +4,8 @@
 import { z } from 'zod';
 import { hasHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from '../../hidden-characters';
 import { isEmail, toE164 } from '../../integrations/recipients';
+import { gstinField, stateField } from '../../http/tax-fields';
+import { MAX_QUOTE_VALIDITY_DAYS } from '../../domain/settings/store';
 
 export const MAX_CONTACTS = 20;
 export const MAX_FIXED_PDFS = 50;
@@ -178,6 +180,40 @@ export const updateSettingsSchema = z.object({
   fixedPdfs: z
     .array(fixedPdf, { error: 'Fixed PDFs must be a list' })
     .max(MAX_FIXED_PDFS, `At most ${MAX_FIXED_PDFS} fixed PDFs`)
+    .optional(),
+  gstin: gstinField.optional(),
+  legalName: text(200, 'Legal name').optional(),
+  address: text(1000, 'Address').optional(),
+  state: stateField.optional(),
+  bank: z
+    .object(
+      {
+        accountName: text(200, 'Account name').optional(),
+        bankName: text(200, 'Bank name').optional(),
+        accountNumber: text(34, 'Account number')
+          .refine((v) => /^[0-9A-Za-z]*$/.test(v), 'An account number is letters and digits')
+          .optional(),
+        ifsc: text(11, 'IFSC')
+          .transform((v) => v.toUpperCase())
+          .refine(
+            (v) => v === '' || /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v),
+            'An IFSC is like SBIN0001234',
+          )
+          .optional(),
+        branch: text(200, 'Branch').optional(),
+      },
+      { error: 'Bank details must be an object' },
+    )
+    .optional(),
+  quoteTerms: text(4000, 'Quotation terms').optional(),
+  quoteValidityDays: z
+    .number({ error: 'Validity is a number of days' })
+    .int('Validity is a whole number of days')
+    .min(1, 'Validity is at least 1 day')
+    .max(MAX_QUOTE_VALIDITY_DAYS, `Validity is at most ${MAX_QUOTE_VALIDITY_DAYS} days`)
+    .optional(),
+  quotePrefix: text(10, 'Quotation prefix')
+    .refine((v) => /^[A-Za-z0-9-]+$/.test(v), 'A prefix is letters, digits and dashes, like Q')
     .optional(),
 });
 

@@ -55,6 +55,14 @@ export function settingsView(settings: CompanySettings, secrets: IntegrationSecr
       },
     },
     fixedPdfs: settings.fixedPdfs,
+    gstin: settings.gstin,
+    legalName: settings.legalName,
+    address: settings.address,
+    state: settings.state,
+    bank: settings.bank,
+    quoteTerms: settings.quoteTerms,
+    quoteValidityDays: settings.quoteValidityDays,
+    quotePrefix: settings.quotePrefix,
     serverSecrets: {
       sendgridApiKey: secretOverride(sendgridApiKey) !== undefined,
       whatsappToken: secretOverride(whatsappToken) !== undefined,
@@ -89,6 +97,7 @@ export function applyUpdate(
         email: { ...settings.integrations.email, ...emailRest },
       },
       fixedPdfs: input.fixedPdfs ?? settings.fixedPdfs,
+      ...quoteSettings(settings, input),
     },
     secrets: {
       whatsappToken: nextSecret(token, secrets.whatsappToken),
@@ -96,5 +105,20 @@ export function applyUpdate(
       smtpPass: nextSecret(smtpPass, secrets.smtpPass),
       imapPass: nextSecret(imapPass, secrets.imapPass),
     },
+  };
+}
+
+/** The tax and quotation fields after a save; the state follows a GSTIN when one is given. */
+function quoteSettings(settings: CompanySettings, input: UpdateSettingsInput) {
+  const gstin = input.gstin ?? settings.gstin;
+  return {
+    gstin,
+    legalName: input.legalName ?? settings.legalName,
+    address: input.address ?? settings.address,
+    state: gstin ? gstin.slice(0, 2) : (input.state ?? settings.state),
+    bank: { ...settings.bank, ...input.bank },
+    quoteTerms: input.quoteTerms ?? settings.quoteTerms,
+    quoteValidityDays: input.quoteValidityDays ?? settings.quoteValidityDays,
+    quotePrefix: input.quotePrefix ?? settings.quotePrefix,
   };
 }

@@ -4,8 +4,8 @@ import { readStored, saveSession } from '../../lib/storage';
 import { renderApp } from '../../test/render-app';
 import { mockApi, stubPhoneWidth } from '../../test/mock-api';
 
-const EVERYONE = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
-const ADMIN = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
+const EVERYONE = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Quotes', 'Information'];
+const ADMIN = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Products', 'Integrations'];
 
 function menuItems() {
   const nav = screen.getByRole('navigation', { name: 'Main menu' });

@@ -10,6 +10,7 @@ import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { ConversationPanel, type ConversationCustomer } from '../../conversations';
 import { ChannelDetailsDialog, EntryDetailsDialog, FollowUpDialog } from '../../entries';
+import { CustomerQuotes } from '../../quotes';
 import type { Entry } from '../../entries';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { LOAD_CUSTOMER_FAILED, useCustomer } from '../api/get-customer';
@@ -156,6 +157,7 @@ function CustomerProfile({ customer }: { customer: CustomerDetail }) {
       <ContactLinks customer={customer} />
       <WhatsAppWindowState customer={customer} />
       <ConversationPanel customer={conversationCustomer(customer, label)} />
+      <CustomerQuotes customerId={customer._id} />
 
       <div className="customer-page__columns">
         <CustomerDetails customer={customer} canChangeOwner={isAdmin} />

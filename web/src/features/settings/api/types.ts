@@ -13,4 +13,8 @@ export type SettingsUpdate = {
     email?: Partial<Record<keyof Settings['integrations']['email'], string | number>>;
   };
   fixedPdfs?: Settings['fixedPdfs'];
-};
+} & Partial<Pick<Settings, TaxSettingKey>> & { bank?: Partial<Settings['bank']> };
+
+/** The seller's tax details and quotation defaults (their own form). */
+export type TaxSettingKey =
+  'gstin' | 'legalName' | 'address' | 'state' | 'quoteTerms' | 'quoteValidityDays' | 'quotePrefix';

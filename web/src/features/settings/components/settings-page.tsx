@@ -8,6 +8,7 @@ import { SaveFooter } from '../../../lib/save-footer';
 import { useSettings } from '../../../resources/settings';
 import type { Settings } from '../api/types';
 import { useUpdateSettings } from '../api/update-settings';
+import { TaxSettings } from './tax-settings';
 import { ContactList } from './contact-list';
 import './settings.css';
 
@@ -29,7 +30,12 @@ export function SettingsPage() {
     <>
       <PageHeader title="Settings" />
       <QueryState query={query} errorFallback="Failed to load settings">
-        {(settings) => <SettingsForm settings={settings} />}
+        {(settings) => (
+          <>
+            <SettingsForm settings={settings} />
+            <TaxSettings settings={settings} />
+          </>
+        )}
       </QueryState>
     </>
   );

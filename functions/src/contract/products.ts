@@ -1,0 +1,27 @@
+// The product catalogue as the API answers it. Like everything in contract/, plain TypeScript
+// without imports: web/ imports it as @contract/<file>.
+
+/** Units a product is sold in (the list the screens offer; others may be typed). */
+export const PRODUCT_UNITS = ['Nos', 'Kg', 'Ltr', 'Mtr', 'Set', 'Box', 'Pair', 'Hrs'] as const;
+
+export interface Product {
+  _id: string;
+  name: string;
+  description: string;
+  /** HSN (goods) or SAC (services) code, digits. */
+  hsn: string;
+  unit: string;
+  /** Rate in rupees, at most 2 decimals. */
+  rate: number;
+  /** GST per cent, one of GST_RATES (contract/gst.ts). */
+  gstRate: number;
+  active: boolean;
+  updatedAt: string;
+}
+
+/** What POST /products/import.csv answers. */
+export interface ProductImportResult {
+  created: number;
+  updated: number;
+  errors: { line: number; message: string }[];
+}

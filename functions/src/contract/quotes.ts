@@ -1,0 +1,95 @@
+// Quotations as the API answers them; amounts in rupees (numbers with at most 2 decimals,
+// computed in paise: contract/quote-maths.ts). Like everything in contract/, plain TypeScript
+// without imports: web/ imports it as @contract/<file>.
+
+/** A quote's status; `expired` is a draft or sent quote past its validity. */
+export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'declined', 'expired'] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** At most this many lines in one quote. */
+export const MAX_QUOTE_LINES = 200;
+
+export interface QuoteLine {
+  productId: string | null;
+  name: string;
+  description: string;
+  hsn: string;
+  unit: string;
+  qty: number;
+  /** Rupees per unit. */
+  rate: number;
+  discountPercent: number;
+  gstRate: number;
+  /** Quantity × rate, the discount, and what is left: the taxable value. */
+  gross: number;
+  discount: number;
+  taxable: number;
+  tax: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+export interface QuoteTotals {
+  subtotal: number;
+  discount: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  roundOff: number;
+  total: number;
+}
+
+export interface QuoteRateRow {
+  gstRate: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+export interface QuoteParty {
+  name: string;
+  gstin: string;
+  /** GST state code ('27'), '' when unknown. */
+  state: string;
+  address: string;
+}
+
+export interface Quote {
+  _id: string;
+  /** Q/2026-27/0001, a revision Q/2026-27/0001-R1. */
+  number: string;
+  revision: number;
+  status: QuoteStatus;
+  customerId: string;
+  customer: QuoteParty & { phones: string[]; emails: string[] };
+  seller: QuoteParty & { legalName: string };
+  /** '27-Maharashtra': the customer's state (GSTIN, else billing state, else the seller's). */
+  placeOfSupply: string;
+  /** IGST (another state) rather than CGST + SGST. */
+  interState: boolean;
+  lines: QuoteLine[];
+  totals: QuoteTotals;
+  taxByRate: QuoteRateRow[];
+  amountInWords: string;
+  /** Last day the prices hold (YYYY-MM-DD, the company's time zone). */
+  validUntil: string;
+  notes: string;
+  terms: string;
+  owner: { _id: string; name: string };
+  createdAt: string;
+  updatedAt: string;
+  /** The version this one revises, and the one that revised it. */
+  revisedFrom: { _id: string; number: string } | null;
+  revisedBy: { _id: string; number: string } | null;
+  /** The entry an accepted quote became. */
+  entryId: string | null;
+}
+
+/** A row of the Quotes list. */
+export type QuoteSummary = Pick<
+  Quote,
+  '_id' | 'number' | 'status' | 'customerId' | 'validUntil' | 'owner' | 'createdAt'
+> & { customerName: string; total: number };

@@ -1,0 +1,80 @@
+// Quotations (`quotes`) and their number series (`quoteCounters`, one document per prefix and
+// financial year): the collections' one owner. A number is taken in the transaction that stores
+// its quote, so numbers run without a gap or a repeat however many are created at once, and a
+// refused quote takes none.
+import {
+  Timestamp,
+  type DocumentData,
+  type Query,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+
+export const QUOTES = 'quotes';
+const QUOTE_COUNTERS = 'quoteCounters';
+export const QUOTE_NOT_FOUND = 'Quote not found';
+
+export const quoteRef = (id: string) => getDb().collection(QUOTES).doc(id);
+export const newQuoteRef = () => getDb().collection(QUOTES).doc();
+
+/** The quote as stored; 404 when there is none. */
+export async function requireQuoteData(id: string): Promise<DocumentData> {
+  const data = (await quoteRef(id).get()).data();
+  if (!data) throw new HttpError(404, QUOTE_NOT_FOUND);
+  return data;
+}
+
+/** In `tx`, the quote as stored; 404 when there is none. */
+export async function requireQuoteIn(tx: Transaction, id: string): Promise<DocumentData> {
+  const data = (await tx.get(quoteRef(id))).data();
+  if (!data) throw new HttpError(404, QUOTE_NOT_FOUND);
+  return data;
+}
+
+/**
+ * In `tx`, the next number of a series ('Q_2026-27'), written back as taken. It reads, so call
+ * it after the transaction's other reads and before its other writes.
+ */
+export async function takeQuoteSequence(tx: Transaction, series: string): Promise<number> {
+  const ref = getDb().collection(QUOTE_COUNTERS).doc(series);
+  const last = (await tx.get(ref)).get('last');
+  const next = (typeof last === 'number' ? last : 0) + 1;
+  tx.set(ref, { last: next, updatedAt: Timestamp.now() });
+  return next;
+}
+
+export interface QuoteFilters {
+  customerId?: string;
+  /** Stored statuses ('expired' is worked out from validUntil by the caller). */
+  statuses?: string[];
+  from?: Date;
+  to?: Date;
+  limit: number;
+}
+
+/** Quotes newest first, by customer and stored status, created in [from, to). */
+export async function listQuoteData(
+  filters: QuoteFilters,
+): Promise<{ id: string; data: DocumentData }[]> {
+  let query: Query = getDb().collection(QUOTES);
+  if (filters.customerId) query = query.where('customerId', '==', filters.customerId);
+  if (filters.statuses) query = query.where('status', 'in', filters.statuses);
+  if (filters.from) query = query.where('createdAt', '>=', Timestamp.fromDate(filters.from));
+  if (filters.to) query = query.where('createdAt', '<', Timestamp.fromDate(filters.to));
+  const snap = await query.orderBy('createdAt', 'desc').limit(filters.limit).get();
+  return snap.docs.map((d) => ({ id: d.id, data: d.data() }));
+}
+
+/**
+ * Records where the quote's PDF is stored unless another fetch recorded one first; answers the
+ * path recorded (this one, or the other fetch's).
+ */
+export async function claimPdfPath(id: string, path: string): Promise<string> {
+  return getDb().runTransaction(async (tx) => {
+    const stored = (await tx.get(quoteRef(id))).get('pdfPath');
+    if (typeof stored === 'string' && stored) return stored;
+    tx.update(quoteRef(id), { pdfPath: path });
+    return path;
+  });
+}

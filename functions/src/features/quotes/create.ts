@@ -1,0 +1,142 @@
+// Making a quote and revising one. Everything a caller sent is checked first; the catalogue's
+// products are read, the number taken and the quote stored in one transaction, so a refused
+// quote takes no number and two quotes never share one.
+import type { DocumentData, Transaction } from 'firebase-admin/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
+import { getConfig } from '../../config';
+import { now } from '../../clock';
+import { localDate } from '../../company-days';
+import { HttpError } from '../../http/errors';
+import type { Session } from '../../http/access';
+import { runInTransaction } from '../../domain/writes/transaction';
+import { actorOf } from '../../domain/entries/actor';
+import { CUSTOMER_NOT_FOUND, customerRef, getCustomerData } from '../../domain/customers/store';
+import { readProductsIn } from '../../domain/products/store';
+import { readSettings } from '../../domain/settings/store';
+import {
+  newQuoteRef,
+  quoteRef,
+  requireQuoteIn,
+  takeQuoteSequence,
+} from '../../domain/quotes/store';
+import type { Quote } from '../../contract/quotes';
+import { quoteDoc, resolveLines, type StoredLine } from './build';
+import { financialYear, quoteNumber, revisionNumber, seriesId } from './financial-year';
+import type { CreateQuoteInput, LineBody, ReviseQuoteInput } from './schemas';
+import { storedLines, toQuote } from './view';
+
+/** Today in the company's time zone (YYYY-MM-DD). */
+export const companyToday = (): string => localDate(new Date(now()), getConfig().timeZone);
+
+/** The last valid day: the one given (not before today), else today + the settings' days. */
+function lastValidDay(given: string | undefined, today: string, days: number): string {
+  if (given !== undefined) {
+    if (given < today)
+      throw new HttpError(400, 'validUntil: Valid until cannot be before today', {
+        validUntil: 'Valid until cannot be before today',
+      });
+    return given;
+  }
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+async function requireCustomerField(customerId: string): Promise<DocumentData> {
+  const data = await getCustomerData(customerId);
+  if (!data) throw new HttpError(404, CUSTOMER_NOT_FOUND, { customerId: CUSTOMER_NOT_FOUND });
+  return data;
+}
+
+/** In `tx`: the lines resolved against the catalogue as it is now. */
+async function linesIn(tx: Transaction, lines: readonly LineBody[]): Promise<StoredLine[]> {
+  const ids = lines.flatMap((l) => (l.productId ? [l.productId] : []));
+  return resolveLines(lines, await readProductsIn(tx, ids));
+}
+
+export async function createQuote(input: CreateQuoteInput, session: Session): Promise<Quote> {
+  const [customerData, settings, actor] = await Promise.all([
+    requireCustomerField(input.customerId),
+    readSettings(),
+    actorOf(session),
+  ]);
+  const today = companyToday();
+  const validUntil = lastValidDay(input.validUntil, today, settings.quoteValidityDays);
+  const year = financialYear(today);
+  const ref = newQuoteRef();
+  const doc = await runInTransaction(async (tx) => {
+    const lines = await linesIn(tx, input.lines);
+    const sequence = await takeQuoteSequence(tx, seriesId(settings.quotePrefix, year));
+    const data = quoteDoc({
+      number: quoteNumber(settings.quotePrefix, year, sequence),
+      revision: 0,
+      baseId: ref.id,
+      customerId: input.customerId,
+      customerData,
+      settings,
+      lines,
+      validUntil,
+      notes: input.notes ?? '',
+      owner: { _id: actor.uid, name: actor.name },
+      createdAt: Timestamp.now(),
+      revisedFrom: null,
+    });
+    tx.create(ref, data);
+    return data;
+  });
+  return toQuote(ref.id, doc, today);
+}
+
+/** A new version of a quote, numbered after its first version (-R1, -R2…); the old one stays. */
+export async function reviseQuote(
+  id: string,
+  input: ReviseQuoteInput,
+  session: Session,
+): Promise<Quote> {
+  const [settings, actor] = await Promise.all([readSettings(), actorOf(session)]);
+  const today = companyToday();
+  const ref = newQuoteRef();
+  const doc = await runInTransaction(async (tx) => {
+    const old = await requireQuoteIn(tx, id);
+    if (old.status === 'accepted')
+      throw new HttpError(409, 'An accepted quote is the order: it is not revised.');
+    if (old.revisedBy)
+      throw new HttpError(409, `This version was revised already: revise ${old.revisedBy.number}.`);
+    const baseId = typeof old.baseId === 'string' ? old.baseId : id;
+    const base = baseId === id ? old : await requireQuoteIn(tx, baseId);
+    const customerData = await requireCustomerIn(tx, String(old.customerId));
+    const lines = input.lines
+      ? await linesIn(tx, input.lines)
+      : storedLines(old).map((line) => ({ ...line }));
+    const revision = (typeof base.lastRevision === 'number' ? base.lastRevision : 0) + 1;
+    const baseNumber = String(base.number);
+    const data = quoteDoc({
+      number: revisionNumber(baseNumber, revision),
+      revision,
+      baseId,
+      customerId: String(old.customerId),
+      customerData,
+      settings,
+      lines,
+      validUntil: lastValidDay(input.validUntil, today, settings.quoteValidityDays),
+      notes: input.notes ?? String(old.notes ?? ''),
+      owner: { _id: actor.uid, name: actor.name },
+      createdAt: Timestamp.now(),
+      revisedFrom: { _id: id, number: String(old.number) },
+    });
+    tx.create(ref, data);
+    tx.update(quoteRef(baseId), { lastRevision: revision });
+    tx.update(quoteRef(id), {
+      revisedBy: { _id: ref.id, number: data.number },
+      updatedAt: Timestamp.now(),
+    });
+    return data;
+  });
+  return toQuote(ref.id, doc, today);
+}
+
+async function requireCustomerIn(tx: Transaction, customerId: string): Promise<DocumentData> {
+  const data = (await tx.get(customerRef(customerId))).data();
+  if (!data) throw new HttpError(404, CUSTOMER_NOT_FOUND);
+  return data;
+}

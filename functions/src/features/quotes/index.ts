@@ -1,0 +1,2 @@
+// What the quotes feature offers the rest of the server; other modules import only this.
+export { registerQuoteRoutes } from './routes';

@@ -1,0 +1,83 @@
+// /quotes: make, read, revise and answer quotations, and their PDF.
+import type { Request, Router } from 'express';
+import { route } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { documentId } from '../../http/params';
+import { parseBody } from '../../http/validate';
+import { getConfig } from '../../config';
+import { startOfDay } from '../../company-days';
+import { listQuoteData, QUOTE_NOT_FOUND, requireQuoteData } from '../../domain/quotes/store';
+import { companyToday, createQuote, reviseQuote } from './create';
+import { acceptQuote, declineQuote } from './status';
+import { createQuoteBody, listQuotesQuery, reviseQuoteBody } from './schemas';
+import { pdfFileName, PDF_TYPE, quotePdf } from './pdf-file';
+import { statusOf, toQuote, toQuoteSummary } from './view';
+
+const quoteId = (req: Request) => documentId(req.params.id, QUOTE_NOT_FOUND);
+const sessionOf = (req: Request) => {
+  if (!req.session) throw new HttpError(401, 'Sign in required');
+  return req.session;
+};
+
+/** Stored statuses a shown status may come from ('expired' is a draft or sent one, past date). */
+const STORED: Record<string, string[]> = {
+  draft: ['draft'],
+  sent: ['sent'],
+  accepted: ['accepted'],
+  declined: ['declined'],
+  expired: ['draft', 'sent'],
+};
+
+export function registerQuoteRoutes(router: Router): void {
+  route(router, 'GET /quotes', async (req, res) => {
+    const query = listQuotesQuery.parse(req.query);
+    const { timeZone } = getConfig();
+    const today = companyToday();
+    const found = await listQuoteData({
+      customerId: query.customerId,
+      statuses: query.status ? STORED[query.status] : undefined,
+      from: query.from ? startOfDay(query.from, timeZone) : undefined,
+      to: query.to ? startOfDay(query.to, timeZone, 1) : undefined,
+      limit: query.limit ?? 100,
+    });
+    const rows = found
+      .filter((q) => !query.status || statusOf(q.data, today) === query.status)
+      .map((q) => toQuoteSummary(q.id, q.data, today));
+    res.json(rows);
+  });
+
+  route(router, 'GET /quotes/:id', async (req, res) => {
+    const id = quoteId(req);
+    res.json(toQuote(id, await requireQuoteData(id), companyToday()));
+  });
+
+  route(router, 'GET /quotes/:id/pdf', async (req, res) => {
+    const id = quoteId(req);
+    const data = await requireQuoteData(id);
+    const bytes = await quotePdf(id, data, companyToday());
+    res.set({
+      'Content-Type': PDF_TYPE,
+      'Content-Disposition': `inline; filename="${pdfFileName(String(data.number))}"`,
+      'Cache-Control': 'private, no-cache',
+    });
+    res.send(bytes);
+  });
+
+  route(router, 'POST /quotes', async (req, res) => {
+    const input = parseBody(createQuoteBody, req);
+    res.status(201).json(await createQuote(input, sessionOf(req)));
+  });
+
+  route(router, 'POST /quotes/:id/revise', async (req, res) => {
+    const input = parseBody(reviseQuoteBody, req);
+    res.status(201).json(await reviseQuote(quoteId(req), input, sessionOf(req)));
+  });
+
+  route(router, 'POST /quotes/:id/accept', async (req, res) => {
+    res.json(await acceptQuote(quoteId(req), sessionOf(req)));
+  });
+
+  route(router, 'POST /quotes/:id/decline', async (req, res) => {
+    res.json(await declineQuote(quoteId(req), sessionOf(req)));
+  });
+}

@@ -1,0 +1,2 @@
+// The product catalogue screen (admin).
+export { ProductsPage } from './components/products-page';

@@ -1,0 +1,88 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Product } from '@contract/products';
+import type { Quote, QuoteSummary } from '@contract/quotes';
+import { api } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/download';
+import { queryKeys, type QuoteListParams } from '../../../resources/query-keys';
+import type { QuoteRequest } from '../model/draft';
+
+export const LOAD_QUOTES_FAILED = 'Failed to load quotes';
+
+/** GET /quotes with the list's filters (empty ones left out). */
+export function useQuotes(params: QuoteListParams) {
+  return useQuery({
+    queryKey: queryKeys.quotes.list(params),
+    queryFn: ({ signal }) =>
+      api.get<QuoteSummary[]>('/quotes', {
+        query: Object.fromEntries(Object.entries(params).filter(([, v]) => v)),
+        fallbackMessage: LOAD_QUOTES_FAILED,
+        signal,
+      }),
+  });
+}
+
+export function useQuote(id: string) {
+  return useQuery({
+    queryKey: queryKeys.quotes.one(id),
+    queryFn: ({ signal }) =>
+      api.get<Quote>(`/quotes/${encodeURIComponent(id)}`, {
+        fallbackMessage: 'Failed to load the quote',
+        signal,
+      }),
+  });
+}
+
+/** The active catalogue, for the builder's product choice. */
+export function useActiveProducts() {
+  return useQuery({
+    queryKey: queryKeys.products.list(),
+    queryFn: ({ signal }) =>
+      api.get<Product[]>('/products', { fallbackMessage: 'Failed to load products', signal }),
+    select: (products) => products.filter((p) => p.active),
+  });
+}
+
+export function useCreateQuote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuoteRequest) =>
+      api.post<Quote>('/quotes', body, { fallbackMessage: 'The quote was not saved' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.quotes.all }),
+  });
+}
+
+export type QuoteAction = 'accept' | 'decline' | 'revise';
+
+/** Accept, decline or revise; an accepted quote's entry shows in the entries and dashboard. */
+export function useQuoteAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: QuoteAction }) =>
+      api.post<Quote>(
+        `/quotes/${encodeURIComponent(id)}/${action}`,
+        {},
+        {
+          fallbackMessage: `The quote was not ${action === 'revise' ? 'revised' : `${action}d`}`,
+        },
+      ),
+    onSuccess: (_quote, { action }) => {
+      void client.invalidateQueries({ queryKey: queryKeys.quotes.all });
+      if (action === 'accept') {
+        void client.invalidateQueries({ queryKey: queryKeys.entries.all });
+        void client.invalidateQueries({ queryKey: ['dashboard-all'] });
+      }
+    },
+  });
+}
+
+/** The quote's PDF, downloaded as Q-2026-27-0001.pdf. */
+export function useDownloadPdf() {
+  return useMutation({
+    mutationFn: async (quote: Pick<Quote, '_id' | 'number'>) => {
+      const blob = await api.blob(`/quotes/${encodeURIComponent(quote._id)}/pdf`, {
+        fallbackMessage: 'The PDF could not be made',
+      });
+      downloadBlob(blob, `${quote.number.replace(/[^\w-]+/g, '-')}.pdf`);
+    },
+  });
+}
