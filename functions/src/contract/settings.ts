@@ -30,6 +30,7 @@ export interface SettingsView {
     };
   };
   fixedPdfs: { title: string; url: string }[];
+  broadcasts: BroadcastSettingsView;
   /** Secrets set on the server (Secret Manager): they win over the values saved here. */
   serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
 }
@@ -40,4 +41,15 @@ export interface WhatsAppTemplateLink {
   language: string;
   textParam: number | null;
   nameParam: number | null;
+}
+
+/**
+ * What a broadcast is paced and priced by: messages a second, Meta's messaging limit (unique
+ * users outside their window in a moving 24 hours; null: unlimited), and each template
+ * category's price per delivered message in paise per 100 messages.
+ */
+export interface BroadcastSettingsView {
+  throughputPerSecond: number;
+  messagingLimit: number | null;
+  templatePrices: { marketing: number; utility: number; authentication: number };
 }

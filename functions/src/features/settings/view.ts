@@ -54,6 +54,7 @@ export function settingsView(settings: CompanySettings, secrets: IntegrationSecr
       },
     },
     fixedPdfs: settings.fixedPdfs,
+    broadcasts: settings.broadcasts,
     serverSecrets: {
       sendgridApiKey: secretOverride(sendgridApiKey) !== undefined,
       whatsappToken: secretOverride(whatsappToken) !== undefined,
@@ -65,6 +66,11 @@ export function settingsView(settings: CompanySettings, secrets: IntegrationSecr
 /** A secret after a save: unchanged when left out or sent back masked. */
 function nextSecret(sent: string | undefined, stored: string): string {
   return sent === undefined || isMasked(sent) ? stored : sent;
+}
+
+/** The fields of `value` that were given (an optional field left out keeps the stored one). */
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** The stored settings and secrets with a validated update applied. */
@@ -87,6 +93,17 @@ export function applyUpdate(
         email: { ...settings.integrations.email, ...emailRest },
       },
       fixedPdfs: input.fixedPdfs ?? settings.fixedPdfs,
+      broadcasts: {
+        ...settings.broadcasts,
+        ...withoutUndefined({
+          throughputPerSecond: input.broadcasts?.throughputPerSecond,
+          messagingLimit: input.broadcasts?.messagingLimit,
+        }),
+        templatePrices: {
+          ...settings.broadcasts.templatePrices,
+          ...withoutUndefined(input.broadcasts?.templatePrices ?? {}),
+        },
+      },
     },
     secrets: {
       whatsappToken: nextSecret(token, secrets.whatsappToken),
