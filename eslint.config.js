@@ -76,6 +76,7 @@ const DATA_OWNERS = [
   'features/messaging/outbound-doc.ts', // outboundMessages, the send queue
   'features/messaging/email-events.ts', // SendGrid event markers
   'features/messaging/catalog.ts', // whatsappTemplates, the approved Meta templates
+  'features/broadcasts/store.ts', // broadcasts
   'features/templates/service.ts', // templates
   'features/uploads/files.ts', // files
   'features/uploads/file-links.ts', // the file links' signing secret

@@ -24,6 +24,7 @@ export const PERMISSION_GROUPS = [
       'entries.import',
     ],
   },
+  { name: 'Broadcasts', permissions: ['broadcasts.send'] },
   { name: 'Templates', permissions: ['templates.read', 'templates.write', 'templates.delete'] },
   { name: 'Settings', permissions: ['settings.read', 'settings.write'] },
   {

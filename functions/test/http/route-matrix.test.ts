@@ -222,6 +222,13 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   'GET /admin/stats': () => ({ path: '/admin/stats' }),
   'GET /notifications/latest': () => ({ path: '/notifications/latest' }),
   'GET /notifications/stream': () => ({ path: '/notifications/stream' }),
+  // Broadcasts
+  'POST /broadcasts/audience': () => ({
+    path: '/broadcasts/audience',
+    body: { audience: { phones: ['+919812345678'] } },
+  }),
+  'GET /broadcasts': () => ({ path: '/broadcasts' }),
+  'GET /broadcasts/:id': () => ({ path: '/broadcasts/none' }),
 };
 
 const keyOf = (spec: (typeof routeTable)[number]) =>
