@@ -59,6 +59,13 @@ export const queryKeys = {
     /** The caller's unread count (the menu's and the top bar's). */
     unread: () => ['conversations', 'unread'] as const,
   },
+  broadcasts: {
+    all: ['broadcasts'] as const,
+    list: () => ['broadcasts', {}] as const,
+    one: (id: string) => ['broadcasts', 'one', id] as const,
+    /** Who an audience reaches (the composer's count), by the request that counts it. */
+    audience: (request: object | null) => ['broadcasts', 'audience', request] as const,
+  },
   stats: () => ['stats', {}] as const,
   notificationsLatest: () => ['notifications-latest', {}] as const,
   /** The dashboard's figures (one call): the key starts with `dashboard-`, as its live updates expect. */

@@ -5,7 +5,15 @@ import { renderApp } from '../../test/render-app';
 import { mockApi, stubPhoneWidth } from '../../test/mock-api';
 
 const EVERYONE = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
-const ADMIN = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
+const ADMIN = [
+  'Settings',
+  'Approvals',
+  'Users',
+  'Roles',
+  'Templates',
+  'Integrations',
+  'Broadcasts',
+];
 
 function menuItems() {
   const nav = screen.getByRole('navigation', { name: 'Main menu' });
