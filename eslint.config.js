@@ -57,6 +57,46 @@ const serverZones = [
     from: [`./${SERVER}/app`, `./${SERVER}/index.ts`],
     message: 'app/ composes the features: they do not import it.',
   },
+  // A message's life has one owner: others ask domain/messages through its index.ts.
+  {
+    target: [
+      ...CORE,
+      ...ABOVE_CORE.filter((layer) => layer !== 'domain').map((layer) => `./${SERVER}/${layer}`),
+      ...readdirSync(`${ROOT}/${SERVER}/domain`)
+        .filter((name) => name !== 'messages')
+        .map((name) => `./${SERVER}/domain/${name}`),
+    ],
+    from: `./${SERVER}/domain/messages`,
+    // Its collections' names: only app/seeding.ts may import them (MESSAGE_COLLECTION_RULES).
+    except: ['./index.ts', './constants.ts'],
+    message: "Ask domain/messages through its index.ts: it alone holds a message's life.",
+  },
+];
+
+// A collection is named once, by a constant of the code that owns it (docs/data-model.md).
+const COLLECTION_NAME_RULES = [
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(collection|collectionGroup)$/] > :matches(Literal, TemplateLiteral).arguments:first-child',
+    message: "Name the collection by its owner's constant, not a string written here.",
+  },
+  {
+    // db.doc('users/…') or db.doc(`users/${id}`): a path names its collection too.
+    selector:
+      "CallExpression[callee.property.name='doc'] > :matches(Literal[value=/\\//], TemplateLiteral:has(TemplateElement[value.raw=/\\//])).arguments:first-child",
+    message: "Name the collection by its owner's constant, not a path written here.",
+  },
+];
+// A message's collections are named only by their owner, domain/messages.
+const MESSAGE_COLLECTION_RULES = [
+  {
+    selector: 'Literal[value=/^(outboundMessages|conversationMessages)\\b/]',
+    message: "A message's collections belong to domain/messages: ask it by name.",
+  },
+  {
+    selector: 'ImportSpecifier[imported.name=/^(OUTBOUND_MESSAGES|CONVERSATION_MESSAGES)$/]',
+    message: "A message's collections belong to domain/messages: ask it by name.",
+  },
 ];
 
 // Who may hold the database handle: getDb() (firebase.ts) is imported only by the data owners,
@@ -64,7 +104,18 @@ const serverZones = [
 // file asks its owner by name (getCustomerData, getUser, storeNotification, …).
 const DATA_OWNERS = [
   'firebase.ts',
-  'domain/**',
+  // Shared records, each collection's owner in domain/.
+  'domain/customers/{store,keys,linked}.ts', // customers, customerKeys
+  'domain/entries/{store,history,stream}.ts', // entries and their history
+  'domain/followups/{store,due,of-entry,customer-name}.ts', // followUps
+  'domain/conversations/store.ts', // conversations, inboxCounts
+  'domain/messages/{queue-store,thread-store,owner,migrate}.ts', // outboundMessages, conversationMessages
+  'domain/inbound/{inbound-entry,inbox-state,markers,media}.ts', // inbound markers, inbox state
+  'domain/figures/{contributions,kept-lists,recent-activity,summary}.ts', // dashboard figures
+  'domain/identity/{role-admin,role-store,sessions,user-admin,user-store}.ts', // users, roles, sessions
+  'domain/notifications/{feed-docs,notice,once}.ts', // notifications and feeds
+  'domain/settings/store.ts', // settings
+  'domain/writes/{records,customer-copies,transaction}.ts', // the one write path's transactions
   // Core collections: the health probe, idempotency keys, paged deletes.
   'health/backends.ts',
   'http/idempotency.ts',
@@ -73,7 +124,6 @@ const DATA_OWNERS = [
   'features/accounts/otp.ts', // otps
   'features/accounts/rate-limit.ts', // rate-limit counters
   'features/accounts/sign-in-throttle.ts', // sign-in throttle pairs
-  'features/messaging/outbound-doc.ts', // outboundMessages, the send queue
   'features/messaging/email-events.ts', // SendGrid event markers
   'features/messaging/catalog.ts', // whatsappTemplates, the approved Meta templates
   'features/broadcasts/store.ts', // broadcasts
@@ -163,21 +213,14 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: serverZones }],
       // A collection is named once, by a constant of the code that owns it (docs/data-model.md).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'CallExpression[callee.property.name=/^(collection|collectionGroup)$/] > :matches(Literal, TemplateLiteral).arguments:first-child',
-          message: "Name the collection by its owner's constant, not a string written here.",
-        },
-        {
-          // db.doc('users/…') or db.doc(`users/${id}`): a path names its collection too.
-          selector:
-            "CallExpression[callee.property.name='doc'] > :matches(Literal[value=/\\//], TemplateLiteral:has(TemplateElement[value.raw=/\\//])).arguments:first-child",
-          message: "Name the collection by its owner's constant, not a path written here.",
-        },
-      ],
+      'no-restricted-syntax': ['error', ...COLLECTION_NAME_RULES, ...MESSAGE_COLLECTION_RULES],
     },
+  },
+  {
+    // The owner of a message's life names its collections (app/seeding.ts passes the name on
+    // to the bench's generated data).
+    files: [`${SERVER}/domain/messages/**/*.ts`, `${SERVER}/app/seeding.ts`],
+    rules: { 'no-restricted-syntax': ['error', ...COLLECTION_NAME_RULES] },
   },
   {
     files: ['functions/src/**/*.ts'],

@@ -9,6 +9,7 @@ import { outsideRequestDomains } from './http/outside-request-domain';
 import { integrationSecrets } from './integrations/secrets';
 import { scheduledJobs } from './app/scheduled-jobs';
 import { deliverOutbound } from './features/messaging';
+import { QUEUED_MESSAGE_DOCUMENT } from './domain/messages';
 import { API_RUNTIME, JOB_RUNTIME, REGION as region, TRIGGER_RUNTIME } from './app/runtime-options';
 
 // Before the runtime builds its body parsers and its app, which it does once this module has
@@ -46,7 +47,7 @@ for (const job of scheduledJobs) {
 // Each queued message is tried as soon as it is written (the API also tries at once, to
 // answer truthfully; the claim makes sure only one of them sends it). Retries are the job's.
 export const sendOutbound = onDocumentCreated(
-  { region, document: 'outboundMessages/{id}', ...TRIGGER_RUNTIME, secrets },
+  { region, document: QUEUED_MESSAGE_DOCUMENT, ...TRIGGER_RUNTIME, secrets },
   async (event) => {
     await deliverOutbound(event.params.id);
   },

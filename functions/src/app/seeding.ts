@@ -1,7 +1,8 @@
 // What the tools outside the server (the stack's demo seed, the bench's data at scale) use of
 // it: records built as the API builds them, and the one write path for customers and entries.
 // Tools import the server through this file, testing.ts and contract/ only (eslint.config.js).
-export { CONVERSATION_MESSAGES, CONVERSATIONS } from '../domain/conversations/constants';
+export { CONVERSATIONS } from '../domain/conversations/constants';
+export { CONVERSATION_MESSAGES } from '../domain/messages/constants';
 export { DEFAULT_CURRENCY, ENTRIES } from '../domain/entries/constants';
 export { buildEntryDoc, type CustomerCopy, type EmployeeRef } from '../domain/entries/record';
 export { CUSTOMER_KEYS, CUSTOMERS } from '../domain/customers/constants';

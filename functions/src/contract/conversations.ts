@@ -41,7 +41,7 @@ export interface ConversationMessage {
   /** Who sent it (outbound), or the customer's WhatsApp profile name (inbound). */
   byName?: string;
   /** How it came to be: the conversation's reply box, an entry, a follow-up, the send route, or the customer. */
-  source: 'reply' | 'entry' | 'followup' | 'send' | 'inbound';
+  source: 'reply' | 'entry' | 'followup' | 'send' | 'inbound' | 'broadcast' | 'quote';
   entryId?: string;
   /** Inbound WhatsApp: the message it answers (Meta's context), with that message's text when known. */
   replyTo?: { providerId: string; text?: string };

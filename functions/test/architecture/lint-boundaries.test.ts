@@ -65,6 +65,38 @@ describe('lint of collection names', { timeout: 120_000 }, () => {
   });
 });
 
+describe("lint of a message's collections", { timeout: 120_000 }, () => {
+  it('fails on outboundMessages or conversationMessages named outside domain/messages', async () => {
+    for (const code of [
+      "export const queue = 'outboundMessages';",
+      "export const thread = 'conversationMessages/x';",
+      "import { CONVERSATION_MESSAGES } from '../../domain/messages/constants';\nvoid CONVERSATION_MESSAGES;",
+    ]) {
+      const broken = await rulesBroken('functions/src/features/entries/list.ts', code);
+      expect(broken, code).toContain('no-restricted-syntax');
+    }
+  });
+
+  it("fails on an import of domain/messages' files other than its index", async () => {
+    for (const file of [
+      'functions/src/features/entries/list.ts',
+      'functions/src/domain/inbound/markers.ts',
+    ]) {
+      const depth = file.includes('/features/') ? '../../domain/messages' : '../messages';
+      const broken = await rulesBroken(file, `import '${depth}/queue-store';`);
+      expect(broken, file).toContain('import-x/no-restricted-paths');
+    }
+  });
+
+  it('passes the owner itself naming them', async () => {
+    const broken = await rulesBroken(
+      'functions/src/domain/messages/thread-store.ts',
+      "export const again = 'conversationMessages';",
+    );
+    expect(broken).toEqual([]);
+  });
+});
+
 describe('lint of the database handle', { timeout: 120_000 }, () => {
   it('fails on getDb() or getFirestore() imported outside a data owner', async () => {
     for (const code of [

@@ -3,7 +3,7 @@
 import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { enqueue, newOutboundRef } from '../../src/features/messaging/outbound-doc';
+import { enqueue, newOutboundRef } from '../../src/domain/messages/queue-store';
 import { deliverOutbound } from '../../src/features/messaging/outbound-worker';
 import { MAX_FILE_BYTES } from '../../src/features/uploads/multipart';
 import { getDb } from '../../src/firebase';

@@ -11,7 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
 import { getDb } from '../../src/firebase';
 import { whatsappErrorWords } from '../../src/integrations/whatsapp/errors';
-import { enqueue, newOutboundRef, OUTBOUND } from '../../src/features/messaging/outbound-doc';
+import { enqueue, newOutboundRef } from '../../src/domain/messages/queue-store';
 import { deliverDueOutbound, deliverOutbound } from '../../src/features/messaging/outbound-worker';
 import { appAs, functionsApp, seedCustomer } from '../entries/support';
 import { eventually, useMessagingWorld } from './support';
@@ -289,7 +289,7 @@ describe('a late callback', () => {
       },
     ]);
     expect((await postSignedEvents(opened)).body).toMatchObject({ applied: 1 });
-    const firstMessage = await getDb().collection(OUTBOUND).doc(first).get();
+    const firstMessage = await getDb().collection('outboundMessages').doc(first).get();
     expect(firstMessage.get('parts')[0].delivery).toBe('opened');
     const shown = (await entryOf(created.body._id)).dispatch.email;
     expect(shown.outboundId).toBe(second);

@@ -1,5 +1,3 @@
-// The conversation store's collections (store.ts says what each holds), named apart from the
-// store so that the customers' list of linked collections can name them without importing it.
-export const CONVERSATION_MESSAGES = 'conversationMessages';
+// The conversation summaries' collections (store.ts says what each holds).
 export const CONVERSATIONS = 'conversations';
 export const INBOX_COUNTS = 'inboxCounts';

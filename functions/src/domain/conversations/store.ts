@@ -1,7 +1,5 @@
-// The conversation store. Every message between the company and a customer, both ways and on
-// both channels, is one document in `conversationMessages` (customerId, at, direction, channel,
-// text, files, state ...): a page of a conversation is one indexed query (customerId ==,
-// ordered by at and id, newest first). Each customer with messages has a summary,
+// The conversations' summaries (the messages themselves: domain/messages/thread-store.ts). Each
+// customer with messages has a summary,
 // `conversations/{customerId}` (name, phone, owner, the last message, unread, when the
 // customer last wrote): the Inbox is one indexed query over these (ownerId ==, lastAt desc).
 // `inboxCounts/{owner's uid, or _unowned}` holds each owner's unread total for the menu's count.
@@ -16,11 +14,7 @@ import {
   type Query,
   type Transaction,
 } from 'firebase-admin/firestore';
-import type {
-  ConversationFile,
-  ConversationMessage,
-  InboxItem,
-} from '../../contract/conversations';
+import type { InboxItem } from '../../contract/conversations';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { toIso } from '../../timestamps';
@@ -28,37 +22,21 @@ import { ownerOf, type CustomerOwner } from '../customers/owner';
 import { formatPhone } from '../identity/phone';
 import { WINDOW_MS } from '../customers/whatsapp-windows';
 
-import { CONVERSATION_MESSAGES, CONVERSATIONS, INBOX_COUNTS } from './constants';
+import { CONVERSATIONS, INBOX_COUNTS } from './constants';
 
-export { CONVERSATION_MESSAGES, CONVERSATIONS, INBOX_COUNTS };
+export { CONVERSATIONS, INBOX_COUNTS };
 /** The counter of conversations without an owner (the admins'). */
 export const UNOWNED = '_unowned';
 /** What a conversation summary without an owner holds in `ownerId`. */
 export const UNOWNED_OWNER_ID = '';
 const LAST_TEXT_MAX = 200;
 
-/** A file of a message, and for an outbound one its own state. */
-export type ThreadFile = ConversationFile;
-
-export interface StoredThreadMessage {
-  customerId: string;
+/** What a summary keeps of a conversation's newest message. */
+export interface SummaryMessage {
   at: Timestamp;
   direction: 'in' | 'out';
   channel: 'whatsapp' | 'email';
   text: string;
-  subject?: string;
-  templateName?: string;
-  files: ThreadFile[];
-  state: string;
-  error?: string;
-  stateAt?: Timestamp;
-  byName?: string;
-  source: ConversationMessage['source'];
-  entryId?: string;
-  outboundId?: string;
-  /** The provider's id (WhatsApp message id, email Message-ID), for replies to it. */
-  providerId?: string;
-  replyTo?: { providerId: string; text?: string };
 }
 
 /** What a summary shows of its customer. */
@@ -84,31 +62,11 @@ export function summaryCustomer(data: DocumentData | undefined): SummaryCustomer
 
 const db = () => getDb();
 
-/** The conversation message with this provider (WhatsApp) id, if any. */
-export async function findMessageByProviderId(providerId: string) {
-  const found = await db()
-    .collection(CONVERSATION_MESSAGES)
-    .where('providerId', '==', providerId)
-    .limit(1)
-    .get();
-  return found.docs.at(0);
-}
-
-export const messageRef = (id: string) => db().collection(CONVERSATION_MESSAGES).doc(id);
-export const newMessageRef = () => db().collection(CONVERSATION_MESSAGES).doc();
 export const summaryRef = (customerId: string) => db().collection(CONVERSATIONS).doc(customerId);
 export const countsRef = (ownerId: string) =>
   db()
     .collection(INBOX_COUNTS)
     .doc(ownerId || UNOWNED);
-
-/** A customer's messages, newest first (customerId ==, at and id descending). */
-export const threadQuery = (customerId: string): Query =>
-  db()
-    .collection(CONVERSATION_MESSAGES)
-    .where('customerId', '==', customerId)
-    .orderBy('at', 'desc')
-    .orderBy(FieldPath.documentId(), 'desc');
 
 /**
  * The Inbox's summaries, the newest message first: these owners' (UNOWNED_OWNER_ID for the
@@ -163,7 +121,7 @@ export function addToSummary(
   stored: DocumentSnapshot | undefined,
   customerId: string,
   customer: SummaryCustomer | null,
-  message: Pick<StoredThreadMessage, 'at' | 'direction' | 'channel' | 'text'>,
+  message: SummaryMessage,
 ): void {
   const data = stored?.data();
   const lastAt = data?.lastAt instanceof Timestamp ? data.lastAt.toMillis() : 0;
@@ -289,35 +247,5 @@ export function toInboxItem(data: DocumentData): InboxItem {
       open: lastInbound > 0 && lastInbound + WINDOW_MS > now(),
       openUntil: lastInbound > 0 ? new Date(lastInbound + WINDOW_MS).toISOString() : null,
     },
-  };
-}
-
-export function toConversationMessage(id: string, data: DocumentData): ConversationMessage {
-  const files = Array.isArray(data.files) ? (data.files as ThreadFile[]) : [];
-  const replyTo = data.replyTo as StoredThreadMessage['replyTo'] | undefined;
-  return {
-    _id: id,
-    customerId: str(data.customerId),
-    at: toIso(data.at) ?? '',
-    direction: data.direction === 'in' ? 'in' : 'out',
-    channel: data.channel === 'email' ? 'email' : 'whatsapp',
-    text: str(data.text),
-    ...(data.subject ? { subject: str(data.subject) } : {}),
-    ...(data.templateName ? { templateName: str(data.templateName) } : {}),
-    files: files.map((f) => ({
-      name: str(f.name),
-      url: str(f.url),
-      mimetype: str(f.mimetype),
-      ...(typeof f.size === 'number' ? { size: f.size } : {}),
-      ...(f.state ? { state: f.state } : {}),
-      ...(f.error ? { error: f.error } : {}),
-    })),
-    state: str(data.state),
-    ...(data.error ? { error: str(data.error) } : {}),
-    ...(data.stateAt ? { stateAt: toIso(data.stateAt) } : {}),
-    ...(data.byName ? { byName: str(data.byName) } : {}),
-    source: (str(data.source) || 'inbound') as ConversationMessage['source'],
-    ...(data.entryId ? { entryId: str(data.entryId) } : {}),
-    ...(replyTo?.providerId ? { replyTo } : {}),
   };
 }

@@ -1,7 +1,6 @@
 // Customer constants: the fixed lists and the limits that keep every document,
 // request and file bounded.
 
-import { CONVERSATION_MESSAGES } from '../conversations/constants';
 import { ENTRIES, FOLLOW_UPS } from '../entries/constants';
 
 export { DEFAULT_CATEGORIES, POTENTIALS } from '../../contract/customers';
@@ -9,8 +8,11 @@ export { DEFAULT_CATEGORIES, POTENTIALS } from '../../contract/customers';
 export const CUSTOMERS = 'customers';
 /** customerKeys/{phone:+91…|email:…} -> { customerId }: who owns a phone or an email. */
 export const CUSTOMER_KEYS = 'customerKeys';
-/** Collections whose documents point at a customer through `customerId` (moved by a merge). */
-export const CUSTOMER_LINKED_COLLECTIONS = [ENTRIES, FOLLOW_UPS, CONVERSATION_MESSAGES] as const;
+/**
+ * Collections whose documents point at a customer through `customerId` (moved by a merge; the
+ * conversation's messages move with domain/messages' moveCustomerMessages).
+ */
+export const CUSTOMER_LINKED_COLLECTIONS = [ENTRIES, FOLLOW_UPS] as const;
 /** customers/{id}/audit/{auto}: what a merge took from the customers it removed. */
 export const CUSTOMER_AUDIT = 'audit';
 

@@ -19,14 +19,13 @@ import { patchRecord, RecordWriter } from '../writes/records';
 import { ownerOf } from '../customers/owner';
 import { formatPhone } from '../identity/phone';
 import { FOR_ADMINS } from '../notifications/audience';
+import { addToSummary, summaryCustomer, summaryRef } from '../conversations/store';
 import {
-  addToSummary,
-  newMessageRef,
-  summaryCustomer,
-  summaryRef,
+  createThreadMessage,
+  newThreadMessageId,
   type StoredThreadMessage,
   type ThreadFile,
-} from '../conversations/store';
+} from '../messages';
 import { buildEntryDoc, customerCopy, withoutUndefined, type Attachment } from '../entries/record';
 import { customerRef, newCustomerRef } from '../customers/store';
 import { markerRef } from './markers';
@@ -85,7 +84,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       ? customerKeyId('email', email)
       : undefined;
   const newEntry = entryRef();
-  const threadRef = newMessageRef();
+  const threadId = newThreadMessageId();
 
   return db.runTransaction(async (tx) => {
     const [seen, owner] = await Promise.all([
@@ -182,7 +181,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       messageId: message.messageId.slice(0, 1000),
       entryId: newEntry.id,
       customerId,
-      conversationMessageId: threadRef.id,
+      conversationMessageId: threadId,
       at,
     });
     const customerData = existing?.exists ? existing.data() : customer;
@@ -201,7 +200,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       providerId: message.messageId.slice(0, 1000),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     };
-    tx.create(threadRef, withoutUndefined(thread));
+    createThreadMessage(tx, threadId, thread);
     const shown = summaryCustomer(customerData);
     addToSummary(tx, summary, customerId, shown, thread);
     const salesOwner = ownerOf(customerData);
@@ -220,7 +219,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       customerId,
       customerCreated: !existing?.exists,
       customerName: customer.names[0] ?? customer.phones[0] ?? customer.emails[0] ?? '',
-      conversationMessageId: threadRef.id,
+      conversationMessageId: threadId,
     };
   });
 }

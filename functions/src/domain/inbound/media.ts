@@ -3,7 +3,7 @@
 // conversation (its files, or its error), in one batch.
 import type { DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { messageRef } from '../conversations/store';
+import { patchThreadMessage } from '../messages';
 import { entryRef } from '../entries/store';
 import { patchRecord } from '../writes/records';
 
@@ -16,6 +16,6 @@ export async function recordInboundMedia(
   const db = getDb();
   const batch = db.batch();
   patchRecord(batch, entryRef(entryId), ...Object.entries(entryUpdate));
-  if (conversationMessageId) batch.update(messageRef(conversationMessageId), messageUpdate);
+  if (conversationMessageId) patchThreadMessage(batch, conversationMessageId, messageUpdate);
   await batch.commit();
 }

@@ -8,17 +8,11 @@ import { z } from 'zod';
 import type { ConversationMessage } from '../../contract/conversations';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
-import { messageRef, toConversationMessage } from '../../domain/conversations/store';
+import { readThreadMessage, type NewOutbound } from '../../domain/messages';
 import { actorOf } from '../../domain/entries/actor';
 import { readSettings } from '../../domain/settings/store';
 import { attachmentSchema, defaultSubject, resolveAttachments } from '../entries';
-import {
-  emailContent,
-  fillPlaceholders,
-  planFor,
-  queueAndDeliver,
-  type NewOutbound,
-} from '../messaging';
+import { emailContent, fillPlaceholders, planFor, queueAndDeliver } from '../messaging';
 import { requireCustomerData } from '../../domain/customers/store';
 
 const MAX_FILES = 10;
@@ -45,13 +39,19 @@ async function planned(
   customer: DocumentData,
   input: ReplyInput,
   byName: string,
+  senderUid: string,
 ): Promise<NewOutbound> {
   const name = first(customer, 'names') ?? 'Customer';
   const company = (await readSettings()).companyName;
   const values = { name, company };
   const attachments = await resolveAttachments(input.attachments);
   const text = fillPlaceholders(input.text, values).trim();
-  const common = { owner: null, customerId, byName, source: 'reply' as const };
+  const common = {
+    owner: { kind: 'reply' as const, id: customerId },
+    customerId,
+    byName,
+    senderUid,
+  };
   if (input.channel === 'email') {
     const to = first(customer, 'emails');
     if (!to) throw new HttpError(400, 'No customer email found');
@@ -89,9 +89,11 @@ export async function sendReply(
   session: Session,
 ): Promise<ConversationMessage> {
   const [customer, actor] = await Promise.all([requireCustomerData(customerId), actorOf(session)]);
-  const id = await queueAndDeliver(await planned(customerId, customer, input, actor.name));
-  const stored = await messageRef(id).get();
-  if (stored.exists) return toConversationMessage(id, stored.data() ?? {});
+  const id = await queueAndDeliver(
+    await planned(customerId, customer, input, actor.name, session.uid),
+  );
+  const stored = await readThreadMessage(id);
+  if (stored) return stored;
   // Not tried yet (another worker holds it past the wait): it shows once it is.
   return {
     _id: id,

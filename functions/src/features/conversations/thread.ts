@@ -3,11 +3,8 @@
 // document (a 404 for an unknown customer): page size + 2 reads whatever the thread's length.
 // The newest page comes first; each page is answered oldest to newest, as a chat reads.
 import type { ConversationPage } from '../../contract/conversations';
-import {
-  markConversationRead as markRead,
-  threadQuery,
-  toConversationMessage,
-} from '../../domain/conversations/store';
+import { markConversationRead as markRead } from '../../domain/conversations/store';
+import { threadQuery, toConversationMessage } from '../../domain/messages';
 import type { Session } from '../../http/access';
 import { readPage } from './cursor';
 import { requireCustomerData } from '../../domain/customers/store';

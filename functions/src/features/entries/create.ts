@@ -20,21 +20,18 @@ import {
   planFor,
   plainText,
   deliverNow,
+  type WhatsAppPlan,
+} from '../messaging';
+import {
   NOT_DELIVERED,
   queueEmail,
   queueWhatsApp,
   type EmailContent,
-  type OwnerField,
-  type WhatsAppPlan,
-} from '../messaging';
+  type MessageOwner,
+} from '../../domain/messages';
 import { actorOf } from '../../domain/entries/actor';
 import { resolveAttachments } from './attachments';
-import {
-  DEFAULT_MESSAGE,
-  DEFAULT_SUBJECT,
-  ENTRIES,
-  type Channel,
-} from '../../domain/entries/constants';
+import { DEFAULT_MESSAGE, DEFAULT_SUBJECT, type Channel } from '../../domain/entries/constants';
 import { historyDoc, byActor } from '../../domain/entries/history';
 import {
   buildEntryDoc,
@@ -68,10 +65,8 @@ async function readCustomer(customerId: string): Promise<DocumentData> {
 }
 
 /** Where an entry's channel shows its message's state. */
-export const dispatchField = (entryId: string, channel: SentChannel): OwnerField => ({
-  path: `${ENTRIES}/${entryId}`,
-  field: `dispatch.${channel}`,
-});
+/** An entry's messages belong to it; it shows each channel's under `dispatch.<channel>`. */
+export const entryOwner = (entryId: string): MessageOwner => ({ kind: 'entry', id: entryId });
 
 /** The files WhatsApp should carry: the list given, else the one media URL of the old form. */
 function whatsappFiles(part: NonNullable<CreateInput['whatsapp']>) {
@@ -202,19 +197,13 @@ function queueMessages(
   const { whatsapp, email, phone } = messages;
   if (whatsapp) {
     const sent = whatsapp.plan
-      ? queueWhatsApp(
-          tx,
-          dispatchField(entryId, 'whatsapp'),
-          phone!,
-          whatsapp.plan,
-          whatsapp.planned,
-        )
+      ? queueWhatsApp(tx, entryOwner(entryId), phone!, whatsapp.plan, whatsapp.planned)
       : { fields: { ...whatsapp.planned, status: 'not_sent', error: NO_PHONE, at: new Date() } };
     dispatch.whatsapp = withoutUndefined(sent.fields);
     if ('outboundId' in sent && sent.outboundId) queued.push(sent.outboundId);
   }
   if (email) {
-    const sent = queueEmail(tx, dispatchField(entryId, 'email'), email.content, email.planned);
+    const sent = queueEmail(tx, entryOwner(entryId), email.content, email.planned);
     dispatch.email = withoutUndefined(sent.fields);
     if (sent.outboundId) queued.push(sent.outboundId);
   }

@@ -13,16 +13,14 @@ import {
   fillPlaceholders,
   planFor,
   deliverNow,
-  queueEmail,
-  queueWhatsApp,
-  type EmailContent,
   type WhatsAppPlan,
 } from '../messaging';
+import { queueEmail, queueWhatsApp, type EmailContent } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
 import { RecordWriter } from '../../domain/writes/records';
 import type { Actor } from '../../domain/entries/actor';
 import { DEFAULT_MESSAGE, NOT_FOUND } from '../../domain/entries/constants';
-import { answerAfterSending, defaultSubject, dispatchField, type SentChannel } from './create';
+import { answerAfterSending, defaultSubject, entryOwner, type SentChannel } from './create';
 import { byActor, historyDoc } from '../../domain/entries/history';
 import {
   attachmentsOf,
@@ -129,18 +127,12 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     if (!fresh) throw new HttpError(404, NOT_FOUND);
     const dispatch: DocumentData = { ...record(fresh.dispatch) };
     if (whatsapp) {
-      const sent = queueWhatsApp(
-        tx,
-        dispatchField(id, 'whatsapp'),
-        whatsapp.to,
-        whatsapp.plan,
-        whatsapp.planned,
-      );
+      const sent = queueWhatsApp(tx, entryOwner(id), whatsapp.to, whatsapp.plan, whatsapp.planned);
       dispatch.whatsapp = withoutUndefined(sent.fields);
       if (sent.outboundId) queued.push(sent.outboundId);
     }
     if (email) {
-      const sent = queueEmail(tx, dispatchField(id, 'email'), email.content, email.planned);
+      const sent = queueEmail(tx, entryOwner(id), email.content, email.planned);
       dispatch.email = withoutUndefined(sent.fields);
       if (sent.outboundId) queued.push(sent.outboundId);
     }

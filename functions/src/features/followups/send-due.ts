@@ -22,15 +22,17 @@ import {
   messageFor,
   planFor,
   deliverNow,
+  type WhatsAppPlan,
+} from '../messaging';
+import {
   NOT_DELIVERED,
   queueEmail,
   queueWhatsApp,
   type EmailContent,
-  type WhatsAppPlan,
-} from '../messaging';
+  type MessageOwner,
+} from '../../domain/messages';
 import {
   DUE_BATCH,
-  FOLLOW_UPS,
   JOB_NAME,
   MAX_PER_RUN,
   STALE_CLAIM_MS,
@@ -129,10 +131,8 @@ async function plan(data: DocumentData, companyName: string): Promise<Planned> {
   return planned;
 }
 
-const resultsField = (id: string, channel: Channel) => ({
-  path: `${FOLLOW_UPS}/${id}`,
-  field: `results.${channel}`,
-});
+/** A follow-up's messages belong to it; it shows each channel's under `results.<channel>`. */
+const followUpOwner = (id: string): MessageOwner => ({ kind: 'followUp', id });
 
 /**
  * Claims the follow-up for this run and queues its messages, in one transaction; null when
@@ -150,13 +150,13 @@ async function claimAndQueue(
     const queued: string[] = [];
     if (planned.whatsapp) {
       const { to, plan: waPlan, planned: fields } = planned.whatsapp;
-      const sent = queueWhatsApp(tx, resultsField(id, 'whatsapp'), to, waPlan, fields);
+      const sent = queueWhatsApp(tx, followUpOwner(id), to, waPlan, fields);
       results.whatsapp = withoutUndefined(sent.fields);
       if (sent.outboundId) queued.push(sent.outboundId);
     }
     if (planned.email) {
       const { content, planned: fields } = planned.email;
-      const sent = queueEmail(tx, resultsField(id, 'email'), content, fields);
+      const sent = queueEmail(tx, followUpOwner(id), content, fields);
       results.email = withoutUndefined(sent.fields);
       if (sent.outboundId) queued.push(sent.outboundId);
     }

@@ -1,6 +1,6 @@
 // The message an inbound WhatsApp message answers (Meta's context.id: the customer swiped an
 // earlier message to reply), found in the conversations by its WhatsApp id, with its text.
-import { findMessageByProviderId } from '../../domain/conversations/store';
+import { findMessageByProviderId } from '../../domain/messages';
 
 const QUOTE_MAX = 300;
 

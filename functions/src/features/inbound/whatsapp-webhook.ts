@@ -14,12 +14,12 @@ import { alertAdminContacts } from '../notifications';
 import { formatPhone } from '../../domain/identity/phone';
 import { createInboundEntry } from '../../domain/inbound/inbound-entry';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
-import { applyDelivery, refreshWindow } from '../messaging';
+import { refreshWindow } from '../messaging';
+import { applyProviderStatus } from '../../domain/messages';
 import { validSignature } from './signature';
 import { attachInboundMedia } from './whatsapp-media';
 import { applyOptOutKeyword } from './opt-out-keywords';
 import { repliedMessage } from './replied-message';
-import { applyWhatsAppStatus } from '../../domain/entries/whatsapp-statuses';
 
 type Json = Record<string, unknown>;
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
@@ -93,16 +93,14 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
           )
           .join('; ');
         const at = new Date(Number(status.timestamp) * 1000 || Date.now());
-        // Our messages carry their queue id; older ones are found by the message id.
-        const queued = await applyDelivery(str(status.biz_opaque_callback_data), {
+        // Our messages carry their queue id; a message without one is found by its own id.
+        const applied = await applyProviderStatus(str(status.biz_opaque_callback_data), {
           messageId,
           delivery: state as 'sent' | 'delivered' | 'read' | 'failed',
           at,
           error: error || undefined,
         });
-        result.statuses += queued
-          ? 1
-          : await applyWhatsAppStatus({ messageId, status: state, at, error: error || undefined });
+        if (applied) result.statuses++;
       }
       for (const message of list(value.messages)) {
         const messageId = str(message.id);

@@ -9,7 +9,7 @@ import { optedOutAt, windowUntil } from '../../domain/customers/whatsapp-windows
 import { readSettings, type TemplateLink } from '../../domain/settings/store';
 import { getTemplate } from '../templates';
 import { findTemplate } from './catalog';
-import type { EmailContent } from './outbound-doc';
+import type { EmailContent } from '../../domain/messages';
 import { planWhatsApp, type PlannedAttachment, type WhatsAppPlan } from './whatsapp-plan';
 import { getCustomerDataByPhone } from '../../domain/customers/store';
 

@@ -6,8 +6,8 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { applyDelivery } from './delivery';
-import type { Delivery } from './outbound-doc';
+import { applyDelivery } from '../../domain/messages';
+import type { Delivery } from '../../domain/messages';
 
 export const EMAIL_EVENTS = 'emailEvents';
 /** A seen event's marker is removed after this (a TTL policy on expiresAt). */

@@ -7,10 +7,7 @@ export {
   plainText,
   planFor,
 } from './compose';
-export { applyDelivery } from './delivery';
-export { type EmailContent, type NewOutbound, type OwnerField } from './outbound-doc';
 export { deliverDueOutbound, deliverNow, deliverOutbound } from './outbound-worker';
-export { NOT_DELIVERED, queueEmail, queueWhatsApp } from './queue-channel';
 export { registerMessagingRoutes } from './routes';
 export { queueAndDeliver, sendQueued } from './send-queued';
 export { type WhatsAppPlan } from './whatsapp-plan';

@@ -9,19 +9,15 @@ import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
 import type { SendOutcome } from '../../integrations';
 import {
-  oldClaims,
+  claim,
   dueOutboundIds,
-  inOutboundTransaction,
-  ownerRef,
+  oldClaims,
   readOutbound,
+  recordChange,
   type OutboundDoc,
   type OutboundPart,
-} from './outbound-doc';
-import { ownerUpdate, underField, withTimeline } from './outbound-view';
-import { knownOwner, oneAtATime, rememberOwner } from './owner-queue';
+} from '../../domain/messages';
 import { sendPart } from './send-part';
-import { prepareThreadView } from './thread-view';
-import { patchRecord } from '../../domain/writes/records';
 
 export const MAX_ATTEMPTS = 5;
 const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
@@ -29,67 +25,6 @@ const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 /** A claim older than this belongs to a worker that stopped mid-send. */
 export const STALE_CLAIM_MS = 5 * 60 * 1000;
 const DUE_BATCH = 50;
-
-async function claim(id: string, token: string): Promise<OutboundDoc | null> {
-  return inOutboundTransaction(id, async (tx, doc, ref) => {
-    if (!doc || doc.state !== 'queued' || doc.nextAttemptAt.toMillis() > now()) return null;
-    const claimed: OutboundDoc = {
-      ...doc,
-      state: 'sending',
-      claimToken: token,
-      claimedAt: Timestamp.fromMillis(now()),
-      attempts: doc.attempts + 1,
-    };
-    tx.update(ref, {
-      state: claimed.state,
-      claimToken: token,
-      claimedAt: claimed.claimedAt,
-      attempts: claimed.attempts,
-    });
-    return claimed;
-  });
-}
-
-/**
- * Stores `change` of the document (and its owner's view) if this worker still holds it;
- * answers the stored document, or null when the claim was lost. Changes of one owner's
- * messages made by this instance go one at a time (owner-queue.ts). The owner shows a message
- * only while it is the owner's latest for that channel: a late callback about an earlier one
- * (before a resend) changes that message alone. The customer's conversation shows every
- * message, and its state, the same way (thread-view.ts).
- */
-export async function recordChange(
-  id: string,
-  change: (doc: OutboundDoc) => OutboundDoc | null,
-  token?: string,
-): Promise<OutboundDoc | null> {
-  return oneAtATime(knownOwner(id), () =>
-    inOutboundTransaction(id, async (tx, doc, ref) => {
-      if (!doc || (token !== undefined && doc.claimToken !== token)) return null;
-      const changed = change(doc);
-      if (!changed) return doc;
-      const next = { ...changed, timeline: withTimeline(changed) };
-      const target = next.owner;
-      const owner = target ? ownerRef(target) : undefined;
-      const stored = owner ? await tx.get(owner) : undefined;
-      const shown: unknown =
-        target && stored?.exists ? stored.get(`${target.field}.outboundId`) : undefined;
-      const thread = await prepareThreadView(tx, id, doc, stored);
-      tx.update(ref, {
-        parts: next.parts,
-        state: next.state,
-        nextAttemptAt: next.nextAttemptAt,
-        timeline: next.timeline,
-        ...(thread?.created && { threaded: true }),
-      });
-      thread?.write(next);
-      if (target && owner && stored?.exists && (shown === undefined || shown === id)) {
-        patchRecord(tx, owner, ...Object.entries(underField(target.field, ownerUpdate(id, next))));
-      }
-      return next;
-    }),
-  );
-}
 
 function backoffMs(attempts: number, asked: number | undefined): number {
   const base = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)];
@@ -144,7 +79,6 @@ export async function deliverOutbound(id: string): Promise<'done' | 'queued' | '
   const token = randomUUID();
   let doc = await claim(id, token);
   if (!doc) return 'busy';
-  if (doc.owner) rememberOwner(id, doc.owner.path);
   for (let index = 0; index < doc.parts.length; index++) {
     if (doc.parts[index].state !== 'queued') continue;
     let outcome: SendOutcome;

@@ -10,7 +10,7 @@ import {
 } from '../../integrations';
 import { createFileStore } from '../../storage/create-file-store';
 import { detectFileType, fileIdFromUrl, publicBaseUrl, readFile, signedFileUrl } from '../uploads';
-import type { EmailContent, OutboundDoc, OutboundPart } from './outbound-doc';
+import type { EmailContent, OutboundDoc, OutboundPart } from '../../domain/messages';
 import type { PlannedAttachment } from './whatsapp-plan';
 
 /** All attachments of one email together, as SendGrid and most mail servers accept. */

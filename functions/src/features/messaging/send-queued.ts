@@ -2,7 +2,12 @@
 // box): queued on its own and tried at once; the send route answers the provider's answer to
 // its first part.
 import type { SendOutcome } from '../../integrations';
-import { enqueueAlone, readOutbound, type NewOutbound, type OutboundDoc } from './outbound-doc';
+import {
+  enqueueAlone,
+  readOutbound,
+  type NewOutbound,
+  type OutboundDoc,
+} from '../../domain/messages';
 import { deliverNow } from './outbound-worker';
 
 /** Queues `message` on its own, tries it at once and waits for that try; answers its queue id. */

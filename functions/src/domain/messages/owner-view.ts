@@ -2,7 +2,7 @@
 // follow-up's results.email, ...): one status for the channel, the reason in words, the times
 // it moved, and each file's own state.
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import type { OutboundDoc, OutboundPart } from './outbound-doc';
+import type { OutboundDoc, OutboundPart } from './queue-store';
 
 /**
  * The channel's status: 'queued' / 'sending' until tried, then the main part's: 'sent' and

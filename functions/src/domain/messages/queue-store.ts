@@ -1,5 +1,6 @@
-// The send queue's documents: outboundMessages/{id}, one per channel of one entry, follow-up
-// or send call, written in the same transaction as what it belongs to. The worker sends its
+// The send queue's documents: outboundMessages/{id}, one per channel of one message (an entry's,
+// a follow-up's, a reply's, a broadcast recipient's, a quote's), written in the same
+// transaction as what it belongs to. The worker sends its
 // parts in order and records each one before the next, so no part is ever sent twice.
 import {
   Timestamp,
@@ -10,9 +11,9 @@ import {
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { markRequestWrite } from '../../http/idempotency';
-import type { PlannedAttachment, WhatsAppPart } from './whatsapp-plan';
-
-export const OUTBOUND = 'outboundMessages';
+import { OUTBOUND_MESSAGES } from './constants';
+import type { MessageChannel, MessageOwner } from './owner';
+import type { PlannedAttachment, WhatsAppPart } from './parts';
 
 /**
  * A part's own state: 'queued' until tried; 'sent' once the provider took it; 'failed' when it
@@ -48,15 +49,10 @@ export interface TimelineItem {
   error?: string;
 }
 
-/** Where the message's state is shown: a map field of a document (dispatch.whatsapp, ...). */
-export interface OwnerField {
-  path: string;
-  field: string;
-}
-
 export interface OutboundDoc {
-  channel: 'whatsapp' | 'email';
-  owner: OwnerField | null;
+  channel: MessageChannel;
+  /** What it belongs to; null for a message sent on its own (the send route). */
+  owner: MessageOwner | null;
   /** WhatsApp: the phone in E.164; email: the recipients. */
   to: string | string[];
   parts: OutboundPart[];
@@ -75,27 +71,28 @@ export interface OutboundDoc {
   customerId?: string;
   /** Who sent it, when its owner does not say. */
   byName?: string;
-  /** How it came to be, when its owner does not say. */
-  source?: 'reply';
+  /** Who sent it (a user's uid), when its owner does not say. */
+  senderUid?: string;
   /** Its conversation message (thread-view.ts) exists. */
   threaded?: boolean;
+  /** The provider's ids of its parts, for callbacks that carry no queue id. */
+  providerIds?: string[];
 }
 
 export interface NewOutbound {
   channel: OutboundDoc['channel'];
-  owner: OwnerField | null;
+  owner: MessageOwner | null;
   to: string | string[];
   parts: (WhatsAppPart | { kind: 'email' })[];
   email?: EmailContent;
   preview?: string;
   customerId?: string;
   byName?: string;
-  source?: 'reply';
-  threaded?: boolean;
+  senderUid?: string;
 }
 
 /** A new queue document's reference (its id goes on the owner before the write). */
-export const newOutboundRef = () => getDb().collection(OUTBOUND).doc();
+export const newOutboundRef = () => getDb().collection(OUTBOUND_MESSAGES).doc();
 
 /** Queues `message` alone (in its own transaction); answers its queue id. */
 export async function enqueueAlone(message: NewOutbound): Promise<string> {
@@ -104,7 +101,7 @@ export async function enqueueAlone(message: NewOutbound): Promise<string> {
   return ref.id;
 }
 
-const outboundRef = (id: string) => getDb().collection(OUTBOUND).doc(id);
+const outboundRef = (id: string) => getDb().collection(OUTBOUND_MESSAGES).doc(id);
 
 /** The queue document as it stands. */
 export async function readOutbound(id: string): Promise<OutboundDoc | undefined> {
@@ -125,8 +122,15 @@ export function inOutboundTransaction<T>(
   });
 }
 
-/** The document a message's state shows on (its owner's path: an entry, a follow-up). */
-export const ownerRef = (owner: OwnerField): DocumentReference => getDb().doc(owner.path);
+/** The queue document holding the provider's message id `providerId`, if any. */
+export async function outboundIdOfProviderId(providerId: string): Promise<string | undefined> {
+  const found = await getDb()
+    .collection(OUTBOUND_MESSAGES)
+    .where('providerIds', 'array-contains', providerId)
+    .limit(1)
+    .get();
+  return found.docs.at(0)?.id;
+}
 
 /** Claims made at `claimedBy` or earlier, oldest first, at most `limit`. */
 export async function oldClaims(
@@ -134,7 +138,7 @@ export async function oldClaims(
   limit: number,
 ): Promise<{ id: string; claimToken: string | undefined }[]> {
   const stale = await getDb()
-    .collection(OUTBOUND)
+    .collection(OUTBOUND_MESSAGES)
     .where('state', '==', 'sending')
     .where('claimedAt', '<=', claimedBy)
     .orderBy('claimedAt')
@@ -149,7 +153,7 @@ export async function oldClaims(
 /** The ids of queued messages due at `at` or before, soonest first, at most `limit`. */
 export async function dueOutboundIds(at: Timestamp, limit: number): Promise<string[]> {
   const due = await getDb()
-    .collection(OUTBOUND)
+    .collection(OUTBOUND_MESSAGES)
     .where('state', '==', 'queued')
     .where('nextAttemptAt', '<=', at)
     .orderBy('nextAttemptAt')

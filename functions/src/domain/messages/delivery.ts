@@ -3,8 +3,13 @@
 // 'delivered' and does not keep order; SendGrid repeats events), a failure keeps its reason,
 // and a callback settles a message whose send timed out: the provider surely took it.
 import { Timestamp } from 'firebase-admin/firestore';
-import { type Delivery, type OutboundDoc, type OutboundPart } from './outbound-doc';
-import { recordChange } from './outbound-worker';
+import {
+  outboundIdOfProviderId,
+  type Delivery,
+  type OutboundDoc,
+  type OutboundPart,
+} from './queue-store';
+import { recordChange } from './record';
 
 const RANK: Record<Delivery, number> = {
   sent: 1,
@@ -66,4 +71,18 @@ export async function applyDelivery(outboundId: string, update: DeliveryUpdate):
     return { ...doc, parts };
   });
   return stored !== null;
+}
+
+/**
+ * A WhatsApp status callback: matched by the queue id the message carried
+ * (`biz_opaque_callback_data`), else by the provider's message id. False when no message of
+ * ours has either.
+ */
+export async function applyProviderStatus(
+  outboundId: string,
+  update: DeliveryUpdate & { messageId: string },
+): Promise<boolean> {
+  if (outboundId && (await applyDelivery(outboundId, update))) return true;
+  const found = await outboundIdOfProviderId(update.messageId);
+  return found ? applyDelivery(found, update) : false;
 }

@@ -1,21 +1,16 @@
-// What a customer's conversation shows of a queued message (domain/conversations/store.ts):
+// What a customer's conversation shows of a queued message (thread-store.ts):
 // the message document conversationMessages/{queue id}, written by the first change of the
 // queue document that knows its customer (the queue document's customerId, else its owner's:
 // an entry's or a follow-up's), and kept current by every later change (sent, delivered, read,
 // failed with the reason), in the change's own transaction as the owner's view is.
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import {
-  addToSummary,
-  messageRef,
-  summaryCustomer,
-  summaryRef,
-  type StoredThreadMessage,
-  type ThreadFile,
-} from '../../domain/conversations/store';
-import type { OutboundDoc, OutboundPart } from './outbound-doc';
-import { withoutUndefinedDeep } from './outbound-doc';
-import { channelStatus } from './outbound-view';
-import { customerRef } from '../../domain/customers/store';
+import { addToSummary, summaryCustomer, summaryRef } from '../conversations/store';
+import { sourceOfOwner } from './owner';
+import { messageRef, type StoredThreadMessage, type ThreadFile } from './thread-store';
+import type { OutboundDoc, OutboundPart } from './queue-store';
+import { withoutUndefinedDeep } from './queue-store';
+import { channelStatus } from './owner-view';
+import { customerRef } from '../customers/store';
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
@@ -63,13 +58,6 @@ function stateOf(
   };
 }
 
-/** How the message came to be, from its owner's collection. */
-function sourceOf(doc: OutboundDoc): StoredThreadMessage['source'] {
-  if (doc.source) return doc.source;
-  const collection = doc.owner?.path.split('/')[0];
-  return collection === 'entries' ? 'entry' : collection === 'followUps' ? 'followup' : 'send';
-}
-
 /**
  * Reads (in `tx`, before any write) what the conversation's view of message `id` needs, and
  * answers the writes to make once the change is known; null when the message belongs to no
@@ -108,7 +96,8 @@ export async function prepareThreadView(
         ...templateOf(next),
         ...stateOf(next),
         byName: next.byName ?? (str(owner?.get('createdByName')) || str(owner?.get('byName'))),
-        source: sourceOf(next),
+        source: sourceOfOwner(next.owner),
+        senderUid: next.senderUid ?? (str(owner?.get('createdBy')) || undefined),
         outboundId: id,
         ...entryOf(next, owner),
       };
@@ -130,8 +119,7 @@ function templateOf(doc: OutboundDoc): { templateName?: string } {
 }
 
 function entryOf(doc: OutboundDoc, owner: DocumentSnapshot | undefined): { entryId?: string } {
-  const [collection, ownerId] = doc.owner?.path.split('/') ?? [];
-  if (collection === 'entries' && ownerId) return { entryId: ownerId };
+  if (doc.owner?.kind === 'entry') return { entryId: doc.owner.id };
   const entryId = str(owner?.get('entryId'));
   return entryId ? { entryId } : {};
 }

@@ -5,8 +5,9 @@
 // WhatsApp text or the template as it reads filled in, the email's text), which every screen
 // shows beside the message's state.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
-import { enqueue, newOutboundRef, type EmailContent, type OwnerField } from './outbound-doc';
-import type { WhatsAppPlan } from './whatsapp-plan';
+import type { MessageOwner } from './owner';
+import { enqueue, newOutboundRef, type EmailContent } from './queue-store';
+import type { WhatsAppPlan } from './parts';
 
 export interface Queued {
   /** The queue document's id; undefined when nothing was queued. */
@@ -36,7 +37,7 @@ export function whatsappFields(plan: WhatsAppPlan): DocumentData {
 
 export function queueWhatsApp(
   tx: Transaction,
-  owner: OwnerField,
+  owner: MessageOwner,
   to: string,
   plan: WhatsAppPlan,
   planned: DocumentData,
@@ -54,7 +55,7 @@ export function queueWhatsApp(
 
 export function queueEmail(
   tx: Transaction,
-  owner: OwnerField,
+  owner: MessageOwner,
   email: EmailContent,
   planned: DocumentData,
 ): Queued {

@@ -1,0 +1,38 @@
+// A message's life, from queued to read, and the conversation it shows in: the only module that
+// reads or writes `outboundMessages` and `conversationMessages` (lint).
+export { QUEUED_MESSAGE_DOCUMENT } from './constants';
+export { applyDelivery, applyProviderStatus, type DeliveryUpdate } from './delivery';
+export { type MessageChannel, type MessageOwner, type MessageOwnerKind } from './owner';
+export { type PlannedAttachment, type WhatsAppPart, type WhatsAppPlan } from './parts';
+export {
+  NOT_DELIVERED,
+  queueEmail,
+  queueWhatsApp,
+  MAX_PREVIEW,
+  type Queued,
+} from './queue-channel';
+export {
+  dueOutboundIds,
+  enqueueAlone,
+  oldClaims,
+  readOutbound,
+  withoutUndefinedDeep,
+  type Delivery,
+  type EmailContent,
+  type NewOutbound,
+  type OutboundDoc,
+  type OutboundPart,
+  type PartState,
+} from './queue-store';
+export { claim, recordChange } from './record';
+export {
+  createThreadMessage,
+  findMessageByProviderId,
+  newThreadMessageId,
+  patchThreadMessage,
+  readThreadMessage,
+  threadQuery,
+  toConversationMessage,
+  type StoredThreadMessage,
+  type ThreadFile,
+} from './thread-store';

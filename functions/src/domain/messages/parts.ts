@@ -1,0 +1,26 @@
+// What a message is made of: a WhatsApp text, approved template or file, and the plan the
+// sending rules (features/messaging/whatsapp-plan.ts) make of a request.
+export interface PlannedAttachment {
+  name: string;
+  url: string;
+  mimetype: string;
+  size?: number;
+}
+
+export type WhatsAppPart =
+  | { kind: 'text'; text: string }
+  | { kind: 'template'; name: string; language: string; parameters: string[] }
+  | { kind: 'media'; attachment: PlannedAttachment };
+
+export interface WhatsAppPlan {
+  parts: WhatsAppPart[];
+  window: { open: boolean; openUntil: string | null };
+  /** What the customer will read: the text, or the template's body filled in. */
+  preview: string;
+  /** The template that goes, if one does. */
+  template?: { name: string; language: string };
+  /** Why nothing goes (the entry is still saved). */
+  notSent?: string;
+  /** What of the request stays behind (attachments outside the window). */
+  skipped?: string;
+}

@@ -1,0 +1,85 @@
+// A queued message's state changes, each in one transaction with every view of it: the
+// owner's map field (an entry's dispatch.whatsapp, a follow-up's results.email), the
+// conversation's message and the Inbox's summary. Nothing else writes a message's state.
+import { Timestamp } from 'firebase-admin/firestore';
+import { now } from '../../clock';
+import { patchRecord } from '../writes/records';
+import { ownerKey, ownerView } from './owner';
+import { knownOwner, oneAtATime, rememberOwner } from './owner-queue';
+import { ownerUpdate, underField, withTimeline } from './owner-view';
+import { inOutboundTransaction, type OutboundDoc } from './queue-store';
+import { prepareThreadView } from './thread-view';
+
+/**
+ * Claims message `id` for one try with `token` ('queued' -> 'sending'), when it is due; answers
+ * the claimed document, or null when it is not this caller's to send.
+ */
+export async function claim(id: string, token: string): Promise<OutboundDoc | null> {
+  const claimed = await inOutboundTransaction(id, async (tx, doc, ref) => {
+    if (!doc || doc.state !== 'queued' || doc.nextAttemptAt.toMillis() > now()) return null;
+    const claimed: OutboundDoc = {
+      ...doc,
+      state: 'sending',
+      claimToken: token,
+      claimedAt: Timestamp.fromMillis(now()),
+      attempts: doc.attempts + 1,
+    };
+    tx.update(ref, {
+      state: claimed.state,
+      claimToken: token,
+      claimedAt: claimed.claimedAt,
+      attempts: claimed.attempts,
+    });
+    return claimed;
+  });
+  const key = ownerKey(claimed?.owner);
+  if (claimed && key) rememberOwner(id, key);
+  return claimed;
+}
+
+/**
+ * Stores `change` of the document (and its owner's view) if this worker still holds it;
+ * answers the stored document, or null when the claim was lost. Changes of one owner's
+ * messages made by this instance go one at a time (owner-queue.ts). The owner shows a message
+ * only while it is the owner's latest for that channel: a late callback about an earlier one
+ * (before a resend) changes that message alone. The customer's conversation shows every
+ * message, and its state, the same way (thread-view.ts).
+ */
+export async function recordChange(
+  id: string,
+  change: (doc: OutboundDoc) => OutboundDoc | null,
+  token?: string,
+): Promise<OutboundDoc | null> {
+  return oneAtATime(knownOwner(id), () =>
+    inOutboundTransaction(id, async (tx, doc, ref) => {
+      if (!doc || (token !== undefined && doc.claimToken !== token)) return null;
+      const changed = change(doc);
+      if (!changed) return doc;
+      const next = { ...changed, timeline: withTimeline(changed) };
+      const view = ownerView(next.owner, next.channel);
+      const stored = view ? await tx.get(view.ref) : undefined;
+      const shown: unknown =
+        view && stored?.exists ? stored.get(`${view.field}.outboundId`) : undefined;
+      const thread = await prepareThreadView(tx, id, doc, stored);
+      const providerIds = providerIdsOf(next);
+      tx.update(ref, {
+        parts: next.parts,
+        state: next.state,
+        nextAttemptAt: next.nextAttemptAt,
+        timeline: next.timeline,
+        ...(thread?.created && { threaded: true }),
+        ...(providerIds.length > 0 && { providerIds }),
+      });
+      thread?.write(next);
+      if (view && stored?.exists && (shown === undefined || shown === id)) {
+        patchRecord(tx, view.ref, ...Object.entries(underField(view.field, ownerUpdate(id, next))));
+      }
+      return next;
+    }),
+  );
+}
+
+/** The provider's ids of the message's parts that went. */
+function providerIdsOf(doc: OutboundDoc): string[] {
+  return doc.parts.flatMap((part) => (part.messageId ? [part.messageId] : []));
+}

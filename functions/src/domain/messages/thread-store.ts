@@ -1,0 +1,119 @@
+// A conversation's messages: every message between the company and a customer, both ways and
+// on both channels, is one document in `conversationMessages` (customerId, at, direction,
+// channel, text, files, state ...). A page of a conversation is one indexed query
+// (customerId ==, ordered by at and id, newest first).
+import {
+  FieldPath,
+  type DocumentData,
+  type Query,
+  type Timestamp,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
+import type { ConversationFile, ConversationMessage } from '../../contract/conversations';
+import { getDb } from '../../firebase';
+import { toIso } from '../../timestamps';
+import { CONVERSATION_MESSAGES } from './constants';
+import { withoutUndefinedDeep } from './queue-store';
+
+const db = () => getDb();
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** A file of a message, and for an outbound one its own state. */
+export type ThreadFile = ConversationFile;
+
+export interface StoredThreadMessage {
+  customerId: string;
+  at: Timestamp;
+  direction: 'in' | 'out';
+  channel: 'whatsapp' | 'email';
+  text: string;
+  subject?: string;
+  templateName?: string;
+  files: ThreadFile[];
+  state: string;
+  error?: string;
+  stateAt?: Timestamp;
+  byName?: string;
+  /** Who sent an outbound message (a user's uid), when a person did. */
+  senderUid?: string;
+  source: ConversationMessage['source'];
+  entryId?: string;
+  outboundId?: string;
+  /** The provider's id (WhatsApp message id, email Message-ID), for replies to it. */
+  providerId?: string;
+  replyTo?: { providerId: string; text?: string };
+}
+
+/** The conversation message with this provider (WhatsApp) id, if any. */
+export async function findMessageByProviderId(providerId: string) {
+  const found = await db()
+    .collection(CONVERSATION_MESSAGES)
+    .where('providerId', '==', providerId)
+    .limit(1)
+    .get();
+  return found.docs.at(0);
+}
+
+export const messageRef = (id: string) => db().collection(CONVERSATION_MESSAGES).doc(id);
+
+/** A new conversation message's id. */
+export const newThreadMessageId = (): string => db().collection(CONVERSATION_MESSAGES).doc().id;
+
+/** Creates conversation message `id` in `tx` (an inbound message, with its marker). */
+export function createThreadMessage(
+  tx: Transaction,
+  id: string,
+  message: StoredThreadMessage,
+): void {
+  tx.create(messageRef(id), withoutUndefinedDeep(message));
+}
+
+/** Changes conversation message `id` in `writer` (a file of an inbound message arrived). */
+export function patchThreadMessage(writer: WriteBatch, id: string, update: DocumentData): void {
+  writer.update(messageRef(id), update);
+}
+
+/** Conversation message `id` as the API answers it; undefined when there is none. */
+export async function readThreadMessage(id: string): Promise<ConversationMessage | undefined> {
+  const stored = await messageRef(id).get();
+  return stored.exists ? toConversationMessage(id, stored.data() ?? {}) : undefined;
+}
+
+/** A customer's messages, newest first (customerId ==, at and id descending). */
+export const threadQuery = (customerId: string): Query =>
+  db()
+    .collection(CONVERSATION_MESSAGES)
+    .where('customerId', '==', customerId)
+    .orderBy('at', 'desc')
+    .orderBy(FieldPath.documentId(), 'desc');
+
+export function toConversationMessage(id: string, data: DocumentData): ConversationMessage {
+  const files = Array.isArray(data.files) ? (data.files as ThreadFile[]) : [];
+  const replyTo = data.replyTo as StoredThreadMessage['replyTo'] | undefined;
+  return {
+    _id: id,
+    customerId: str(data.customerId),
+    at: toIso(data.at) ?? '',
+    direction: data.direction === 'in' ? 'in' : 'out',
+    channel: data.channel === 'email' ? 'email' : 'whatsapp',
+    text: str(data.text),
+    ...(data.subject ? { subject: str(data.subject) } : {}),
+    ...(data.templateName ? { templateName: str(data.templateName) } : {}),
+    files: files.map((f) => ({
+      name: str(f.name),
+      url: str(f.url),
+      mimetype: str(f.mimetype),
+      ...(typeof f.size === 'number' ? { size: f.size } : {}),
+      ...(f.state ? { state: f.state } : {}),
+      ...(f.error ? { error: f.error } : {}),
+    })),
+    state: str(data.state),
+    ...(data.error ? { error: str(data.error) } : {}),
+    ...(data.stateAt ? { stateAt: toIso(data.stateAt) } : {}),
+    ...(data.byName ? { byName: str(data.byName) } : {}),
+    source: (str(data.source) || 'inbound') as ConversationMessage['source'],
+    ...(data.entryId ? { entryId: str(data.entryId) } : {}),
+    ...(replyTo?.providerId ? { replyTo } : {}),
+  };
+}
