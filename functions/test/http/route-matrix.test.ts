@@ -227,6 +227,15 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
     path: '/broadcasts/audience',
     body: { audience: { phones: ['+919812345678'] } },
   }),
+  'POST /broadcasts': () => ({
+    path: '/broadcasts',
+    body: {
+      name: 'Diwali offer',
+      template: { name: 'season_offer', language: 'en' },
+      params: [{ field: 'firstName' }, { text: 'Diwali prices on SS tanks.' }],
+      audience: { phones: ['+919812345678'] },
+    },
+  }),
   'GET /broadcasts': () => ({ path: '/broadcasts' }),
   'GET /broadcasts/:id': () => ({ path: '/broadcasts/none' }),
 };

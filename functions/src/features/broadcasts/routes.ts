@@ -8,7 +8,8 @@ import { readSettings } from '../../domain/settings/store';
 import type { AudienceCount } from '../../contract/broadcasts';
 import { resolveAudience, sampleOf } from './audience';
 import { estimatedCost } from './cost';
-import { countAudienceSchema } from './schemas';
+import { createBroadcast } from './create';
+import { countAudienceSchema, createBroadcastSchema } from './schemas';
 import { BROADCAST_NOT_FOUND, listBroadcasts, requireBroadcast } from './store';
 
 export function registerBroadcastRoutes(router: Router): void {
@@ -30,6 +31,11 @@ export function registerBroadcastRoutes(router: Router): void {
       excludedSample: audience.excludedSample,
     };
     res.json(answer);
+  });
+
+  route(router, 'POST /broadcasts', async (req, res) => {
+    const input = parseBody(createBroadcastSchema, req);
+    res.status(201).json(await createBroadcast(input, req.session!));
   });
 
   route(router, 'GET /broadcasts', async (_req, res) => {

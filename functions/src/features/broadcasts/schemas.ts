@@ -92,9 +92,18 @@ export const createBroadcastSchema = z.object({
   template: templateRefSchema,
   params: z.array(param, { error: 'Parameters must be a list' }).max(MAX_PARAMS).default([]),
   audience: audienceSchema,
-  /** ISO time to start at (the composer sends the company time zone's moment). */
-  sendAt: z.iso
-    .datetime({ offset: true, error: 'A time like 2026-12-01T10:00:00+05:30' })
+  /**
+   * When to start: an ISO time with its offset, or a date and time of day (YYYY-MM-DDTHH:MM) on
+   * the company's clocks; none or null: when started.
+   */
+  sendAt: z
+    .union(
+      [
+        z.iso.datetime({ offset: true }),
+        z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/),
+      ],
+      { error: 'A time like 2026-12-01T10:00 (company time) or 2026-12-01T10:00:00+05:30' },
+    )
     .nullable()
     .optional(),
 });

@@ -11,7 +11,7 @@ import {
   audienceOf,
   missing,
   paramsOf,
-  sendAtIso,
+  sendAtOf,
   type ComposerDraft,
 } from '../model/composer';
 import { AudiencePanel } from './audience-panel';
@@ -46,7 +46,7 @@ export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
         template: { name: template.name, language: template.language },
         params: paramsOf(draft.params),
         audience,
-        sendAt: draft.when === 'later' ? sendAtIso(draft.sendAt) : null,
+        sendAt: draft.when === 'later' ? sendAtOf(draft.sendAt) : null,
       });
       toast.show(`Broadcast "${made.name}" created`, 'success');
       setDraft(EMPTY_DRAFT);
@@ -98,7 +98,7 @@ export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
           </label>
           {draft.when === 'later' && (
             <FormField
-              label="Date and time (India time)"
+              label="Date and time (company time)"
               type="datetime-local"
               value={draft.sendAt}
               onValueChange={(sendAt) => change({ sendAt })}

@@ -90,9 +90,9 @@ export function paramsOf(choices: ParamChoice[]): BroadcastParam[] {
   );
 }
 
-/** '2026-12-01T10:00' in the company's time zone (India, +05:30) as an ISO time. */
-export function sendAtIso(local: string): string | null {
-  return local ? `${local}:00+05:30` : null;
+/** '2026-12-01T10:00' as typed: the server reads it on the company's clocks. */
+export function sendAtOf(local: string): string | null {
+  return local || null;
 }
 
 /** Why the draft cannot be sent yet, or '' when it can. */
