@@ -17,6 +17,11 @@ import {
 import { AudiencePanel } from './audience-panel';
 import { MessagePanel, templateKey } from './message-panel';
 
+const WHEN_OPTIONS: { value: ComposerDraft['when']; label: string }[] = [
+  { value: 'now', label: 'Send now' },
+  { value: 'later', label: 'At a time' },
+];
+
 /** Templates a broadcast may send: approved, marketing or utility. */
 const SENDABLE = new Set(['MARKETING', 'UTILITY']);
 
@@ -76,26 +81,18 @@ export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
       <section className="ui-panel broadcast-composer__section" aria-label="When">
         <h2 className="ui-panel__title">When</h2>
         <div className="broadcast-when" role="radiogroup" aria-label="When to send">
-          <label className="broadcast-when__option">
-            <input
-              className="ui-checkbox"
-              type="radio"
-              name="when"
-              checked={draft.when === 'now'}
-              onChange={() => change({ when: 'now' })}
-            />
-            Send now
-          </label>
-          <label className="broadcast-when__option">
-            <input
-              className="ui-checkbox"
-              type="radio"
-              name="when"
-              checked={draft.when === 'later'}
-              onChange={() => change({ when: 'later' })}
-            />
-            At a time
-          </label>
+          {WHEN_OPTIONS.map((option) => (
+            <label key={option.value} className="broadcast-when__option">
+              <input
+                className="ui-checkbox"
+                type="radio"
+                name="when"
+                checked={draft.when === option.value}
+                onChange={() => change({ when: option.value })}
+              />
+              {option.label}
+            </label>
+          ))}
           {draft.when === 'later' && (
             <FormField
               label="Date and time (company time)"
