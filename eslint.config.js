@@ -128,6 +128,7 @@ const DATA_OWNERS = [
   'features/accounts/take-tries.ts', // sign-in throttle pairs and counters (taken)
   'features/messaging/email-events.ts', // SendGrid event markers
   'features/messaging/catalog.ts', // whatsappTemplates, the approved Meta templates
+  'features/broadcasts/store.ts', // broadcasts
   'features/templates/service.ts', // templates
   'features/uploads/files.ts', // files
   'features/uploads/file-links.ts', // the file links' signing secret

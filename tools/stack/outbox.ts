@@ -12,7 +12,11 @@
 //        file when no bytes are given); contextId makes it a reply to that earlier message
 //   POST /control/next { channel, status, body?, hangMs? }  the next send of that channel is
 //        answered so (a rate limit, an outage) or held hangMs before its normal answer
-//   POST /control/reset  forget messages, windows and pending answers
+//   POST /control/limits { throughputPerSecond?, pairBurst?, pairWindowMs?, messagingLimit?,
+//        marketingCapped? }  Meta's limits as the outbox plays them (outbox/limits.ts); GET
+//        /control/limits reads them. marketingCapped lists phones whose marketing templates fail
+//        with 131049
+//   POST /control/reset  forget messages, windows, pending answers and limits set
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -25,7 +29,14 @@ import {
   whatsappChange,
   type AppConnection,
 } from './outbox/callbacks.ts';
-import { readableText, refusal, SEEDED_TEMPLATES, WINDOW_MS } from './outbox/meta-rules.ts';
+import { limitKeeper, invalidLimits, MARKETING_CAPPED_ERROR } from './outbox/limits.ts';
+import {
+  readableText,
+  refusal,
+  sentTemplate,
+  SEEDED_TEMPLATES,
+  WINDOW_MS,
+} from './outbox/meta-rules.ts';
 import { mediaStore, mediaType, sampleFile, type InboundFile } from './outbox/inbound-media.ts';
 
 export interface OutboxMessage {
@@ -93,6 +104,7 @@ export async function startOutbox(
   let counter = 0;
   let ownUrl = '';
   const media = mediaStore(() => ownUrl);
+  const limits = limitKeeper(dir);
 
   const later = (ms: number, work: () => Promise<unknown>) => {
     const timer = setTimeout(() => {
@@ -135,6 +147,8 @@ export async function startOutbox(
     );
   }
 
+  const windowOpen = (to: string) => (windows[to] ?? 0) + WINDOW_MS > Date.now();
+
   function acceptWhatsApp(body: Json): Json {
     counter += 1;
     const id = `wamid.OUTBOX${counter}${randomUUID().slice(0, 8)}`;
@@ -148,8 +162,13 @@ export async function startOutbox(
       body,
     });
     const freeForm = body.type !== 'template';
-    const open = (windows[to] ?? 0) + WINDOW_MS > Date.now();
-    if (freeForm && !open) {
+    const open = windowOpen(to);
+    const marketing = sentTemplate(body)?.category === 'MARKETING';
+    if (marketing && limits.marketingCapped(to)) {
+      later(CALLBACK_DELAYS_MS.sent, () =>
+        whatsappStatus(body, id, 'failed', [MARKETING_CAPPED_ERROR]),
+      );
+    } else if (freeForm && !open) {
       later(CALLBACK_DELAYS_MS.sent, () =>
         whatsappStatus(body, id, 'failed', [
           {
@@ -325,7 +344,14 @@ export async function startOutbox(
       next.push(body as unknown as NextAnswer);
       return reply(200, { pending: next.length });
     }
+    if (url.pathname === '/control/limits') {
+      if (req.method === 'GET') return reply(200, limits.limits());
+      const invalid = invalidLimits(body);
+      if (invalid) return reply(400, { error: invalid });
+      return reply(200, limits.configure(body));
+    }
     if (req.method === 'POST' && url.pathname === '/control/reset') {
+      limits.reset();
       messages.length = 0;
       next.length = 0;
       for (const timer of timers) clearTimeout(timer);
@@ -386,7 +412,9 @@ export async function startOutbox(
     if (!/^Bearer \S+/.test(req.headers.authorization ?? ''))
       return reply(401, graphError(401, 190, 'Invalid OAuth access token', ''));
     if (body.status === 'read') return reply(...markRead(body));
-    const refused = refusal(body);
+    const refused =
+      refusal(body) ??
+      limits.admit(String(body.to), body.type === 'template' && !windowOpen(String(body.to)));
     if (refused)
       return reply(
         refused.status,

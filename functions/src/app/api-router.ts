@@ -1,6 +1,7 @@
 // Every /api route, registered through route() so that each one is in the access table.
 import { Router } from 'express';
 import { registerAccountRoutes } from '../features/accounts';
+import { registerBroadcastRoutes } from '../features/broadcasts';
 import { registerConversationRoutes } from '../features/conversations';
 import { registerCustomerRoutes } from '../features/customers';
 import { registerDashboardRoutes } from '../features/dashboard';
@@ -49,5 +50,6 @@ export function createApiRouter(): Router {
   registerNotificationRoutes(router);
   registerProductRoutes(router);
   registerQuoteRoutes(router);
+  registerBroadcastRoutes(router);
   return router;
 }

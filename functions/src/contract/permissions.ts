@@ -25,6 +25,7 @@ export const PERMISSION_GROUPS = [
     ],
   },
   { name: 'Products', permissions: ['products.write'] },
+  { name: 'Broadcasts', permissions: ['broadcasts.send'] },
   { name: 'Templates', permissions: ['templates.read', 'templates.write', 'templates.delete'] },
   { name: 'Settings', permissions: ['settings.read', 'settings.write'] },
   {

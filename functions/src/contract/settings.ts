@@ -46,6 +46,7 @@ export interface SettingsView {
   quoteValidityDays: number;
   /** Quote numbers start with it: 'Q' gives Q/2026-27/0001. */
   quotePrefix: string;
+  broadcasts: BroadcastSettingsView;
   /** Secrets set on the server (Secret Manager): they win over the values saved here. */
   serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
 }
@@ -65,4 +66,15 @@ export interface WhatsAppTemplateLink {
   language: string;
   textParam: number | null;
   nameParam: number | null;
+}
+
+/**
+ * What a broadcast is paced and priced by: messages a second, Meta's messaging limit (unique
+ * users outside their window in a moving 24 hours; null: unlimited), and each template
+ * category's price per delivered message in paise per 100 messages.
+ */
+export interface BroadcastSettingsView {
+  throughputPerSecond: number;
+  messagingLimit: number | null;
+  templatePrices: { marketing: number; utility: number; authentication: number };
 }

@@ -200,6 +200,21 @@ export const routeTable = [
     access: 'public',
     note: "SendGrid's ECDSA event signature",
   },
+  // Broadcasts: one approved template to a chosen list of customers (admins by default).
+  {
+    method: 'post',
+    path: '/broadcasts/audience',
+    access: { permission: 'broadcasts.send' },
+    note: 'counts who would receive it and who is excluded; sends nothing',
+  },
+  {
+    method: 'post',
+    path: '/broadcasts',
+    access: { permission: 'broadcasts.send' },
+    note: 'records who made it; sends nothing until started',
+  },
+  { method: 'get', path: '/broadcasts', access: { permission: 'broadcasts.send' } },
+  { method: 'get', path: '/broadcasts/:id', access: { permission: 'broadcasts.send' } },
   // Messaging: approved WhatsApp templates (synced by an admin) and the composers' preview.
   {
     method: 'get',

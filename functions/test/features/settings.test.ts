@@ -46,6 +46,13 @@ const full = {
   fixedPdfs: [{ title: 'Catalogue', url: '/api/files/fixed/catalogue.pdf' }],
 };
 
+/** Meta's India rates in paise per 100 messages, 80 a second, a new portfolio's 250 users. */
+const BROADCAST_DEFAULTS = {
+  throughputPerSecond: 80,
+  messagingLimit: 250,
+  templatePrices: { marketing: 8631, utility: 1150, authentication: 1150 },
+};
+
 const saved = {
   companyName: 'Demo Dairy Equipment',
   adminNumbers: ['+919812345678', '+14155552671'],
@@ -83,6 +90,7 @@ const saved = {
   quoteTerms: '',
   quoteValidityDays: 15,
   quotePrefix: 'Q',
+  broadcasts: BROADCAST_DEFAULTS,
   serverSecrets: { sendgridApiKey: false, whatsappToken: false, whatsappAppSecret: false },
 };
 
@@ -135,8 +143,66 @@ describe('/api/admin/settings', () => {
       quoteTerms: '',
       quoteValidityDays: 15,
       quotePrefix: 'Q',
+      broadcasts: BROADCAST_DEFAULTS,
       serverSecrets: { sendgridApiKey: false, whatsappToken: false, whatsappAppSecret: false },
     });
+  });
+
+  it("saves the broadcasts' throughput, messaging limit and template prices, keeping what a save leaves out", async () => {
+    const res = await request(admin)
+      .put('/api/admin/settings')
+      .send({
+        broadcasts: { throughputPerSecond: 1000, templatePrices: { marketing: 9000 } },
+      });
+    expect(res.status).toBe(200);
+    expect(res.body.broadcasts).toEqual({
+      throughputPerSecond: 1000,
+      messagingLimit: 250,
+      templatePrices: { marketing: 9000, utility: 1150, authentication: 1150 },
+    });
+    const unlimited = await request(admin)
+      .put('/api/admin/settings')
+      .send({ broadcasts: { messagingLimit: null } });
+    expect(unlimited.body.broadcasts).toMatchObject({
+      throughputPerSecond: 1000,
+      messagingLimit: null,
+      templatePrices: { marketing: 9000 },
+    });
+    await request(admin)
+      .put('/api/admin/settings')
+      .send({ broadcasts: { messagingLimit: 10000 } });
+    expect((await request(admin).get('/api/admin/settings')).body.broadcasts).toMatchObject({
+      messagingLimit: 10000,
+    });
+  });
+
+  it('names each bad broadcast setting and saves none of them', async () => {
+    const res = await request(admin)
+      .put('/api/admin/settings')
+      .send({
+        broadcasts: {
+          throughputPerSecond: 0,
+          messagingLimit: 500,
+          templatePrices: { marketing: 0.86, utility: -1, authentication: 'free' },
+        },
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({
+      'broadcasts.throughputPerSecond':
+        'Throughput: messages a second, a whole number from 1 to 1000',
+      'broadcasts.messagingLimit':
+        'Messaging limit: one of 250, 2000, 10000, 100000, or null for unlimited',
+      'broadcasts.templatePrices.marketing':
+        'Marketing price: paise per 100 messages, a whole number',
+      'broadcasts.templatePrices.utility': 'Utility price cannot be below 0',
+      'broadcasts.templatePrices.authentication':
+        'Authentication price: paise per 100 messages, a whole number',
+    });
+    expect((await getDb().doc('settings/company').get()).exists).toBe(false);
+    const tooFast = await request(admin)
+      .put('/api/admin/settings')
+      .send({ broadcasts: { throughputPerSecond: 1001 } });
+    expect(tooFast.status).toBe(400);
   });
 
   it('saves, normalising phones and emails and masking the secrets in the answer', async () => {

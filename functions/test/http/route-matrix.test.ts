@@ -235,6 +235,22 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   'POST /quotes/:id/revise': () => ({ path: '/quotes/missing/revise', body: {} }),
   'POST /quotes/:id/accept': () => ({ path: '/quotes/missing/accept' }),
   'POST /quotes/:id/decline': () => ({ path: '/quotes/missing/decline' }),
+  // Broadcasts
+  'POST /broadcasts/audience': () => ({
+    path: '/broadcasts/audience',
+    body: { audience: { phones: ['+919812345678'] } },
+  }),
+  'POST /broadcasts': () => ({
+    path: '/broadcasts',
+    body: {
+      name: 'Diwali offer',
+      template: { name: 'season_offer', language: 'en' },
+      params: [{ field: 'firstName' }, { text: 'Diwali prices on SS tanks.' }],
+      audience: { phones: ['+919812345678'] },
+    },
+  }),
+  'GET /broadcasts': () => ({ path: '/broadcasts' }),
+  'GET /broadcasts/:id': () => ({ path: '/broadcasts/none' }),
 };
 
 const keyOf = (spec: (typeof routeTable)[number]) =>

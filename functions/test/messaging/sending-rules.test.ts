@@ -239,6 +239,7 @@ describe('approved templates from Meta', () => {
       'festive_offer',
       'hello_world',
       'order_update',
+      'season_offer',
     ]);
     expect(synced.body[0]).toMatchObject({
       status: 'APPROVED',
@@ -246,7 +247,7 @@ describe('approved templates from Meta', () => {
       category: 'UTILITY',
     });
     const listed = await request(employee).get('/api/whatsapp/templates');
-    expect(listed.body).toHaveLength(4);
+    expect(listed.body).toHaveLength(5);
     expect((await request(employee).post('/api/admin/whatsapp/templates/sync')).status).toBe(403);
   });
 

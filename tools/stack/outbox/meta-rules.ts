@@ -41,6 +41,13 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
     category: 'MARKETING',
     body: 'Festive offer for {{1}}: {{2}}',
   },
+  {
+    name: 'season_offer',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    body: 'Namaste {{1}}, {{2}} Reply STOP to stop these messages.',
+  },
 ];
 
 export const WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -100,6 +107,14 @@ export function refusal(body: Json): GraphError | undefined {
     };
   }
   return undefined;
+}
+
+/** The seeded template a template send names, if any. */
+export function sentTemplate(body: Json): SeededTemplate | undefined {
+  if (body.type !== 'template') return undefined;
+  const template = obj(body.template);
+  const language = String(obj(template.language).code ?? '');
+  return SEEDED_TEMPLATES.find((t) => t.name === template.name && t.language === language);
 }
 
 /** The text the customer reads, for the outbox's own record. */

@@ -68,6 +68,9 @@ const RolesPage = onFirstVisit(() => import('../features/roles').then((m) => m.R
 const TemplatesPage = onFirstVisit(() =>
   import('../features/templates').then((m) => m.TemplatesPage),
 );
+const BroadcastsPage = onFirstVisit(() =>
+  import('../features/broadcasts').then((m) => m.BroadcastsPage),
+);
 const IntegrationsPage = onFirstVisit(() =>
   import('../features/integrations').then((m) => m.IntegrationsPage),
 );
@@ -113,6 +116,7 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/templates', label: 'Templates', allow: ADMIN_ONLY, Page: TemplatesPage },
   { path: '/products', label: 'Products', allow: ADMIN_ONLY, Page: ProductsPage },
   { path: '/integrations', label: 'Integrations', allow: ADMIN_ONLY, Page: IntegrationsPage },
+  { path: '/broadcasts', label: 'Broadcasts', allow: ADMIN_ONLY, Page: BroadcastsPage },
 ];
 
 /** Every signed-in screen's route: '/' (the dashboard), the menu's pages and a customer's page. */

@@ -9,6 +9,7 @@ const ADMIN_PATHS = [
   ['/departments', 'Roles & Access'],
   ['/templates', 'Templates'],
   ['/integrations', 'Integrations'],
+  ['/broadcasts', 'Broadcasts'],
   ['/settings', 'Settings'],
 ] as const;
 

@@ -71,6 +71,13 @@ export const queryKeys = {
     all: ['products'] as const,
     list: () => ['products', {}] as const,
   },
+  broadcasts: {
+    all: ['broadcasts'] as const,
+    list: () => ['broadcasts', {}] as const,
+    one: (id: string) => ['broadcasts', 'one', id] as const,
+    /** Who an audience reaches (the composer's count), by the request that counts it. */
+    audience: (request: object | null) => ['broadcasts', 'audience', request] as const,
+  },
   stats: () => ['stats', {}] as const,
   notificationsLatest: () => ['notifications-latest', {}] as const,
   /** The dashboard's figures (one call): the key starts with `dashboard-`, as its live updates expect. */

@@ -58,6 +58,42 @@ export async function getCustomerDataByPhone(phone: string): Promise<DocumentDat
   return getCustomerData(id);
 }
 
+/** How many documents one `getAll` of customersOfPhones asks for. */
+const PHONE_LOOKUP_CHUNK = 500;
+
+/**
+ * The customers holding these phones (E.164): phone -> { id, data } for the phones some customer
+ * holds. Two batched reads per chunk of phones (their keys, then their customers), with only
+ * `fields` of each customer.
+ */
+export async function customersOfPhones(
+  phones: readonly string[],
+  fields: readonly string[],
+): Promise<Map<string, { id: string; data: DocumentData }>> {
+  const db = getDb();
+  const found = new Map<string, { id: string; data: DocumentData }>();
+  for (let i = 0; i < phones.length; i += PHONE_LOOKUP_CHUNK) {
+    const chunk = phones.slice(i, i + PHONE_LOOKUP_CHUNK);
+    const keys = await db.getAll(...chunk.map((p) => keyRef(db, customerKeyId('phone', p))));
+    const ids = new Map<string, string>();
+    keys.forEach((key, n) => {
+      const id: unknown = key.get('customerId');
+      if (typeof id === 'string' && id) ids.set(chunk[n], id);
+    });
+    if (ids.size === 0) continue;
+    const unique = [...new Set(ids.values())];
+    const docs = await db.getAll(...unique.map((id) => customerRef(id, db)), {
+      fieldMask: [...fields],
+    });
+    const byId = new Map(docs.filter((d) => d.exists).map((d) => [d.id, d.data() ?? {}]));
+    for (const [phone, id] of ids) {
+      const data = byId.get(id);
+      if (data) found.set(phone, { id, data });
+    }
+  }
+  return found;
+}
+
 /**
  * In one transaction, the customer whose phone (E.164) this is, handed to `change` to write what
  * it read; answers false when no customer has the phone (and `change` is not called).

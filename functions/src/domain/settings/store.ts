@@ -57,6 +57,34 @@ export interface CompanySettings {
   quoteTerms: string;
   quoteValidityDays: number;
   quotePrefix: string;
+  broadcasts: BroadcastSettings;
+}
+
+/** Meta's messaging limits: unique users reached outside their window in a moving 24 hours. */
+export const MESSAGING_LIMITS = [250, 2000, 10000, 100000] as const;
+
+/**
+ * What a broadcast is paced and priced by. Prices are Meta's per delivered template message, by
+ * category, in paise per 100 messages (integers: ₹0.8631 a message is 8631).
+ */
+export interface BroadcastSettings {
+  /** Messages a second the business number may send (Meta: 80 by default, up to 1,000). */
+  throughputPerSecond: number;
+  /** One of MESSAGING_LIMITS, or null for Meta's unlimited tier. */
+  messagingLimit: number | null;
+  templatePrices: { marketing: number; utility: number; authentication: number };
+}
+
+/**
+ * Meta's India rates per delivered template message (from 1 January 2026): marketing ₹0.8631,
+ * utility and authentication ₹0.1150; a new portfolio's messaging limit, 250.
+ */
+export function defaultBroadcastSettings(): BroadcastSettings {
+  return {
+    throughputPerSecond: 80,
+    messagingLimit: 250,
+    templatePrices: { marketing: 8631, utility: 1150, authentication: 1150 },
+  };
 }
 
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 15;
@@ -137,6 +165,7 @@ export function defaultSettings(): CompanySettings {
     quoteTerms: '',
     quoteValidityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
     quotePrefix: DEFAULT_QUOTE_PREFIX,
+    broadcasts: defaultBroadcastSettings(),
   };
 }
 
@@ -171,6 +200,41 @@ export function templateLinkFromData(value: unknown): TemplateLink {
     nameParam: param(d.nameParam),
   };
 }
+const count = (value: unknown, fallback: number, max: number): number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= max
+    ? value
+    : fallback;
+
+function broadcastSettingsFromData(value: unknown): BroadcastSettings {
+  const d = record(value);
+  const defaults = defaultBroadcastSettings();
+  const prices = record(d.templatePrices);
+  const limit = d.messagingLimit;
+  return {
+    throughputPerSecond:
+      count(d.throughputPerSecond, defaults.throughputPerSecond, MAX_THROUGHPUT) ||
+      defaults.throughputPerSecond,
+    messagingLimit:
+      limit === null || MESSAGING_LIMITS.some((tier) => tier === limit)
+        ? (limit as number | null)
+        : defaults.messagingLimit,
+    templatePrices: {
+      marketing: count(prices.marketing, defaults.templatePrices.marketing, MAX_PRICE),
+      utility: count(prices.utility, defaults.templatePrices.utility, MAX_PRICE),
+      authentication: count(
+        prices.authentication,
+        defaults.templatePrices.authentication,
+        MAX_PRICE,
+      ),
+    },
+  };
+}
+
+/** Meta's highest throughput for a number. */
+export const MAX_THROUGHPUT = 1000;
+/** ₹100 a message, in paise per 100 messages: far above any rate card. */
+export const MAX_PRICE = 1_000_000;
+
 const texts = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
@@ -226,6 +290,7 @@ export function settingsFromData(data: Data | undefined): CompanySettings {
     quoteTerms: text(d.quoteTerms),
     quoteValidityDays: validityDays(d.quoteValidityDays),
     quotePrefix: text(d.quotePrefix, DEFAULT_QUOTE_PREFIX) || DEFAULT_QUOTE_PREFIX,
+    broadcasts: broadcastSettingsFromData(d.broadcasts),
   };
 }
 

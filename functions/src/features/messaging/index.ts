@@ -7,6 +7,7 @@ export {
   plainText,
   planFor,
 } from './compose';
+export { findTemplate } from './catalog';
 export { deliverDueOutbound, deliverNow, deliverOutbound } from './outbound-worker';
 export { registerMessagingRoutes } from './routes';
 export { queueAndDeliver, sendQueued } from './send-queued';

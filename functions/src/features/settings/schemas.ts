@@ -6,6 +6,7 @@ import { hasHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from '../../hidden-chara
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { gstinField, stateField } from '../../http/tax-fields';
 import { MAX_QUOTE_VALIDITY_DAYS } from '../../domain/settings/store';
+import { MAX_PRICE, MAX_THROUGHPUT, MESSAGING_LIMITS } from '../../domain/settings/store';
 
 export const MAX_CONTACTS = 20;
 export const MAX_FIXED_PDFS = 50;
@@ -102,6 +103,42 @@ const fixedPdf = z.object({
       'URL must start with http://, https:// or /',
     ),
 });
+
+const price = (label: string) =>
+  z
+    .number({ error: `${label}: paise per 100 messages, a whole number` })
+    .int(`${label}: paise per 100 messages, a whole number`)
+    .min(0, `${label} cannot be below 0`)
+    .max(MAX_PRICE, `${label} must be at most ${MAX_PRICE} paise per 100 messages`);
+
+const broadcasts = z.object(
+  {
+    throughputPerSecond: z
+      .number({ error: 'Throughput: messages a second, a whole number from 1 to 1000' })
+      .int('Throughput: messages a second, a whole number from 1 to 1000')
+      .min(1, 'Throughput: messages a second, a whole number from 1 to 1000')
+      .max(MAX_THROUGHPUT, 'Throughput: messages a second, a whole number from 1 to 1000')
+      .optional(),
+    messagingLimit: z
+      .number()
+      .nullable()
+      .refine((v) => v === null || MESSAGING_LIMITS.some((tier) => tier === v), {
+        error: `Messaging limit: one of ${MESSAGING_LIMITS.join(', ')}, or null for unlimited`,
+      })
+      .optional(),
+    templatePrices: z
+      .object(
+        {
+          marketing: price('Marketing price').optional(),
+          utility: price('Utility price').optional(),
+          authentication: price('Authentication price').optional(),
+        },
+        { error: 'Template prices must be an object' },
+      )
+      .optional(),
+  },
+  { error: 'Broadcast settings must be an object' },
+);
 
 export const updateSettingsSchema = z.object({
   companyName: text(120, 'Company name').optional(),
@@ -215,6 +252,7 @@ export const updateSettingsSchema = z.object({
   quotePrefix: text(10, 'Quotation prefix')
     .refine((v) => /^[A-Za-z0-9-]+$/.test(v), 'A prefix is letters, digits and dashes, like Q')
     .optional(),
+  broadcasts: broadcasts.optional(),
 });
 
 export type UpdateSettingsInput = z.output<typeof updateSettingsSchema>;

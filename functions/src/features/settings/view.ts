@@ -63,6 +63,7 @@ export function settingsView(settings: CompanySettings, secrets: IntegrationSecr
     quoteTerms: settings.quoteTerms,
     quoteValidityDays: settings.quoteValidityDays,
     quotePrefix: settings.quotePrefix,
+    broadcasts: settings.broadcasts,
     serverSecrets: {
       sendgridApiKey: secretOverride(sendgridApiKey) !== undefined,
       whatsappToken: secretOverride(whatsappToken) !== undefined,
@@ -74,6 +75,11 @@ export function settingsView(settings: CompanySettings, secrets: IntegrationSecr
 /** A secret after a save: unchanged when left out or sent back masked. */
 function nextSecret(sent: string | undefined, stored: string): string {
   return sent === undefined || isMasked(sent) ? stored : sent;
+}
+
+/** The fields of `value` that were given (an optional field left out keeps the stored one). */
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** The stored settings and secrets with a validated update applied. */
@@ -98,6 +104,17 @@ export function applyUpdate(
       },
       fixedPdfs: input.fixedPdfs ?? settings.fixedPdfs,
       ...quoteSettings(settings, input),
+      broadcasts: {
+        ...settings.broadcasts,
+        ...withoutUndefined({
+          throughputPerSecond: input.broadcasts?.throughputPerSecond,
+          messagingLimit: input.broadcasts?.messagingLimit,
+        }),
+        templatePrices: {
+          ...settings.broadcasts.templatePrices,
+          ...withoutUndefined(input.broadcasts?.templatePrices ?? {}),
+        },
+      },
     },
     secrets: {
       whatsappToken: nextSecret(token, secrets.whatsappToken),

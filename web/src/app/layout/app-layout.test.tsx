@@ -5,7 +5,16 @@ import { renderApp } from '../../test/render-app';
 import { mockApi, stubPhoneWidth } from '../../test/mock-api';
 
 const EVERYONE = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Quotes', 'Information'];
-const ADMIN = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Products', 'Integrations'];
+const ADMIN = [
+  'Settings',
+  'Approvals',
+  'Users',
+  'Roles',
+  'Templates',
+  'Products',
+  'Integrations',
+  'Broadcasts',
+];
 
 function menuItems() {
   const nav = screen.getByRole('navigation', { name: 'Main menu' });

@@ -1,0 +1,137 @@
+// A broadcast: one approved WhatsApp template to a chosen list of customers (docs/broadcasts.md).
+// Like everything in contract/, plain TypeScript without imports: web/ imports it as
+// @contract/<file>.
+
+/** What fills a template parameter: a customer's field, or the same text for everyone. */
+export type BroadcastParam = { field: BroadcastParamField; fallback?: string } | { text: string };
+
+export const BROADCAST_PARAM_FIELDS = [
+  'firstName',
+  'fullName',
+  'ownerName',
+  'companyName',
+] as const;
+export type BroadcastParamField = (typeof BROADCAST_PARAM_FIELDS)[number];
+
+/** What a field parameter reads when the customer has no such value and no fallback is given. */
+export const PARAM_FALLBACKS: Record<BroadcastParamField, string> = {
+  firstName: 'Customer',
+  fullName: 'Customer',
+  ownerName: 'our team',
+  companyName: 'our team',
+};
+
+/** The values a recipient's parameters are filled from. */
+export interface RecipientValues {
+  name: string;
+  ownerName: string;
+  companyName: string;
+}
+
+/** One parameter's text for one recipient (never empty: a fallback stands in). */
+export function paramText(param: BroadcastParam, values: RecipientValues): string {
+  if ('text' in param) return param.text;
+  const value = {
+    firstName: values.name.trim().split(/\s+/)[0] ?? '',
+    fullName: values.name.trim(),
+    ownerName: values.ownerName.trim(),
+    companyName: values.companyName.trim(),
+  }[param.field];
+  return value || param.fallback?.trim() || PARAM_FALLBACKS[param.field];
+}
+
+/** The template's body as one recipient reads it ({{n}} filled from `params`). */
+export function fillTemplate(body: string, params: BroadcastParam[], values: RecipientValues) {
+  return body.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n: string) => {
+    const param = params[Number(n) - 1];
+    return param ? paramText(param, values) : whole;
+  });
+}
+
+/** The customer list's own filters (GET /customers' parameters). */
+export interface AudienceFilters {
+  q?: string;
+  categories?: string[];
+  potential?: string;
+  /** Created on or after this day (YYYY-MM-DD, company time zone). */
+  from?: string;
+  /** Created on or before this day. */
+  to?: string;
+}
+
+export type Audience = { filters: AudienceFilters } | { phones: string[] };
+
+/** Why a customer or a phone of the audience gets nothing. */
+export const EXCLUSION_REASONS = {
+  optedOut: 'Opted out of WhatsApp (wrote STOP)',
+  noPhone: 'No phone number',
+  duplicate: 'The same phone as another recipient',
+  notCustomer: 'Not a customer: add the number as a customer first',
+  invalid: 'Not a phone number',
+} as const;
+export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
+
+export interface AudienceSample {
+  customerId: string | null;
+  name: string;
+  phone: string;
+  ownerName: string;
+}
+
+export interface ExcludedSample {
+  customerId: string | null;
+  name: string;
+  phone: string;
+  reason: ExclusionReason;
+}
+
+/** What POST /broadcasts/audience (and a broadcast's creation) counted. */
+export interface AudienceCount {
+  audienceCount: number;
+  excluded: Record<ExclusionReason, number>;
+  /** Paise: the template category's price for each recipient, rounded up. */
+  estimatedCost: number;
+  /** The first few recipients, for the per-customer preview. */
+  sample: AudienceSample[];
+  /** The first few excluded, with the reason. */
+  excludedSample: ExcludedSample[];
+}
+
+export const BROADCAST_STATES = [
+  'scheduled',
+  'draft',
+  'sending',
+  'paused',
+  'waiting',
+  'done',
+  'cancelled',
+] as const;
+export type BroadcastState = (typeof BROADCAST_STATES)[number];
+
+export interface BroadcastCounts {
+  queued: number;
+  sent: number;
+  delivered: number;
+  read: number;
+  replied: number;
+  failed: number;
+  skipped: number;
+  optedOutAfter: number;
+}
+
+export interface Broadcast extends AudienceCount {
+  _id: string;
+  name: string;
+  template: { name: string; language: string; category: string };
+  params: BroadcastParam[];
+  audience: Audience;
+  state: BroadcastState;
+  /** ISO time it is to start at; null: when started. */
+  sendAt: string | null;
+  createdAt: string;
+  createdBy: { _id: string; name: string };
+  counts: BroadcastCounts;
+}
+
+/** A broadcast in GET /broadcasts (no samples). */
+export type BroadcastSummary = Omit<Broadcast, 'sample' | 'excludedSample' | 'params' | 'audience'>;

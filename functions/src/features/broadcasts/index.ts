@@ -1,0 +1,2 @@
+// What the broadcasts feature offers the rest of the server; other modules import only this.
+export { registerBroadcastRoutes } from './routes';

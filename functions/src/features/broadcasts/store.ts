@@ -1,0 +1,107 @@
+// broadcasts/{id}: a broadcast as it was composed (name, template, parameters, audience, the
+// count and exclusions when it was made, the cost estimate), its state and who made it. The
+// collection's one owner (eslint.config.js DATA_OWNERS).
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import type {
+  Broadcast,
+  BroadcastCounts,
+  BroadcastState,
+  BroadcastSummary,
+} from '../../contract/broadcasts';
+import { getDb } from '../../firebase';
+import { HttpError } from '../../http/errors';
+import { markRequestWrite } from '../../http/idempotency';
+
+export const BROADCASTS = 'broadcasts';
+export const BROADCAST_NOT_FOUND = 'Broadcast not found';
+/** GET /broadcasts: the newest this many. */
+const LIST_LIMIT = 100;
+
+export type NewBroadcast = Omit<Broadcast, '_id' | 'createdAt' | 'counts'>;
+
+const NO_COUNTS: BroadcastCounts = {
+  queued: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  replied: 0,
+  failed: 0,
+  skipped: 0,
+  optedOutAfter: 0,
+};
+
+const iso = (value: unknown): string | null =>
+  value instanceof Timestamp ? value.toDate().toISOString() : null;
+
+/** What GET /broadcasts reads of each: no samples, parameters or audience. */
+const SUMMARY_FIELDS = [
+  'name',
+  'template',
+  'audienceCount',
+  'excluded',
+  'estimatedCost',
+  'state',
+  'sendAt',
+  'createdAt',
+  'createdBy',
+  'counts',
+];
+
+function toSummary(id: string, data: DocumentData): BroadcastSummary {
+  return {
+    _id: id,
+    name: String(data.name ?? ''),
+    template: data.template as Broadcast['template'],
+    audienceCount: Number(data.audienceCount ?? 0),
+    excluded: data.excluded as Broadcast['excluded'],
+    estimatedCost: Number(data.estimatedCost ?? 0),
+    state: data.state as BroadcastState,
+    sendAt: iso(data.sendAt),
+    createdAt: iso(data.createdAt) ?? '',
+    createdBy: data.createdBy as Broadcast['createdBy'],
+    counts: { ...NO_COUNTS, ...(data.counts as Partial<BroadcastCounts> | undefined) },
+  };
+}
+
+function toBroadcast(id: string, data: DocumentData): Broadcast {
+  return {
+    ...toSummary(id, data),
+    params: (data.params ?? []) as Broadcast['params'],
+    audience: data.audience as Broadcast['audience'],
+    sample: (data.sample ?? []) as Broadcast['sample'],
+    excludedSample: (data.excludedSample ?? []) as Broadcast['excludedSample'],
+  };
+}
+
+/** Stores a new broadcast (with the request's idempotency key, when it has one). */
+export async function storeBroadcast(broadcast: NewBroadcast): Promise<Broadcast> {
+  const ref = getDb().collection(BROADCASTS).doc();
+  const createdAt = Timestamp.now();
+  const data = {
+    ...broadcast,
+    sendAt: broadcast.sendAt ? Timestamp.fromDate(new Date(broadcast.sendAt)) : null,
+    createdAt,
+  };
+  const batch = getDb().batch();
+  markRequestWrite(batch);
+  batch.create(ref, data);
+  await batch.commit();
+  return toBroadcast(ref.id, data);
+}
+
+export async function requireBroadcast(id: string): Promise<Broadcast> {
+  const doc = await getDb().collection(BROADCASTS).doc(id).get();
+  if (!doc.exists) throw new HttpError(404, BROADCAST_NOT_FOUND);
+  return toBroadcast(doc.id, doc.data()!);
+}
+
+/** The newest broadcasts first, without their samples. */
+export async function listBroadcasts(): Promise<BroadcastSummary[]> {
+  const snap = await getDb()
+    .collection(BROADCASTS)
+    .orderBy('createdAt', 'desc')
+    .select(...SUMMARY_FIELDS)
+    .limit(LIST_LIMIT)
+    .get();
+  return snap.docs.map((doc) => toSummary(doc.id, doc.data()));
+}

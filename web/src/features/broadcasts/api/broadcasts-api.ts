@@ -1,0 +1,58 @@
+// The broadcasts API: count an audience (the composer's live count), make a broadcast, list
+// them, read one (the report refreshes itself while it sends).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AudienceCount, Broadcast, BroadcastSummary } from '@contract/broadcasts';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../resources/query-keys';
+import type { AudienceRequest, CreateRequest } from '../model/composer';
+
+/** While a broadcast sends, its report asks again this often. */
+const LIVE_MS = 2_000;
+const LIVE_STATES = new Set(['sending', 'waiting', 'scheduled']);
+
+export function useAudienceCount(request: AudienceRequest | null) {
+  return useQuery({
+    queryKey: queryKeys.broadcasts.audience(request),
+    queryFn: ({ signal }) =>
+      api.post<AudienceCount>('/broadcasts/audience', request, {
+        fallbackMessage: 'Failed to count the audience',
+        signal,
+      }),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBroadcasts() {
+  return useQuery({
+    queryKey: queryKeys.broadcasts.list(),
+    queryFn: ({ signal }) =>
+      api.get<BroadcastSummary[]>('/broadcasts', {
+        fallbackMessage: 'Failed to load the broadcasts',
+        signal,
+      }),
+  });
+}
+
+export function useBroadcast(id: string) {
+  return useQuery({
+    queryKey: queryKeys.broadcasts.one(id),
+    queryFn: ({ signal }) =>
+      api.get<Broadcast>(`/broadcasts/${encodeURIComponent(id)}`, {
+        fallbackMessage: 'Failed to load the broadcast',
+        signal,
+      }),
+    refetchInterval: (query) => (LIVE_STATES.has(query.state.data?.state ?? '') ? LIVE_MS : false),
+  });
+}
+
+export function useCreateBroadcast() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateRequest) =>
+      api.post<Broadcast>('/broadcasts', request, {
+        fallbackMessage: 'Failed to create the broadcast',
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.broadcasts.all }),
+  });
+}

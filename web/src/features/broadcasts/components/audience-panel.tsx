@@ -1,0 +1,145 @@
+import { FormField } from '../../../lib/form-field';
+import { DEFAULT_CATEGORIES, POTENTIALS } from '@contract/customers';
+import { EXCLUSION_REASONS, type AudienceCount, type ExclusionReason } from '@contract/broadcasts';
+import { errorMessage } from '../../../lib/api-client';
+import { FilterInput } from '../../../lib/filter-fields';
+import { MultiSelect } from '../../../lib/multi-select';
+import { Tabs } from '../../../lib/tabs';
+import { formatCount, formatPaise } from '../model/numbers';
+import type { AudienceMode, ComposerDraft } from '../model/composer';
+
+const MODES: { id: AudienceMode; label: string }[] = [
+  { id: 'filters', label: 'Customer filters' },
+  { id: 'phones', label: 'Phone list' },
+];
+
+/** Who receives it: the customer list's filters or pasted phones, and the live count. */
+export function AudiencePanel({
+  draft,
+  onChange,
+  count,
+}: {
+  draft: ComposerDraft;
+  onChange: (change: Partial<ComposerDraft>) => void;
+  count: { data?: AudienceCount; isFetching: boolean; error: unknown };
+}) {
+  return (
+    <section className="ui-panel broadcast-composer__section" aria-label="Audience">
+      <h2 className="ui-panel__title">Audience</h2>
+      <Tabs
+        label="Choose the audience by"
+        items={MODES}
+        selected={draft.mode}
+        onSelect={(mode) => onChange({ mode })}
+        size="small"
+      >
+        {draft.mode === 'filters' ? (
+          <div className="broadcast-composer__filters">
+            <MultiSelect
+              label="Categories"
+              options={DEFAULT_CATEGORIES}
+              value={draft.categories}
+              onChange={(categories) => onChange({ categories })}
+              inline
+            />
+            <FormField
+              as="select"
+              label="Potential"
+              value={draft.potential}
+              onValueChange={(potential) => onChange({ potential })}
+            >
+              <option value="">Any</option>
+              {POTENTIALS.map((p) => (
+                <option key={p} value={p}>
+                  {p}
+                </option>
+              ))}
+            </FormField>
+            <FilterInput
+              label="Created from"
+              type="date"
+              value={draft.from}
+              onChange={(from) => onChange({ from })}
+            />
+            <FilterInput
+              label="Created to"
+              type="date"
+              value={draft.to}
+              onChange={(to) => onChange({ to })}
+            />
+          </div>
+        ) : (
+          <FormField
+            as="textarea"
+            label="Phone numbers"
+            hint="One per line, or paste a CSV column. Each must belong to a customer."
+            rows={5}
+            value={draft.phones}
+            onValueChange={(phones) => onChange({ phones })}
+          />
+        )}
+      </Tabs>
+      <AudienceCountView count={count} />
+    </section>
+  );
+}
+
+function AudienceCountView({
+  count,
+}: {
+  count: { data?: AudienceCount; isFetching: boolean; error: unknown };
+}) {
+  if (count.error)
+    return (
+      <p className="ui-alert" role="alert">
+        {errorMessage(count.error, 'Failed to count the audience')}
+      </p>
+    );
+  if (!count.data)
+    return (
+      <p className="ui-muted" role="status">
+        {count.isFetching ? 'Counting…' : 'Paste phone numbers to count them'}
+      </p>
+    );
+  const { audienceCount, excluded, excludedSample, estimatedCost } = count.data;
+  const reasons = (Object.keys(EXCLUSION_REASONS) as ExclusionReason[]).filter(
+    (reason) => excluded[reason] > 0,
+  );
+  return (
+    <div className="broadcast-count" role="status" aria-busy={count.isFetching}>
+      <p className="broadcast-count__total">
+        <strong>{formatCount(audienceCount)}</strong>{' '}
+        {audienceCount === 1 ? 'customer will receive it' : 'customers will receive it'}
+        <span className="ui-muted"> · estimated cost {formatPaise(estimatedCost)}</span>
+      </p>
+      {reasons.length > 0 ? (
+        <details className="broadcast-count__excluded">
+          <summary>
+            Excluded:{' '}
+            {reasons
+              .map((reason) => `${formatCount(excluded[reason])} ${SHORT_REASON[reason]}`)
+              .join(', ')}
+          </summary>
+          <ul>
+            {excludedSample.map((who, index) => (
+              <li key={`${who.phone}-${index}`}>
+                {who.name || who.phone || 'A customer'}
+                {who.name && who.phone ? ` (${who.phone})` : ''}: {EXCLUSION_REASONS[who.reason]}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : (
+        <p className="ui-muted">Nobody is excluded.</p>
+      )}
+    </div>
+  );
+}
+
+const SHORT_REASON: Record<ExclusionReason, string> = {
+  optedOut: 'opted out',
+  noPhone: 'without a phone',
+  duplicate: 'duplicate phone',
+  notCustomer: 'not customers',
+  invalid: 'not phone numbers',
+};

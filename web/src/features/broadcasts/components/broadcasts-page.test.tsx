@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+const ADMIN = { token: 't', role: 'admin' };
+
+const CATALOG = [
+  {
+    name: 'season_offer',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    body: 'Namaste {{1}}, {{2}}',
+    paramCount: 2,
+  },
+  {
+    name: 'festive_offer',
+    language: 'en',
+    status: 'PENDING',
+    category: 'MARKETING',
+    body: 'Festive offer for {{1}}',
+    paramCount: 1,
+  },
+];
+
+const COUNT = {
+  audienceCount: 2,
+  excluded: { optedOut: 1, noPhone: 1, duplicate: 0, notCustomer: 0, invalid: 0 },
+  estimatedCost: 173,
+  sample: [
+    { customerId: 'c1', name: 'Meena Iyer', phone: '+919810011111', ownerName: 'Suresh' },
+    { customerId: 'c2', name: 'Ravi Sharma', phone: '+919812345678', ownerName: '' },
+  ],
+  excludedSample: [
+    { customerId: 'c3', name: 'Asha Verma', phone: '+919810033333', reason: 'optedOut' },
+  ],
+};
+
+const MADE = {
+  _id: 'b1',
+  name: 'Diwali offer',
+  template: { name: 'season_offer', language: 'en', category: 'MARKETING' },
+  params: [],
+  audience: { filters: {} },
+  ...COUNT,
+  state: 'draft',
+  sendAt: null,
+  createdAt: '2026-11-28T06:00:00.000Z',
+  createdBy: { _id: 'admin-uid', name: 'Anita Admin' },
+  counts: {
+    queued: 0,
+    sent: 0,
+    delivered: 0,
+    read: 0,
+    replied: 0,
+    failed: 0,
+    skipped: 0,
+    optedOutAfter: 0,
+  },
+};
+
+describe('the Broadcasts screen', () => {
+  it('counts the audience with the exclusions, previews a customer, and makes the broadcast', async () => {
+    const made: unknown[] = [];
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': () => made,
+      'POST /broadcasts': () => {
+        made.push(MADE);
+        return jsonResponse(201, MADE);
+      },
+      'GET /broadcasts/b1': MADE,
+    });
+    const { user } = renderApp('/broadcasts', ADMIN);
+    expect(await screen.findByText(/No broadcast yet/)).toBeInTheDocument();
+    const count = await screen.findByText(/customers will receive it/);
+    expect(count).toHaveTextContent('2 customers will receive it · estimated cost ₹1.73');
+    expect(screen.getByText(/Excluded: 1 opted out, 1 without a phone/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create broadcast' })).toBeDisabled();
+    expect(screen.getByText('Give the broadcast a name')).toBeInTheDocument();
+
+    // Changed at once, not typed key by key: typing is slow on the shared test machine.
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Diwali offer' } });
+    const templates = screen.getByLabelText('Approved template');
+    // Only approved templates are offered.
+    expect(within(templates).queryByText(/festive_offer/)).toBeNull();
+    await user.selectOptions(templates, 'season_offer:en');
+    fireEvent.change(screen.getByLabelText('Text for {{2}}'), {
+      target: { value: 'Diwali prices until Sunday.' },
+    });
+    expect(screen.getByText('Namaste Meena, Diwali prices until Sunday.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('As received by'), '1');
+    expect(screen.getByText('Namaste Ravi, Diwali prices until Sunday.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create broadcast' }));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.path === '/broadcasts' && c.method === 'POST')).toBe(true),
+    );
+    const sent = api.calls.find((c) => c.path === '/broadcasts' && c.method === 'POST');
+    expect(sent?.body).toEqual({
+      name: 'Diwali offer',
+      template: { name: 'season_offer', language: 'en' },
+      params: [{ field: 'firstName' }, { text: 'Diwali prices until Sunday.' }],
+      audience: { filters: {} },
+      sendAt: null,
+    });
+    const report = await screen.findByRole('region', { name: 'Report' });
+    expect(await within(report).findByText('Not started')).toBeInTheDocument();
+    expect(within(report).getByText(/by Anita Admin/)).toBeInTheDocument();
+  }, 30_000);
+
+  it('says when the count or the list fails', async () => {
+    mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': jsonResponse(400, {
+        message: 'audience.filters.from: bad date',
+      }),
+      'GET /broadcasts': jsonResponse(503, { message: 'Unavailable: firestore' }),
+    });
+    renderApp('/broadcasts', ADMIN);
+    expect(await screen.findByText('audience.filters.from: bad date')).toBeInTheDocument();
+    expect(await screen.findByText('Unavailable: firestore')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import type { Broadcast, BroadcastCounts, BroadcastState } from '@contract/broadcasts';
+import { EXCLUSION_REASONS, type ExclusionReason } from '@contract/broadcasts';
+import { formatDateTime } from '../../../lib/format';
+import { QueryState } from '../../../lib/query-state';
+import { useBroadcast } from '../api/broadcasts-api';
+import { formatCount, formatPaise } from '../model/numbers';
+
+export const STATE_LABEL: Record<BroadcastState, string> = {
+  draft: 'Not started',
+  scheduled: 'Scheduled',
+  sending: 'Sending',
+  paused: 'Paused',
+  waiting: 'Waiting for the messaging limit',
+  done: 'Done',
+  cancelled: 'Cancelled',
+};
+
+const COUNT_LABELS: [keyof BroadcastCounts, string][] = [
+  ['queued', 'Queued'],
+  ['sent', 'Sent'],
+  ['delivered', 'Delivered'],
+  ['read', 'Read'],
+  ['replied', 'Replied'],
+  ['failed', 'Failed'],
+  ['skipped', 'Skipped'],
+  ['optedOutAfter', 'Opted out after it'],
+];
+
+/** One broadcast's report: its state, counts as they move, the audience and the cost. */
+export function BroadcastReport({ id }: { id: string }) {
+  const query = useBroadcast(id);
+  return (
+    <section className="ui-panel broadcast-report" aria-label="Report">
+      <QueryState query={query} errorFallback="Failed to load the broadcast">
+        {(broadcast) => <ReportBody broadcast={broadcast} />}
+      </QueryState>
+    </section>
+  );
+}
+
+function ReportBody({ broadcast }: { broadcast: Broadcast }) {
+  const excluded = (Object.keys(EXCLUSION_REASONS) as ExclusionReason[]).filter(
+    (reason) => broadcast.excluded[reason] > 0,
+  );
+  return (
+    <>
+      <div className="broadcast-report__head">
+        <h2 className="ui-panel__title">{broadcast.name}</h2>
+        <span className="ui-badge">{STATE_LABEL[broadcast.state]}</span>
+      </div>
+      <p className="ui-muted">
+        {broadcast.template.name} · by {broadcast.createdBy.name} ·{' '}
+        {broadcast.sendAt
+          ? `to start ${formatDateTime(broadcast.sendAt)}`
+          : `made ${formatDateTime(broadcast.createdAt)}`}
+      </p>
+      <dl className="broadcast-report__counts" aria-live="polite">
+        {COUNT_LABELS.map(([key, label]) => (
+          <div key={key} className="broadcast-report__count">
+            <dt>{label}</dt>
+            <dd>{formatCount(broadcast.counts[key])}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>
+        {formatCount(broadcast.audienceCount)} recipients · estimated cost{' '}
+        {formatPaise(broadcast.estimatedCost)}
+        {excluded.length > 0 &&
+          ` · excluded: ${excluded
+            .map(
+              (r) => `${formatCount(broadcast.excluded[r])} ${EXCLUSION_REASONS[r].toLowerCase()}`,
+            )
+            .join('; ')}`}
+      </p>
+    </>
+  );
+}

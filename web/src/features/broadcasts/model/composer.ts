@@ -1,0 +1,109 @@
+// The composer's draft and the requests built from it: the audience (the customer list's own
+// filters, or pasted phones), the template and what fills each of its parameters, and when.
+import type { Audience, BroadcastParam, BroadcastParamField } from '@contract/broadcasts';
+
+export type AudienceMode = 'filters' | 'phones';
+
+export interface ParamChoice {
+  /** A customer field, or 'text' for the same words to everyone. */
+  source: BroadcastParamField | 'text';
+  text: string;
+}
+
+export interface ComposerDraft {
+  name: string;
+  mode: AudienceMode;
+  categories: string[];
+  potential: string;
+  from: string;
+  to: string;
+  phones: string;
+  /** 'name:language' of the chosen approved template; '' for none. */
+  template: string;
+  params: ParamChoice[];
+  when: 'now' | 'later';
+  /** A local date and time (datetime-local), read in the company's time zone. */
+  sendAt: string;
+}
+
+export const EMPTY_DRAFT: ComposerDraft = {
+  name: '',
+  mode: 'filters',
+  categories: [],
+  potential: '',
+  from: '',
+  to: '',
+  phones: '',
+  template: '',
+  params: [],
+  when: 'now',
+  sendAt: '',
+};
+
+export const PARAM_SOURCES: { value: ParamChoice['source']; label: string }[] = [
+  { value: 'firstName', label: 'First name' },
+  { value: 'fullName', label: 'Full name' },
+  { value: 'ownerName', label: "Owner's name" },
+  { value: 'companyName', label: 'Company name' },
+  { value: 'text', label: 'Fixed text' },
+];
+
+export interface AudienceRequest {
+  audience: Audience;
+  category: string;
+}
+
+export interface CreateRequest {
+  name: string;
+  template: { name: string; language: string };
+  params: BroadcastParam[];
+  audience: Audience;
+  sendAt: string | null;
+}
+
+/** The pasted phones, one per line or separated by commas (a CSV's first column works too). */
+export function pastedPhones(text: string): string[] {
+  return text
+    .split(/[\n,;]+/)
+    .map((line) => line.trim().replace(/^"|"$/g, ''))
+    .filter((line) => line !== '' && /\d/.test(line));
+}
+
+export function audienceOf(draft: ComposerDraft): Audience | null {
+  if (draft.mode === 'phones') {
+    const phones = pastedPhones(draft.phones);
+    return phones.length > 0 ? { phones } : null;
+  }
+  return {
+    filters: {
+      ...(draft.categories.length > 0 ? { categories: draft.categories } : {}),
+      ...(draft.potential ? { potential: draft.potential } : {}),
+      ...(draft.from ? { from: draft.from } : {}),
+      ...(draft.to ? { to: draft.to } : {}),
+    },
+  };
+}
+
+export function paramsOf(choices: ParamChoice[]): BroadcastParam[] {
+  return choices.map((choice) =>
+    choice.source === 'text' ? { text: choice.text.trim() } : { field: choice.source },
+  );
+}
+
+/** '2026-12-01T10:00' as typed: the server reads it on the company's clocks. */
+export function sendAtOf(local: string): string | null {
+  return local || null;
+}
+
+/** Why the draft cannot be sent yet, or '' when it can. */
+export function missing(draft: ComposerDraft, paramCount: number): string {
+  if (!draft.name.trim()) return 'Give the broadcast a name';
+  if (!audienceOf(draft)) return 'Paste at least one phone number';
+  if (!draft.template) return 'Choose an approved template';
+  const blank = draft.params
+    .slice(0, paramCount)
+    .findIndex((p) => p.source === 'text' && !p.text.trim());
+  if (blank >= 0) return `Fill parameter {{${blank + 1}}}`;
+  if (draft.when === 'later' && !draft.sendAt) return 'Choose when to send it';
+  return '';
+}
