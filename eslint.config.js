@@ -115,6 +115,8 @@ const DATA_OWNERS = [
   'domain/identity/{role-admin,role-store,sessions,user-admin,user-store}.ts', // users, roles, sessions
   'domain/notifications/{feed-docs,notice,once}.ts', // notifications and feeds
   'domain/settings/store.ts', // settings
+  'domain/products/store.ts', // products
+  'domain/quotes/store.ts', // quotes and their yearly number counters
   'domain/writes/{records,customer-copies,transaction}.ts', // the one write path's transactions
   // Core collections: the health probe, idempotency keys, paged deletes.
   'health/backends.ts',

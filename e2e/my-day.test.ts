@@ -69,9 +69,10 @@ describe('My day (phone, sales)', () => {
           .getByRole('list', { name: 'My follow-ups due today' })
           .getByRole('link', { name: new RegExp(name) });
         await expect(followUp.textContent()).resolves.toContain(`Call ${name} about the tank`);
-        const failed = day.getByRole('list', { name: 'My failed messages' }).getByRole('listitem', {
-          has: page.getByText(name),
-        });
+        const failed = day
+          .getByRole('list', { name: 'My failed messages' })
+          .getByRole('listitem')
+          .filter({ has: page.getByText(name) });
         await expect(failed.textContent()).resolves.toContain('(WhatsApp 100)');
         const fix = failed.getByRole('link', { name: `Open to resend: ${name}` });
 

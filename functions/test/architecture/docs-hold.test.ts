@@ -20,9 +20,15 @@ const NOT_CODE = new Set<string>([
   'objects.json',
   'DIR/blobs/',
   'files.imported/',
-  // The browser's and the Firestore client's own APIs.
+  // The outbox's files in its data folder.
+  'limits.json',
+  'initiated.jsonl',
+  'read-receipts.jsonl',
+  // The browser's, the Firestore client's and firebase-functions' own APIs.
   'EventSource',
   'toObject',
+  'onTaskDispatched',
+  'retryConfig',
 ]);
 
 describe('the docs', () => {

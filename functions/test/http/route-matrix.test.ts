@@ -41,7 +41,13 @@ const ROLE_OF: Record<Caller, string | null> = {
 };
 const LISTS: Record<string, string[]> = {
   sales: ['customers.read', 'customers.write', 'entries.write', 'templates.read'],
-  accounts: ['entries.read', 'payments.write', 'reports.read', 'reports.export', 'customers.export'],
+  accounts: [
+    'entries.read',
+    'payments.write',
+    'reports.read',
+    'reports.export',
+    'customers.export',
+  ],
   [CUSTOM_ROLE.name]: CUSTOM_ROLE.permissions,
 };
 
