@@ -50,6 +50,11 @@ describe('ids in request bodies', () => {
         .put('/api/admin/entries/e1/assign-employee')
         .send({ employeeId: id });
       expect(employee.status).toBe(400);
+      const preview = await request(admin)
+        .post('/api/whatsapp/preview')
+        .send({ customerId: id, text: 'Hi' });
+      expect(preview.status, JSON.stringify(preview.body)).toBe(400);
+      expect(preview.body.fields.customerId).toBe('Not a valid customer id');
     }
   });
 });

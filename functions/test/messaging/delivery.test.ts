@@ -14,6 +14,7 @@ import { whatsappErrorWords } from '../../src/integrations/whatsapp/errors';
 import { enqueue, newOutboundRef } from '../../src/domain/messages/queue-store';
 import { deliverDueOutbound, deliverOutbound } from '../../src/features/messaging/outbound-worker';
 import { appAs, functionsApp, seedCustomer } from '../entries/support';
+import { readCounters, resetCounters } from '../support/counters';
 import { eventually, useMessagingWorld } from './support';
 
 const employee = appAs('employee');
@@ -195,6 +196,50 @@ describe("SendGrid's Event Webhook", () => {
     expect((await postSignedEvents(events)).body).toMatchObject({ applied: 1, duplicates: 0 });
     expect((await postSignedEvents(events)).body).toMatchObject({ applied: 0, duplicates: 1 });
     expect((await entryOf(res.body._id)).dispatch.email.status).toBe('opened');
+  });
+
+  it('applies a batch of 1,000 events by message, with the markers read and written in batches', async () => {
+    const ids: string[] = [];
+    for (const subject of ['Quote', 'Invoice']) {
+      const res = await addEntry({ email: { body: 'Hi', subject } });
+      ids.push(res.body.dispatch.email.outboundId as string);
+    }
+    // Let the outbox's own events for these two sends land first.
+    await eventually(async () =>
+      (await Promise.all(ids.map((id) => getDb().doc(`outboundMessages/${id}`).get()))).every(
+        (d) => d.get('parts.0.delivery') === 'delivered',
+      )
+        ? true
+        : undefined,
+    );
+    const kinds = ['processed', 'delivered', 'open', 'click'];
+    const list = Array.from({ length: 900 }, (_, i) => ({
+      event: kinds[i % kinds.length],
+      sg_event_id: `batch-${i}`,
+      outboundId: ids[i % 2],
+      timestamp: 1780000000 + i,
+      email: 'ravi@example.in',
+    }));
+    // SendGrid repeats events, within one post too.
+    const events = [...list, ...list.slice(0, 100)];
+    await resetCounters();
+    const res = await postSignedEvents(JSON.stringify(events));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ received: 1000, applied: 900, duplicates: 100 });
+    // One read per marker and a few per message, not a transaction per event (over 3,000 reads).
+    expect((await readCounters()).reads).toBeLessThanOrEqual(1_100);
+    expect(
+      (await getDb().collection('emailEvents').count().get()).data().count,
+    ).toBeGreaterThanOrEqual(900);
+    for (const id of ids)
+      expect((await getDb().doc(`outboundMessages/${id}`).get()).get('parts.0.delivery')).toBe(
+        'opened',
+      );
+    // Posted again: every one is a duplicate, nothing applied twice.
+    expect((await postSignedEvents(JSON.stringify(list))).body).toMatchObject({
+      applied: 0,
+      duplicates: 900,
+    });
   });
 
   it('refuses correctly signed events stamped more than 10 minutes from now: 401, nothing stored', async () => {

@@ -48,30 +48,47 @@ function partIndex(doc: OutboundDoc, messageId: string | undefined): number {
   );
 }
 
-/** Applies a callback to the queued message `outboundId`; false when there is no such message. */
-export async function applyDelivery(outboundId: string, update: DeliveryUpdate): Promise<boolean> {
+/** The message after one callback; null when it changes nothing. */
+function withDelivery(doc: OutboundDoc, update: DeliveryUpdate): OutboundDoc | null {
+  const index = partIndex(doc, update.messageId);
+  if (index < 0) return null;
+  const part: OutboundPart = { ...doc.parts[index] };
+  if (!movesForward(part.delivery, update.delivery)) return null;
+  part.delivery = update.delivery;
+  part.deliveryAt = Timestamp.fromDate(update.at);
+  if (update.messageId && !part.messageId) part.messageId = update.messageId;
+  if (update.delivery === 'failed')
+    part.error = update.error ?? 'The provider could not deliver it';
+  // A callback proves the provider took a message whose send had no answer.
+  if (part.state === 'unknown') {
+    part.state = 'sent';
+    if (update.delivery !== 'failed') delete part.error;
+  }
+  const parts = doc.parts.map((p, i) => (i === index ? part : p));
+  return { ...doc, parts };
+}
+
+/**
+ * Applies callbacks about the queued message `outboundId`, in order, as one change; false when
+ * there is no such message.
+ */
+export async function applyDeliveries(
+  outboundId: string,
+  updates: readonly DeliveryUpdate[],
+): Promise<boolean> {
   if (!/^[A-Za-z0-9]{1,64}$/.test(outboundId)) return false;
   // recordChange answers null only when there is no such message (no claim is checked here).
   const stored = await recordChange(outboundId, (doc) => {
-    const index = partIndex(doc, update.messageId);
-    if (index < 0) return null;
-    const part: OutboundPart = { ...doc.parts[index] };
-    if (!movesForward(part.delivery, update.delivery)) return null;
-    part.delivery = update.delivery;
-    part.deliveryAt = Timestamp.fromDate(update.at);
-    if (update.messageId && !part.messageId) part.messageId = update.messageId;
-    if (update.delivery === 'failed')
-      part.error = update.error ?? 'The provider could not deliver it';
-    // A callback proves the provider took a message whose send had no answer.
-    if (part.state === 'unknown') {
-      part.state = 'sent';
-      if (update.delivery !== 'failed') delete part.error;
-    }
-    const parts = doc.parts.map((p, i) => (i === index ? part : p));
-    return { ...doc, parts };
+    let next: OutboundDoc | null = null;
+    for (const update of updates) next = withDelivery(next ?? doc, update) ?? next;
+    return next;
   });
   return stored !== null;
 }
+
+/** Applies a callback to the queued message `outboundId`; false when there is no such message. */
+export const applyDelivery = (outboundId: string, update: DeliveryUpdate): Promise<boolean> =>
+  applyDeliveries(outboundId, [update]);
 
 /**
  * A WhatsApp status callback: matched by the queue id the message carried

@@ -1,7 +1,12 @@
 // A message's life, from queued to read, and the conversation it shows in: the only module that
 // reads or writes `outboundMessages` and `conversationMessages` (lint).
 export { QUEUED_MESSAGE_DOCUMENT } from './constants';
-export { applyDelivery, applyProviderStatus, type DeliveryUpdate } from './delivery';
+export {
+  applyDeliveries,
+  applyDelivery,
+  applyProviderStatus,
+  type DeliveryUpdate,
+} from './delivery';
 export { type MessageChannel, type MessageOwner, type MessageOwnerKind } from './owner';
 export { type PlannedAttachment, type WhatsAppPart, type WhatsAppPlan } from './parts';
 export {

@@ -6,8 +6,7 @@
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { applyDelivery } from '../../domain/messages';
-import type { Delivery } from '../../domain/messages';
+import { applyDeliveries, type Delivery, type DeliveryUpdate } from '../../domain/messages';
 
 export const EMAIL_EVENTS = 'emailEvents';
 /** A seen event's marker is removed after this (a TTL policy on expiresAt). */
@@ -78,10 +77,58 @@ export interface EventsResult {
   unmatched: number;
 }
 
+/** Messages whose events are applied at once; each message's events are one change. */
+const MESSAGES_AT_ONCE = 16;
+/** Markers read or written per call (Firestore takes 500 writes a batch). */
+const MARKERS_PER_CALL = 400;
+
+const markerId = (eventId: string) => createHash('sha256').update(eventId).digest('hex');
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+interface FreshEvent {
+  marker: string;
+  outboundId: string;
+  event: string;
+  update: DeliveryUpdate;
+}
+
+/** Which of these markers are stored already. */
+async function seenMarkers(ids: string[]): Promise<Set<string>> {
+  const markers = getDb().collection(EMAIL_EVENTS);
+  const seen = new Set<string>();
+  for (const part of chunks(ids, MARKERS_PER_CALL)) {
+    const docs = await getDb().getAll(...part.map((id) => markers.doc(id)));
+    for (const doc of docs) if (doc.exists) seen.add(doc.id);
+  }
+  return seen;
+}
+
+async function storeMarkers(applied: FreshEvent[]): Promise<void> {
+  const markers = getDb().collection(EMAIL_EVENTS);
+  const expiresAt = Timestamp.fromMillis(Date.now() + EVENT_MARKER_TTL_MS);
+  for (const part of chunks(applied, MARKERS_PER_CALL)) {
+    const batch = getDb().batch();
+    for (const e of part)
+      batch.set(markers.doc(e.marker), { outboundId: e.outboundId, event: e.event, expiresAt });
+    await batch.commit();
+  }
+}
+
+/**
+ * A batch of events: the markers of all of them read at once, each message's new events applied
+ * as one change (several messages at a time), then the markers of what was applied written in
+ * batches. A crash before the markers re-applies on SendGrid's retry, which moving forward only
+ * allows.
+ */
 export async function handleEmailEvents(events: unknown): Promise<EventsResult> {
   const list = Array.isArray(events) ? (events as Json[]) : [];
   const result: EventsResult = { received: list.length, applied: 0, duplicates: 0, unmatched: 0 };
-  const markers = getDb().collection(EMAIL_EVENTS);
+  const candidates: FreshEvent[] = [];
   for (const event of list) {
     const delivery = DELIVERY[str(event?.event)];
     const eventId = str(event?.sg_event_id);
@@ -90,28 +137,39 @@ export async function handleEmailEvents(events: unknown): Promise<EventsResult> 
       result.unmatched++;
       continue;
     }
-    const marker = markers.doc(createHash('sha256').update(eventId).digest('hex'));
-    if ((await marker.get()).exists) {
+    const at = new Date(Number(event.timestamp) * 1000 || Date.now());
+    candidates.push({
+      marker: markerId(eventId),
+      outboundId,
+      event: str(event.event),
+      update: { delivery, at, ...(delivery === 'failed' && { error: failureWords(event) }) },
+    });
+  }
+  const seen = await seenMarkers([...new Set(candidates.map((e) => e.marker))]);
+  const byMessage = new Map<string, FreshEvent[]>();
+  for (const e of candidates) {
+    // Stored before, or repeated within this batch.
+    if (seen.has(e.marker)) {
       result.duplicates++;
       continue;
     }
-    const at = new Date(Number(event.timestamp) * 1000 || Date.now());
-    const found = await applyDelivery(outboundId, {
-      delivery,
-      at,
-      ...(delivery === 'failed' && { error: failureWords(event) }),
-    });
-    if (!found) {
-      result.unmatched++;
-      continue;
-    }
-    // Written after applying: a crash in between re-applies, which moving forward only allows.
-    await marker.set({
-      outboundId,
-      event: str(event.event),
-      expiresAt: Timestamp.fromMillis(Date.now() + EVENT_MARKER_TTL_MS),
-    });
-    result.applied++;
+    seen.add(e.marker);
+    byMessage.set(e.outboundId, [...(byMessage.get(e.outboundId) ?? []), e]);
   }
+  const applied: FreshEvent[] = [];
+  for (const group of chunks([...byMessage.values()], MESSAGES_AT_ONCE)) {
+    await Promise.all(
+      group.map(async (fresh) => {
+        const found = await applyDeliveries(
+          fresh[0].outboundId,
+          fresh.map((e) => e.update),
+        );
+        if (found) applied.push(...fresh);
+        else result.unmatched += fresh.length;
+      }),
+    );
+  }
+  await storeMarkers(applied);
+  result.applied = applied.length;
   return result;
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { WhatsAppPreview } from '../../contract/messaging';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
-import { documentId } from '../../http/params';
+import { documentIdField } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { toE164 } from '../../integrations/recipients';
 import { readSettings } from '../../domain/settings/store';
@@ -20,10 +20,10 @@ import {
   TIMESTAMP_HEADER,
   validEventSignature,
 } from './email-events';
-import { CUSTOMER_NOT_FOUND, requireCustomerData } from '../../domain/customers/store';
+import { requireCustomerData } from '../../domain/customers/store';
 
 const previewBody = z.object({
-  customerId: z.string({ error: 'customerId must be text' }).trim().min(1).max(128),
+  customerId: documentIdField('Customer'),
   to: z.string({ error: 'to must be text' }).trim().max(64).optional(),
   text: z.string({ error: 'Text must be text' }).max(4096).default(''),
   templateId: z.string({ error: 'Template id must be text' }).trim().max(512).optional(),
@@ -41,8 +41,7 @@ export function registerMessagingRoutes(router: Router): void {
 
   route(router, 'POST /whatsapp/preview', async (req, res) => {
     const input = parseBody(previewBody, req);
-    const id = documentId(input.customerId, CUSTOMER_NOT_FOUND);
-    const customer = await requireCustomerData(id);
+    const customer = await requireCustomerData(input.customerId);
     const phones = Array.isArray(customer.phones) ? (customer.phones as string[]) : [];
     const to = input.to ? toE164(input.to) : phones[0];
     if (!to)
