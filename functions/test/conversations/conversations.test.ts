@@ -26,6 +26,24 @@ const notifications = async () =>
   (await getDb().collection('notifications').get()).docs.map((d) => d.data());
 
 describe('owners', () => {
+  it('the new owner is told, live, with the unread that waits for them; a repeat tells nothing', async () => {
+    await customerWrites('Is the tank in stock?');
+    expect((await giveToSales()).status).toBe(200);
+    const told = (await notifications()).filter((n) => n.type === 'customer.assigned');
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      audience: 'user',
+      userId: EMPLOYEE.uid,
+      customerId: world.ravi,
+      title: 'Ravi Sharma is now your customer',
+      message: '1 unread message waiting in the conversation',
+    });
+    // The unread is the new owner's now.
+    expect((await request(sales).get('/api/inbox')).body.unread).toBe(1);
+    await giveToSales();
+    expect((await notifications()).filter((n) => n.type === 'customer.assigned')).toHaveLength(1);
+  });
+
   it('a customer is owned by whoever creates it; an admin changes it; others may not', async () => {
     const created = await request(sales)
       .post('/api/customers')
@@ -86,7 +104,8 @@ describe('a reply from the customer', () => {
     const entry = await getDb().collection('entries').doc(page.body.messages[0].entryId).get();
     expect(entry.get('status')).toBe('pending');
 
-    expect(await notifications()).toEqual([
+    // (Being given the customer told the owner too: customer.assigned.)
+    expect((await notifications()).filter((n) => n.type !== 'customer.assigned')).toEqual([
       expect.objectContaining({
         type: 'message.inbound',
         title: 'New WhatsApp message',

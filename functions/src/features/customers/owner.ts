@@ -1,13 +1,15 @@
 // An admin changes a customer's owner (or leaves it without one): the customer and its
-// conversation's summary together, the unread moving to the new owner's count.
+// conversation's summary together, the unread moving to the new owner's count, and the new owner
+// told in the same commit.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
 import { documentIdField } from '../../http/params';
 import { CUSTOMER_NOT_FOUND, customerRef } from '../../domain/customers/store';
-import { OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
+import { OWNER_FIELD, ownerOf, type CustomerOwner } from '../../domain/customers/owner';
+import { addNotification } from '../../domain/notifications/notice';
 import { toCustomer, type Customer } from '../../domain/customers/record';
-import { setSummaryOwner, summaryRef } from '../../domain/conversations/store';
+import { setSummaryOwner, summaryCustomer, summaryRef } from '../../domain/conversations/store';
 import { displayName, userRef } from '../../domain/identity/user-store';
 import { patchRecord } from '../../domain/writes/records';
 import { runInTransaction } from '../../domain/writes/transaction';
@@ -19,6 +21,7 @@ export const ownerBody = z.object({
 });
 
 const NOT_AN_EMPLOYEE = 'No approved employee has this id';
+export const CUSTOMER_ASSIGNED = 'customer.assigned';
 
 export async function setCustomerOwner(id: string, ownerId: string | null): Promise<Customer> {
   const ref = customerRef(id);
@@ -45,6 +48,21 @@ export async function setCustomerOwner(id: string, ownerId: string | null): Prom
     const updatedAt = Timestamp.now();
     patchRecord(tx, ref, [OWNER_FIELD, owner ?? FieldValue.delete()], ['updatedAt', updatedAt]);
     setSummaryOwner(tx, summary, owner);
+    // The new owner is told at once (toast and bell), with what waits for them.
+    if (owner && ownerOf(data)?._id !== owner._id) {
+      const name = summaryCustomer(data).name;
+      const unread = Math.max(0, Number(summary.get('unread') ?? 0));
+      addNotification(tx, {
+        to: { userId: owner._id },
+        type: CUSTOMER_ASSIGNED,
+        title: `${name} is now your customer`,
+        message:
+          unread > 0
+            ? `${unread} unread message${unread === 1 ? '' : 's'} waiting in the conversation`
+            : 'Their conversation is in your Inbox',
+        about: { customerId: id },
+      });
+    }
     const { [OWNER_FIELD]: _before, ...rest } = data;
     return toCustomer(id, { ...rest, ...(owner && { [OWNER_FIELD]: owner }), updatedAt });
   });
