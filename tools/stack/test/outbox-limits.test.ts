@@ -93,10 +93,10 @@ describe("the outbox plays Meta's limits", () => {
     expect(refused).toHaveLength(3);
     expect(refused[0]).toMatchObject({ status: 400, code: 130429 });
     expect(refused[0].body.error?.message).toContain('Rate limit hit');
-    // A fifth of a second later one more is within 5 a second.
+    // A fifth of a second later one more is within 5 a second (how many more depends on how
+    // long this machine took meanwhile, so only the first is asserted).
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect((await send(phone(20))).status).toBe(200);
-    expect((await send(phone(21))).code).toBe(130429);
     // Only what Meta took is in the outbox's record.
     const kept = (await (await fetch(`${outbox.url}/messages`)).json()) as unknown[];
     expect(kept).toHaveLength(6);
