@@ -14,7 +14,7 @@ import {
 import { apiPost as api, DEMO, signInThroughForm } from './support/session.ts';
 import { sentMessages } from './support/outbox.ts';
 
-const EVERYONE_ITEMS = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Information'];
+const EVERYONE_ITEMS = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Quotes', 'Information'];
 const ADMIN_ITEMS = ['Settings', 'Approvals', 'Users', 'Roles', 'Templates', 'Integrations'];
 const IN_USE = 'This role is in use by users. Reassign users first.';
 

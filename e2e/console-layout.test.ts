@@ -169,6 +169,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         const dialog = page.getByRole('dialog', { name: 'Add Entry' });
         await dialog.waitFor();
         expect(await dialog.textContent()).toContain(name);
+        // Category, amount and process are under "More" (folded on a phone).
+        const more = dialog.getByRole('button', { name: /^More/ });
+        if ((await more.getAttribute('aria-expanded')) === 'false') await more.click();
         // The amount's error under it leaves Category and Process at their own height.
         const category = dialog.getByRole('combobox', { name: 'Category' });
         const before = (await category.boundingBox())?.height ?? 0;

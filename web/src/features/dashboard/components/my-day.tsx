@@ -1,3 +1,4 @@
+import { Clip } from '../../../lib/clip';
 import type { MyDay as MyDayData } from '@contract/my-day';
 import { AlertTriangle, Bell, MessageCircle, Wallet } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
@@ -134,11 +135,11 @@ function Conversations({ day }: { day: MyDayData }) {
             className={`my-day__row${c.unread > 0 ? ' my-day__row--unread' : ''}`}
             to={conversationPath(c.customerId)}
           >
-            <span className="my-day__name">{c.customerName}</span>
-            <span className="my-day__text">
-              {c.lastDirection === 'out' ? 'You: ' : ''}
-              {c.lastText || '(no text)'}
-            </span>
+            <Clip className="my-day__name" full={c.customerName} />
+            <Clip
+              className="my-day__text"
+              full={`${c.lastDirection === 'out' ? 'You: ' : ''}${c.lastText || '(no text)'}`}
+            />
             {c.unread > 0 && (
               <span className="my-day__badge" aria-label={`${c.unread} unread`}>
                 {c.unread}
@@ -162,8 +163,8 @@ function FollowUpsToday({ day }: { day: MyDayData }) {
             <time className="my-day__time" dateTime={f.dueAt}>
               {formatTime(f.dueAt)}
             </time>
-            <span className="my-day__name">{f.customerName}</span>
-            <span className="my-day__text">{f.note || 'Follow-up'}</span>
+            <Clip className="my-day__name" full={f.customerName} />
+            <Clip className="my-day__text" full={f.note || 'Follow-up'} />
           </Link>
         </li>
       ))}
@@ -179,7 +180,7 @@ function FailedMessages({ day }: { day: MyDayData }) {
       {day.failed.map((m) => (
         <li key={m._id} className="my-day__failed">
           <p className="my-day__line">
-            <span className="my-day__name">{m.customerName}</span>
+            <Clip className="my-day__name" full={m.customerName} />
             <span className="my-day__channel">{CHANNEL_NAMES[m.channel]}</span>
           </p>
           <p className="my-day__reason">{m.reason}</p>
