@@ -91,6 +91,7 @@ const saved = {
   quoteValidityDays: 15,
   quotePrefix: 'Q',
   broadcasts: BROADCAST_DEFAULTS,
+  inboundEntryQuietDays: 7,
   serverSecrets: { sendgridApiKey: false, whatsappToken: false, whatsappAppSecret: false },
 };
 
@@ -144,6 +145,7 @@ describe('/api/admin/settings', () => {
       quoteValidityDays: 15,
       quotePrefix: 'Q',
       broadcasts: BROADCAST_DEFAULTS,
+      inboundEntryQuietDays: 7,
       serverSecrets: { sendgridApiKey: false, whatsappToken: false, whatsappAppSecret: false },
     });
   });

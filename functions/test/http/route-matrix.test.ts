@@ -218,6 +218,7 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   // Dashboard, stats, notifications (the stream answers 406 without Accept: text/event-stream).
   'GET /overview': () => ({ path: '/overview' }),
   'GET /dashboard/all': () => ({ path: '/dashboard/all' }),
+  'GET /dashboard/my-day': () => ({ path: '/dashboard/my-day' }),
   'GET /series': () => ({ path: '/series?range=30d' }),
   'GET /channel-breakdown': () => ({ path: '/channel-breakdown' }),
   'GET /recent': () => ({ path: '/recent' }),

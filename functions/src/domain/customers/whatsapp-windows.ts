@@ -34,7 +34,7 @@ export const OPT_OUT_CHANGES_FIELD = 'whatsappOptOutChanges';
 
 /**
  * The fields a STOP or START written at `at` from `phone` changes, or undefined when an opt-out
- * change newer than it is already applied (Meta may deliver messages late and out of order).
+ * change written later is already applied (Meta may deliver messages late and out of order).
  */
 export function optOutChange(
   customer: DocumentData | undefined,
@@ -44,7 +44,8 @@ export function optOutChange(
 ): [FieldPath, unknown][] | undefined {
   const changes = customer?.[OPT_OUT_CHANGES_FIELD] as Record<string, unknown> | undefined;
   const last = changes?.[phone];
-  if (last instanceof Timestamp && last.toMillis() >= at.getTime()) return undefined;
+  // Meta stamps in whole seconds: a STOP and a START of the same second apply in arrival order.
+  if (last instanceof Timestamp && last.toMillis() > at.getTime()) return undefined;
   const when = Timestamp.fromDate(at);
   return [
     [new FieldPath(OPT_OUTS_FIELD, phone), keyword === 'stop' ? when : FieldValue.delete()],
