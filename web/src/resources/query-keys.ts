@@ -82,4 +82,6 @@ export const queryKeys = {
   notificationsLatest: () => ['notifications-latest', {}] as const,
   /** The dashboard's figures (one call): the key starts with `dashboard-`, as its live updates expect. */
   dashboard: (range: DashboardRange) => ['dashboard-all', range] as const,
+  /** Every range of the dashboard's figures. */
+  dashboards: ['dashboard-all'] as const,
 };

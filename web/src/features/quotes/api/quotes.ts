@@ -69,7 +69,7 @@ export function useQuoteAction() {
       void client.invalidateQueries({ queryKey: queryKeys.quotes.all });
       if (action === 'accept') {
         void client.invalidateQueries({ queryKey: queryKeys.entries.all });
-        void client.invalidateQueries({ queryKey: ['dashboard-all'] });
+        void client.invalidateQueries({ queryKey: queryKeys.dashboards });
       }
     },
   });

@@ -303,6 +303,8 @@ describe('Roles & Access: Permission Picker', () => {
     expect(groups).toEqual([
       'Customers',
       'Entries',
+      'Products',
+      'Broadcasts',
       'Templates',
       'Settings',
       'Payments & Reports',
