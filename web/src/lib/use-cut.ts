@@ -31,7 +31,10 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 export type CutState = {
   /** It, or a one-line value inside it (`.clip`), shows less than its whole text. */
   cut: boolean;
-  /** Keyboard focus can land inside it already (on a link, for instance). */
+  /**
+   * Keyboard focus already lands inside it (a link in it) or on what holds it (the link or
+   * button it is in): it is no stop of its own.
+   */
   focusableInside: boolean;
 };
 
@@ -47,7 +50,9 @@ export function useCut(ref: RefObject<HTMLElement | null>, text: string): CutSta
     const measure = () => {
       const cut =
         overflows(element) || Array.from(element.querySelectorAll('.clip')).some(overflows);
-      const focusableInside = element.querySelector(FOCUSABLE) !== null;
+      const focusableInside =
+        element.querySelector(FOCUSABLE) !== null ||
+        element.parentElement?.closest('a[href], button') != null;
       setState((was) =>
         was.cut === cut && was.focusableInside === focusableInside ? was : { cut, focusableInside },
       );
