@@ -6,6 +6,8 @@ export interface StepResult {
   outcome: Outcome;
   /** Tests the step ran, when it is a test suite. */
   tests?: number;
+  /** The tests (or files) a failed step reports as failed, as vitest names them. */
+  failures?: string[];
 }
 
 // eslint-disable-next-line no-control-regex
@@ -15,6 +17,22 @@ const ANSI = /\x1b\[[0-9;]*m/g;
 export function testCount(output: string): number | undefined {
   const match = /^\s*Tests\s+.*\((\d+)\)\s*$/m.exec(output.replace(ANSI, ''));
   return match ? Number(match[1]) : undefined;
+}
+
+/** Most failed tests the summary names per step (the step's log has them all). */
+const NAMED_FAILURES = 12;
+
+/**
+ * The tests a vitest run names as failed (its `FAIL file > suite > test` lines), so the end of
+ * the run says what failed even when the step's own output scrolled far away.
+ */
+export function failedTests(output: string): string[] {
+  const names = output
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => /^\s*FAIL\s+(.+?)\s*$/.exec(line)?.[1])
+    .filter((name): name is string => name !== undefined);
+  return [...new Set(names)].slice(0, NAMED_FAILURES);
 }
 
 function duration(seconds: number): string {
@@ -38,6 +56,7 @@ export function formatSummary(results: readonly StepResult[], totalSeconds: numb
   );
   const tests = results.reduce((sum, r) => sum + (r.tests ?? 0), 0);
   const notPassed = results.reduce((sum, r) => sum + (r.outcome === 'passed' ? 0 : 1), 0);
+  const failures = results.flatMap((r) => (r.failures ?? []).map((name) => `  ${r.name}: ${name}`));
   return [
     '',
     'gate: step times',
@@ -45,5 +64,6 @@ export function formatSummary(results: readonly StepResult[], totalSeconds: numb
     `  ${'total'.padEnd(width)}  ${duration(totalSeconds).padStart(11)}  ${`${tests} tests`.padStart(11)}${
       notPassed === 0 ? '' : `  ${notPassed} step(s) not passed`
     }`,
+    ...(failures.length > 0 ? ['', 'gate: failed tests', ...failures] : []),
   ].join('\n');
 }

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SHARED_BUILD_ENV } from '../stack/build.ts';
 import { ROOT } from '../stack/config.ts';
-import { formatSummary, testCount, type StepResult } from './report.ts';
+import { failedTests, formatSummary, testCount, type StepResult } from './report.ts';
 import { nextSteps, type Outcome } from './schedule.ts';
 import { STEPS, type Run, type Step } from './steps.ts';
 import { unrunConfigs } from './suites.ts';
@@ -125,7 +125,13 @@ async function main(): Promise<number> {
 
   const finish = (step: Step, outcome: Outcome, from: number, output = '') => {
     finished.set(step.name, outcome);
-    const result = { name: step.name, seconds: seconds(from), outcome, tests: testCount(output) };
+    const result: StepResult = {
+      name: step.name,
+      seconds: seconds(from),
+      outcome,
+      tests: testCount(output),
+      failures: outcome === 'failed' ? failedTests(output) : undefined,
+    };
     results.push(result);
     const tests = result.tests === undefined ? '' : `, ${result.tests} tests`;
     console.log(`gate: ${step.name} ${outcome} (${Math.round(result.seconds)} s${tests})`);

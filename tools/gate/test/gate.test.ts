@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSummary, testCount } from '../report.ts';
+import { failedTests, formatSummary, testCount } from '../report.ts';
 import { nextSteps, type Outcome } from '../schedule.ts';
 import { STEPS, type Step } from '../steps.ts';
 import { unrunConfigs } from '../suites.ts';
@@ -63,6 +63,26 @@ describe('the report', () => {
     expect(summary).toContain('npm ci            28 s');
     expect(summary).toMatch(/functions\s+3 min 10 s\s+612 tests\s+FAILED/);
     expect(summary).toMatch(/total\s+10 min 18 s\s+612 tests\s+1 step\(s\) not passed/);
+  });
+
+  it('names the failed tests of a failed step at its end', () => {
+    const output = [
+      ' \x1b[31m❯\x1b[39m e2e console-layout.test.ts (10 tests | 1 failed)',
+      '\x1b[41m\x1b[1m FAIL \x1b[22m\x1b[49m e2e console-layout.test.ts > at phone size > shows the screens',
+      ' FAIL  stack test/two-stacks.test.ts > never mix their data',
+      ' FAIL  stack test/two-stacks.test.ts > never mix their data',
+    ].join('\n');
+    expect(failedTests(output)).toEqual([
+      'e2e console-layout.test.ts > at phone size > shows the screens',
+      'stack test/two-stacks.test.ts > never mix their data',
+    ]);
+    const summary = formatSummary(
+      [{ name: 'stack', seconds: 60, outcome: 'failed', failures: failedTests(output) }],
+      60,
+    );
+    expect(summary).toContain(
+      'gate: failed tests\n  stack: e2e console-layout.test.ts > at phone size',
+    );
   });
 });
 

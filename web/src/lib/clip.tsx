@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useCut } from './use-cut';
 import './ui.css';
@@ -6,7 +6,7 @@ import './ui.css';
 /**
  * A value that may be cut with an ellipsis (or a line clamp) when it does not fit. The whole
  * value is never out of reach: the title shows it on hover, and while the value (or a link in
- * it) has keyboard focus a tip under it shows it too. A cut value with nothing focusable inside
+ * it, or the link or button it is in) has keyboard focus a tip under it shows it too. A cut value with nothing focusable inside
  * becomes a tab stop of its own; a value that fits is not, so lists keep their tab order short.
  * Screen readers read the text itself, which is never cut.
  */
@@ -27,6 +27,26 @@ export function Clip({
   const { cut, focusableInside } = useCut(ref, full);
   const [anchor, setAnchor] = useState<{ top: number; left: number; layer: Element } | null>(null);
   const ownStop = cut && !focusableInside;
+  const showTip = (element: HTMLElement) => {
+    const box = element.getBoundingClientRect();
+    // Inside a modal dialog the tip must join it in the top layer to be seen.
+    const layer = element.closest('dialog') ?? document.body;
+    setAnchor({ top: box.bottom + 4, left: Math.max(8, box.left), layer });
+  };
+  // A value inside a link or button is read while that holder has focus: it is the tab stop.
+  useEffect(() => {
+    const element = ref.current;
+    const holder = element?.parentElement?.closest<HTMLElement>('a[href], button');
+    if (!element || !holder || !cut) return;
+    const show = () => showTip(element);
+    const hide = () => setAnchor(null);
+    holder.addEventListener('focus', show);
+    holder.addEventListener('blur', hide);
+    return () => {
+      holder.removeEventListener('focus', show);
+      holder.removeEventListener('blur', hide);
+    };
+  }, [cut]);
   // Every tag offered takes the same props; typing it as one keeps the ref's type simple.
   const Tag = as as 'span';
   return (
@@ -36,11 +56,7 @@ export function Clip({
       title={full}
       tabIndex={ownStop ? 0 : undefined}
       onFocus={(event) => {
-        if (!cut) return;
-        const box = event.currentTarget.getBoundingClientRect();
-        // Inside a modal dialog the tip must join it in the top layer to be seen.
-        const layer = event.currentTarget.closest('dialog') ?? document.body;
-        setAnchor({ top: box.bottom + 4, left: Math.max(8, box.left), layer });
+        if (cut) showTip(event.currentTarget);
       }}
       onBlur={() => setAnchor(null)}
       onKeyDown={(event) => {
