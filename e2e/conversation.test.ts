@@ -1,6 +1,7 @@
-// The conversation at phone size, signed in as sales: the customer replies through the outbox
-// (playing Meta) and the sales person's open page shows the toast and the reply within 2 s, and
-// since the conversation is on screen no unread remains; the reply box's message turns Read on
+// The conversation at phone size, signed in as sales, as a screen of its own (the customer's
+// name, window and call in a header, the reply box at the bottom): the customer replies through
+// the outbox (playing Meta) and the sales person's open page shows the toast and the reply within
+// 2 s, and since the conversation is on screen no unread remains; the reply box's message turns Read on
 // the open page; a reply from the conversation inside the window reaches the customer as
 // the typed text; outside it, the template preview shows exactly what then goes.
 import type { Locator } from 'playwright-core';
@@ -47,10 +48,23 @@ describe('the conversation on a phone, as sales', () => {
     const { context, page } = await openPage(launched.browser, 'phone', session);
     // The page's live stream answers (its headers come at once; events follow on it).
     const streamOpen = page.waitForResponse((r) => r.url().includes('/api/notifications/stream'));
-    await page.goto(`/customers/${id}`);
-    const conversation = page.getByRole('region', { name: 'Conversation' });
+    // As the Inbox, My day and notifications open it: on a phone, a screen of its own.
+    await page.goto(`/customers/${id}#conversation`);
+    const conversation = page.getByRole('region', { name: `Conversation with ${name}` });
     await conversation.getByText('No messages yet.', { exact: false }).waitFor();
     expect((await streamOpen).status()).toBe(200);
+    await conversation.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await conversation.getByTestId('whatsapp-window').textContent()).toBe(
+      'WhatsApp: approved templates only',
+    );
+    expect(await conversation.getByRole('link', { name: /^Call / }).getAttribute('href')).toBe(
+      `tel:${phone}`,
+    );
+    // The thread fills the screen and the reply box sits at its bottom, as WhatsApp's.
+    const box = await conversation.boundingBox();
+    const replyBox = await conversation.getByRole('form', { name: 'Reply' }).boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    expect(Math.round((replyBox?.y ?? 0) + (replyBox?.height ?? 0))).toBeGreaterThan(830);
 
     // Earlier files may have left this sales person unread replies: this one adds none, as it
     // arrives on screen.
@@ -110,6 +124,14 @@ describe('the conversation on a phone, as sales', () => {
       .filter({ hasText: 'Delivery on Friday, 10 am' })
       .filter({ hasText: /Read/ })
       .waitFor({ timeout: 10_000 });
+    // The header's window line follows the customer's message too, and details are one tap away.
+    await conversation
+      .getByTestId('whatsapp-window')
+      .getByText(/^WhatsApp open until /)
+      .waitFor({ timeout: 5_000 });
+    await conversation.getByRole('link', { name: `${name}: details` }).click();
+    await page.getByRole('region', { name: 'Details' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
     await context.close();
   });
 

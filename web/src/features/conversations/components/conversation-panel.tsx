@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ListState } from '../../../lib/list-state';
 import { NextPageButton } from '../../../lib/next-page-button';
 import { useConversation, LOAD_CONVERSATION_FAILED } from '../api/get-conversation';
@@ -15,9 +15,16 @@ export { CONVERSATION_ANCHOR };
  * A customer's conversation as a chat: WhatsApp and email, both ways, oldest at the top and
  * newest at the bottom (earlier pages on request), kept live by the app shell's stream, and
  * the reply box under it. Opening it, and a message arriving while it is on screen, tell the
- * server the owner has seen it.
+ * server the owner has seen it. Given a `header`, it is a screen of its own: the thread fills
+ * it and the reply box stays at the bottom.
  */
-export function ConversationPanel({ customer }: { customer: ConversationCustomer }) {
+export function ConversationPanel({
+  customer,
+  header,
+}: {
+  customer: ConversationCustomer;
+  header?: ReactNode;
+}) {
   const thread = useConversation(customer._id);
   const markRead = useMarkRead(customer._id);
   const list = useRef<HTMLDivElement>(null);
@@ -60,13 +67,16 @@ export function ConversationPanel({ customer }: { customer: ConversationCustomer
   return (
     <section
       id={CONVERSATION_ANCHOR}
-      className="ui-panel conversation"
-      aria-labelledby="conversation-title"
+      className={header ? 'conversation conversation--screen' : 'ui-panel conversation'}
+      aria-labelledby={header ? undefined : 'conversation-title'}
+      aria-label={header ? `Conversation with ${customer.name}` : undefined}
       tabIndex={-1}
     >
-      <h2 id="conversation-title" className="ui-panel__title">
-        Conversation
-      </h2>
+      {header ?? (
+        <h2 id="conversation-title" className="ui-panel__title">
+          Conversation
+        </h2>
+      )}
       <div className="conversation__thread" ref={list}>
         <NextPageButton
           pages={thread}

@@ -95,7 +95,7 @@ export function ReplyBox({
 
   return (
     <form
-      className="reply-box"
+      className={outside ? 'reply-box reply-box--template' : 'reply-box'}
       aria-label="Reply"
       onSubmit={(e) => void onSubmit(e)}
       onFocus={onFocus}

@@ -1,13 +1,18 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
+import { useNavigate } from 'react-router-dom';
 import { formatPhone, whatsAppDigits } from '../../../lib/phone';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { CONVERSATION_ANCHOR } from '../../conversations';
 import type { Customer } from '../api/types';
 
 /**
  * Call, write and email the customer's first phone and email, in one tap. WhatsApp opens the
- * conversation on this page (recorded); wa.me stays as a secondary link that says its chats are not.
+ * conversation (recorded): on this page, or on a phone as a screen of its own; wa.me stays as a
+ * secondary link that says its chats are not.
  */
 export function ContactLinks({ customer }: { customer: Customer }) {
+  const navigate = useNavigate();
+  const isPhone = useIsPhone();
   const phone = customer.phones?.[0];
   const email = customer.emails?.[0];
   if (!phone && !email) return null;
@@ -26,9 +31,13 @@ export function ContactLinks({ customer }: { customer: Customer }) {
             className="btn btn--outline btn--small"
             href={`#${CONVERSATION_ANCHOR}`}
             onClick={(event) => {
+              event.preventDefault();
+              if (isPhone) {
+                navigate({ hash: CONVERSATION_ANCHOR });
+                return;
+              }
               const panel = document.getElementById(CONVERSATION_ANCHOR);
               if (!panel) return;
-              event.preventDefault();
               panel.scrollIntoView({ block: 'start' });
               panel.focus({ preventScroll: true });
             }}

@@ -1,14 +1,15 @@
 import { ArrowLeft, CalendarPlus, GitMerge, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { PageHeader } from '../../../lib/page-header';
 import { RetryAlert } from '../../../lib/retry-alert';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
+import { useIsPhone } from '../../../lib/use-media-query';
 import { useToast } from '../../../lib/toast';
-import { ConversationPanel, type ConversationCustomer } from '../../conversations';
+import { CONVERSATION_ANCHOR, ConversationPanel } from '../../conversations';
 import { ChannelDetailsDialog, EntryDetailsDialog, FollowUpDialog } from '../../entries';
 import { CustomerQuotes } from '../../quotes';
 import type { Entry } from '../../entries';
@@ -16,6 +17,7 @@ import { useDeleteCustomer } from '../api/delete-customer';
 import { LOAD_CUSTOMER_FAILED, useCustomer } from '../api/get-customer';
 import { useCustomerTimeline } from '../../../resources/entries';
 import type { Customer, CustomerDetail } from '../api/types';
+import { conversationCustomer } from '../model/conversation-customer';
 import { customerLabel } from '../model/customer-label';
 import { useOptionList, withFound } from '../model/option-lists';
 import '../../../lib/ui.css';
@@ -23,6 +25,7 @@ import '../customers.css';
 import '../customer-page.css';
 import { AddEntryDialog } from './add-entry-dialog';
 import { ContactLinks } from './contact-links';
+import { ConversationScreen } from './conversation-screen';
 import { CustomerDetails } from './customer-details';
 import { CustomerFormDialog } from './customer-form-dialog';
 import { CustomerTimeline } from './customer-timeline';
@@ -31,10 +34,16 @@ import { MergePickerDialog } from './merge-picker-dialog';
 import { WhatsAppWindowState } from './whatsapp-window-state';
 import { ONLY_ADMIN_DELETES } from './customers-page';
 
-/** /customers/:id: one customer, everything about them, and what can be done with them. */
+/**
+ * /customers/:id: one customer, everything about them, and what can be done with them. On a
+ * phone, /customers/:id#conversation is their conversation as a screen of its own (as WhatsApp);
+ * a desktop shows the same thread on this page, beside the details.
+ */
 export function CustomerPage() {
   const { id = '' } = useParams();
   const customer = useCustomer(id);
+  const { hash } = useLocation();
+  const isPhone = useIsPhone();
 
   if (customer.isPending)
     return (
@@ -62,6 +71,8 @@ export function CustomerPage() {
       </div>
     );
   }
+  if (isPhone && hash === `#${CONVERSATION_ANCHOR}`)
+    return <ConversationScreen key={id} customer={customer.data} />;
   return <CustomerProfile key={id} customer={customer.data} />;
 }
 
@@ -215,21 +226,4 @@ function useLatestEntry(customerId: string): Entry | undefined {
   const timeline = useCustomerTimeline(customerId);
   const first = timeline.data?.pages[0]?.items.find((item) => item.kind === 'entry');
   return first?.kind === 'entry' ? first.entry : undefined;
-}
-
-/** What the conversation needs of the customer: whom it writes to, and the first phone's window. */
-function conversationCustomer(customer: CustomerDetail, label: string): ConversationCustomer {
-  const openUntil = customer.whatsappWindow?.openUntil ?? null;
-  return {
-    _id: customer._id,
-    name: label,
-    phone: customer.phones?.[0],
-    email: customer.emails?.[0],
-    window: {
-      open:
-        customer.whatsappWindow?.open ?? (openUntil !== null && Date.parse(openUntil) > Date.now()),
-      openUntil,
-    },
-    optedOutAt: customer.whatsappWindow?.optedOutAt ?? null,
-  };
 }

@@ -1,4 +1,5 @@
 import { errorMessage } from '../../../lib/api-client';
+import { Clip } from '../../../lib/clip';
 import { formatPhone } from '../../../lib/phone';
 import { PREVIEW_FAILED, usePreviewMessage } from '../api/preview-message';
 import type { PreviewRequest, WhatsAppPreview } from '../api/types';
@@ -42,18 +43,17 @@ function PreviewBody({ data, recipientName }: { data: WhatsAppPreview; recipient
         <span className={`ui-badge ${data.window.open ? 'ui-badge--success' : 'wa-badge--warn'}`}>
           {windowLabel(data.window)}
         </span>
-        <span className="ui-muted"> · {formatPhone(data.to)}</span>
+        <span className="ui-muted wa-preview__to"> · {formatPhone(data.to)}</span>
       </p>
       {data.template && (
         <p className="ui-muted">
-          Sent as the approved template <strong>{data.template.name}</strong> (
-          {data.template.language})
+          Approved template <strong>{data.template.name}</strong> ({data.template.language})
         </p>
       )}
       {data.preview && (
         <>
           <p className="wa-preview__label">{recipientName ?? 'The customer'} will receive:</p>
-          <p className="wa-preview__text">{data.preview}</p>
+          <Clip as="div" className="wa-preview__text" full={data.preview} />
         </>
       )}
       {data.notSent && <p className="ui-alert wa-preview__alert">{data.notSent}</p>}

@@ -14,17 +14,17 @@ const TEMPLATE = {
 describe('window label', () => {
   const now = new Date(2026, 10, 23, 9, 0);
 
-  it("says until when today's window is open, in 24-hour en-IN time", () => {
+  it("says until when today's window is open, in en-IN time as the console reads it", () => {
     const until = new Date(2026, 10, 23, 14, 32);
     expect(windowLabel({ open: true, openUntil: until.toISOString() }, now)).toBe(
-      'Open until 14:32',
+      'Open until 2:32 pm',
     );
   });
 
   it('adds the date when the window closes on another day', () => {
     const until = new Date(2026, 10, 24, 8, 5);
     expect(windowLabel({ open: true, openUntil: until.toISOString() }, now)).toBe(
-      'Open until 24 Nov, 08:05',
+      'Open until 24 Nov, 8:05 am',
     );
   });
 

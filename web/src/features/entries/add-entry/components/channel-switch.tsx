@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Clip } from '../../../../lib/clip';
 import type { ReactNode } from 'react';
 
 /**
@@ -42,8 +43,11 @@ export function ChannelSwitch({
           <span className="add-entry__switch-track" aria-hidden="true" />
           <span className="add-entry__switch-label">{label}</span>
         </label>
-        <span id={`${id}-to`} className={usable ? 'ui-muted' : 'ui-error-text'}>
-          {usable ? `To: ${recipient}` : missing}
+        <span
+          id={`${id}-to`}
+          className={usable ? 'ui-muted add-entry__to' : 'ui-error-text add-entry__to'}
+        >
+          <Clip full={usable ? `To: ${recipient}` : missing} />
         </span>
         {usable && warning && <span className="ui-badge entries-badge--warn">{warning}</span>}
       </div>

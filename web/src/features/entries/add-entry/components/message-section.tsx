@@ -1,3 +1,4 @@
+import { Clip } from '../../../../lib/clip';
 import { FormField } from '../../../../lib/form-field';
 import type { Template } from '../../../../resources/templates';
 import { TemplateChoiceField } from '../../components/shared/template-choice-field';
@@ -26,7 +27,9 @@ export function MessageSection({
 }) {
   return (
     <fieldset className="add-entry__section">
-      <legend className="add-entry__legend">Message to {recipientName}</legend>
+      <legend className="add-entry__legend">
+        <Clip full={`Message to ${recipientName}`} />
+      </legend>
       <TemplateChoiceField templates={templates} onPick={onTemplatePick} />
       <FormField
         as="textarea"
