@@ -152,7 +152,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       ).toBe(true);
       await expectAccessible(otpPage);
       await signedIn.context.close();
-    });
+    }, 150_000); // Four sign-ins, an approval and a mailbox: a long flow on a shared machine.
 
     it('lets an admin create a role from a preset, bulk-assign it and delete it once unused', async () => {
       const member = {
