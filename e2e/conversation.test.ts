@@ -3,14 +3,16 @@
 // the outbox (playing Meta) and the sales person's open page shows the toast and the reply
 // without a reload, and since the conversation is on screen no unread remains; the reply box's
 // message turns Read on the open page; a reply from the conversation inside the window reaches
-// the customer as the typed text; outside it, the template preview shows exactly what then goes.
+// the customer as the typed text; outside it, the template preview shows exactly what then goes;
+// an Add Entry message shows in the open conversation at once, and after STOP the reply box
+// offers email only.
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, expectAccessible, browserForFile, openPage } from './support/browser.ts';
 import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
-import { toasts } from './support/toast.ts';
+import { toast, toasts } from './support/toast.ts';
 
 const launched = browserForFile();
 
@@ -162,6 +164,41 @@ describe('the conversation on a phone, as sales', () => {
       .getByRole('listitem')
       .filter({ hasText: words })
       .waitFor();
+    await context.close();
+  });
+  it('shows an Add Entry message in the open conversation at once, and after STOP offers email only', async () => {
+    const session = await apiSignIn(DEMO.sales);
+    const name = `Nikhil ${stamp}`;
+    const phone = `+91978${String(Date.now()).slice(-7)}`;
+    const customer = await apiCall<{ _id: string }>(session.token, 'POST', '/customers', {
+      names: [name],
+      phones: [phone],
+      emails: [`nikhil.${stamp}@example.in`],
+    });
+    const { context, page } = await openPage(launched.browser, 'phone', session);
+    await page.goto(`/customers/${customer._id}`);
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    await conversation.getByText('No messages yet.', { exact: false }).waitFor();
+
+    // Add Entry from the customer's page: both channels' messages show in the conversation on
+    // this page, with no reload.
+    await page.getByRole('button', { name: 'Add Entry' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Add Entry' });
+    const words = `Brochure ${stamp} attached in the next message`;
+    await dialog.getByRole('textbox', { name: 'Message' }).fill(words);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Entry created', 30_000);
+    const shown = conversation.getByRole('listitem').filter({ hasText: words });
+    await expect.poll(() => shown.count(), { timeout: 10_000 }).toBe(2);
+
+    // The customer writes STOP while the page is open: WhatsApp cannot be chosen, email can.
+    await outbox('/control/inbound', { from: phone, text: 'STOP', name });
+    const reply = conversation.getByRole('form', { name: 'Reply' });
+    await reply.getByTestId('reply-opted-out').waitFor({ timeout: 15_000 });
+    await expect(reply.getByRole('radio', { name: 'WhatsApp' }).isDisabled()).resolves.toBe(true);
+    await expect(reply.getByRole('radio', { name: 'Email' }).isChecked()).resolves.toBe(true);
+    await reply.getByRole('button', { name: 'Send Email' }).waitFor();
+    await expectAccessible(page);
     await context.close();
   });
 });

@@ -1,12 +1,14 @@
 // "My day" on a phone (390x844) as a sales person: a customer of theirs writes in (unread), an
 // entry's WhatsApp message fails (Meta refuses it, through the outbox), a follow-up is due today;
-// the first screen of / shows all three above the fold, before the company's cards, and the
+// the first screen of / shows all three above the fold, before the company's cards; the failed
+// message is resent from where its link leads (one toast, one message to the customer), and the
 // conversation opens from it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
-import { outbox } from './support/outbox.ts';
+import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
+import { toast, toasts } from './support/toast.ts';
 
 let browser: Browser;
 let sales: { token: string; role: string };
@@ -95,6 +97,37 @@ describe('My day (phone, sales)', () => {
 
         await fix.click();
         await page.waitForURL((url) => url.pathname === `/customers/${customer._id}`);
+        // The failed channel is resent from there: one toast that says it went, one message to
+        // the customer (Meta's refusal earlier left nothing in the outbox).
+        const toPhone = async () =>
+          (await sentMessages()).filter(
+            (m) => m.channel === 'whatsapp' && m.to[0] === phone.slice(1),
+          );
+        expect(await toPhone()).toEqual([]);
+        await page
+          .getByRole('region', { name: 'History' })
+          .getByRole('listitem')
+          .filter({ hasText: `Quotation ${word}` })
+          .getByRole('button', { name: 'Show details' })
+          .click();
+        await page
+          .getByRole('dialog', { name: 'Entry Details' })
+          .getByRole('button', { name: 'Channel Details' })
+          .click();
+        const resend = page
+          .getByRole('dialog', { name: 'Channel Details' })
+          .getByRole('form', { name: 'Resend' });
+        await resend.getByRole('button', { name: 'Resend WhatsApp' }).click();
+        await toast(page, 'WhatsApp sent', 30_000);
+        await expect.poll(async () => (await toPhone()).length, { timeout: 15_000 }).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(await toPhone()).toHaveLength(1);
+        expect(
+          await toasts(page)
+            .locator('.toast__message', { hasText: /WhatsApp/ })
+            .count(),
+        ).toBe(1);
+        await page.keyboard.press('Escape');
         await page.goBack();
         await conversation.click();
         await page.waitForURL(
