@@ -3,7 +3,7 @@
 // the outbox (playing Meta) and the sales person's open page shows the toast and the reply
 // without a reload, and since the conversation is on screen no unread remains; the reply box's
 // message turns Read on the open page; a reply from the conversation inside the window reaches
-// the customer as the typed text; outside it, the template preview shows exactly what then goes;
+// the customer as the typed text, and "/" fills it from a text template; outside it, the template preview shows exactly what then goes;
 // an Add Entry message shows in the open conversation at once, and after STOP the reply box
 // offers email only.
 import type { Locator } from 'playwright-core';
@@ -130,6 +130,23 @@ describe('the conversation on a phone, as sales', () => {
       .filter({ hasText: 'Delivery on Friday, 10 am' })
       .filter({ hasText: /Read/ })
       .waitFor({ timeout: 10_000 });
+    // "/" lists the text templates by title; Enter fills the box, the customer's name filled in,
+    // and those words go.
+    const message = reply.getByRole('textbox', { name: 'Message' });
+    await message.fill('/thank');
+    await reply
+      .getByRole('listbox', { name: 'Quick replies' })
+      .getByRole('option', { name: /^Thank you/ })
+      .waitFor();
+    await message.press('Enter');
+    const thanks = 'Thank you for your time today. We will share the details shortly.';
+    expect(await message.inputValue()).toBe(thanks);
+    await reply.getByRole('button', { name: 'Send WhatsApp' }).click();
+    expect((await sentTo(phone, (m) => m.summary === thanks))?.body).toMatchObject({
+      type: 'text',
+      text: { body: thanks },
+    });
+
     // The header's window line follows the customer's message too, and details are one tap away.
     await conversation
       .getByTestId('whatsapp-window')

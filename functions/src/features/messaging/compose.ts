@@ -4,6 +4,7 @@
 // link), and the email with every filled-in value escaped.
 import type { DocumentData } from 'firebase-admin/firestore';
 import { now } from '../../clock';
+import { fillPlaceholders } from '../../contract/placeholders';
 import { escapeHtml, type MetaTemplate } from '../../integrations';
 import { optedOutAt, windowUntil } from '../../domain/customers/whatsapp-windows';
 import { readSettings, type TemplateLink } from '../../domain/settings/store';
@@ -112,15 +113,7 @@ export async function checkChosenTemplate(templateId: string): Promise<void> {
   });
 }
 
-/** {{name}} (the customer's first name) and {{company}} in a template. */
-export function fillPlaceholders(
-  template: string,
-  values: { name: string; company: string },
-): string {
-  return template
-    .replace(/\{\{\s*name\s*\}\}/gi, values.name)
-    .replace(/\{\{\s*company\s*\}\}/gi, values.company);
-}
+export { fillPlaceholders };
 
 const looksLikeHtml = (body: string) => /<\/?[a-z][\s\S]*>/i.test(body);
 

@@ -10,6 +10,8 @@ import { WhatsAppPreviewPanel, windowLabel } from '../../whatsapp';
 import { REPLY_FAILED, useSendReply } from '../api/send-reply';
 import type { ReplyRequest } from '../api/types';
 import { CHANNEL_WORDS, stateWords } from '../model/message-view';
+import { fillQuickReply } from '../model/quick-replies';
+import { useQuickReplyList } from './quick-reply-list';
 
 export type ConversationCustomer = {
   _id: string;
@@ -61,6 +63,16 @@ export function ReplyBox({
   const whatsapp = channel === 'whatsapp';
   const outside = whatsapp && !customer.window.open;
   const reachable = whatsapp ? Boolean(customer.phone) : Boolean(customer.email);
+  const quick = useQuickReplyList({
+    text,
+    templates,
+    onlyApproved: outside,
+    onPick: (template) => {
+      setText(fillQuickReply(template, customer.name));
+      setTemplateId(template.type === 'whatsapp' && template.approved?.name ? template._id : '');
+    },
+    onDismiss: () => setText(''),
+  });
   const empty = !text.trim() && files.length === 0 && !(outside && templateId);
   const busy = send.isPending || uploading;
 
@@ -159,12 +171,15 @@ export function ReplyBox({
         label={outside ? 'Text for the template' : 'Message'}
         rows={2}
         value={text}
-        placeholder={`Write to ${customer.name}…`}
+        placeholder={`Write to ${customer.name}… (/ for quick replies)`}
         onValueChange={setText}
+        {...quick.textareaProps}
         onKeyDown={(event) => {
+          if (quick.onKeyDown(event)) return;
           if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void onSubmit(event);
         }}
       />
+      {quick.list}
       {outside && (
         <WhatsAppPreviewPanel
           request={{

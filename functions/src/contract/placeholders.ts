@@ -1,0 +1,19 @@
+// The placeholders a template's words may hold, filled the same way where the server sends them
+// and where the web shows them first (a quick reply in the reply box).
+
+/**
+ * {{name}} (the customer's first name) and {{company}} in a template; a value not given leaves
+ * its placeholder for the server to fill.
+ */
+export function fillPlaceholders(
+  template: string,
+  values: { name?: string; company?: string },
+): string {
+  let filled = template;
+  // A function, so that a "$" in a name is taken as it is.
+  if (values.name !== undefined)
+    filled = filled.replace(/\{\{\s*name\s*\}\}/gi, () => values.name!);
+  if (values.company !== undefined)
+    filled = filled.replace(/\{\{\s*company\s*\}\}/gi, () => values.company!);
+  return filled;
+}
