@@ -10,6 +10,9 @@ import {
 } from 'firebase-admin/firestore';
 import { getDb } from './firebase';
 
+/** gRPC's NOT_FOUND: an update of a document that is not there. */
+const NOT_FOUND = 5;
+
 /**
  * Hands each page of at most `pageSize` documents of `query` to `writePage`, which adds its
  * writes to the page's batch and answers how many documents it changed (0: nothing to commit).
@@ -25,14 +28,25 @@ export async function updateInPages(
   const paged = query.orderBy(FieldPath.documentId()).limit(pageSize);
   let changed = 0;
   let after: string | undefined;
-  for (;;) {
-    const page = await (after === undefined ? paged : paged.startAfter(after)).get();
+  const commitPage = async (docs: readonly QueryDocumentSnapshot[]) => {
     const batch = db.batch();
-    const count = writePage(batch, page.docs);
-    if (count > 0) {
-      await batch.commit();
-      changed += count;
+    const count = writePage(batch, docs);
+    if (count > 0) await batch.commit();
+    return count;
+  };
+  for (;;) {
+    const pageQuery = after === undefined ? paged : paged.startAfter(after);
+    const page = await pageQuery.get();
+    let count: number;
+    try {
+      count = await commitPage(page.docs);
+    } catch (error) {
+      // A document of the page was deleted after it was read (its batch then writes nothing):
+      // the page once more, as it is now.
+      if ((error as { code?: unknown }).code !== NOT_FOUND) throw error;
+      count = await commitPage((await pageQuery.get()).docs);
     }
+    changed += count;
     if (page.size < pageSize) return changed;
     after = page.docs[page.docs.length - 1].id;
   }

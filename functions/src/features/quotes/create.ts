@@ -25,6 +25,12 @@ import { financialYear, quoteNumber, revisionNumber, seriesId } from './financia
 import type { CreateQuoteInput, LineBody, ReviseQuoteInput } from './schemas';
 import { storedLines, toQuote } from './view';
 
+/**
+ * A number series is one document every create of the year takes its number from: under a burst
+ * (50 at once) a create that loses it to another tries again rather than answer 503.
+ */
+const SERIES_TRANSACTION = { maxAttempts: 25 };
+
 /** Today in the company's time zone (YYYY-MM-DD). */
 export const companyToday = (): string => localDate(new Date(now()), getConfig().timeZone);
 
@@ -83,7 +89,7 @@ export async function createQuote(input: CreateQuoteInput, session: Session): Pr
     });
     tx.create(ref, data);
     return data;
-  });
+  }, SERIES_TRANSACTION);
   return toQuote(ref.id, doc, today);
 }
 
