@@ -1,4 +1,6 @@
+import { FileText } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { ListState } from '../../../lib/list-state';
 import { NextPageButton } from '../../../lib/next-page-button';
 import { useConversation, LOAD_CONVERSATION_FAILED } from '../api/get-conversation';
@@ -64,9 +66,18 @@ export function ConversationPanel({ customer }: { customer: ConversationCustomer
       aria-labelledby="conversation-title"
       tabIndex={-1}
     >
-      <h2 id="conversation-title" className="ui-panel__title">
-        Conversation
-      </h2>
+      <div className="conversation__head">
+        <h2 id="conversation-title" className="ui-panel__title">
+          Conversation
+        </h2>
+        {/* Build a quote and send it without leaving: the builder comes back here once sent. */}
+        <Link
+          className="btn btn--small btn--outline"
+          to={`/customers/${encodeURIComponent(customer._id)}/quote?back=conversation`}
+        >
+          <FileText aria-hidden="true" size={16} /> Quote
+        </Link>
+      </div>
       <div className="conversation__thread" ref={list}>
         <NextPageButton
           pages={thread}
