@@ -55,6 +55,8 @@ export interface OutboxMessage {
    * decoded from base64.
    */
   files?: OutboxFile[];
+  /** Why a document sent by link was not fetched. */
+  fileError?: string;
 }
 
 export interface OutboxFile {
@@ -169,15 +171,25 @@ export async function startOutbox(
 
   /**
    * Meta fetches a document sent by link before it delivers it: the outbox does the same, so
-   * that a test can compare the bytes the customer gets. A link that does not answer the file
-   * makes the message fail by callback (131053), as Meta's media upload error does.
+   * that a test can compare the bytes the customer gets. A link answered with an error (the
+   * app refused its own signed link) makes the message fail by callback (131053), as Meta's
+   * media upload error does. A host that cannot be reached at all (the made-up public address
+   * most tests use) is only noted on the message (`fileError`): the outbox is not Meta's
+   * network, and those tests are about something else.
    */
-  async function fetchDocument(document: Json): Promise<OutboxFile | { error: string }> {
+  async function fetchDocument(
+    document: Json,
+  ): Promise<OutboxFile | { error: string; unreachable?: boolean }> {
     const link = typeof document.link === 'string' ? document.link : '';
     // The app sends by link; the outbox holds no uploaded media, so an id is one it never had.
     if (!link) return { error: `No uploaded media with id ${String(document.id ?? '')}` };
+    let response: Response;
     try {
-      const response = await fetch(link, { signal: AbortSignal.timeout(10_000) });
+      response = await fetch(link, { signal: AbortSignal.timeout(10_000) });
+    } catch (err) {
+      return { error: `The document link could not be reached: ${String(err)}`, unreachable: true };
+    }
+    try {
       if (!response.ok) return { error: `The document link answered ${response.status}` };
       const data = Buffer.from(await response.arrayBuffer());
       const mimetype = (response.headers.get('content-type') ?? '').split(';')[0].trim();
@@ -195,6 +207,7 @@ export async function startOutbox(
     const document = headerDocument(body);
     const fetched = document ? await fetchDocument(document) : undefined;
     const file = fetched && !('error' in fetched) ? fetched : undefined;
+    const unfetched = fetched && 'error' in fetched ? fetched : undefined;
     record({
       at: new Date().toISOString(),
       channel: 'whatsapp',
@@ -203,18 +216,19 @@ export async function startOutbox(
       summary: readableText(body),
       body,
       ...(file && { files: [file] }),
+      ...(unfetched && { fileError: unfetched.error }),
     });
     const freeForm = body.type !== 'template';
     const open = windowOpen(to);
     const marketing = sentTemplate(body)?.category === 'MARKETING';
-    if (fetched && 'error' in fetched) {
+    if (unfetched && !unfetched.unreachable) {
       later(CALLBACK_DELAYS_MS.sent, () =>
         whatsappStatus(body, id, 'failed', [
           {
             code: 131053,
             title: 'Media upload error',
             message: 'Media upload error',
-            error_data: { details: fetched.error },
+            error_data: { details: unfetched.error },
           },
         ]),
       );
