@@ -79,6 +79,9 @@ function QuoteView({ quote }: { quote: Quote }) {
               onSent={() => {
                 if (fromConversation)
                   navigate(`/customers/${encodeURIComponent(quote.customerId)}#conversation`);
+                // Sent: a reload does not open Send again.
+                else if (search.has('send'))
+                  navigate(`/quotes/${encodeURIComponent(quote._id)}`, { replace: true });
               }}
             />
             <button type="button" className="btn btn--outline" onClick={() => run('accept')}>
