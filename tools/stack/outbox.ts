@@ -17,7 +17,7 @@
 //        /control/limits reads them. marketingCapped lists phones whose marketing templates fail
 //        with 131049
 //   POST /control/reset  forget messages, windows, pending answers and limits set
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +31,7 @@ import {
 } from './outbox/callbacks.ts';
 import { limitKeeper, invalidLimits, MARKETING_CAPPED_ERROR } from './outbox/limits.ts';
 import {
+  headerDocument,
   readableText,
   refusal,
   sentTemplate,
@@ -48,6 +49,25 @@ export interface OutboxMessage {
   summary: string;
   /** The request body as the provider would have received it. */
   body: unknown;
+  /**
+   * The files it carried, as the customer gets them: a WhatsApp document (a document message or
+   * a template's DOCUMENT header) fetched from its link as Meta does; an email's attachments
+   * decoded from base64.
+   */
+  files?: OutboxFile[];
+  /** Why a document sent by link was not fetched. */
+  fileError?: string;
+}
+
+export interface OutboxFile {
+  filename: string;
+  mimetype: string;
+  size: number;
+  sha256: string;
+  /** The bytes, base64. */
+  base64: string;
+  /** Where Meta fetched it from. */
+  link?: string;
 }
 
 export interface Outbox {
@@ -149,10 +169,45 @@ export async function startOutbox(
 
   const windowOpen = (to: string) => (windows[to] ?? 0) + WINDOW_MS > Date.now();
 
-  function acceptWhatsApp(body: Json): Json {
+  /**
+   * Meta fetches a document sent by link before it delivers it: the outbox does the same, so
+   * that a test can compare the bytes the customer gets. A link answered with an error (the
+   * app refused its own signed link) makes the message fail by callback (131053), as Meta's
+   * media upload error does. A host that cannot be reached at all (the made-up public address
+   * most tests use) is only noted on the message (`fileError`): the outbox is not Meta's
+   * network, and those tests are about something else.
+   */
+  async function fetchDocument(
+    document: Json,
+  ): Promise<OutboxFile | { error: string; unreachable?: boolean }> {
+    const link = typeof document.link === 'string' ? document.link : '';
+    // The app sends by link; the outbox holds no uploaded media, so an id is one it never had.
+    if (!link) return { error: `No uploaded media with id ${String(document.id ?? '')}` };
+    let response: Response;
+    try {
+      response = await fetch(link, { signal: AbortSignal.timeout(10_000) });
+    } catch (err) {
+      return { error: `The document link could not be reached: ${String(err)}`, unreachable: true };
+    }
+    try {
+      if (!response.ok) return { error: `The document link answered ${response.status}` };
+      const data = Buffer.from(await response.arrayBuffer());
+      const mimetype = (response.headers.get('content-type') ?? '').split(';')[0].trim();
+      const name = typeof document.filename === 'string' ? document.filename : 'file';
+      return { ...fileOf(name, mimetype, data), link };
+    } catch (err) {
+      return { error: `The document link could not be fetched: ${String(err)}` };
+    }
+  }
+
+  async function acceptWhatsApp(body: Json): Promise<Json> {
     counter += 1;
     const id = `wamid.OUTBOX${counter}${randomUUID().slice(0, 8)}`;
     const to = String(body.to);
+    const document = headerDocument(body);
+    const fetched = document ? await fetchDocument(document) : undefined;
+    const file = fetched && !('error' in fetched) ? fetched : undefined;
+    const unfetched = fetched && 'error' in fetched ? fetched : undefined;
     record({
       at: new Date().toISOString(),
       channel: 'whatsapp',
@@ -160,11 +215,24 @@ export async function startOutbox(
       to: [to],
       summary: readableText(body),
       body,
+      ...(file && { files: [file] }),
+      ...(unfetched && { fileError: unfetched.error }),
     });
     const freeForm = body.type !== 'template';
     const open = windowOpen(to);
     const marketing = sentTemplate(body)?.category === 'MARKETING';
-    if (marketing && limits.marketingCapped(to)) {
+    if (unfetched && !unfetched.unreachable) {
+      later(CALLBACK_DELAYS_MS.sent, () =>
+        whatsappStatus(body, id, 'failed', [
+          {
+            code: 131053,
+            title: 'Media upload error',
+            message: 'Media upload error',
+            error_data: { details: unfetched.error },
+          },
+        ]),
+      );
+    } else if (marketing && limits.marketingCapped(to)) {
       later(CALLBACK_DELAYS_MS.sent, () =>
         whatsappStatus(body, id, 'failed', [MARKETING_CAPPED_ERROR]),
       );
@@ -200,6 +268,7 @@ export async function startOutbox(
     const to = personalizations.flatMap((p) =>
       ((p.to ?? []) as { email: string }[]).map((t) => t.email),
     );
+    const attachments = Array.isArray(body.attachments) ? (body.attachments as Json[]) : [];
     record({
       at: new Date().toISOString(),
       channel: 'email',
@@ -207,6 +276,15 @@ export async function startOutbox(
       to,
       summary: String(body.subject ?? ''),
       body,
+      ...(attachments.length > 0 && {
+        files: attachments.map((a) =>
+          fileOf(
+            String(a.filename),
+            String(a.type ?? 'application/octet-stream'),
+            Buffer.from(String(a.content), 'base64'),
+          ),
+        ),
+      }),
     });
     const customArgs = {
       ...(body.custom_args as Json),
@@ -256,6 +334,35 @@ export async function startOutbox(
         field: 'from',
       });
     if (!body.subject) errors.push({ message: 'The subject is required.', field: 'subject' });
+    if (body.attachments !== undefined && !Array.isArray(body.attachments))
+      errors.push({ message: 'The attachments must be an array.', field: 'attachments' });
+    const attachments = Array.isArray(body.attachments) ? (body.attachments as Json[]) : [];
+    attachments.forEach((a, i) => {
+      if (typeof a.content !== 'string' || !a.content)
+        errors.push({
+          message: 'The attachment content is required.',
+          field: `attachments.${i}.content`,
+        });
+      else if (!/^[A-Za-z0-9+/]*={0,2}$/.test(a.content) || a.content.length % 4 !== 0)
+        errors.push({
+          message: 'The attachment content must be base64 encoded.',
+          field: `attachments.${i}.content`,
+        });
+      if (typeof a.filename !== 'string' || !a.filename)
+        errors.push({
+          message: 'The attachment filename parameter is required.',
+          field: `attachments.${i}.filename`,
+        });
+      if (
+        a.disposition !== undefined &&
+        a.disposition !== 'attachment' &&
+        a.disposition !== 'inline'
+      )
+        errors.push({
+          message: 'The disposition must be inline or attachment.',
+          field: `attachments.${i}.disposition`,
+        });
+    });
     return errors.length > 0 ? errors : undefined;
   }
 
@@ -386,7 +493,10 @@ export async function startOutbox(
           status: t.status,
           category: t.category,
           id: `${t.name}-${t.language}`,
-          components: [{ type: 'BODY', text: t.body }],
+          components: [
+            ...(t.headerFormat ? [{ type: 'HEADER', format: t.headerFormat }] : []),
+            { type: 'BODY', text: t.body },
+          ],
         })),
         paging: { cursors: { before: 'start', after: 'end' } },
       });
@@ -420,7 +530,7 @@ export async function startOutbox(
         refused.status,
         graphError(refused.status, refused.code, refused.message, refused.details),
       );
-    return reply(200, acceptWhatsApp(body));
+    return reply(200, await acceptWhatsApp(body));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -455,6 +565,16 @@ function inboundFile(value: unknown): InboundFile | undefined | null {
   const mimetype = typeof file.mimetype === 'string' ? file.mimetype : '';
   if (typeof file.base64 !== 'string') return sampleFile(file.name, mimetype);
   return { name: file.name, mimetype, data: Buffer.from(file.base64, 'base64') };
+}
+
+function fileOf(filename: string, mimetype: string, data: Buffer): OutboxFile {
+  return {
+    filename,
+    mimetype,
+    size: data.length,
+    sha256: createHash('sha256').update(data).digest('hex'),
+    base64: data.toString('base64'),
+  };
 }
 
 function graphError(_status: number, code: number, message: string, details: string) {

@@ -12,6 +12,8 @@ export interface WhatsAppTemplate {
   body: string;
   /** How many body parameters a send must give. */
   paramCount: number;
+  /** The HEADER component's format (TEXT, IMAGE, VIDEO, DOCUMENT), when it has one. */
+  headerFormat?: string;
 }
 
 /** POST /whatsapp/preview: what the customer will receive, under the sending rules. */

@@ -86,6 +86,43 @@ export interface Quote {
   revisedBy: { _id: string; number: string } | null;
   /** The entry an accepted quote became. */
   entryId: string | null;
+  /** When Send first sent it, and each channel's last send (its conversation message). */
+  sentAt: string | null;
+  sends: QuoteSend[];
+}
+
+export const QUOTE_CHANNELS = ['whatsapp', 'email'] as const;
+export type QuoteChannel = (typeof QUOTE_CHANNELS)[number];
+
+/** One channel's send of a quote: its message in the customer's conversation. */
+export interface QuoteSend {
+  channel: QuoteChannel;
+  /** The conversation message's id (the queue's id). */
+  messageId: string;
+  at: string;
+  byName: string;
+  /** WhatsApp: 'document' inside the 24-hour window, else the template that carried it. */
+  how: string;
+}
+
+/** POST /quotes/:id/send { channels }. */
+export interface SendQuoteRequest {
+  channels: QuoteChannel[];
+}
+
+/** Each channel's message as it stands after the first try. */
+export interface SendQuoteResult {
+  channel: QuoteChannel;
+  messageId: string;
+  /** 'sent', 'delivered', … ; 'queued' when it will be tried again; 'failed' with error. */
+  state: string;
+  error?: string;
+  file: { name: string; size: number };
+}
+
+export interface SendQuoteResponse {
+  quote: Quote;
+  results: SendQuoteResult[];
 }
 
 /** A row of the Quotes list. */

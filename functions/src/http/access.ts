@@ -290,6 +290,12 @@ export const routeTable = [
   { method: 'post', path: '/quotes/:id/revise', access: { permission: 'entries.write' } },
   { method: 'post', path: '/quotes/:id/accept', access: { permission: 'entries.write' } },
   { method: 'post', path: '/quotes/:id/decline', access: { permission: 'entries.write' } },
+  {
+    method: 'post',
+    path: '/quotes/:id/send',
+    access: { permission: 'entries.write' },
+    note: "the caller's own customers' quotes, or those without an owner (admins: any); 403 otherwise",
+  },
 ] as const satisfies readonly RouteSpec[];
 
 type KeyOf<R> = R extends { method: infer M extends string; path: infer P extends string }

@@ -25,7 +25,13 @@ export interface OutgoingWhatsApp {
   /** Comes back on the message's status callbacks (biz_opaque_callback_data). */
   trackingId?: string;
   text?: string;
-  template?: { name: string; language: string; parameters?: string[] };
+  template?: {
+    name: string;
+    language: string;
+    parameters?: string[];
+    /** A DOCUMENT header's file (templates approved with a DOCUMENT header need one). */
+    header?: { type: 'document'; link: string; filename?: string };
+  };
   media?: {
     link: string;
     type: 'image' | 'video' | 'document';

@@ -242,6 +242,10 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   'POST /quotes/:id/revise': () => ({ path: '/quotes/missing/revise', body: {} }),
   'POST /quotes/:id/accept': () => ({ path: '/quotes/missing/accept' }),
   'POST /quotes/:id/decline': () => ({ path: '/quotes/missing/decline' }),
+  'POST /quotes/:id/send': () => ({
+    path: '/quotes/missing/send',
+    body: { channels: ['email'] },
+  }),
   // Broadcasts
   'POST /broadcasts/audience': () => ({
     path: '/broadcasts/audience',

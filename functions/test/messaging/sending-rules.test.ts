@@ -239,15 +239,20 @@ describe('approved templates from Meta', () => {
       'festive_offer',
       'hello_world',
       'order_update',
+      'quotation_document',
       'season_offer',
     ]);
+    // A DOCUMENT header is kept: a quote's PDF goes in it outside the window.
+    expect(
+      synced.body.find((t: { name: string }) => t.name === 'quotation_document'),
+    ).toMatchObject({ headerFormat: 'DOCUMENT', paramCount: 3 });
     expect(synced.body[0]).toMatchObject({
       status: 'APPROVED',
       paramCount: 2,
       category: 'UTILITY',
     });
     const listed = await request(employee).get('/api/whatsapp/templates');
-    expect(listed.body).toHaveLength(5);
+    expect(listed.body).toHaveLength(6);
     expect((await request(employee).post('/api/admin/whatsapp/templates/sync')).status).toBe(403);
   });
 

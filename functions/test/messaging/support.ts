@@ -20,6 +20,8 @@ export interface MessagingWorld {
   /** The outbox's folder (its SendGrid event-signing key is there). */
   dir: string;
   ravi: string;
+  /** The app's own address (what PUBLIC_BASE_URL may name for the outbox to fetch files). */
+  appUrl: string;
   /** Every request the outbox took, as the providers received them. */
   sent(): Promise<OutboxMessage[]>;
   control(what: 'next' | 'inbound' | 'reset', body?: object): Promise<unknown>;
@@ -63,6 +65,7 @@ export function useMessagingWorld(): MessagingWorld {
     server = http.createServer(functionsApp(null));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
+    world.appUrl = `http://127.0.0.1:${port}`;
     world.outbox.connect({
       baseUrl: `http://127.0.0.1:${port}`,
       appSecret: async () => APP_SECRET,

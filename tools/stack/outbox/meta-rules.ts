@@ -1,7 +1,9 @@
 // The WhatsApp Cloud API as the outbox plays it, by Meta's documented rules: a bearer token is
 // needed (190); a template must exist in that language and be approved (132001) and get as
 // many body parameters as its {{n}} (132000); free-form text and media are taken, then fail
-// by status callback with 131047 when the customer has not written in the last 24 hours.
+// by status callback with 131047 when the customer has not written in the last 24 hours. A
+// document needs a link or an id (131008); a template approved with a DOCUMENT header needs
+// that header's document, and one without takes none (132012).
 
 export interface SeededTemplate {
   name: string;
@@ -9,6 +11,8 @@ export interface SeededTemplate {
   status: 'APPROVED' | 'PENDING' | 'REJECTED';
   category: 'UTILITY' | 'MARKETING';
   body: string;
+  /** A media header the template was approved with: each send gives its file. */
+  headerFormat?: 'DOCUMENT';
 }
 
 /** What the local WhatsApp Business Account has; the seed makes crm_message the default. */
@@ -33,6 +37,14 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
     status: 'APPROVED',
     category: 'UTILITY',
     body: 'Welcome and congratulations!! This message demonstrates your ability to send a WhatsApp message notification from the Cloud API, hosted by Meta. Thank you for taking the time to test with us.',
+  },
+  {
+    name: 'quotation_document',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    headerFormat: 'DOCUMENT',
+    body: 'Hello {{1}}, please find attached our quotation {{2}} for {{3}}. Reply to this message with any question.',
   },
   {
     name: 'festive_offer',
@@ -81,6 +93,26 @@ export function refusal(body: Json): GraphError | undefined {
   if (typeof body.to !== 'string' || !/^\d{8,15}$/.test(body.to)) {
     return { status: 400, code: 100, message: '(#100) Invalid parameter', details: 'Invalid to' };
   }
+  if (body.type === 'document' || body.type === 'image' || body.type === 'video') {
+    const media = obj(body[body.type]);
+    if (typeof media.link !== 'string' && typeof media.id !== 'string') {
+      return {
+        status: 400,
+        code: 131008,
+        message: '(#131008) Required parameter is missing',
+        details: `${body.type}: either link or id is required`,
+      };
+    }
+    if (typeof media.link === 'string' && !/^https?:\/\/\S+$/i.test(media.link)) {
+      return {
+        status: 400,
+        code: 100,
+        message: '(#100) Invalid parameter',
+        details: `${body.type}.link: not a valid URL`,
+      };
+    }
+    return undefined;
+  }
   if (body.type !== 'template') return undefined;
   const template = obj(body.template);
   const language = String(obj(template.language).code ?? '');
@@ -97,6 +129,22 @@ export function refusal(body: Json): GraphError | undefined {
   const given = components
     .filter((c) => c.type === 'body')
     .reduce((n, c) => n + (Array.isArray(c.parameters) ? c.parameters.length : 0), 0);
+  const header = headerDocument(body);
+  const headers = components.filter((c) => c.type === 'header');
+  const headerMismatch = (details: string): GraphError => ({
+    status: 400,
+    code: 132012,
+    message: '(#132012) Parameter format does not match format in the created template',
+    details,
+  });
+  if (seeded.headerFormat === 'DOCUMENT') {
+    if (!header)
+      return headerMismatch('header: format mismatch, expected DOCUMENT, received UNKNOWN');
+    if (typeof header.link !== 'string' && typeof header.id !== 'string')
+      return headerMismatch('header: document needs a link or an id');
+  } else if (headers.length > 0) {
+    return headerMismatch('header: the template has no media header');
+  }
   const expected = paramCount(seeded.body);
   if (given !== expected) {
     return {
@@ -124,6 +172,7 @@ export function readableText(body: Json): string {
     const template = obj(body.template);
     const seeded = SEEDED_TEMPLATES.find((t) => t.name === template.name);
     const params = (Array.isArray(template.components) ? template.components.map(obj) : [])
+      .filter((c) => c.type === 'body')
       .flatMap((c) => (Array.isArray(c.parameters) ? c.parameters.map(obj) : []))
       .map((p) => String(p.text ?? ''));
     return (seeded?.body ?? `template ${String(template.name)}`).replace(
@@ -133,4 +182,17 @@ export function readableText(body: Json): string {
   }
   const media = obj(body[String(body.type)]);
   return `[${String(body.type)}] ${String(media.filename ?? media.link ?? '')}`;
+}
+
+/** The document a send carries: a document message's, or a template's DOCUMENT header's. */
+export function headerDocument(body: Json): Json | undefined {
+  if (body.type === 'document') return obj(body.document);
+  if (body.type !== 'template') return undefined;
+  const template = obj(body.template);
+  const components = Array.isArray(template.components) ? template.components.map(obj) : [];
+  const header = components.find((c) => c.type === 'header');
+  const parameter = (Array.isArray(header?.parameters) ? header.parameters.map(obj) : []).find(
+    (p) => p.type === 'document',
+  );
+  return parameter ? obj(parameter.document) : undefined;
 }

@@ -15,6 +15,7 @@ export {
   queueWhatsApp,
   MAX_PREVIEW,
   type Queued,
+  type QueuedAbout,
 } from './queue-channel';
 export {
   dueOutboundIds,

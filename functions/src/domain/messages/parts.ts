@@ -9,8 +9,15 @@ export interface PlannedAttachment {
 
 export type WhatsAppPart =
   | { kind: 'text'; text: string }
-  | { kind: 'template'; name: string; language: string; parameters: string[] }
-  | { kind: 'media'; attachment: PlannedAttachment };
+  | {
+      kind: 'template';
+      name: string;
+      language: string;
+      parameters: string[];
+      /** A template approved with a DOCUMENT header: the file that goes in it. */
+      document?: PlannedAttachment;
+    }
+  | { kind: 'media'; attachment: PlannedAttachment; caption?: string };
 
 export interface WhatsAppPlan {
   parts: WhatsAppPart[];

@@ -6,7 +6,7 @@
 // shows beside the message's state.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import type { MessageOwner } from './owner';
-import { enqueue, newOutboundRef, type EmailContent } from './queue-store';
+import { enqueue, newOutboundRef, type EmailContent, type NewOutbound } from './queue-store';
 import type { WhatsAppPlan } from './parts';
 
 export interface Queued {
@@ -35,12 +35,19 @@ export function whatsappFields(plan: WhatsAppPlan): DocumentData {
   });
 }
 
+/**
+ * Who a message is about and who sent it, for owners whose own document does not say (a
+ * quote's): the conversation shows it under that customer, by that sender.
+ */
+export type QueuedAbout = Pick<NewOutbound, 'customerId' | 'byName' | 'senderUid'>;
+
 export function queueWhatsApp(
   tx: Transaction,
   owner: MessageOwner,
   to: string,
   plan: WhatsAppPlan,
   planned: DocumentData,
+  about: QueuedAbout = {},
 ): Queued {
   const base = { ...planned, ...whatsappFields(plan), at: new Date() };
   if (plan.notSent || plan.parts.length === 0) {
@@ -49,7 +56,14 @@ export function queueWhatsApp(
     };
   }
   const ref = newOutboundRef();
-  enqueue(tx, ref, { channel: 'whatsapp', owner, to, parts: plan.parts, preview: plan.preview });
+  enqueue(tx, ref, {
+    ...about,
+    channel: 'whatsapp',
+    owner,
+    to,
+    parts: plan.parts,
+    preview: plan.preview,
+  });
   return { outboundId: ref.id, fields: defined({ ...base, status: 'queued', outboundId: ref.id }) };
 }
 
@@ -58,13 +72,21 @@ export function queueEmail(
   owner: MessageOwner,
   email: EmailContent,
   planned: DocumentData,
+  about: QueuedAbout = {},
 ): Queued {
   const base = { ...planned, preview: clipped(email.text), at: new Date() };
   if (email.to.length === 0) {
     return { fields: defined({ ...base, status: 'not_sent', error: 'No customer email found' }) };
   }
   const ref = newOutboundRef();
-  enqueue(tx, ref, { channel: 'email', owner, to: email.to, parts: [{ kind: 'email' }], email });
+  enqueue(tx, ref, {
+    ...about,
+    channel: 'email',
+    owner,
+    to: email.to,
+    parts: [{ kind: 'email' }],
+    email,
+  });
   return { outboundId: ref.id, fields: defined({ ...base, status: 'queued', outboundId: ref.id }) };
 }
 

@@ -35,11 +35,18 @@ function filesOf(doc: OutboundDoc): ThreadFile[] {
       state: partState(doc.parts[0]),
     }));
   }
-  return doc.parts.flatMap((part) =>
-    part.kind === 'media'
-      ? [{ ...part.attachment, state: partState(part), ...(part.error && { error: part.error }) }]
-      : [],
-  );
+  return doc.parts.flatMap((part) => {
+    // A file goes as media, or in a template's DOCUMENT header.
+    const file =
+      part.kind === 'media'
+        ? part.attachment
+        : part.kind === 'template'
+          ? part.document
+          : undefined;
+    return file
+      ? [{ ...file, state: partState(part), ...(part.error && { error: part.error }) }]
+      : [];
+  });
 }
 
 /** The message's state fields as they are now. */

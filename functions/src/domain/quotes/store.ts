@@ -78,3 +78,16 @@ export async function claimPdfPath(id: string, path: string): Promise<string> {
     return path;
   });
 }
+
+/**
+ * Records the uploaded file (files/{id}) holding the quote's PDF for sending, unless one was
+ * recorded first; answers the file id recorded.
+ */
+export async function claimPdfFileId(id: string, fileId: string): Promise<string> {
+  return getDb().runTransaction(async (tx) => {
+    const stored = (await tx.get(quoteRef(id))).get('pdfFileId');
+    if (typeof stored === 'string' && stored) return stored;
+    tx.update(quoteRef(id), { pdfFileId: fileId });
+    return fileId;
+  });
+}

@@ -20,6 +20,9 @@ function fromData(data: DocumentData): MetaTemplate {
     category: String(data.category ?? ''),
     body: String(data.body ?? ''),
     paramCount: Number(data.paramCount ?? 0),
+    ...(typeof data.headerFormat === 'string' && data.headerFormat
+      ? { headerFormat: data.headerFormat }
+      : {}),
   };
 }
 
@@ -74,4 +77,14 @@ export async function syncCatalog(): Promise<MetaTemplate[]> {
     await batch.commit();
   }
   return [...kept].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The approved templates whose header is a DOCUMENT (a file goes in it), by name: what can
+ * carry a file outside the 24-hour window.
+ */
+export async function documentTemplates(): Promise<MetaTemplate[]> {
+  return (await listCatalog()).filter(
+    (t) => t.status === 'APPROVED' && t.headerFormat === 'DOCUMENT',
+  );
 }

@@ -7,9 +7,9 @@ export {
   plainText,
   planFor,
 } from './compose';
-export { findTemplate } from './catalog';
+export { documentTemplates, findTemplate } from './catalog';
 export { deliverDueOutbound, deliverNow, deliverOutbound } from './outbound-worker';
 export { registerMessagingRoutes } from './routes';
 export { queueAndDeliver, sendQueued } from './send-queued';
-export { type WhatsAppPlan } from './whatsapp-plan';
+export { OPTED_OUT, type WhatsAppPlan } from './whatsapp-plan';
 export { refreshWindow } from './window';

@@ -42,12 +42,24 @@ async function sendWhatsAppPart(id: string, to: string, part: OutboundPart) {
   switch (part.kind) {
     case 'text':
       return sendWhatsApp({ to, trackingId: id, text: part.text });
-    case 'template':
+    case 'template': {
+      let header: { type: 'document'; link: string; filename: string } | undefined;
+      if (part.document) {
+        const link = await mediaLink(part.document);
+        if (typeof link !== 'string') return refused(link.error);
+        header = { type: 'document', link, filename: part.document.name };
+      }
       return sendWhatsApp({
         to,
         trackingId: id,
-        template: { name: part.name, language: part.language, parameters: part.parameters },
+        template: {
+          name: part.name,
+          language: part.language,
+          parameters: part.parameters,
+          ...(header && { header }),
+        },
       });
+    }
     case 'media': {
       const link = await mediaLink(part.attachment);
       if (typeof link !== 'string') return refused(link.error);
@@ -58,6 +70,7 @@ async function sendWhatsAppPart(id: string, to: string, part: OutboundPart) {
           link,
           type: mediaTypeOf(part.attachment.mimetype),
           filename: part.attachment.name,
+          ...(part.caption && { caption: part.caption }),
         },
       });
     }

@@ -9,6 +9,7 @@ import { startOfDay } from '../../company-days';
 import { listQuoteData, QUOTE_NOT_FOUND, requireQuoteData } from '../../domain/quotes/store';
 import { companyToday, createQuote, reviseQuote } from './create';
 import { acceptQuote, declineQuote } from './status';
+import { sendQuote, sendQuoteBody } from './send';
 import { createQuoteBody, listQuotesQuery, reviseQuoteBody } from './schemas';
 import { pdfFileName, PDF_TYPE, quotePdf } from './pdf-file';
 import { statusOf, toQuote, toQuoteSummary } from './view';
@@ -79,5 +80,10 @@ export function registerQuoteRoutes(router: Router): void {
 
   route(router, 'POST /quotes/:id/decline', async (req, res) => {
     res.json(await declineQuote(quoteId(req), sessionOf(req)));
+  });
+
+  route(router, 'POST /quotes/:id/send', async (req, res) => {
+    const input = parseBody(sendQuoteBody, req);
+    res.json(await sendQuote(quoteId(req), input, sessionOf(req)));
   });
 }

@@ -15,7 +15,7 @@ import { companyToday } from './create';
 import { statusOf, toQuote } from './view';
 
 /** 409 unless the quote is open for an answer (draft or sent, within its validity). */
-function requireOpen(data: DocumentData, today: string): void {
+export function requireOpen(data: DocumentData, today: string): void {
   const status = statusOf(data, today);
   if (status === 'draft' || status === 'sent') {
     if (data.revisedBy)

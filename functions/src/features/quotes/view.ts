@@ -4,7 +4,13 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import { stateLabel } from '../../contract/gst';
 import { PERCENT_SCALE, QTY_SCALE, paiseToRupees, quoteMoney } from '../../contract/quote-maths';
-import type { Quote, QuoteStatus, QuoteSummary } from '../../contract/quotes';
+import {
+  QUOTE_CHANNELS,
+  type Quote,
+  type QuoteSend,
+  type QuoteStatus,
+  type QuoteSummary,
+} from '../../contract/quotes';
 import { amountInWords } from './amount-words';
 import type { StoredLine } from './build';
 
@@ -104,7 +110,26 @@ export function toQuote(id: string, data: DocumentData, today: string): Quote {
     revisedFrom: link(data.revisedFrom),
     revisedBy: link(data.revisedBy),
     entryId: typeof data.entryId === 'string' ? data.entryId : null,
+    sentAt: iso(data.sentAt) || null,
+    sends: sendsOf(data),
   };
+}
+
+function sendsOf(data: DocumentData): QuoteSend[] {
+  const sends = (data.sends ?? {}) as Record<string, DocumentData | undefined>;
+  return QUOTE_CHANNELS.flatMap((channel) => {
+    const send = sends[channel];
+    if (!send || typeof send.messageId !== 'string') return [];
+    return [
+      {
+        channel,
+        messageId: send.messageId,
+        at: iso(send.at),
+        byName: text(send.byName),
+        how: text(send.how),
+      },
+    ];
+  });
 }
 
 export function toQuoteSummary(id: string, data: DocumentData, today: string): QuoteSummary {

@@ -26,21 +26,38 @@ export function messagePayload(to: string, message: OutgoingWhatsApp): Payload |
     ...(message.trackingId ? { biz_opaque_callback_data: message.trackingId } : {}),
   };
   if (message.template) {
-    const { name, language, parameters = [] } = message.template;
+    const { name, language, parameters = [], header } = message.template;
     if (!name.trim()) return 'The WhatsApp template has no name';
+    if (header && !/^https?:\/\//i.test(header.link))
+      return 'The WhatsApp document link must be an http(s) URL';
+    const components = [
+      ...(header
+        ? [
+            {
+              type: 'header',
+              parameters: [
+                {
+                  type: 'document',
+                  document: {
+                    link: header.link,
+                    ...(header.filename ? { filename: header.filename } : {}),
+                  },
+                },
+              ],
+            },
+          ]
+        : []),
+      ...(parameters.length > 0
+        ? [{ type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) }]
+        : []),
+    ];
     return {
       ...base,
       type: 'template',
       template: {
         name: name.trim(),
         language: { code: language.trim() || 'en' },
-        ...(parameters.length > 0
-          ? {
-              components: [
-                { type: 'body', parameters: parameters.map((text) => ({ type: 'text', text })) },
-              ],
-            }
-          : {}),
+        ...(components.length > 0 ? { components } : {}),
       },
     };
   }

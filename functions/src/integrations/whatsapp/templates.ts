@@ -22,7 +22,10 @@ function toTemplate(item: Json): MetaTemplate | undefined {
   if (!name) return undefined;
   const components = Array.isArray(item.components) ? (item.components as Json[]) : [];
   const body = str(components.find((c) => str(c.type).toUpperCase() === 'BODY')?.text);
+  const header = components.find((c) => str(c.type).toUpperCase() === 'HEADER');
+  const headerFormat = str(header?.format).toUpperCase();
   return {
+    ...(headerFormat ? { headerFormat } : {}),
     name,
     language: str(item.language),
     status: str(item.status).toUpperCase(),

@@ -3,3 +3,4 @@
 export { ConversationPanel, CONVERSATION_ANCHOR } from './components/conversation-panel';
 export type { ConversationCustomer } from './components/reply-box';
 export { InboxPage } from './components/inbox-page';
+export { QuoteLink } from './components/quote-link';

@@ -4,6 +4,7 @@ import { NextPageButton } from '../../../lib/next-page-button';
 import { useConversation, LOAD_CONVERSATION_FAILED } from '../api/get-conversation';
 import { useMarkRead } from '../api/mark-read';
 import { MessageBubble } from './message-bubble';
+import { QuoteLink } from './quote-link';
 import { ReplyBox, type ConversationCustomer } from './reply-box';
 import '../conversation.css';
 
@@ -73,9 +74,12 @@ export function ConversationPanel({
       tabIndex={-1}
     >
       {header ?? (
-        <h2 id="conversation-title" className="ui-panel__title">
-          Conversation
-        </h2>
+        <div className="conversation__head">
+          <h2 id="conversation-title" className="ui-panel__title">
+            Conversation
+          </h2>
+          <QuoteLink customerId={customer._id} />
+        </div>
       )}
       <div className="conversation__thread" ref={list}>
         <NextPageButton

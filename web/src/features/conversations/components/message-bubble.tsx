@@ -37,6 +37,9 @@ export function MessageBubble({ message }: { message: ConversationMessage }) {
               ) : (
                 <a className="bubble__file" href={file.url} target="_blank" rel="noreferrer">
                   <FileText aria-hidden="true" size={16} /> {file.name}
+                  {file.size ? (
+                    <span className="bubble__size"> ({fileSize(file.size)})</span>
+                  ) : null}
                 </a>
               )}
             </li>
@@ -50,4 +53,11 @@ export function MessageBubble({ message }: { message: ConversationMessage }) {
       </p>
     </li>
   );
+}
+
+/** 2.4 MB, 87 KB, 512 B. */
+function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
 }

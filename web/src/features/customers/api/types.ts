@@ -10,6 +10,9 @@ export type Customer = CustomerFields & {
   whatsappWindow?: WhatsAppWindow | null;
   /** The employee the customer's replies go to; null: no owner (the admins see it). */
   owner?: CustomerOwner | null;
+  /** GST details for quotations: the GSTIN, and the billing state's code ('' when none). */
+  gstin?: string;
+  billingState?: string;
 };
 
 export type CustomerOwner = { _id: string; name: string };
@@ -20,7 +23,7 @@ export const ownerName = (customer: Pick<Customer, 'owner'>) => customer.owner?.
 /** What POST /customers and PUT /customers/{id} take. */
 export type CustomerInput = Pick<
   Customer,
-  'names' | 'phones' | 'emails' | 'categories' | 'potential' | 'note'
+  'names' | 'phones' | 'emails' | 'categories' | 'potential' | 'note' | 'gstin' | 'billingState'
 >;
 
 export { SORT_FIELDS };

@@ -5,7 +5,7 @@ import { customerPath } from '../../../lib/app-paths';
 import { Clip } from '../../../lib/clip';
 import { formatDateTime } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
-import { ConversationPanel } from '../../conversations';
+import { ConversationPanel, QuoteLink } from '../../conversations';
 import { OPTED_OUT } from '../../entries';
 import type { CustomerDetail } from '../api/types';
 import { conversationCustomer } from '../model/conversation-customer';
@@ -55,6 +55,7 @@ export function ConversationScreen({ customer }: { customer: CustomerDetail }) {
               <Phone aria-hidden="true" size={20} />
             </a>
           )}
+          <QuoteLink customerId={customer._id} compact />
           <Link
             className="icon-button conversation-screen__action"
             to={customerPath(customer._id)}

@@ -1,3 +1,4 @@
+import { GST_STATES } from '@contract/gst';
 import { MultiSelect } from '../../../lib/multi-select';
 import type { CustomerInput } from '../api/types';
 import type { FieldErrors } from '../model/customer-input';
@@ -78,6 +79,41 @@ export function CustomerFields({
           ))}
         </select>
         {fieldErrors.potential && <span className="ui-error-text">{fieldErrors.potential}</span>}
+      </label>
+      <label className="ui-field">
+        <span className="ui-field__label">GSTIN</span>
+        <input
+          className="ui-input"
+          value={form.gstin ?? ''}
+          onChange={(event) => set('gstin', event.target.value)}
+          autoComplete="off"
+          maxLength={20}
+          aria-invalid={fieldErrors.gstin ? true : undefined}
+          aria-describedby="customer-gstin-hint"
+        />
+        <span id="customer-gstin-hint" className="ui-muted">
+          For quotations: its first two digits set the billing state.
+        </span>
+        {fieldErrors.gstin && <span className="ui-error-text">{fieldErrors.gstin}</span>}
+      </label>
+      <label className="ui-field">
+        <span className="ui-field__label">Billing state</span>
+        <select
+          className="ui-input"
+          value={form.billingState ?? ''}
+          onChange={(event) => set('billingState', event.target.value)}
+          disabled={Boolean(form.gstin?.trim())}
+        >
+          <option value="">Not set</option>
+          {Object.entries(GST_STATES).map(([code, name]) => (
+            <option key={code} value={code}>
+              {code}-{name}
+            </option>
+          ))}
+        </select>
+        {fieldErrors.billingState && (
+          <span className="ui-error-text">{fieldErrors.billingState}</span>
+        )}
       </label>
       <label className="ui-field">
         <span className="ui-field__label">Note</span>

@@ -137,6 +137,41 @@ describe('Add Customer', () => {
   });
 });
 
+describe('GST details', () => {
+  it('checks the GSTIN as the server does before sending, then sends it upper-cased', async () => {
+    const { api, user, dialog } = await openAdd({
+      'POST /customers': ({ body }) => jsonResponse(201, customer(body as object)),
+    });
+    const form = within(dialog);
+    await user.type(form.getByRole('textbox', { name: 'Name 1' }), 'Bengaluru Dairy');
+    await user.type(form.getByRole('textbox', { name: /GSTIN/ }), '29AAGCB7383J1Z5');
+    await user.click(form.getByRole('button', { name: 'Add Customer' }));
+    expect(await form.findByText(/check character/i)).toBeInTheDocument();
+    expect(api.find('POST', '/customers')).toHaveLength(0);
+
+    await user.clear(form.getByRole('textbox', { name: /GSTIN/ }));
+    await user.type(form.getByRole('textbox', { name: /GSTIN/ }), '29aagcb7383j1z4');
+    await user.click(form.getByRole('button', { name: 'Add Customer' }));
+    expect(await screen.findByText('Customer added')).toBeInTheDocument();
+    expect(api.find('POST', '/customers')[0].body).toMatchObject({ gstin: '29AAGCB7383J1Z4' });
+  });
+
+  it("shows the server's 400 under the field it names", async () => {
+    const { user, dialog } = await openAdd({
+      'POST /customers': () =>
+        jsonResponse(400, {
+          message: 'billingState: Not an Indian state or its GST code: 99',
+          fields: { billingState: 'Not an Indian state or its GST code: 99' },
+        }),
+    });
+    const form = within(dialog);
+    await user.type(form.getByRole('textbox', { name: 'Name 1' }), 'Somewhere Dairy');
+    await user.selectOptions(form.getByRole('combobox', { name: 'Billing state' }), '27');
+    await user.click(form.getByRole('button', { name: 'Add Customer' }));
+    expect(await form.findByText('Not an Indian state or its GST code: 99')).toBeInTheDocument();
+  });
+});
+
 describe('Edit Customer', () => {
   it("saves with PUT /customers/{id}: 'Customer updated'", async () => {
     const api = mockApi({

@@ -4,13 +4,24 @@ import { useToast } from '../../../lib/toast';
 import { useCreateCustomer } from '../api/create-customer';
 import type { Customer, CustomerInput, DuplicateBody } from '../api/types';
 import { useUpdateCustomer } from '../api/update-customer';
-import { EMPTY_INPUT, cleanInput, fieldErrorsOf, inputOf } from '../model/customer-input';
+import {
+  EMPTY_INPUT,
+  cleanInput,
+  fieldErrorsOf,
+  gstinError,
+  inputOf,
+} from '../model/customer-input';
 import type { FieldErrors } from '../model/customer-input';
 import { mergePreview } from '../model/merge-preview';
 import { hasContact } from '../model/split-values';
 
 export const NEED_CONTACT = 'Please add at least a name/phone/email';
 export const CHECK_FIELDS = 'Please correct the fields marked above.';
+
+/** A new customer's GST details only when typed (an edit sends '' to clear them). */
+function withoutEmptyTax({ gstin, billingState, ...rest }: CustomerInput): CustomerInput {
+  return { ...rest, ...(gstin && { gstin }), ...(billingState && { billingState }) };
+}
 
 /** A 409's customer who already has one of the typed phones or emails. */
 export type Duplicate = { message: string; customer: Customer };
@@ -60,9 +71,15 @@ export function useCustomerForm({
       setError(NEED_CONTACT);
       return;
     }
+    const badGstin = gstinError(input);
+    if (badGstin) {
+      setFieldErrors({ gstin: badGstin });
+      setError(CHECK_FIELDS);
+      return;
+    }
     try {
       if (customer) await update.mutateAsync({ id: customer._id, input, force });
-      else await create.mutateAsync({ input, force });
+      else await create.mutateAsync({ input: withoutEmptyTax(input), force });
       toast.show(customer ? 'Customer updated' : 'Customer added', 'success');
       onClose();
     } catch (caught) {

@@ -1,3 +1,4 @@
+import { gstinProblem } from '@contract/gst';
 import type { Customer, CustomerInput } from '../api/types';
 import { unique, uniqueEmails, uniqueNames, uniquePhones } from './split-values';
 
@@ -8,6 +9,8 @@ export const EMPTY_INPUT: CustomerInput = {
   categories: [],
   potential: '',
   note: '',
+  gstin: '',
+  billingState: '',
 };
 
 export function inputOf(customer: Customer): CustomerInput {
@@ -18,6 +21,8 @@ export function inputOf(customer: Customer): CustomerInput {
     categories: [...(customer.categories ?? [])],
     potential: customer.potential ?? '',
     note: customer.note ?? '',
+    gstin: customer.gstin ?? '',
+    billingState: customer.billingState ?? '',
   };
 }
 
@@ -30,7 +35,15 @@ export function cleanInput(input: CustomerInput): CustomerInput {
     categories: unique(input.categories.map((c) => c.trim())),
     potential: input.potential.trim(),
     note: input.note.trim(),
+    // Left out when the form never had them (merges, imports): the server keeps what it has.
+    ...(input.gstin !== undefined && { gstin: input.gstin.replace(/\s+/g, '').toUpperCase() }),
+    ...(input.billingState !== undefined && { billingState: input.billingState }),
   };
+}
+
+/** The GSTIN's problem in words (contract/gst.ts, the server's own check), or null. */
+export function gstinError(input: CustomerInput): string | null {
+  return input.gstin ? gstinProblem(input.gstin) : null;
 }
 
 export type FieldErrors = Partial<Record<keyof CustomerInput, string>>;
@@ -42,6 +55,8 @@ const FIELDS: readonly (keyof CustomerInput)[] = [
   'categories',
   'potential',
   'note',
+  'gstin',
+  'billingState',
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@contract/products';
-import type { Quote, QuoteSummary } from '@contract/quotes';
+import type { Quote, QuoteChannel, QuoteSummary, SendQuoteResponse } from '@contract/quotes';
 import { api } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { queryKeys, type QuoteListParams } from '../../../resources/query-keys';
@@ -83,6 +83,30 @@ export function useDownloadPdf() {
         fallbackMessage: 'The PDF could not be made',
       });
       downloadBlob(blob, `${quote.number.replace(/[^\w-]+/g, '-')}.pdf`);
+    },
+  });
+}
+
+/**
+ * Sends the quote's PDF on the channels chosen (one Idempotency-Key per click, kept on the
+ * client's retries): the quote moves to sent; its messages show in the customer's conversation,
+ * kept live by the notifications stream.
+ */
+export function useSendQuote() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, channels }: { id: string; channels: QuoteChannel[] }) =>
+      api.post<SendQuoteResponse>(
+        `/quotes/${encodeURIComponent(id)}/send`,
+        { channels },
+        { fallbackMessage: 'The quote was not sent' },
+      ),
+    onSuccess: (answer) => {
+      client.setQueryData(queryKeys.quotes.one(answer.quote._id), answer.quote);
+      void client.invalidateQueries({ queryKey: queryKeys.quotes.all });
+      void client.invalidateQueries({
+        queryKey: queryKeys.conversations.thread(answer.quote.customerId),
+      });
     },
   });
 }

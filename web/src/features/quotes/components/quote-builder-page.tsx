@@ -1,6 +1,6 @@
 import { ArrowLeft, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Product } from '@contract/products';
 import { errorMessage } from '../../../lib/api-client';
 import { formatINR } from '../../../lib/format';
@@ -25,6 +25,9 @@ const rupees = (paise: number) => formatINR(paise / 100);
 /** /customers/:id/quote: a quote's lines and totals, worked out as they are typed. */
 export function QuoteBuilderPage() {
   const { id = '' } = useParams();
+  // ?back=conversation: opened from the customer's conversation (its Quote action).
+  const [search] = useSearchParams();
+  const fromConversation = search.get('back') === 'conversation';
   const customer = useCustomer(id);
   const products = useActiveProducts();
   const create = useCreateQuote();
@@ -48,14 +51,19 @@ export function QuoteBuilderPage() {
     create.mutate(quoteRequest(id, lines, validUntil, notes), {
       onSuccess: (quote) => {
         toast.show(`Quote ${quote.number} saved`, 'success');
-        navigate(`/quotes/${encodeURIComponent(quote._id)}`);
+        // Saved: the quote with its Send dialog open.
+        const back = fromConversation ? '&back=conversation' : '';
+        navigate(`/quotes/${encodeURIComponent(quote._id)}?send=1${back}`);
       },
     });
   }
 
   return (
     <div className="quote-builder">
-      <Link className="customer-page__back" to={`/customers/${encodeURIComponent(id)}`}>
+      <Link
+        className="customer-page__back"
+        to={`/customers/${encodeURIComponent(id)}${fromConversation ? '#conversation' : ''}`}
+      >
         <ArrowLeft aria-hidden="true" size={16} /> Back to {name}
       </Link>
       <PageHeader title="New quote" subtitle={customer.data ? `For ${name}` : undefined} />

@@ -2,6 +2,10 @@ import { Link } from 'react-router-dom';
 import type { QuoteSummary } from '@contract/quotes';
 import { formatDate, formatINR } from '../../../lib/format';
 import { QuoteStatusBadge } from './quote-status';
+import { SendQuoteButton } from './send-quote';
+
+/** A quote still open to send: draft or sent, not expired. */
+const sendable = (q: QuoteSummary) => q.status === 'draft' || q.status === 'sent';
 
 const quotePath = (id: string) => `/quotes/${encodeURIComponent(id)}`;
 
@@ -31,6 +35,7 @@ export function QuoteList({
             <p className="ui-muted">
               {formatDate(q.createdAt)} · {q.owner.name}
             </p>
+            {sendable(q) && <SendQuoteButton quote={q} small />}
           </li>
         ))}
       </ul>
@@ -44,6 +49,9 @@ export function QuoteList({
               <th scope="col">Total</th>
               <th scope="col">Status</th>
               <th scope="col">Owner</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -65,6 +73,7 @@ export function QuoteList({
                   <QuoteStatusBadge status={q.status} />
                 </td>
                 <td>{q.owner.name}</td>
+                <td>{sendable(q) && <SendQuoteButton quote={q} small />}</td>
               </tr>
             ))}
           </tbody>

@@ -1,13 +1,14 @@
 import { ArrowLeft, Check, Copy, FileDown, X } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { Quote } from '@contract/quotes';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDate, formatINR } from '../../../lib/format';
+import { formatDate, formatDateTime, formatINR } from '../../../lib/format';
 import { PageHeader } from '../../../lib/page-header';
 import { QueryState } from '../../../lib/query-state';
 import { useToast } from '../../../lib/toast';
 import { useDownloadPdf, useQuote, useQuoteAction, type QuoteAction } from '../api/quotes';
 import { QuoteStatusBadge } from './quote-status';
+import { SendQuoteButton } from './send-quote';
 import '../../../lib/ui.css';
 import '../quotes.css';
 
@@ -34,6 +35,10 @@ export function QuotePage() {
 }
 
 function QuoteView({ quote }: { quote: Quote }) {
+  // ?send=1: opened from the builder's save, with the send dialog open; ?back=conversation:
+  // built from the conversation, which it goes back to once sent.
+  const [search] = useSearchParams();
+  const fromConversation = search.get('back') === 'conversation';
   const action = useQuoteAction();
   const pdf = useDownloadPdf();
   const toast = useToast();
@@ -68,7 +73,18 @@ function QuoteView({ quote }: { quote: Quote }) {
         </button>
         {open && (
           <>
-            <button type="button" className="btn" onClick={() => run('accept')}>
+            <SendQuoteButton
+              quote={quote}
+              startOpen={search.get('send') === '1'}
+              onSent={() => {
+                if (fromConversation)
+                  navigate(`/customers/${encodeURIComponent(quote.customerId)}#conversation`);
+                // Sent: a reload does not open Send again.
+                else if (search.has('send'))
+                  navigate(`/quotes/${encodeURIComponent(quote._id)}`, { replace: true });
+              }}
+            />
+            <button type="button" className="btn btn--outline" onClick={() => run('accept')}>
               <Check aria-hidden="true" size={16} /> Accepted
             </button>
             <button type="button" className="btn btn--outline" onClick={() => run('decline')}>
@@ -105,6 +121,24 @@ function QuoteView({ quote }: { quote: Quote }) {
           <dd>{formatDate(quote.createdAt)}</dd>
           <dt>Valid until</dt>
           <dd>{formatDate(quote.validUntil)}</dd>
+          {quote.sends.length > 0 && (
+            <>
+              <dt>Sent</dt>
+              <dd>
+                <ul className="quote-sends">
+                  {quote.sends.map((send) => (
+                    <li key={send.channel}>
+                      {send.channel === 'whatsapp' ? 'WhatsApp' : 'Email'},{' '}
+                      {formatDateTime(send.at)} by {send.byName}
+                    </li>
+                  ))}
+                </ul>
+                <Link to={`/customers/${encodeURIComponent(quote.customerId)}#conversation`}>
+                  See it in the conversation
+                </Link>
+              </dd>
+            </>
+          )}
           {quote.revisedFrom && (
             <>
               <dt>Revises</dt>
