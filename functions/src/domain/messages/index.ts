@@ -45,3 +45,20 @@ export {
   type StoredThreadMessage,
   type ThreadFile,
 } from './thread-store';
+export {
+  broadcastMessageAnswered,
+  broadcastMessageId,
+  broadcastRecipientsPage,
+  broadcastStatusCounts,
+  cancelWaiting,
+  duePacedIds,
+  initiatedSince,
+  markBroadcastResponse,
+  nextPacedAt,
+  queueBroadcastRecipients,
+  skipClaimed,
+  unclaimPaced,
+  unsettledCount,
+  type BroadcastRecipientMessage,
+  type BroadcastRecipientRow,
+} from './broadcast-queue';
