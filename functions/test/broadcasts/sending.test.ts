@@ -228,5 +228,11 @@ describe('sending a broadcast', () => {
       return snap.docs[0]?.data();
     });
     expect(reply?.broadcastId).toBe(id);
+    const inbox = await request(admin).get('/api/inbox?scope=all&replies=broadcast');
+    expect(inbox.status).toBe(200);
+    const first = inbox.body.items.find((i: { phone: string }) => i.phone === phones[0]);
+    expect(first).toMatchObject({ broadcastId: id });
+    const everyone = await request(admin).get('/api/inbox?scope=all');
+    expect(everyone.body.items.length).toBeGreaterThanOrEqual(inbox.body.items.length);
   });
 });
