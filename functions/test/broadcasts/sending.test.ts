@@ -5,6 +5,7 @@
 // pause, resume and cancel; replies and STOP after it counted; recipients.csv.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { setClock } from '../../src/clock';
 import { getDb } from '../../src/firebase';
 import { runBroadcastDispatch } from '../../src/features/broadcasts';
 import { appAs } from '../entries/support';
@@ -206,6 +207,45 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     expect(counts.queued).toBe(0);
     expect((await act(id, 'resume')).status).toBe(409);
     expect(new Set(await whatsappTo()).size).toBe(total);
+  });
+
+  it('stops before the messaging limit, waits, and goes on once the 24 hours have moved', async () => {
+    const phones = await addCustomers(3);
+    await pace(10);
+    await getDb()
+      .doc('settings/company')
+      .set({ broadcasts: { messagingLimit: 250 } }, { merge: true });
+    // 248 users reached by an earlier broadcast 23 hours ago.
+    const earlier = Date.now() - 23 * 3600_000;
+    const batch = getDb().batch();
+    for (let i = 0; i < 248; i++) {
+      batch.set(getDb().collection('outboundMessages').doc(`older${i}`), {
+        broadcastId: 'older',
+        to: `+9197000${String(100000 + i).slice(1)}`,
+        state: 'done',
+        status: 'sent',
+        initiatedAt: new Date(earlier + i),
+      });
+    }
+    await batch.commit();
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    const waiting = await eventually(async () => {
+      const body = await report(id);
+      return body.state === 'waiting' ? body : null;
+    }, 30_000);
+    expect(waiting?.counts).toMatchObject({ sent: 2, queued: 1 });
+    expect(Date.parse(waiting?.waitUntil)).toBe(earlier + 24 * 3600_000);
+    expect(await whatsappTo()).toHaveLength(2);
+    setClock(() => Date.now() + 2 * 3600_000);
+    try {
+      expect((await runBroadcastDispatch()).tried).toBe(1);
+    } finally {
+      setClock();
+    }
+    const done = await settled(id);
+    expect(done.counts).toMatchObject({ sent: 3, queued: 0 });
+    expect(await whatsappTo()).toHaveLength(3);
   });
 
   it("a reply goes to the customer's conversation marked as the broadcast's and counts; a STOP after it counts as opted out", async () => {
