@@ -9,7 +9,7 @@ import { actorOf } from '../../domain/entries/actor';
 import { cancelWaiting } from '../../domain/messages';
 import type { Session } from '../../http/access';
 import { kickDispatcher } from './dispatcher';
-import { queueRecipients } from './queue';
+import { CANCELLED, queueRecipients } from './queue';
 import { changeState, dueScheduledIds, readBroadcast, type StateChange } from './store';
 
 const IN_WORDS: Record<BroadcastState, string> = {
@@ -36,8 +36,6 @@ const CHANGES: Record<Exclude<BroadcastAction, 'start'>, StateChange> = {
     refusal: refusal('cancel'),
   },
 };
-
-const CANCELLED = 'Not sent: the broadcast was cancelled';
 
 async function start(id: string, by: { _id: string; name: string }): Promise<Broadcast> {
   const broadcast = await changeState(id, {

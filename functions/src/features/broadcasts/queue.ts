@@ -5,11 +5,14 @@
 // twice). The broadcast records when every recipient was queued.
 import { Timestamp } from 'firebase-admin/firestore';
 import { fillTemplate, paramText, type Broadcast } from '../../contract/broadcasts';
-import { queueBroadcastRecipients } from '../../domain/messages';
+import { cancelWaiting, queueBroadcastRecipients } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
 import { findTemplate } from '../messaging';
 import { resolveAudience } from './audience';
-import { patchBroadcast } from './store';
+import { patchBroadcast, readBroadcast } from './store';
+
+/** Why a cancelled broadcast's recipient got nothing. */
+export const CANCELLED = 'Not sent: the broadcast was cancelled';
 
 export async function queueRecipients(broadcast: Broadcast): Promise<number> {
   const [audience, settings, template] = await Promise.all([
@@ -47,5 +50,8 @@ export async function queueRecipients(broadcast: Broadcast): Promise<number> {
     queuedAt: Timestamp.now(),
     queuedCount: audience.recipients.length,
   });
+  // Cancelled while its recipients were being queued: those queued after the cancel go too.
+  if ((await readBroadcast(broadcast._id))?.state === 'cancelled')
+    await cancelWaiting(broadcast._id, CANCELLED);
   return queued;
 }
