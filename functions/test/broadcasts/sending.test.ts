@@ -134,7 +134,7 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     );
   });
 
-  it('130429 and 131056 are tried again; 131049 is marked failed and not tried again', async () => {
+  it('130429 and 131056 are tried again; 131049 is marked failed and not tried again that day', async () => {
     const phones = await addCustomers(3);
     await pace(10);
     for (const [code, message] of [
@@ -174,6 +174,12 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     const capped = lines.find((l) => l.includes(phones[2]));
     expect(capped).toContain('failed');
     expect(capped).toContain('131049');
+    // Not tried again the same day: a second marketing broadcast skips that phone.
+    const second = await makeBroadcast(phones);
+    expect((await act(second, 'start')).status).toBe(200);
+    const next = await settled(second);
+    expect(next.counts).toMatchObject({ sent: 2, skipped: 1, queued: 0 });
+    expect((await whatsappTo()).filter((to) => to === phones[2].slice(1))).toHaveLength(1);
   });
 
   it('pause stops the sends, resume goes on, cancel leaves the rest not sent; wrong changes are 409', async () => {

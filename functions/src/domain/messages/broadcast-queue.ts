@@ -22,6 +22,8 @@ export interface BroadcastRecipientMessage {
   preview: string;
   byName: string;
   senderUid: string;
+  /** Why it is not to be sent at all (stored as skipped with this reason). */
+  skip?: string;
 }
 
 const queue = () => getDb().collection(OUTBOUND_MESSAGES);
@@ -55,8 +57,10 @@ export async function queueBroadcastRecipients(
           channel: 'whatsapp',
           owner: { kind: 'broadcast', id: broadcastId },
           to: r.to,
-          parts: r.parts.map((part) => ({ ...part, state: 'queued' })),
-          state: 'paced',
+          parts: r.parts.map((part) =>
+            r.skip ? { ...part, state: 'skipped', error: r.skip } : { ...part, state: 'queued' },
+          ),
+          state: r.skip ? 'done' : 'paced',
           attempts: 0,
           nextAttemptAt: at,
           createdAt: at,
@@ -67,7 +71,7 @@ export async function queueBroadcastRecipients(
           senderUid: r.senderUid,
           broadcastId,
           recipientName: r.recipientName,
-          status: 'queued',
+          status: r.skip ? 'skipped' : 'queued',
         };
         batch.create(queue().doc(broadcastMessageId(broadcastId, r.to)), withoutUndefinedDeep(doc));
       }
@@ -82,6 +86,15 @@ export async function queueBroadcastRecipients(
     }
   }
   return created;
+}
+
+/** The phones Meta held a broadcast's marketing message back from (131049) since `since`. */
+export async function heldBackPhones(since: number): Promise<Set<string>> {
+  const held = await queue()
+    .where('heldBackAt', '>=', Timestamp.fromMillis(since))
+    .select('to')
+    .get();
+  return new Set(held.docs.map((doc) => String(doc.get('to'))));
 }
 
 /** The broadcast's recipients waiting for a slot and due at `at`, soonest first. */

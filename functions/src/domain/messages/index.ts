@@ -52,6 +52,7 @@ export {
   broadcastStatusCounts,
   cancelWaiting,
   duePacedIds,
+  heldBackPhones,
   initiatedSince,
   markBroadcastResponse,
   nextPacedAt,

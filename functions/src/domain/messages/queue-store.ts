@@ -89,6 +89,8 @@ export interface OutboundDoc {
   status?: string;
   /** When a broadcast's template was sent (the messaging limit counts these in 24 hours). */
   initiatedAt?: Timestamp;
+  /** When Meta held this broadcast message back from its user (131049). */
+  heldBackAt?: Timestamp;
   /** The recipient answered the broadcast. */
   replied?: boolean;
   /** The recipient wrote STOP after the broadcast. */

@@ -75,6 +75,7 @@ export async function recordChange(
         ...(providerIds.length > 0 && { providerIds }),
         ...(next.broadcastId !== undefined && { status: channelStatus(next).status }),
         ...(initiatedAtOf(doc, next) && { initiatedAt: initiatedAtOf(doc, next) }),
+        ...(heldBack(doc, next) && { heldBackAt: Timestamp.fromMillis(now()) }),
       });
       thread?.write(next);
       if (view && stored?.exists && (shown === undefined || shown === id)) {
@@ -95,4 +96,15 @@ function initiatedAtOf(doc: OutboundDoc, next: OutboundDoc): Timestamp | undefin
   const main = next.parts[0];
   if (next.broadcastId === undefined || doc.initiatedAt || main?.state !== 'sent') return undefined;
   return main.at;
+}
+
+/** Meta held a broadcast's marketing template back from its user (131049): not again today. */
+function heldBack(doc: OutboundDoc, next: OutboundDoc): boolean {
+  const main = next.parts[0];
+  return (
+    next.broadcastId !== undefined &&
+    !doc.heldBackAt &&
+    main?.delivery === 'failed' &&
+    (main.error ?? '').includes('131049')
+  );
 }

@@ -5,20 +5,29 @@
 // twice). The broadcast records when every recipient was queued.
 import { Timestamp } from 'firebase-admin/firestore';
 import { fillTemplate, paramText, type Broadcast } from '../../contract/broadcasts';
-import { cancelWaiting, queueBroadcastRecipients } from '../../domain/messages';
+import { now } from '../../clock';
+import { cancelWaiting, heldBackPhones, queueBroadcastRecipients } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
 import { findTemplate } from '../messaging';
 import { resolveAudience } from './audience';
 import { patchBroadcast, readBroadcast } from './store';
 
+/** A phone Meta held a marketing message back from (131049) gets none for this long. */
+const HELD_BACK_MS = 24 * 60 * 60 * 1000;
+const HELD_BACK =
+  'Not sent: Meta held a marketing message back from this customer in the last 24 hours (WhatsApp 131049)';
+
 /** Why a cancelled broadcast's recipient got nothing. */
 export const CANCELLED = 'Not sent: the broadcast was cancelled';
 
 export async function queueRecipients(broadcast: Broadcast): Promise<number> {
-  const [audience, settings, template] = await Promise.all([
+  const [audience, settings, template, heldBack] = await Promise.all([
     resolveAudience(broadcast.audience),
     readSettings(),
     findTemplate(broadcast.template.name, broadcast.template.language),
+    broadcast.template.category === 'MARKETING'
+      ? heldBackPhones(now() - HELD_BACK_MS)
+      : new Set<string>(),
   ]);
   const sender = broadcast.startedBy ?? broadcast.createdBy;
   const queued = await queueBroadcastRecipients(
@@ -43,6 +52,7 @@ export async function queueRecipients(broadcast: Broadcast): Promise<number> {
           : `${broadcast.template.name}: ${parameters.join(' · ')}`,
         byName: sender.name,
         senderUid: sender._id,
+        ...(heldBack.has(r.phone) && { skip: HELD_BACK }),
       };
     }),
   );
