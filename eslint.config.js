@@ -109,7 +109,7 @@ const DATA_OWNERS = [
   'domain/entries/{store,history,stream}.ts', // entries and their history
   'domain/followups/{store,due,of-entry,customer-name}.ts', // followUps
   'domain/conversations/store.ts', // conversations, inboxCounts
-  'domain/messages/{queue-store,thread-store,owner,migrate}.ts', // outboundMessages, conversationMessages
+  'domain/messages/{queue-store,thread-store,owner,migrate,broadcast-queue}.ts', // outboundMessages, conversationMessages
   'domain/inbound/{inbound-entry,inbox-state,markers,media}.ts', // inbound markers, inbox state
   'domain/figures/{contributions,kept-lists,recent-activity,summary}.ts', // dashboard figures
   'domain/identity/{role-admin,role-store,sessions,user-admin,user-store}.ts', // users, roles, sessions
@@ -131,6 +131,7 @@ const DATA_OWNERS = [
   'features/messaging/email-events.ts', // SendGrid event markers
   'features/messaging/catalog.ts', // whatsappTemplates, the approved Meta templates
   'features/broadcasts/store.ts', // broadcasts
+  'features/broadcasts/pacing.ts', // sendPacing: the dispatcher's lease and the send slots
   'features/templates/service.ts', // templates
   'features/uploads/files.ts', // files
   'features/uploads/file-links.ts', // the file links' signing secret

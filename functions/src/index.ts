@@ -46,9 +46,12 @@ for (const job of scheduledJobs) {
 
 // Each queued message is tried as soon as it is written (the API also tries at once, to
 // answer truthfully; the claim makes sure only one of them sends it). Retries are the job's.
+// A broadcast's recipients are not: the paced dispatcher sends them.
 export const sendOutbound = onDocumentCreated(
   { region, document: QUEUED_MESSAGE_DOCUMENT, ...TRIGGER_RUNTIME, secrets },
   async (event) => {
+    // A broadcast's recipient waits for the paced dispatcher's slot (its claim would refuse).
+    if (event.data?.get('state') === 'paced') return;
     await deliverOutbound(event.params.id);
   },
 );

@@ -16,6 +16,7 @@
 //        marketingCapped? }  Meta's limits as the outbox plays them (outbox/limits.ts); GET
 //        /control/limits reads them. marketingCapped lists phones whose marketing templates fail
 //        with 131049
+//   GET /refusals  the WhatsApp sends Meta's limits refused ({ at, to, code }, the last 200)
 //   POST /control/reset  forget messages, windows, pending answers and limits set
 import { createHash, randomUUID } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -115,6 +116,8 @@ export async function startOutbox(
   const windowsFile = path.join(dir, 'windows.json');
   const keys = sendgridKeys(sendgridKeyFile(dir));
   const messages: OutboxMessage[] = [];
+  /** WhatsApp sends refused by Meta's limits (130429, 131056, 131048), newest last. */
+  const refusals: { at: string; to: string; code: number }[] = [];
   const next: NextAnswer[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let windows: Record<string, number> = existsSync(windowsFile)
@@ -445,6 +448,7 @@ export async function startOutbox(
     }
     if (req.method === 'GET' && url.pathname === '/messages') return reply(200, messages);
     if (req.method === 'GET' && url.pathname === '/read-receipts') return reply(200, readReceipts);
+    if (req.method === 'GET' && url.pathname === '/refusals') return reply(200, refusals);
     if (req.method === 'POST' && url.pathname === '/control/inbound')
       return reply(200, await inbound(body));
     if (req.method === 'POST' && url.pathname === '/control/next') {
@@ -460,6 +464,7 @@ export async function startOutbox(
     if (req.method === 'POST' && url.pathname === '/control/reset') {
       limits.reset();
       messages.length = 0;
+      refusals.length = 0;
       next.length = 0;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
@@ -525,11 +530,14 @@ export async function startOutbox(
     const refused =
       refusal(body) ??
       limits.admit(String(body.to), body.type === 'template' && !windowOpen(String(body.to)));
-    if (refused)
+    if (refused) {
+      refusals.push({ at: new Date().toISOString(), to: String(body.to), code: refused.code });
+      if (refusals.length > KEEP) refusals.splice(0, refusals.length - KEEP);
       return reply(
         refused.status,
         graphError(refused.status, refused.code, refused.message, refused.details),
       );
+    }
     return reply(200, await acceptWhatsApp(body));
   }
 

@@ -3,6 +3,7 @@ import { remindTodaysFollowUps } from '../features/followups';
 import { sendDueFollowUps } from '../features/followups';
 import { importInboundEmail } from '../features/inbound';
 import { deliverDueOutbound } from '../features/messaging';
+import { runBroadcastDispatch } from '../features/broadcasts';
 import type { ScheduledJob } from '../jobs/registry';
 
 /** Sends the follow-ups that are due, each exactly once, within a minute of their time. */
@@ -26,11 +27,14 @@ export const importInboundEmailJob: ScheduledJob = {
   run: importInboundEmail,
 };
 
-/** The send queue: retries what is due and settles sends abandoned mid-way. */
+/**
+ * The send queue: retries what is due and settles sends abandoned mid-way; then the broadcasts:
+ * those scheduled for now start, and the paced dispatcher runs when no one holds it.
+ */
 export const deliverOutboundJob: ScheduledJob = {
   name: 'deliverOutbound',
   schedule: 'every 1 minutes',
-  run: deliverDueOutbound,
+  run: async () => ({ ...(await deliverDueOutbound()), broadcasts: await runBroadcastDispatch() }),
 };
 
 export const entriesJobs: ScheduledJob[] = [

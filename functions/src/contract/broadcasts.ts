@@ -130,8 +130,30 @@ export interface Broadcast extends AudienceCount {
   sendAt: string | null;
   createdAt: string;
   createdBy: { _id: string; name: string };
+  /** Who started it (the start button, or the one who scheduled it when its time came). */
+  startedBy: { _id: string; name: string } | null;
+  startedAt: string | null;
+  /** Waiting for the messaging limit's 24 hours to move: when it goes on (ISO). */
+  waitUntil: string | null;
   counts: BroadcastCounts;
 }
+
+/** A state change asked of a broadcast: POST /broadcasts/:id/<action>. */
+export const BROADCAST_ACTIONS = ['start', 'pause', 'resume', 'cancel'] as const;
+export type BroadcastAction = (typeof BROADCAST_ACTIONS)[number];
+
+/** One recipient's line of recipients.csv: what the report's states name. */
+export const RECIPIENT_STATES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'unknown',
+  'skipped',
+  'cancelled',
+] as const;
 
 /** A broadcast in GET /broadcasts (no samples). */
 export type BroadcastSummary = Omit<Broadcast, 'sample' | 'excludedSample' | 'params' | 'audience'>;

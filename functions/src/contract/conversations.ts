@@ -81,6 +81,8 @@ export interface InboxItem {
   lastChannel: 'whatsapp' | 'email';
   /** Messages from the customer the owner has not seen (the conversation not opened since). */
   unread: number;
+  /** The customer answered a broadcast in this conversation: the latest they answered. */
+  broadcastId?: string;
   /** The WhatsApp window of the phone the customer last wrote from. */
   window: { open: boolean; openUntil: string | null };
 }

@@ -214,7 +214,27 @@ export const routeTable = [
     note: 'records who made it; sends nothing until started',
   },
   { method: 'get', path: '/broadcasts', access: { permission: 'broadcasts.send' } },
-  { method: 'get', path: '/broadcasts/:id', access: { permission: 'broadcasts.send' } },
+  {
+    method: 'get',
+    path: '/broadcasts/:id',
+    access: { permission: 'broadcasts.send' },
+    note: 'with its counts (count() over its recipients)',
+  },
+  {
+    method: 'get',
+    path: '/broadcasts/:id/recipients.csv',
+    access: { permission: 'broadcasts.send' },
+    note: 'phone, name, state, reason per recipient',
+  },
+  {
+    method: 'post',
+    path: '/broadcasts/:id/start',
+    access: { permission: 'broadcasts.send' },
+    note: 'records who started it; queues each recipient once',
+  },
+  { method: 'post', path: '/broadcasts/:id/pause', access: { permission: 'broadcasts.send' } },
+  { method: 'post', path: '/broadcasts/:id/resume', access: { permission: 'broadcasts.send' } },
+  { method: 'post', path: '/broadcasts/:id/cancel', access: { permission: 'broadcasts.send' } },
   // Messaging: approved WhatsApp templates (synced by an admin) and the composers' preview.
   {
     method: 'get',

@@ -262,6 +262,11 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   }),
   'GET /broadcasts': () => ({ path: '/broadcasts' }),
   'GET /broadcasts/:id': () => ({ path: '/broadcasts/none' }),
+  'GET /broadcasts/:id/recipients.csv': () => ({ path: '/broadcasts/none/recipients.csv' }),
+  'POST /broadcasts/:id/start': () => ({ path: '/broadcasts/none/start' }),
+  'POST /broadcasts/:id/pause': () => ({ path: '/broadcasts/none/pause' }),
+  'POST /broadcasts/:id/resume': () => ({ path: '/broadcasts/none/resume' }),
+  'POST /broadcasts/:id/cancel': () => ({ path: '/broadcasts/none/cancel' }),
 };
 
 const keyOf = (spec: (typeof routeTable)[number]) =>

@@ -58,7 +58,10 @@ export const queryKeys = {
     thread: (customerId: string) => ['conversations', 'thread', customerId] as const,
     /** Every scope of the Inbox (mine, everyone's, no owner). */
     inboxes: ['conversations', 'inbox'] as const,
-    inbox: (scope: string) => ['conversations', 'inbox', scope] as const,
+    inbox: (scope: string, filter?: 'broadcastReplies') =>
+      filter
+        ? (['conversations', 'inbox', scope, filter] as const)
+        : (['conversations', 'inbox', scope] as const),
     /** The caller's unread count (the menu's and the top bar's). */
     unread: () => ['conversations', 'unread'] as const,
   },

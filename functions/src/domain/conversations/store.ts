@@ -39,6 +39,8 @@ export interface SummaryMessage {
   text: string;
   /** The provider's id of an inbound message (a read receipt names the newest). */
   providerId?: string;
+  /** An inbound message answering this broadcast. */
+  broadcastId?: string;
 }
 
 /** What a summary shows of its customer. */
@@ -74,8 +76,10 @@ export const countsRef = (ownerId: string) =>
  * The Inbox's summaries, the newest message first: these owners' (UNOWNED_OWNER_ID for the
  * conversations without one), or everyone's (undefined).
  */
-export function inboxQuery(ownerIds: string[] | undefined): Query {
-  const summaries = db().collection(CONVERSATIONS);
+export function inboxQuery(ownerIds: string[] | undefined, broadcastReplies = false): Query {
+  const all = db().collection(CONVERSATIONS);
+  // The Inbox filter "replies to a broadcast": conversations in which a customer answered one.
+  const summaries = broadcastReplies ? all.where('broadcastReply', '==', true) : all;
   const query =
     ownerIds === undefined
       ? summaries
@@ -164,6 +168,8 @@ export function addToSummary(
       message.channel === 'whatsapp' &&
       newest &&
       message.providerId && { lastInboundId: message.providerId }),
+    ...(inbound &&
+      message.broadcastId && { broadcastReply: true, lastBroadcastId: message.broadcastId }),
   };
   tx.set(summaryRef(customerId), update, { merge: true });
   if (inbound) tx.set(countsRef(ownerId), { unread: FieldValue.increment(1) }, { merge: true });
@@ -262,6 +268,7 @@ export function toInboxItem(data: DocumentData): InboxItem {
     lastDirection: data.lastDirection === 'out' ? 'out' : 'in',
     lastChannel: data.lastChannel === 'email' ? 'email' : 'whatsapp',
     unread: num(data.unread),
+    ...(data.broadcastReply === true && { broadcastId: str(data.lastBroadcastId) }),
     window: {
       open: lastInbound > 0 && lastInbound + WINDOW_MS > now(),
       openUntil: lastInbound > 0 ? new Date(lastInbound + WINDOW_MS).toISOString() : null,

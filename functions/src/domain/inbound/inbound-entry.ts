@@ -49,6 +49,8 @@ export interface InboundMessage {
   details?: DocumentData;
   /** The earlier message this one answers (WhatsApp's context), with its text when known. */
   replyTo?: { providerId: string; text?: string };
+  /** The broadcast this message answers (its conversation message says so). */
+  broadcastId?: string;
   /** A STOP or START (WhatsApp): the customer opts out of WhatsApp, or back in. */
   optOut?: 'stop' | 'start';
   /**
@@ -251,6 +253,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       ...(entry && { entryId: newEntry.id }),
       providerId: message.messageId.slice(0, 1000),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.broadcastId ? { broadcastId: message.broadcastId } : {}),
     };
     createThreadMessage(tx, threadId, thread);
     const shown = summaryCustomer(customerData);

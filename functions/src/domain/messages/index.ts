@@ -46,3 +46,21 @@ export {
   type StoredThreadMessage,
   type ThreadFile,
 } from './thread-store';
+export {
+  broadcastMessageAnswered,
+  broadcastMessageId,
+  broadcastRecipientsPage,
+  broadcastStatusCounts,
+  cancelWaiting,
+  duePacedIds,
+  heldBackPhones,
+  initiatedSince,
+  markBroadcastResponse,
+  nextPacedAt,
+  queueBroadcastRecipients,
+  skipClaimed,
+  unclaimPaced,
+  unsettledCount,
+  type BroadcastRecipientMessage,
+  type BroadcastRecipientRow,
+} from './broadcast-queue';

@@ -13,7 +13,7 @@ export function channelStatus(doc: OutboundDoc): { status: string; error?: strin
   const [main, ...rest] = doc.parts;
   if (doc.state === 'sending') return { status: 'sending' };
   const waiting = doc.parts.find((p) => p.state === 'queued');
-  if (waiting && doc.state === 'queued') {
+  if (waiting && (doc.state === 'queued' || doc.state === 'paced')) {
     const retry =
       doc.attempts > 0 ? `; trying again at ${doc.nextAttemptAt.toDate().toISOString()}` : '';
     return { status: 'queued', ...(waiting.error && { error: `${waiting.error}${retry}` }) };

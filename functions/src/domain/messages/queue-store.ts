@@ -57,8 +57,12 @@ export interface OutboundDoc {
   to: string | string[];
   parts: OutboundPart[];
   email?: EmailContent;
-  /** 'queued' (waiting for a try), 'sending' (a worker holds it), 'done' (nothing left to try). */
-  state: 'queued' | 'sending' | 'done';
+  /**
+   * 'queued' (waiting for a try), 'paced' (a broadcast recipient waiting for the paced
+   * dispatcher's slot: the queue job leaves it alone), 'sending' (a worker holds it), 'done'
+   * (nothing left to try).
+   */
+  state: 'queued' | 'paced' | 'sending' | 'done';
   attempts: number;
   nextAttemptAt: Timestamp;
   claimToken?: string;
@@ -77,6 +81,20 @@ export interface OutboundDoc {
   threaded?: boolean;
   /** The provider's ids of its parts, for callbacks that carry no queue id. */
   providerIds?: string[];
+  /** A broadcast recipient's: the broadcast (its counts are queries on this and `status`). */
+  broadcastId?: string;
+  /** A broadcast recipient's name, for its recipients list. */
+  recipientName?: string;
+  /** A broadcast recipient's status as the owner would show it (channelStatus), kept current. */
+  status?: string;
+  /** When a broadcast's template was sent (the messaging limit counts these in 24 hours). */
+  initiatedAt?: Timestamp;
+  /** When Meta held this broadcast message back from its user (131049). */
+  heldBackAt?: Timestamp;
+  /** The recipient answered the broadcast. */
+  replied?: boolean;
+  /** The recipient wrote STOP after the broadcast. */
+  optedOutAfter?: boolean;
 }
 
 export interface NewOutbound {

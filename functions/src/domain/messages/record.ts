@@ -6,7 +6,7 @@ import { now } from '../../clock';
 import { patchRecord } from '../writes/records';
 import { ownerKey, ownerView } from './owner';
 import { knownOwner, oneAtATime, rememberOwner } from './owner-queue';
-import { ownerUpdate, underField, withTimeline } from './owner-view';
+import { channelStatus, ownerUpdate, underField, withTimeline } from './owner-view';
 import { inOutboundTransaction, type OutboundDoc } from './queue-store';
 import { prepareThreadView } from './thread-view';
 
@@ -14,9 +14,13 @@ import { prepareThreadView } from './thread-view';
  * Claims message `id` for one try with `token` ('queued' -> 'sending'), when it is due; answers
  * the claimed document, or null when it is not this caller's to send.
  */
-export async function claim(id: string, token: string): Promise<OutboundDoc | null> {
+export async function claim(
+  id: string,
+  token: string,
+  waiting: 'queued' | 'paced' = 'queued',
+): Promise<OutboundDoc | null> {
   const claimed = await inOutboundTransaction(id, async (tx, doc, ref) => {
-    if (!doc || doc.state !== 'queued' || doc.nextAttemptAt.toMillis() > now()) return null;
+    if (!doc || doc.state !== waiting || doc.nextAttemptAt.toMillis() > now()) return null;
     const claimed: OutboundDoc = {
       ...doc,
       state: 'sending',
@@ -69,6 +73,9 @@ export async function recordChange(
         timeline: next.timeline,
         ...(thread?.created && { threaded: true }),
         ...(providerIds.length > 0 && { providerIds }),
+        ...(next.broadcastId !== undefined && { status: channelStatus(next).status }),
+        ...(initiatedAtOf(doc, next) && { initiatedAt: initiatedAtOf(doc, next) }),
+        ...(heldBack(doc, next) && { heldBackAt: Timestamp.fromMillis(now()) }),
       });
       thread?.write(next);
       if (view && stored?.exists && (shown === undefined || shown === id)) {
@@ -82,4 +89,22 @@ export async function recordChange(
 /** The provider's ids of the message's parts that went. */
 function providerIdsOf(doc: OutboundDoc): string[] {
   return doc.parts.flatMap((part) => (part.messageId ? [part.messageId] : []));
+}
+
+/** A broadcast's template reached its user when its first part went (messaging limit). */
+function initiatedAtOf(doc: OutboundDoc, next: OutboundDoc): Timestamp | undefined {
+  const main = next.parts[0];
+  if (next.broadcastId === undefined || doc.initiatedAt || main?.state !== 'sent') return undefined;
+  return main.at;
+}
+
+/** Meta held a broadcast's marketing template back from its user (131049): not again today. */
+function heldBack(doc: OutboundDoc, next: OutboundDoc): boolean {
+  const main = next.parts[0];
+  return (
+    next.broadcastId !== undefined &&
+    !doc.heldBackAt &&
+    main?.delivery === 'failed' &&
+    (main.error ?? '').includes('131049')
+  );
 }

@@ -56,6 +56,8 @@ export interface StoredThreadMessage {
   /** The provider's id (WhatsApp message id, email Message-ID), for replies to it. */
   providerId?: string;
   replyTo?: { providerId: string; text?: string };
+  /** An inbound message answering a broadcast: the broadcast. */
+  broadcastId?: string;
 }
 
 /** The conversation message with this provider (WhatsApp) id, if any. */

@@ -1,16 +1,19 @@
-// /broadcasts: count an audience, make a broadcast, list them, read one. Every route needs the
-// permission broadcasts.send (admins have it; a role may be given it).
+// /broadcasts: count an audience, make a broadcast, list them, read one with its counts, start,
+// pause, resume or cancel it, and its recipients as CSV. Every route needs the permission
+// broadcasts.send (admins have it; a role may be given it).
 import type { Router } from 'express';
 import { route } from '../../http/access';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { readSettings } from '../../domain/settings/store';
-import type { AudienceCount } from '../../contract/broadcasts';
+import { BROADCAST_ACTIONS, type AudienceCount } from '../../contract/broadcasts';
+import { changeBroadcast } from './actions';
 import { resolveAudience, sampleOf } from './audience';
 import { estimatedCost } from './cost';
 import { createBroadcast } from './create';
+import { broadcastReport, sendRecipientsCsv } from './report';
 import { countAudienceSchema, createBroadcastSchema } from './schemas';
-import { BROADCAST_NOT_FOUND, listBroadcasts, requireBroadcast } from './store';
+import { BROADCAST_NOT_FOUND, listBroadcasts } from './store';
 
 export function registerBroadcastRoutes(router: Router): void {
   route(router, 'POST /broadcasts/audience', async (req, res) => {
@@ -43,6 +46,24 @@ export function registerBroadcastRoutes(router: Router): void {
   });
 
   route(router, 'GET /broadcasts/:id', async (req, res) => {
-    res.json(await requireBroadcast(documentId(req.params.id, BROADCAST_NOT_FOUND)));
+    res.json(await broadcastReport(documentId(req.params.id, BROADCAST_NOT_FOUND)));
   });
+
+  route(router, 'GET /broadcasts/:id/recipients.csv', async (req, res) => {
+    await sendRecipientsCsv(documentId(req.params.id, BROADCAST_NOT_FOUND), res);
+  });
+
+  const keys = {
+    start: 'POST /broadcasts/:id/start',
+    pause: 'POST /broadcasts/:id/pause',
+    resume: 'POST /broadcasts/:id/resume',
+    cancel: 'POST /broadcasts/:id/cancel',
+  } as const;
+  for (const action of BROADCAST_ACTIONS) {
+    route(router, keys[action], async (req, res) => {
+      const id = documentId(req.params.id, BROADCAST_NOT_FOUND);
+      await changeBroadcast(id, action, req.session!);
+      res.json(await broadcastReport(id));
+    });
+  }
 }

@@ -17,7 +17,10 @@ export const BROADCAST_NOT_FOUND = 'Broadcast not found';
 /** GET /broadcasts: the newest this many. */
 const LIST_LIMIT = 100;
 
-export type NewBroadcast = Omit<Broadcast, '_id' | 'createdAt' | 'counts'>;
+export type NewBroadcast = Omit<
+  Broadcast,
+  '_id' | 'createdAt' | 'counts' | 'startedBy' | 'startedAt' | 'waitUntil'
+>;
 
 const NO_COUNTS: BroadcastCounts = {
   queued: 0,
@@ -44,6 +47,9 @@ const SUMMARY_FIELDS = [
   'sendAt',
   'createdAt',
   'createdBy',
+  'startedBy',
+  'startedAt',
+  'waitUntil',
   'counts',
 ];
 
@@ -59,6 +65,9 @@ function toSummary(id: string, data: DocumentData): BroadcastSummary {
     sendAt: iso(data.sendAt),
     createdAt: iso(data.createdAt) ?? '',
     createdBy: data.createdBy as Broadcast['createdBy'],
+    startedBy: (data.startedBy ?? null) as Broadcast['startedBy'],
+    startedAt: iso(data.startedAt),
+    waitUntil: iso(data.waitUntil),
     counts: { ...NO_COUNTS, ...(data.counts as Partial<BroadcastCounts> | undefined) },
   };
 }
@@ -104,4 +113,84 @@ export async function listBroadcasts(): Promise<BroadcastSummary[]> {
     .limit(LIST_LIMIT)
     .get();
   return snap.docs.map((doc) => toSummary(doc.id, doc.data()));
+}
+
+const broadcastRef = (id: string) => getDb().collection(BROADCASTS).doc(id);
+
+/** A broadcast as stored, or undefined. */
+export async function readBroadcast(id: string): Promise<Broadcast | undefined> {
+  const doc = await broadcastRef(id).get();
+  return doc.exists ? toBroadcast(doc.id, doc.data()!) : undefined;
+}
+
+export interface StateChange {
+  /** The states it may change from; any other answers 409 with `refusal`. */
+  from: readonly BroadcastState[];
+  to: BroadcastState;
+  /** Fields written with it (times as Dates). */
+  fields?: DocumentData;
+  refusal: (state: BroadcastState) => string;
+}
+
+/** Changes the broadcast's state in one transaction: 404 when none, 409 from a wrong state. */
+export async function changeState(id: string, change: StateChange): Promise<Broadcast> {
+  return getDb().runTransaction(async (tx) => {
+    const doc = await tx.get(broadcastRef(id));
+    if (!doc.exists) throw new HttpError(404, BROADCAST_NOT_FOUND);
+    const state = doc.get('state') as BroadcastState;
+    if (!change.from.includes(state)) throw new HttpError(409, change.refusal(state));
+    const fields = { state: change.to, ...change.fields };
+    markRequestWrite(tx);
+    tx.update(doc.ref, fields);
+    return toBroadcast(doc.id, { ...doc.data(), ...fields });
+  });
+}
+
+/** Changes the state only when it is still `from` (the dispatcher's changes); true when done. */
+export async function moveState(
+  id: string,
+  from: BroadcastState,
+  to: BroadcastState,
+  fields: DocumentData = {},
+): Promise<boolean> {
+  return getDb().runTransaction(async (tx) => {
+    const doc = await tx.get(broadcastRef(id));
+    if (doc.get('state') !== from) return false;
+    tx.update(doc.ref, { state: to, ...fields });
+    return true;
+  });
+}
+
+/** Writes fields of the broadcast that are no state (its queuing done, its final counts). */
+export async function patchBroadcast(id: string, fields: DocumentData): Promise<void> {
+  await broadcastRef(id).update(fields);
+}
+
+/** The broadcasts the dispatcher serves: sending, or waiting for the messaging limit. */
+export async function runningBroadcasts(): Promise<
+  { id: string; state: BroadcastState; queued: boolean; waitUntil: number | null }[]
+> {
+  const snap = await getDb()
+    .collection(BROADCASTS)
+    .where('state', 'in', ['sending', 'waiting'])
+    .select('state', 'queuedAt', 'waitUntil')
+    .get();
+  return snap.docs.map((doc) => ({
+    id: doc.id,
+    state: doc.get('state') as BroadcastState,
+    queued: doc.get('queuedAt') instanceof Timestamp,
+    waitUntil: (doc.get('waitUntil') as Timestamp | null | undefined)?.toMillis() ?? null,
+  }));
+}
+
+/** Scheduled broadcasts whose time has come. */
+export async function dueScheduledIds(at: Date): Promise<string[]> {
+  const snap = await getDb()
+    .collection(BROADCASTS)
+    .where('state', '==', 'scheduled')
+    .where('sendAt', '<=', Timestamp.fromDate(at))
+    .orderBy('sendAt')
+    .limit(20)
+    .get();
+  return snap.docs.map((doc) => doc.id);
 }

@@ -25,6 +25,7 @@ export async function inboxPage(
   scope: InboxScope,
   limit: number,
   cursor: string | undefined,
+  broadcastReplies = false,
 ): Promise<InboxPage> {
   if (scope !== 'mine' && !isAdmin(session))
     throw new HttpError(403, "Only admins see everyone's conversations");
@@ -40,7 +41,7 @@ export async function inboxPage(
   // An admin's own count takes the conversations without an owner too: those are the admins'.
   const counters = [session.uid, ...(isAdmin(session) ? [UNOWNED] : [])];
   const [page, unread] = await Promise.all([
-    readPage(inboxQuery(owners), 'lastAt', limit, cursor),
+    readPage(inboxQuery(owners, broadcastReplies), 'lastAt', limit, cursor),
     unreadOf(counters),
   ]);
   return {

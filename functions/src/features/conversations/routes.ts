@@ -29,6 +29,8 @@ const pageQuery = (fallback: number, max: number) =>
 const conversationQuery = pageQuery(CONVERSATION_DEFAULT_LIMIT, CONVERSATION_MAX_LIMIT);
 const inboxQuery = pageQuery(INBOX_DEFAULT_LIMIT, INBOX_MAX_LIMIT).extend({
   scope: param(z.enum(INBOX_SCOPES)).transform((s) => s ?? 'mine'),
+  /** `broadcast`: only conversations in which a customer answered a broadcast. */
+  replies: param(z.enum(['broadcast'])),
 });
 
 const customerId = (req: Request) => documentId(req.params.id, CUSTOMER_NOT_FOUND);
@@ -49,7 +51,7 @@ export function registerConversationRoutes(router: Router): void {
   });
 
   route(router, 'GET /inbox', async (req, res) => {
-    const { scope, limit, cursor } = inboxQuery.parse(req.query);
-    res.json(await inboxPage(req.session!, scope, limit, cursor));
+    const { scope, limit, cursor, replies } = inboxQuery.parse(req.query);
+    res.json(await inboxPage(req.session!, scope, limit, cursor, replies === 'broadcast'));
   });
 }

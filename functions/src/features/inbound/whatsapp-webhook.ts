@@ -20,6 +20,7 @@ import { validSignature } from './signature';
 import { attachInboundMedia } from './whatsapp-media';
 import { optOutKeyword } from './opt-out-keywords';
 import { repliedMessage } from './replied-message';
+import { broadcastOfReply, noteBroadcastResponse } from '../broadcasts';
 
 type Json = Record<string, unknown>;
 const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
@@ -123,6 +124,13 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         // A reply to an earlier message (the customer swiped it): Meta names it in `context`.
         const contextId = str(obj(message.context).id);
         const keyword = type === 'text' || type === 'button' ? optOutKeyword(description) : null;
+        const replied = contextId ? await repliedMessage(contextId) : undefined;
+        const phone = `+${from.replace(/^\+/, '')}`;
+        // A reply to a broadcast (named by the context, else the latest sent to them lately).
+        const answered =
+          contextId && !replied?.outboundId
+            ? null
+            : await broadcastOfReply(phone, replied?.outboundId);
         const outcome = await createInboundEntry({
           provider: 'whatsapp',
           messageId,
@@ -134,7 +142,8 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
             ...(media.id ? { mediaId: str(media.id), mimeType: str(media.mime_type) } : {}),
             ...(contextId ? { contextId } : {}),
           },
-          ...(contextId ? { replyTo: await repliedMessage(contextId) } : {}),
+          ...(replied ? { replyTo: replied.replyTo } : {}),
+          ...(answered ? { broadcastId: answered.broadcastId } : {}),
           // STOP / START (typed, or a template's quick-reply button), applied with the message.
           ...(keyword && { optOut: keyword }),
           notify: 'owner-or-admins',
@@ -144,6 +153,11 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
           continue;
         }
         result.created++;
+        if (answered)
+          await noteBroadcastResponse(
+            answered.id,
+            keyword === 'stop' ? 'optedOutAfter' : 'replied',
+          );
         if (media.id)
           await attachInboundMedia(outcome.entryId, outcome.conversationMessageId, {
             id: str(media.id),

@@ -14,6 +14,7 @@ import {
   oldClaims,
   readOutbound,
   recordChange,
+  skipClaimed,
   type OutboundDoc,
   type OutboundPart,
 } from '../../domain/messages';
@@ -55,7 +56,9 @@ function applyOutcome(doc: OutboundDoc, index: number, outcome: SendOutcome): Ou
   if (outcome.kind === 'retry' && doc.attempts < MAX_ATTEMPTS) {
     parts[index] = { ...part, error: outcome.error };
     const wait = backoffMs(doc.attempts, outcome.retryAfterMs);
-    return { ...doc, parts, state: 'queued', nextAttemptAt: Timestamp.fromMillis(now() + wait) };
+    // A broadcast's recipient waits for the paced dispatcher again, not for the queue job.
+    const state = doc.broadcastId !== undefined ? 'paced' : 'queued';
+    return { ...doc, parts, state, nextAttemptAt: Timestamp.fromMillis(now() + wait) };
   }
   const settled: OutboundPart['state'] = outcome.kind === 'unknown' ? 'unknown' : 'failed';
   // A callback carrying our id may have settled a time-out already.
@@ -71,14 +74,26 @@ function applyOutcome(doc: OutboundDoc, index: number, outcome: SendOutcome): Ou
   return { ...doc, parts, state: 'done' };
 }
 
+/** Why a claimed message is not to go after all (a broadcast's recipient opted out), if so. */
+export type SendCheck = (doc: OutboundDoc) => Promise<string | undefined>;
+
 /**
  * One try of one queued message: 'done', 'queued' (to be tried again later), or 'busy' when
- * it was not this worker's to send (another holds it, it is done, or not due yet).
+ * it was not this worker's to send (another holds it, it is done, or not due yet). The paced
+ * dispatcher tries its 'paced' messages the same way, with a last check before the send.
  */
-export async function deliverOutbound(id: string): Promise<'done' | 'queued' | 'busy'> {
+export async function deliverOutbound(
+  id: string,
+  paced?: { check: SendCheck },
+): Promise<'done' | 'queued' | 'busy'> {
   const token = randomUUID();
-  let doc = await claim(id, token);
+  let doc = await claim(id, token, paced ? 'paced' : 'queued');
   if (!doc) return 'busy';
+  const skip = paced ? await paced.check(doc) : undefined;
+  if (skip) {
+    await skipClaimed(id, token, skip);
+    return 'done';
+  }
   for (let index = 0; index < doc.parts.length; index++) {
     if (doc.parts[index].state !== 'queued') continue;
     let outcome: SendOutcome;
@@ -97,7 +112,7 @@ export async function deliverOutbound(id: string): Promise<'done' | 'queued' | '
   if (doc.state === 'sending') {
     doc = (await recordChange(id, (d) => ({ ...d, state: 'done' }), token)) ?? doc;
   }
-  return doc.state === 'queued' ? 'queued' : 'done';
+  return doc.state === 'queued' || doc.state === 'paced' ? 'queued' : 'done';
 }
 
 /**

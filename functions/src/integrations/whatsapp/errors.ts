@@ -8,6 +8,9 @@ const WORDS: Record<number, string> = {
     'WhatsApp could not deliver the message: the number may not be on WhatsApp, or its app is too old',
   130429: "WhatsApp's sending rate limit for this number was reached",
   131056: 'Too many messages to this customer in a short time',
+  131049:
+    'Meta held this marketing message back from this customer to keep engagement healthy: not retried today',
+  131048: "WhatsApp's messaging limit (unique customers in 24 hours) was reached for this number",
   132000: "The template's number of parameters does not match what was sent",
   132001: 'The template does not exist in this language, or is not approved',
   190: 'The WhatsApp access token has expired or is invalid: update it under Integrations',

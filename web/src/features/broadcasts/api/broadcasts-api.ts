@@ -1,8 +1,14 @@
 // The broadcasts API: count an audience (the composer's live count), make a broadcast, list
 // them, read one (the report refreshes itself while it sends).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AudienceCount, Broadcast, BroadcastSummary } from '@contract/broadcasts';
+import type {
+  AudienceCount,
+  Broadcast,
+  BroadcastAction,
+  BroadcastSummary,
+} from '@contract/broadcasts';
 import { api } from '../../../lib/api-client';
+import { downloadBlob } from '../../../lib/download';
 import { queryKeys } from '../../../resources/query-keys';
 import type { AudienceRequest, CreateRequest } from '../model/composer';
 
@@ -55,4 +61,27 @@ export function useCreateBroadcast() {
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.broadcasts.all }),
   });
+}
+
+/** Start, pause, resume or cancel: answers the broadcast with its counts. */
+export function useBroadcastAction(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: BroadcastAction) =>
+      api.post<Broadcast>(`/broadcasts/${encodeURIComponent(id)}/${action}`, undefined, {
+        fallbackMessage: `Failed to ${action} the broadcast`,
+      }),
+    onSuccess: (changed) => {
+      client.setQueryData(queryKeys.broadcasts.one(id), changed);
+      return client.invalidateQueries({ queryKey: queryKeys.broadcasts.list() });
+    },
+  });
+}
+
+/** GET /broadcasts/:id/recipients.csv, saved as a file. */
+export async function downloadRecipients(id: string): Promise<void> {
+  const blob = await api.blob(`/broadcasts/${encodeURIComponent(id)}/recipients.csv`, {
+    fallbackMessage: 'Failed to download the recipients',
+  });
+  downloadBlob(blob, `broadcast_${id}_recipients.csv`);
 }

@@ -48,6 +48,9 @@ const MADE = {
   sendAt: null,
   createdAt: '2026-11-28T06:00:00.000Z',
   createdBy: { _id: 'admin-uid', name: 'Anita Admin' },
+  startedBy: null,
+  startedAt: null,
+  waitUntil: null,
   counts: {
     queued: 0,
     sent: 0,
@@ -110,6 +113,67 @@ describe('the Broadcasts screen', () => {
     const report = await screen.findByRole('region', { name: 'Report' });
     expect(await within(report).findByText('Not started')).toBeInTheDocument();
     expect(within(report).getByText(/by Anita Admin/)).toBeInTheDocument();
+  }, 30_000);
+
+  it('starts, shows the counts moving while it sends, pauses and resumes, and offers the recipients', async () => {
+    let state = 'draft';
+    let reads = 0;
+    const current = () => ({
+      ...MADE,
+      state,
+      ...(state !== 'draft' && {
+        startedAt: '2026-11-28T06:01:00.000Z',
+        startedBy: { _id: 'admin-uid', name: 'Anita Admin' },
+      }),
+      counts: { ...MADE.counts, queued: 2 - Math.min(reads, 2), sent: Math.min(reads, 2) },
+    });
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': () => [current()],
+      'GET /broadcasts/b1': () => {
+        if (state === 'sending') reads++;
+        return current();
+      },
+      'POST /broadcasts/b1/start': () => {
+        state = 'sending';
+        return current();
+      },
+      'POST /broadcasts/b1/pause': () => {
+        state = 'paused';
+        return current();
+      },
+      'POST /broadcasts/b1/resume': () => {
+        state = 'sending';
+        return current();
+      },
+    });
+    const { user } = renderApp('/broadcasts', ADMIN);
+    await user.click(await screen.findByText('Diwali offer'));
+    const report = await screen.findByRole('region', { name: 'Report' });
+    await user.click(await within(report).findByRole('button', { name: 'Start now' }));
+    expect(await within(report).findByText('Sending')).toBeInTheDocument();
+    expect(within(report).getByText(/started .* by Anita Admin/)).toBeInTheDocument();
+    // Asked again while it sends: the counts move.
+    await waitFor(
+      () => {
+        const sent = within(report).getByText('Sent').nextElementSibling;
+        expect(sent).toHaveTextContent('2');
+      },
+      { timeout: 8_000 },
+    );
+    await user.click(within(report).getByRole('button', { name: 'Pause' }));
+    expect(await within(report).findByText('Paused')).toBeInTheDocument();
+    await user.click(within(report).getByRole('button', { name: 'Resume' }));
+    expect(await within(report).findByText('Sending')).toBeInTheDocument();
+    expect(within(report).getByRole('button', { name: 'Recipients (CSV)' })).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/broadcasts/audience',
+      '/broadcasts/b1/start',
+      '/broadcasts/b1/pause',
+      '/broadcasts/b1/resume',
+    ]);
   }, 30_000);
 
   it('says when the count or the list fails', async () => {

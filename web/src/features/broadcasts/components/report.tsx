@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import { QueryState } from '../../../lib/query-state';
 import { useBroadcast } from '../api/broadcasts-api';
 import { formatCount, formatPaise } from '../model/numbers';
+import { ReportActions } from './report-actions';
 
 export const STATE_LABEL: Record<BroadcastState, string> = {
   draft: 'Not started',
@@ -50,10 +51,18 @@ function ReportBody({ broadcast }: { broadcast: Broadcast }) {
       </div>
       <p className="ui-muted">
         {broadcast.template.name} · by {broadcast.createdBy.name} ·{' '}
-        {broadcast.sendAt
-          ? `to start ${formatDateTime(broadcast.sendAt)}`
-          : `made ${formatDateTime(broadcast.createdAt)}`}
+        {broadcast.startedAt
+          ? `started ${formatDateTime(broadcast.startedAt)}${
+              broadcast.startedBy ? ` by ${broadcast.startedBy.name}` : ''
+            }`
+          : broadcast.sendAt
+            ? `to start ${formatDateTime(broadcast.sendAt)}`
+            : `made ${formatDateTime(broadcast.createdAt)}`}
+        {broadcast.state === 'waiting' &&
+          broadcast.waitUntil &&
+          ` · goes on ${formatDateTime(broadcast.waitUntil)}`}
       </p>
+      <ReportActions broadcast={broadcast} />
       <dl className="broadcast-report__counts" aria-live="polite">
         {COUNT_LABELS.map(([key, label]) => (
           <div key={key} className="broadcast-report__count">

@@ -13,19 +13,25 @@ export function getInbox(
   limit: number,
   cursor?: string,
   signal?: AbortSignal,
+  broadcastReplies = false,
 ): Promise<InboxPage> {
   return api.get<InboxPage>('/inbox', {
-    query: { scope, limit, cursor },
+    query: { scope, limit, cursor, ...(broadcastReplies && { replies: 'broadcast' }) },
     fallbackMessage: LOAD_INBOX_FAILED,
     signal,
   });
 }
 
-export function useInbox(scope: InboxScope) {
+/** The Inbox; `broadcastReplies`: only conversations in which a customer answered a broadcast. */
+export function useInbox(scope: InboxScope, broadcastReplies = false) {
   return useInfiniteQuery(
     infiniteQueryOptions({
-      queryKey: queryKeys.conversations.inbox(scope),
-      queryFn: ({ pageParam, signal }) => getInbox(scope, INBOX_PAGE_SIZE, pageParam, signal),
+      queryKey: queryKeys.conversations.inbox(
+        scope,
+        broadcastReplies ? 'broadcastReplies' : undefined,
+      ),
+      queryFn: ({ pageParam, signal }) =>
+        getInbox(scope, INBOX_PAGE_SIZE, pageParam, signal, broadcastReplies),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),

@@ -27,7 +27,8 @@ const SCOPES: { value: InboxScope; label: string }[] = [
 export function InboxPage() {
   const isAdmin = useStoredValue('role') === ADMIN_ROLE;
   const [scope, setScope] = useState<InboxScope>('mine');
-  const inbox = useInbox(scope);
+  const [broadcastReplies, setBroadcastReplies] = useState(false);
+  const inbox = useInbox(scope, broadcastReplies);
   const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
@@ -44,21 +45,31 @@ export function InboxPage() {
               : 'Customers without an owner (new numbers that wrote in)'
         }
       />
-      {isAdmin && (
-        <div className="inbox__scopes" role="group" aria-label="Whose conversations">
-          {SCOPES.map((option) => (
-            <button
-              key={option.value}
-              type="button"
-              className={`btn btn--small ${scope === option.value ? '' : 'btn--outline'}`}
-              aria-pressed={scope === option.value}
-              onClick={() => setScope(option.value)}
-            >
-              {option.label}
-            </button>
-          ))}
-        </div>
-      )}
+      <div className="inbox__filters">
+        {isAdmin && (
+          <div className="inbox__scopes" role="group" aria-label="Whose conversations">
+            {SCOPES.map((option) => (
+              <button
+                key={option.value}
+                type="button"
+                className={`btn btn--small ${scope === option.value ? '' : 'btn--outline'}`}
+                aria-pressed={scope === option.value}
+                onClick={() => setScope(option.value)}
+              >
+                {option.label}
+              </button>
+            ))}
+          </div>
+        )}
+        <button
+          type="button"
+          className={`btn btn--small ${broadcastReplies ? '' : 'btn--outline'}`}
+          aria-pressed={broadcastReplies}
+          onClick={() => setBroadcastReplies((on) => !on)}
+        >
+          Replies to a broadcast
+        </button>
+      </div>
       <ListState
         query={inbox}
         loading="Loading conversations…"
@@ -118,6 +129,7 @@ function InboxRow({ item, showOwner }: { item: InboxItem; showOwner: boolean }) 
             {item.window.open ? 'Window open' : 'Window closed'}
           </span>
           {showOwner && <span>{item.owner ? item.owner.name : 'No owner'}</span>}
+          {item.broadcastId && <span>Replied to a broadcast</span>}
         </span>
       </Link>
     </li>

@@ -1,0 +1,137 @@
+// The paced dispatcher (docs/decisions/broadcast-sending.md): whoever takes the lease
+// sendPacing/dispatcher sends the recipients of every sending broadcast through the send
+// queue's worker (features/messaging), only inside one-second slots leased from
+// sendPacing/whatsapp, at most the settings' throughput a slot, spread across the second. Before
+// each slot it reads the broadcasts' states again (a pause or cancel stops it), and the
+// messaging limit: at the settings' limit of users reached in a moving 24 hours it stops, the
+// broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a
+// running broadcast is due; a holder that died loses the lease within 30 s.
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { now } from '../../clock';
+import { getCustomerData } from '../../domain/customers/store';
+import { optedOutAt } from '../../domain/customers/whatsapp-windows';
+import {
+  broadcastStatusCounts,
+  duePacedIds,
+  initiatedSince,
+  nextPacedAt,
+  unsettledCount,
+  type OutboundDoc,
+} from '../../domain/messages';
+import { readSettings } from '../../domain/settings/store';
+import { deliverOutbound } from '../messaging';
+import { SLOT_MS, releaseLease, takeLease, takeSlot } from './pacing';
+import { queueRecipients } from './queue';
+import { moveState, readBroadcast, runningBroadcasts } from './store';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RENEW_MS = 5_000;
+/** A recipient due later than this is left to the next run of the every-minute job. */
+const LONGEST_WAIT_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+
+/** Whether the recipient is still to get it: a STOP since it was queued skips them. */
+async function stillWanted(doc: OutboundDoc): Promise<string | undefined> {
+  if (!doc.customerId) return undefined;
+  const customer = await getCustomerData(doc.customerId);
+  return optedOutAt(customer, String(doc.to))
+    ? 'Opted out of WhatsApp (wrote STOP) before it was sent'
+    : undefined;
+}
+
+/** Sending broadcasts whose recipients are all settled are done, with their final counts. */
+async function finishSettled(ids: string[]): Promise<void> {
+  for (const id of ids) {
+    if ((await unsettledCount(id)) > 0) continue;
+    await moveState(id, 'sending', 'done', {
+      doneAt: Timestamp.now(),
+      counts: await broadcastStatusCounts(id),
+    });
+  }
+}
+
+/** How many more users the messaging limit lets a broadcast reach now; Infinity: no limit. */
+async function limitRoom(limit: number | null, inFlight: number) {
+  if (limit === null) return { room: Infinity, movesAt: 0 };
+  const { count, oldest } = await initiatedSince(now() - DAY_MS);
+  return { room: limit - count - inFlight, movesAt: oldest + DAY_MS };
+}
+
+/** One run: answers how many messages it tried (0 when another dispatcher holds the lease). */
+export async function runDispatcher(): Promise<number> {
+  const holder = randomUUID();
+  if (!(await takeLease(holder))) return 0;
+  const inFlight = new Set<Promise<unknown>>();
+  let renewedAt = now();
+  let tried = 0;
+  try {
+    for (;;) {
+      if (now() - renewedAt > RENEW_MS) {
+        if (!(await takeLease(holder))) break;
+        renewedAt = now();
+      }
+      const running = await runningBroadcasts();
+      for (const b of running) {
+        // A start that stopped before every recipient was queued: finish it (nothing twice).
+        if (!b.queued) {
+          const broadcast = await readBroadcast(b.id);
+          if (broadcast) await queueRecipients(broadcast);
+        }
+        if (b.state === 'waiting' && (b.waitUntil ?? 0) <= now())
+          await moveState(b.id, 'waiting', 'sending', { waitUntil: null });
+      }
+      const sending = (await runningBroadcasts()).filter((b) => b.state === 'sending');
+      const { broadcasts } = await readSettings();
+      const { room, movesAt } = await limitRoom(broadcasts.messagingLimit, inFlight.size);
+      if (room <= 0) {
+        const waitUntil = Timestamp.fromMillis(movesAt);
+        for (const b of sending) await moveState(b.id, 'sending', 'waiting', { waitUntil });
+        break;
+      }
+      const budget = Math.min(broadcasts.throughputPerSecond, room);
+      const ids: string[] = [];
+      for (const b of sending) {
+        if (ids.length >= budget) break;
+        ids.push(...(await duePacedIds(b.id, now() + SLOT_MS, budget - ids.length)));
+      }
+      if (ids.length === 0) {
+        if (inFlight.size > 0) {
+          await Promise.race(inFlight);
+          continue;
+        }
+        await finishSettled(sending.map((b) => b.id));
+        const next = (await Promise.all(sending.map((b) => nextPacedAt(b.id)))).filter(
+          (at): at is number => at !== null,
+        );
+        if (next.length === 0 || Math.min(...next) - now() > LONGEST_WAIT_MS) break;
+        await sleep(Math.min(Math.min(...next) - now(), RENEW_MS));
+        continue;
+      }
+      const slotAt = await takeSlot(holder);
+      const gap = SLOT_MS / ids.length;
+      ids.forEach((id, i) => {
+        const send = sleep(slotAt + i * gap - now())
+          .then(() => deliverOutbound(id, { check: stillWanted }))
+          .catch((err: unknown) => logger.error(`Broadcast message ${id}: the send failed`, err));
+        inFlight.add(send);
+        void send.finally(() => inFlight.delete(send));
+      });
+      tried += ids.length;
+      await sleep(slotAt + SLOT_MS - now());
+    }
+  } finally {
+    await Promise.allSettled(inFlight);
+    await releaseLease(holder);
+  }
+  return tried;
+}
+
+/** Starts a dispatcher run in the background (the start and resume routes). */
+export function kickDispatcher(): void {
+  void runDispatcher().catch((err: unknown) =>
+    logger.error('The broadcast dispatcher failed', err),
+  );
+}

@@ -1,0 +1,67 @@
+// Queuing a broadcast's recipients: the audience counted again as it stands now (a customer who
+// wrote STOP since is left out), each recipient's template parameters filled from their own
+// values (first name, owner's name, the company's name, fixed text), one queue document each
+// (domain/messages: its id made of the broadcast and the phone, so a repeat queues nothing
+// twice). The broadcast records when every recipient was queued.
+import { Timestamp } from 'firebase-admin/firestore';
+import { fillTemplate, paramText, type Broadcast } from '../../contract/broadcasts';
+import { now } from '../../clock';
+import { cancelWaiting, heldBackPhones, queueBroadcastRecipients } from '../../domain/messages';
+import { readSettings } from '../../domain/settings/store';
+import { findTemplate } from '../messaging';
+import { resolveAudience } from './audience';
+import { patchBroadcast, readBroadcast } from './store';
+
+/** A phone Meta held a marketing message back from (131049) gets none for this long. */
+const HELD_BACK_MS = 24 * 60 * 60 * 1000;
+const HELD_BACK =
+  'Not sent: Meta held a marketing message back from this customer in the last 24 hours (WhatsApp 131049)';
+
+/** Why a cancelled broadcast's recipient got nothing. */
+export const CANCELLED = 'Not sent: the broadcast was cancelled';
+
+export async function queueRecipients(broadcast: Broadcast): Promise<number> {
+  const [audience, settings, template, heldBack] = await Promise.all([
+    resolveAudience(broadcast.audience),
+    readSettings(),
+    findTemplate(broadcast.template.name, broadcast.template.language),
+    broadcast.template.category === 'MARKETING'
+      ? heldBackPhones(now() - HELD_BACK_MS)
+      : new Set<string>(),
+  ]);
+  const sender = broadcast.startedBy ?? broadcast.createdBy;
+  const queued = await queueBroadcastRecipients(
+    broadcast._id,
+    audience.recipients.map((r) => {
+      const values = { name: r.name, ownerName: r.ownerName, companyName: settings.companyName };
+      const parameters = broadcast.params.map((p) => paramText(p, values));
+      return {
+        to: r.phone,
+        customerId: r.customerId,
+        recipientName: r.name,
+        parts: [
+          {
+            kind: 'template' as const,
+            name: broadcast.template.name,
+            language: broadcast.template.language,
+            parameters,
+          },
+        ],
+        preview: template?.body
+          ? fillTemplate(template.body, broadcast.params, values)
+          : `${broadcast.template.name}: ${parameters.join(' · ')}`,
+        byName: sender.name,
+        senderUid: sender._id,
+        ...(heldBack.has(r.phone) && { skip: HELD_BACK }),
+      };
+    }),
+  );
+  await patchBroadcast(broadcast._id, {
+    queuedAt: Timestamp.now(),
+    queuedCount: audience.recipients.length,
+  });
+  // Cancelled while its recipients were being queued: those queued after the cancel go too.
+  if ((await readBroadcast(broadcast._id))?.state === 'cancelled')
+    await cancelWaiting(broadcast._id, CANCELLED);
+  return queued;
+}

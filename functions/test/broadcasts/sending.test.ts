@@ -1,0 +1,290 @@
+// Sending a broadcast (issue 45), through real HTTP against /api and the outbox playing Meta's
+// limits: each recipient queued and sent exactly once across a repeated start and a dispatcher
+// whose lease ran out; the pace never over the throughput (the outbox refuses nothing with
+// 130429); 130429 and 131056 tried again, 131049 marked and not; a STOP before the send skips;
+// pause, resume and cancel; replies and STOP after it counted; recipients.csv.
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { setClock } from '../../src/clock';
+import { getDb } from '../../src/firebase';
+import { runBroadcastDispatch } from '../../src/features/broadcasts';
+import { appAs } from '../entries/support';
+import { eventually, useMessagingWorld } from '../messaging/support';
+
+const admin = appAs('admin');
+const world = useMessagingWorld();
+
+const phoneOf = (i: number) => `+9198200${String(100000 + i).slice(1)}`;
+
+async function addCustomers(n: number): Promise<string[]> {
+  const phones: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await request(admin)
+      .post('/api/customers')
+      .send({ names: [`Kiran ${i} Rao`], phones: [phoneOf(i)] });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    phones.push(phoneOf(i));
+  }
+  return phones;
+}
+
+async function pace(throughputPerSecond: number) {
+  await getDb()
+    .doc('settings/company')
+    .set({ broadcasts: { throughputPerSecond, messagingLimit: null } }, { merge: true });
+  await fetch(`${world.outbox.url}/control/limits`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ throughputPerSecond }),
+  });
+}
+
+async function makeBroadcast(phones: string[]): Promise<string> {
+  const res = await request(admin)
+    .post('/api/broadcasts')
+    .send({
+      name: 'Diwali offer',
+      template: { name: 'season_offer', language: 'en' },
+      params: [{ field: 'firstName' }, { text: 'Diwali prices on SS tanks until Sunday.' }],
+      audience: { phones },
+    });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body._id as string;
+}
+
+const act = (id: string, action: string) => request(admin).post(`/api/broadcasts/${id}/${action}`);
+const report = async (id: string) => (await request(admin).get(`/api/broadcasts/${id}`)).body;
+
+async function settled(id: string, ms = 30_000) {
+  return eventually(async () => {
+    const body = await report(id);
+    return body.state === 'done' || body.state === 'cancelled' ? body : null;
+  }, ms);
+}
+
+const whatsappTo = async () =>
+  (await world.sent()).filter((m) => m.channel === 'whatsapp').map((m) => m.to[0]);
+const refusals = async () =>
+  (await (await fetch(`${world.outbox.url}/refusals`)).json()) as { code: number }[];
+
+/** Another dispatcher holds the lease (a process that died mid-run, until its lease runs out). */
+const holdLease = (untilMs: number) =>
+  getDb()
+    .doc('sendPacing/dispatcher')
+    .set({ holder: 'dead-instance', until: new Date(untilMs) });
+
+describe('sending a broadcast', { timeout: 45_000 }, () => {
+  it('sends each recipient exactly once at the throughput, never refused for the rate; a second start is 409', async () => {
+    const phones = await addCustomers(10);
+    await pace(4);
+    const id = await makeBroadcast(phones);
+    const started = await act(id, 'start');
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.startedBy).toEqual({ _id: 'admin-uid', name: 'Anita Admin' });
+    const again = await act(id, 'start');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/cannot be started/);
+    const done = await settled(id);
+    expect(done.state).toBe('done');
+    const sent = await whatsappTo();
+    expect(sent.sort()).toEqual(phones.map((p) => p.replace('+', '')).sort());
+    expect((await refusals()).filter((r) => r.code === 130429)).toEqual([]);
+    // No second of the clock took more than the throughput (as the outbox received them).
+    const perSecond = new Map<string, number>();
+    for (const m of await world.sent())
+      perSecond.set(m.at.slice(0, 19), (perSecond.get(m.at.slice(0, 19)) ?? 0) + 1);
+    expect(Math.max(...perSecond.values())).toBeLessThanOrEqual(4);
+    expect(perSecond.size).toBeGreaterThanOrEqual(3);
+    expect(done.counts).toMatchObject({ queued: 0, sent: 10, failed: 0, skipped: 0 });
+    // Sent with the first name filled in.
+    const first = (await world.sent()).find((m) => m.to[0] === phones[0].replace('+', ''));
+    expect(JSON.stringify(first?.body)).toContain('Kiran');
+    expect(await runBroadcastDispatch()).toEqual({ started: 0, tried: 0 });
+  });
+
+  it('a dispatcher that died is replaced once its lease runs out, and nobody gets it twice; a STOP before the send skips', async () => {
+    const phones = await addCustomers(4);
+    await pace(10);
+    await holdLease(Date.now() + 60_000);
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await whatsappTo()).toEqual([]);
+    expect((await report(id)).counts.queued).toBe(4);
+    // The job while the lease holds: nothing.
+    expect((await runBroadcastDispatch()).tried).toBe(0);
+    await world.control('inbound', { from: phones[3], text: 'STOP' });
+    await eventually(async () => {
+      const snap = await getDb()
+        .collection('customers')
+        .where('phones', 'array-contains', phones[3])
+        .get();
+      return snap.docs[0]?.get(`whatsappOptOuts.${phones[3]}`);
+    });
+    await holdLease(Date.now() - 1);
+    expect((await runBroadcastDispatch()).tried).toBe(4);
+    expect((await runBroadcastDispatch()).tried).toBe(0);
+    const done = await settled(id);
+    expect(done.counts).toMatchObject({ sent: 3, skipped: 1, queued: 0 });
+    expect((await whatsappTo()).sort()).toEqual(
+      phones
+        .slice(0, 3)
+        .map((p) => p.slice(1))
+        .sort(),
+    );
+  });
+
+  it('130429 and 131056 are tried again; 131049 is marked failed and not tried again that day', async () => {
+    const phones = await addCustomers(3);
+    await pace(10);
+    for (const [code, message] of [
+      [130429, '(#130429) Rate limit hit'],
+      [131056, '(#131056) pair rate limit hit'],
+    ] as const) {
+      await world.control('next', {
+        channel: 'whatsapp',
+        status: 400,
+        body: { error: { message, code } },
+      });
+    }
+    await fetch(`${world.outbox.url}/control/limits`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ marketingCapped: [phones[2]] }),
+    });
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    const done = await eventually(async () => {
+      const body = await report(id);
+      return body.state === 'done' && body.counts.failed === 1 ? body : null;
+    }, 30_000);
+    expect(done?.counts).toMatchObject({ sent: 2, failed: 1, queued: 0 });
+    const sent = await whatsappTo();
+    expect(sent.filter((to) => to === phones[2].slice(1))).toHaveLength(1);
+    expect(sent).toHaveLength(3);
+    const csv = await request(admin).get(`/api/broadcasts/${id}/recipients.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    const lines = csv.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('phone,name,state,reason,replied');
+    expect(lines).toHaveLength(4);
+    const capped = lines.find((l) => l.includes(phones[2]));
+    expect(capped).toContain('failed');
+    expect(capped).toContain('131049');
+    // Not tried again the same day: a second marketing broadcast skips that phone.
+    const second = await makeBroadcast(phones);
+    expect((await act(second, 'start')).status).toBe(200);
+    const next = await settled(second);
+    expect(next.counts).toMatchObject({ sent: 2, skipped: 1, queued: 0 });
+    expect((await whatsappTo()).filter((to) => to === phones[2].slice(1))).toHaveLength(1);
+  });
+
+  it('pause stops the sends, resume goes on, cancel leaves the rest not sent; wrong changes are 409', async () => {
+    const phones = await addCustomers(12);
+    await pace(2);
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'resume')).status).toBe(409);
+    expect((await act(id, 'start')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const paused = await act(id, 'pause');
+    expect(paused.status).toBe(200);
+    expect(paused.body.state).toBe('paused');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const atPause = (await whatsappTo()).length;
+    expect(atPause).toBeLessThan(12);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await whatsappTo()).length).toBe(atPause);
+    expect((await act(id, 'pause')).status).toBe(409);
+    expect((await act(id, 'resume')).status).toBe(200);
+    await eventually(async () => (await whatsappTo()).length > atPause);
+    const cancelled = await act(id, 'cancel');
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.state).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const total = (await whatsappTo()).length;
+    expect(total).toBeLessThan(12);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await whatsappTo()).length).toBe(total);
+    const counts = (await report(id)).counts;
+    expect(counts.skipped).toBe(12 - total);
+    expect(counts.queued).toBe(0);
+    expect((await act(id, 'resume')).status).toBe(409);
+    expect(new Set(await whatsappTo()).size).toBe(total);
+  });
+
+  it('stops before the messaging limit, waits, and goes on once the 24 hours have moved', async () => {
+    const phones = await addCustomers(3);
+    await pace(10);
+    await getDb()
+      .doc('settings/company')
+      .set({ broadcasts: { messagingLimit: 250 } }, { merge: true });
+    // 248 users reached by an earlier broadcast 23 hours ago.
+    const earlier = Date.now() - 23 * 3600_000;
+    const batch = getDb().batch();
+    for (let i = 0; i < 248; i++) {
+      batch.set(getDb().collection('outboundMessages').doc(`older${i}`), {
+        broadcastId: 'older',
+        to: `+9197000${String(100000 + i).slice(1)}`,
+        state: 'done',
+        status: 'sent',
+        initiatedAt: new Date(earlier + i),
+      });
+    }
+    await batch.commit();
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    const waiting = await eventually(async () => {
+      const body = await report(id);
+      return body.state === 'waiting' ? body : null;
+    }, 30_000);
+    expect(waiting?.counts).toMatchObject({ sent: 2, queued: 1 });
+    expect(Date.parse(waiting?.waitUntil)).toBe(earlier + 24 * 3600_000);
+    expect(await whatsappTo()).toHaveLength(2);
+    setClock(() => Date.now() + 2 * 3600_000);
+    try {
+      expect((await runBroadcastDispatch()).tried).toBe(1);
+    } finally {
+      setClock();
+    }
+    const done = await settled(id);
+    expect(done.counts).toMatchObject({ sent: 3, queued: 0 });
+    expect(await whatsappTo()).toHaveLength(3);
+  });
+
+  it("a reply goes to the customer's conversation marked as the broadcast's and counts; a STOP after it counts as opted out", async () => {
+    const phones = await addCustomers(2);
+    await pace(10);
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    await settled(id);
+    const toFirst = (await world.sent()).find((m) => m.to[0] === phones[0].slice(1));
+    await world.control('inbound', {
+      from: phones[0],
+      text: 'Interested, send prices',
+      contextId: toFirst?.id,
+    });
+    await world.control('inbound', { from: phones[1], text: 'STOP' });
+    const counts = await eventually(async () => {
+      const body = await report(id);
+      return body.counts.replied === 1 && body.counts.optedOutAfter === 1 ? body.counts : null;
+    });
+    expect(counts).toBeTruthy();
+    const reply = await eventually(async () => {
+      const snap = await getDb()
+        .collection('conversationMessages')
+        .where('text', '==', 'Interested, send prices')
+        .get();
+      return snap.docs[0]?.data();
+    });
+    expect(reply?.broadcastId).toBe(id);
+    const inbox = await request(admin).get('/api/inbox?scope=all&replies=broadcast');
+    expect(inbox.status).toBe(200);
+    const first = inbox.body.items.find((i: { phone: string }) => i.phone === phones[0]);
+    expect(first).toMatchObject({ broadcastId: id });
+    const everyone = await request(admin).get('/api/inbox?scope=all');
+    expect(everyone.body.items.length).toBeGreaterThanOrEqual(inbox.body.items.length);
+  });
+});
