@@ -148,6 +148,8 @@ describe('Approvals page', () => {
     expect(api.callsTo('POST /admin/users/u02/approve')[0].body).toEqual({ role: 'accounts' });
     pending[1].resolve({ message: 'ok' });
     expect(api.callsTo('GET /admin/users/pending')).toHaveLength(1);
+    // Once both went, a toast says so.
+    expect(await screen.findByText('Approved 2 employees')).toBeInTheDocument();
   });
 
   it("selects all on the page and confirms 'Reject N employees?' / 'Reject 1 employee?'", async () => {

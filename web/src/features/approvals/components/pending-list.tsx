@@ -43,7 +43,7 @@ export function PendingList<T extends { _id: string }, K extends QueryKey>(
 ) {
   const { title, noun, searchPlaceholder, empty, query, handlers } = props;
   const list = useQuery(query);
-  const actions = usePendingActions<T>(query.queryKey, handlers);
+  const actions = usePendingActions<T>(query.queryKey, handlers, noun);
   const { confirm, dialog } = useConfirm();
   const isPhone = useIsPhone();
   const searchId = useId();

@@ -81,7 +81,8 @@ export function ConversationPanel({
           <QuoteLink customerId={customer._id} />
         </div>
       )}
-      <div className="conversation__thread" ref={list}>
+      {/* A tab stop, so that a keyboard scrolls the thread too. */}
+      <div className="conversation__thread" ref={list} tabIndex={0}>
         <NextPageButton
           pages={thread}
           label="Earlier messages"

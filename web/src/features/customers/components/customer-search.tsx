@@ -28,7 +28,6 @@ export function CustomerSearch({
       <button
         type="button"
         className="btn btn--outline customer-search__open"
-        aria-label="Search customers"
         aria-keyshortcuts="Control+K Meta+K /"
         onClick={() => onOpenChange(true)}
       >
