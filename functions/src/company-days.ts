@@ -89,6 +89,21 @@ export function timeOfDay(date: string, time: string, timeZone: string, addDays 
   return new Date(instant);
 }
 
+/**
+ * An instant as the company's clock reads it, with that clock's offset
+ * (`2026-03-01T15:30:00.000+05:30`): what a person reads in a file, and still the exact instant.
+ */
+export function localIsoTime(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  const offset = zoneOffset(ms, timeZone);
+  const wall = new Date(ms + offset).toISOString().slice(0, 23);
+  const minutes = Math.abs(offset) / 60_000;
+  const hhmm = [Math.floor(minutes / 60), minutes % 60]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+  return `${wall}${offset < 0 ? '-' : '+'}${hhmm}`;
+}
+
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function localDate(instant: Date, timeZone: string): string {
   return isoDate(timeZone).format(instant);

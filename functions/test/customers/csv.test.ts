@@ -346,9 +346,9 @@ describe('GET /customers/export.csv', () => {
     const body = text.slice(1);
     expect(body.split('\r\n')[0]).toBe('names,phones,emails,categories,potential,note,createdAt');
     expect(body).toContain(
-      `"'=HYPERLINK(""http://evil""); Ravi ""RK"" Sharma","'+919811111111; +919822222222",ravi@x.in,PHE; SS PUMP,HOT,"'@risk, line one\nline two",2026-03-01T10:00:00.000Z\r\n`,
+      `"'=HYPERLINK(""http://evil""); Ravi ""RK"" Sharma","'+919811111111; +919822222222",ravi@x.in,PHE; SS PUMP,HOT,"'@risk, line one\nline two",2026-03-01T15:30:00.000+05:30\r\n`,
     );
-    expect(body).toContain(`"'-minus; Tabbed",,,,,"'+plus",2026-03-02T10:00:00.000Z`);
+    expect(body).toContain(`"'-minus; Tabbed",,,,,"'+plus",2026-03-02T15:30:00.000+05:30`);
     expect(body.endsWith('\r\n')).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfDay, isIsoDate, localDate } from '../../src/company-days';
+import { startOfDay, isIsoDate, localDate, localIsoTime } from '../../src/company-days';
 import { decodeCursor, encodeCursor, listPlans } from '../../src/features/customers/list-plan';
 import {
   normalizeCustomerInput,
@@ -169,6 +169,14 @@ describe('days in the company time zone', () => {
       '2026-03-09T04:00:00.000Z',
     );
     expect(localDate(new Date('2026-03-01T18:30:00Z'), 'Asia/Kolkata')).toBe('2026-03-02');
+  });
+
+  it('read an instant on the local clock with its offset, the same instant', () => {
+    const instant = new Date('2026-03-01T18:30:45.678Z');
+    expect(localIsoTime(instant, 'Asia/Kolkata')).toBe('2026-03-02T00:00:45.678+05:30');
+    expect(localIsoTime(instant, 'America/New_York')).toBe('2026-03-01T13:30:45.678-05:00');
+    expect(localIsoTime(instant, 'UTC')).toBe('2026-03-01T18:30:45.678+00:00');
+    expect(Date.parse(localIsoTime(instant, 'Asia/Kolkata'))).toBe(instant.getTime());
   });
 
   it('accept real dates only', () => {

@@ -6,15 +6,21 @@ import type { Response } from 'express';
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { localDate } from '../../company-days';
+import { localDate, localIsoTime } from '../../company-days';
 import { CUSTOMER_FIELD_NAMES, fieldsOf, isoTime } from '../../domain/customers/record';
 
 export const EXPORT_COLUMNS = [...CUSTOMER_FIELD_NAMES, 'createdAt'] as const;
 
 const JOIN = '; ';
 
+/** When a customer was added, as the company's clock read it ('' when not stored). */
+function createdAt(value: unknown, timeZone: string): string {
+  const iso = isoTime(value);
+  return iso ? localIsoTime(new Date(iso), timeZone) : '';
+}
+
 /** A customer's row, from its document alone (not the whole customer the list shows). */
-function row(doc: QueryDocumentSnapshot): string[] {
+function row(doc: QueryDocumentSnapshot, timeZone: string): string[] {
   const data = doc.data();
   const c = fieldsOf(data);
   return [
@@ -24,7 +30,7 @@ function row(doc: QueryDocumentSnapshot): string[] {
     c.categories.join(JOIN),
     c.potential,
     c.note,
-    isoTime(data.createdAt),
+    createdAt(data.createdAt, timeZone),
   ];
 }
 
@@ -59,20 +65,28 @@ const CSV_OPTIONS = {
  * rows as one chunk. One write per page, not per row: every asynchronous step costs the
  * function's request domain work, which per row was most of a large export's time.
  */
-async function* csvChunks(pages: AsyncIterable<QueryDocumentSnapshot[]>): AsyncGenerator<string> {
+async function* csvChunks(
+  pages: AsyncIterable<QueryDocumentSnapshot[]>,
+  timeZone: string,
+): AsyncGenerator<string> {
   yield stringify([], { ...CSV_OPTIONS, bom: true, header: true });
-  for await (const page of pages) if (page.length > 0) yield stringify(page.map(row), CSV_OPTIONS);
+  for await (const page of pages)
+    if (page.length > 0)
+      yield stringify(
+        page.map((doc) => row(doc, timeZone)),
+        CSV_OPTIONS,
+      );
 }
 
 export async function streamCustomersCsv(
   res: Response,
   pages: AsyncIterable<QueryDocumentSnapshot[]>,
-  fileName: string,
+  file: { name: string; timeZone: string },
 ): Promise<void> {
   res.status(200);
   res.set({
     'Content-Type': 'text/csv; charset=utf-8',
-    'Content-Disposition': `attachment; filename="${fileName}"`,
+    'Content-Disposition': `attachment; filename="${file.name}"`,
   });
-  await pipeline(Readable.from(csvChunks(pages)), res);
+  await pipeline(Readable.from(csvChunks(pages, file.timeZone)), res);
 }

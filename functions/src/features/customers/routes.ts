@@ -68,9 +68,9 @@ export function registerCustomerRoutes(router: Router): void {
 
   route(router, 'GET /customers/export.csv', async (req, res) => {
     const { filters, order } = listQuery.parse(req.query);
-    const fileName = exportFileName(new Date(), getConfig().timeZone);
+    const { timeZone } = getConfig();
     const pages = matchingCustomerPages(filters, order, EXPORT_COLUMNS);
-    await streamCustomersCsv(res, pages, fileName);
+    await streamCustomersCsv(res, pages, { name: exportFileName(new Date(), timeZone), timeZone });
   });
 
   // After export.csv, which the :id pattern would otherwise take.
