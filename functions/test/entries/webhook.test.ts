@@ -168,7 +168,7 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
     const entry = (await getDb().collection('entries').get()).docs[0].data();
     expect(entry).toMatchObject({
       customerId: customers.docs[0].id,
-      description: '[document po.pdf] Our PO',
+      description: 'Our PO',
       inbound: { type: 'document', mediaId: 'MEDIA1', mimeType: 'application/pdf' },
     });
     // Searchable like any entry.

@@ -35,7 +35,19 @@ function hubParam(req: Request, name: string): string {
   return str(query[`hub.${name}`]) || str(obj(query.hub)[name]);
 }
 
-/** What the message says, as an entry description. */
+/** What a file with no caption is called in the Inbox, entries and notifications. */
+const MEDIA_WORDS: Record<string, string> = {
+  image: 'Photo',
+  video: 'Video',
+  audio: 'Voice message',
+  sticker: 'Sticker',
+};
+
+/**
+ * What the message says, as people read it (the Inbox, the entry's description, a
+ * notification): a file's caption, or what it is when it has none ("Photo", the document's
+ * name); the file itself travels beside the text, never as a "[image]" prefix in it.
+ */
 export function describeMessage(message: Json): string | undefined {
   const type = str(message.type);
   const part = obj(message[type]);
@@ -47,22 +59,22 @@ export function describeMessage(message: Json): string | undefined {
     case 'video':
     case 'audio':
     case 'sticker':
-      return `[${type}]${caption ? ` ${caption}` : ''}`;
+      return caption || MEDIA_WORDS[type];
     case 'document':
-      return `[document${part.filename ? ` ${str(part.filename)}` : ''}]${caption ? ` ${caption}` : ''}`;
+      return caption || str(part.filename) || 'Document';
     case 'button':
       return str(part.text) || str(part.payload);
     case 'interactive':
-      return (
-        str(obj(part.button_reply).title) || str(obj(part.list_reply).title) || '[interactive]'
-      );
+      return str(obj(part.button_reply).title) || str(obj(part.list_reply).title) || 'A choice';
     case 'location':
-      return `[location] ${[str(part.name), str(part.address)].filter(Boolean).join(', ')} ${String(part.latitude ?? '')},${String(part.longitude ?? '')}`.trim();
+      return `Location: ${[str(part.name), str(part.address)].filter(Boolean).join(', ')} ${String(part.latitude ?? '')},${String(part.longitude ?? '')}`
+        .replace(/: {2}/, ': ')
+        .trim();
     case 'reaction':
       // A reaction to one of our messages is not a new message.
       return undefined;
     default:
-      return `[${type || 'unknown'} message]`;
+      return `A message WhatsApp sent as "${type || 'unknown'}", which the console cannot show`;
   }
 }
 
