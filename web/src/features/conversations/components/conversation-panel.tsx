@@ -107,7 +107,12 @@ export function ConversationPanel({
           </ol>
         </ListState>
       </div>
-      <ReplyBox customer={customer} onSent={() => read()} onFocus={() => read()} />
+      <ReplyBox
+        customer={customer}
+        onSent={() => read()}
+        onFocus={() => read()}
+        compact={header !== undefined}
+      />
     </section>
   );
 }

@@ -36,10 +36,16 @@ export function ReplyBox({
   customer,
   onSent,
   onFocus,
+  compact = false,
 }: {
   customer: ConversationCustomer;
   onSent: () => void;
   onFocus: () => void;
+  /**
+   * On a phone's conversation screen: inside the window the box's placeholder says whom it
+   * writes to, as a chat's does, and its label is for screen readers only.
+   */
+  compact?: boolean;
 }) {
   const id = useId();
   const toast = useToast();
@@ -168,7 +174,15 @@ export function ReplyBox({
       )}
       <FormField
         as="textarea"
-        label={outside ? 'Text for the template' : 'Message'}
+        label={
+          outside ? (
+            'Text for the template'
+          ) : compact ? (
+            <span className="visually-hidden">Message</span>
+          ) : (
+            'Message'
+          )
+        }
         rows={2}
         value={text}
         placeholder={`Write to ${customer.name}… (/ for quick replies)`}

@@ -11,6 +11,7 @@ import type { Customer } from '../api/types';
 import { SEARCH_DEBOUNCE_MS } from '../model/constants';
 import { customerLabel } from '../model/customer-label';
 import '../customer-search.css';
+import { useIsPhone } from '../../../lib/use-media-query';
 
 /**
  * The top bar's search: it finds a customer by name, phone or email and opens their page. The
@@ -23,6 +24,7 @@ export function CustomerSearch({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const isPhone = useIsPhone();
   return (
     <>
       <button
@@ -32,7 +34,8 @@ export function CustomerSearch({
         onClick={() => onOpenChange(true)}
       >
         <Search aria-hidden="true" size={16} />
-        <span className="customer-search__label">Search customers</span>
+        {/* An icon on a phone: the words stay the button's name for screen readers. */}
+        <span className={isPhone ? 'visually-hidden' : undefined}>Search customers</span>
         <kbd className="customer-search__kbd" aria-hidden="true">
           Ctrl K
         </kbd>
