@@ -127,9 +127,10 @@ const SALES_SCREENS: Screen[] = [
       await dialog
         .getByRole('textbox', { name: 'Internal note' })
         .fill('Budget ₹6.5 lakh, decides by Friday');
+      // The server's preview of the words typed, not of the empty box before them.
       await dialog
         .getByRole('region', { name: 'WhatsApp preview' })
-        .getByText(/will receive/)
+        .getByText(/^Your quotation for the 5000 litre/)
         .waitFor();
     },
   },
