@@ -169,6 +169,26 @@ describe('outside the window', () => {
       'Update on your order: Dispatched today. Reply to this message for any question.',
     );
   });
+
+  it("leaves the text's own full stop out where the template's body ends the sentence", async () => {
+    const template = await request(admin)
+      .post('/api/admin/templates')
+      .send({
+        type: 'whatsapp',
+        title: 'Order update',
+        content: 'Thank you for your time. We will be in touch shortly.',
+        approved: { name: 'order_update', language: 'en', textParam: 1 },
+      });
+    const res = await addEntry({
+      body: 'Thank you for your time. We will be in touch shortly.',
+      templateId: template.body._id,
+    });
+    expect(res.status).toBe(201);
+    const [message] = await world.sent();
+    expect(message.summary).toBe(
+      'Update on your order: Thank you for your time. We will be in touch shortly. Reply to this message for any question.',
+    );
+  });
 });
 
 describe('refusals before anything is stored or sent', () => {

@@ -96,7 +96,7 @@ function templateParameters(
     if (param > meta.paramCount) {
       return { reason: `${Label} has no parameter {{${param}}}: it takes ${meta.paramCount}` };
     }
-    const filled = paramText(value);
+    const filled = endingAsBody(paramText(value), meta.body, param);
     if (!filled) return emptyParameter(label, param);
     parameters[param - 1] = filled;
   }
@@ -107,6 +107,15 @@ function templateParameters(
     };
   }
   return parameters as string[];
+}
+
+/**
+ * Typed text put where the template's body ends a sentence itself (`{{1}}. Reply…`) leaves its
+ * own closing full stop out, so the customer never reads "shortly.. Reply".
+ */
+function endingAsBody(text: string, body: string, param: number): string {
+  const after = body.split(`{{${param}}}`)[1]?.[0];
+  return after !== undefined && /[.!?]/.test(after) ? text.replace(/[.!?]+$/, '') : text;
 }
 
 /** The template's message, or why it cannot go. */
