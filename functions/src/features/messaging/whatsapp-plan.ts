@@ -114,8 +114,8 @@ function templateParameters(
  * own closing full stop out, so the customer never reads "shortly.. Reply".
  */
 function endingAsBody(text: string, body: string, param: number): string {
-  const after = body.split(`{{${param}}}`)[1]?.[0];
-  return after !== undefined && /[.!?]/.test(after) ? text.replace(/[.!?]+$/, '') : text;
+  // Only a full stop: a question or an exclamation keeps its mark ("Any news?.").
+  return body.split(`{{${param}}}`)[1]?.startsWith('.') ? text.replace(/\.+$/, '') : text;
 }
 
 /** The template's message, or why it cannot go. */
