@@ -2,7 +2,7 @@
 // the file differs from what this prints.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { routeTable, type Access, type RouteSpec } from '../src/http/access';
+import { routeTable, type Access, type RouteSpec } from '../src/contract/routes';
 
 export const ACCESS_DOC = path.resolve(__dirname, '../../docs/access.md');
 
@@ -22,13 +22,13 @@ export function accessDoc(): string {
   return [
     '# Who may call what',
     '',
-    '<!-- Generated from routeTable in functions/src/http/access.ts by `npm run docs:access`. -->',
+    '<!-- Generated from routeTable in functions/src/contract/routes.ts by `npm run docs:access`. -->',
     '',
-    'Every `/api` route is registered through one table, `routeTable` in',
-    '`functions/src/http/access.ts`, which names who may call it; a route cannot be registered',
-    'without an entry. Admin-only routes answer 403 `Access denied (admin only).`, calls without a',
-    'session 401. A permission (`customers.read`, …) is granted by the caller’s role; admins hold',
-    'every permission.',
+    'Every `/api` route is in one table, `routeTable` in `functions/src/contract/routes.ts`,',
+    'which names who may call it: the server registers a route only from it, and the web app',
+    'calls only the paths it holds (a call to any other fails to compile). Admin-only routes',
+    'answer 403 `Access denied (admin only).`, calls without a session 401. A permission',
+    '(`customers.read`, …) is granted by the caller’s role; admins hold every permission.',
     '',
     '| method | path | access |',
     '|---|---|---|',

@@ -2,10 +2,8 @@
 // otherwise, so a new route refuses forms and plain text without asking: an HTML form can post
 // those across sites without a CORS preflight, JSON it cannot.
 import type { Request, RequestHandler } from 'express';
+import type { BodyType } from '../contract/routes';
 import { HttpError } from './errors';
-
-/** 'json' (the default) or 'multipart' (file uploads). */
-export type BodyType = 'json' | 'multipart';
 
 const MEDIA_TYPES: Record<BodyType, { accepts: string[]; message: string }> = {
   json: {

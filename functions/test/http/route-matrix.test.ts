@@ -4,7 +4,7 @@
 // request below, and a route added to the table without one fails this file.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeTable, type Access, type RouteKey } from '../../src/http/access';
+import { routeTable, type Access, type RouteKey } from '../../src/contract/routes';
 import { createApp } from '../../src/app/app';
 import {
   createAccount,

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import { describe, expect, it } from 'vitest';
-import { route, routeTable, type RouteKey } from '../../src/http/access';
+import { routeTable, type RouteKey } from '../../src/contract/routes';
+import { route } from '../../src/http/access';
 import { createApiRouter } from '../../src/app/api-router';
 import { ACCESS_DOC, accessDoc } from '../../scripts/access-doc';
 

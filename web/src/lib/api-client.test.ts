@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, api } from './api-client';
+import { ApiError, api, apiPath } from './api-client';
 import { readStored, saveSession } from './storage';
 
 function jsonResponse(status: number, body?: unknown): Response {
@@ -111,9 +111,17 @@ describe('api client', () => {
     await expect(blob.text()).resolves.toBe('a,b\n1,2\n');
   });
 
+  it('fills a table path with each parameter as one encoded segment', async () => {
+    const fetchMock = stubFetch(jsonResponse(200, {}));
+    await api.post(apiPath('/customers/:id/conversation/read', { id: 'a/b c' }));
+    expect(String(fetchMock.mock.calls[0][0])).toMatch(
+      /\/api\/customers\/a%2Fb%20c\/conversation\/read$/,
+    );
+  });
+
   it('resolves undefined for an empty answer', async () => {
     stubFetch(new Response(null, { status: 204 }));
-    await expect(api.delete('/customers/c1')).resolves.toBeUndefined();
+    await expect(api.delete(apiPath('/customers/:id', { id: 'c1' }))).resolves.toBeUndefined();
   });
 
   it('on a 401 clears token and role and still throws the server message', async () => {

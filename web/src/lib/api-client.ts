@@ -1,7 +1,10 @@
+import type { HttpMethod } from '@contract/routes';
+import type { CallPath } from './api-path';
 import { buildUrl, type QueryParams } from './api-url';
 import { clearSession, getToken } from './storage';
 
-export { API_BASE, type QueryParams } from './api-url';
+export { apiPath } from './api-path';
+export { buildUrl, type QueryParams } from './api-url';
 const DEFAULT_FALLBACK = 'Request failed';
 
 /** A failed call: `message` is the server's message when it sent one, else the caller's fallback. */
@@ -87,7 +90,11 @@ function serverMessage(body: unknown): string | undefined {
 }
 
 /** Sends the call, and a write again with its key after a 503 or no answer. */
-async function send(path: string, options: RequestOptions, fallback: string): Promise<Response> {
+async function send(
+  path: CallPath<HttpMethod>,
+  options: RequestOptions,
+  fallback: string,
+): Promise<Response> {
   const key = WRITE_METHODS.has(options.method ?? 'GET') ? newIdempotencyKey() : undefined;
   for (let attempt = 0; ; attempt++) {
     const retry = key !== undefined && attempt < RETRY_DELAYS_MS.length;
@@ -102,7 +109,7 @@ async function send(path: string, options: RequestOptions, fallback: string): Pr
   }
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+async function apiRequest<T>(path: CallPath<HttpMethod>, options: RequestOptions = {}): Promise<T> {
   const fallback = options.fallbackMessage ?? DEFAULT_FALLBACK;
   return readAnswer<T>(await send(path, options, fallback), options, fallback);
 }
@@ -142,19 +149,23 @@ async function readAnswer<T>(
   }
 }
 
-/** The one client every feature calls; paths are relative to /api. */
+/**
+ * The one client every feature calls; paths are relative to /api. Each method takes only the
+ * paths the route table (@contract/routes) holds for it, as they are or filled in by apiPath(),
+ * so a call to a route the server does not have, or with another method, fails to compile.
+ */
 export const api = {
-  get: <T>(path: string, options?: CallOptions) => apiRequest<T>(path, options),
-  post: <T>(path: string, body?: unknown, options?: CallOptions) =>
+  get: <T>(path: CallPath<'get'>, options?: CallOptions) => apiRequest<T>(path, options),
+  post: <T>(path: CallPath<'post'>, body?: unknown, options?: CallOptions) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: CallOptions) =>
+  put: <T>(path: CallPath<'put'>, body?: unknown, options?: CallOptions) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: CallOptions) =>
+  patch: <T>(path: CallPath<'patch'>, body?: unknown, options?: CallOptions) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: string, options?: CallOptions) =>
+  delete: <T>(path: CallPath<'delete'>, options?: CallOptions) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
   /** A file download (e.g. /customers/export.csv). */
-  blob: (path: string, options?: Omit<CallOptions, 'responseType'>) =>
+  blob: (path: CallPath<'get'>, options?: Omit<CallOptions, 'responseType'>) =>
     apiRequest<Blob>(path, { ...options, responseType: 'blob' }),
 };
 

@@ -6,7 +6,7 @@
 // with the last. Besides notifications it carries `message-change` events: a message appeared or its
 // state moved (sent, delivered, read, failed), for pages showing it to read it again.
 import type { LiveMessageChange } from '@contract/conversations';
-import { API_BASE } from './api-client';
+import { buildUrl } from './api-client';
 import { getToken } from './storage';
 
 /** A notification as the stream sends it. */
@@ -50,7 +50,7 @@ function openNotificationStream(on: StreamHandlers): () => void {
     if (token) headers.set('Authorization', `Bearer ${token}`);
     if (lastEventId) headers.set('Last-Event-ID', lastEventId);
     try {
-      const res = await fetch(`${API_BASE}/notifications/stream`, {
+      const res = await fetch(buildUrl('/notifications/stream'), {
         headers,
         credentials: 'include',
         signal: controller.signal,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CustomerFields } from '@contract/customers';
-import { api } from '../../lib/api-client';
+import { api, apiPath } from '../../lib/api-client';
 import { queryKeys } from '../query-keys';
 
 /** What every screen reads of one customer; the customer page reads more of the same answer. */
@@ -17,7 +17,7 @@ export function getCustomer<T extends CustomerAnswer>(
   id: string,
   signal?: AbortSignal,
 ): Promise<T> {
-  return api.get<T>(`/customers/${encodeURIComponent(id)}`, {
+  return api.get<T>(apiPath('/customers/:id', { id }), {
     fallbackMessage: LOAD_CUSTOMER_FAILED,
     signal,
   });

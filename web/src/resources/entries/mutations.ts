@@ -2,11 +2,10 @@
 // entries query (lists, histories, timelines), except where a change says otherwise below.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, apiPath } from '../../lib/api-client';
 import { invalidateOthers } from '../invalidate-others';
 import { queryKeys } from '../query-keys';
 import type { CreateEntryBody, CreatedEntry } from './create-types';
-import { entryPath } from './params';
 import type { Entry, EntryUpdate, FollowUpRequest, HistoryItem } from './types';
 
 const invalidateEntries = (queryClient: QueryClient) =>
@@ -47,21 +46,23 @@ export function useCreateEntry() {
 export const UPDATE_FAILED = 'Update failed';
 
 export function updateEntry({ id, update }: { id: string; update: EntryUpdate }) {
-  return api.put<Entry>(entryPath(id), update, { fallbackMessage: UPDATE_FAILED });
+  return api.put<Entry>(apiPath('/entries/:id', { id }), update, {
+    fallbackMessage: UPDATE_FAILED,
+  });
 }
 
 export const useUpdateEntry = () => useEntryMutation(updateEntry);
 
 /** DELETE /entries/{id}; admins only ('Only admin can delete'). */
 export function deleteEntry(id: string): Promise<unknown> {
-  return api.delete<unknown>(entryPath(id), { fallbackMessage: 'Delete failed' });
+  return api.delete<unknown>(apiPath('/entries/:id', { id }), { fallbackMessage: 'Delete failed' });
 }
 
 export const useDeleteEntry = () => useEntryMutation(deleteEntry);
 
 /** POST /entries/{id}/confirm; admins only ('Only admin can confirm'). */
 export function confirmEntry(id: string): Promise<Entry> {
-  return api.post<Entry>(entryPath(id, '/confirm'), undefined, {
+  return api.post<Entry>(apiPath('/entries/:id/confirm', { id }), undefined, {
     fallbackMessage: 'Confirm failed',
   });
 }
@@ -73,7 +74,7 @@ export const ASSIGN_FAILED = 'Failed to assign';
 /** PUT /admin/entries/{id}/assign-employee; `employeeId` null unassigns. Admins only. */
 export function assignEmployee({ id, employeeId }: { id: string; employeeId: string | null }) {
   return api.put<Entry>(
-    `/admin/entries/${encodeURIComponent(id)}/assign-employee`,
+    apiPath('/admin/entries/:id/assign-employee', { id }),
     { employeeId },
     { fallbackMessage: ASSIGN_FAILED },
   );
@@ -99,7 +100,7 @@ export function resendEntry({
   message?: string;
 }) {
   return api.post<Entry & { failed: string[] }>(
-    entryPath(id, '/resend'),
+    apiPath('/entries/:id/resend', { id }),
     {
       ...(message && { message }),
       descriptionTemplate: null,
@@ -114,7 +115,7 @@ export const useResendEntry = () => useEntryMutation(resendEntry);
 export const FOLLOWUP_FAILED = 'Failed to schedule follow-up';
 
 export function scheduleFollowUp({ id, request }: { id: string; request: FollowUpRequest }) {
-  return api.post<unknown>(entryPath(id, '/followup'), request, {
+  return api.post<unknown>(apiPath('/entries/:id/followup', { id }), request, {
     fallbackMessage: FOLLOWUP_FAILED,
   });
 }
@@ -127,7 +128,7 @@ export const COMMENT_FAILED = 'Failed to save comment';
 /** POST /entries/{id}/history/comment with the time it was written. */
 export function addComment({ id, text }: { id: string; text: string }) {
   return api.post<HistoryItem>(
-    entryPath(id, '/history/comment'),
+    apiPath('/entries/:id/history/comment', { id }),
     { when: new Date().toISOString(), text },
     { fallbackMessage: COMMENT_FAILED },
   );
@@ -151,7 +152,7 @@ const invalidateAllButPending = (queryClient: QueryClient) =>
   invalidateOthers(queryClient, queryKeys.entries.all, queryKeys.entries.pending());
 
 export function approveEntry({ id }: { id: string }): Promise<unknown> {
-  return api.post(`/admin/entries/${encodeURIComponent(id)}/approve`, undefined, {
+  return api.post(apiPath('/admin/entries/:id/approve', { id }), undefined, {
     fallbackMessage: 'Action failed',
   });
 }
@@ -165,7 +166,7 @@ export function useApproveEntry() {
 }
 
 export function rejectEntry({ id }: { id: string }): Promise<unknown> {
-  return api.delete(`/admin/entries/${encodeURIComponent(id)}/reject`, {
+  return api.delete(apiPath('/admin/entries/:id/reject', { id }), {
     fallbackMessage: 'Action failed',
   });
 }

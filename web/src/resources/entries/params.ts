@@ -15,5 +15,3 @@ export function entryQueryParams(params: EntryListParams): QueryParams {
     employee: params.employee,
   };
 }
-
-export const entryPath = (id: string, rest = '') => `/entries/${encodeURIComponent(id)}${rest}`;

@@ -9,12 +9,12 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import type { TimelinePage } from '@contract/customer-timeline';
-import { api } from '../../lib/api-client';
+import { api, apiPath } from '../../lib/api-client';
 import { isDateRangeReversed } from '../../lib/date-range';
 import { queryKeys } from '../query-keys';
 import type { FixedPdf } from './create-types';
 import type { EntryListParams } from './list-params';
-import { entryPath, entryQueryParams } from './params';
+import { entryQueryParams } from './params';
 import type { EmployeeChoice, EntryPage, HistoryItem, PendingEntry } from './types';
 
 export const ENTRIES_PAGE_SIZE = 50;
@@ -63,7 +63,7 @@ export const LOAD_HISTORY_FAILED = 'Failed to load history';
 /** GET /entries/{id}/history, newest first. */
 export async function getHistory(id: string, signal?: AbortSignal): Promise<HistoryItem[]> {
   return (
-    (await api.get<HistoryItem[]>(entryPath(id, '/history'), {
+    (await api.get<HistoryItem[]>(apiPath('/entries/:id/history', { id }), {
       fallbackMessage: LOAD_HISTORY_FAILED,
       signal,
     })) ?? []
@@ -128,7 +128,7 @@ export function getCustomerTimeline(
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<TimelinePage> {
-  return api.get<TimelinePage>(`/customers/${encodeURIComponent(id)}/timeline`, {
+  return api.get<TimelinePage>(apiPath('/customers/:id/timeline', { id }), {
     query: { limit: TIMELINE_PAGE_SIZE, cursor },
     fallbackMessage: LOAD_TIMELINE_FAILED,
     signal,

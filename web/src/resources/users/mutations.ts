@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, apiPath } from '../../lib/api-client';
 import { invalidateOthers } from '../invalidate-others';
 import { queryKeys } from '../query-keys';
 
@@ -15,7 +15,7 @@ const invalidateUsers = (queryClient: ReturnType<typeof useQueryClient>) =>
  * approved user's role is changed.
  */
 export function approveUser({ id, role }: { id: string; role?: string }): Promise<unknown> {
-  return api.post(`/admin/users/${encodeURIComponent(id)}/approve`, role ? { role } : {}, {
+  return api.post(apiPath('/admin/users/:id/approve', { id }), role ? { role } : {}, {
     fallbackMessage: 'Action failed',
   });
 }
@@ -33,7 +33,7 @@ export function useApproveUser() {
 }
 
 export function rejectUser({ id }: { id: string }): Promise<unknown> {
-  return api.delete(`/admin/users/${encodeURIComponent(id)}/reject`, {
+  return api.delete(apiPath('/admin/users/:id/reject', { id }), {
     fallbackMessage: 'Action failed',
   });
 }

@@ -7,7 +7,7 @@ import type {
   BroadcastAction,
   BroadcastSummary,
 } from '@contract/broadcasts';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { queryKeys } from '../../../resources/query-keys';
 import type { AudienceRequest, CreateRequest } from '../model/composer';
@@ -44,7 +44,7 @@ export function useBroadcast(id: string) {
   return useQuery({
     queryKey: queryKeys.broadcasts.one(id),
     queryFn: ({ signal }) =>
-      api.get<Broadcast>(`/broadcasts/${encodeURIComponent(id)}`, {
+      api.get<Broadcast>(apiPath('/broadcasts/:id', { id }), {
         fallbackMessage: 'Failed to load the broadcast',
         signal,
       }),
@@ -68,7 +68,7 @@ export function useBroadcastAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: BroadcastAction) =>
-      api.post<Broadcast>(`/broadcasts/${encodeURIComponent(id)}/${action}`, undefined, {
+      api.post<Broadcast>(apiPath(`/broadcasts/:id/${action}`, { id }), undefined, {
         fallbackMessage: `Failed to ${action} the broadcast`,
       }),
     onSuccess: (changed) => {
@@ -80,7 +80,7 @@ export function useBroadcastAction(id: string) {
 
 /** GET /broadcasts/:id/recipients.csv, saved as a file. */
 export async function downloadRecipients(id: string): Promise<void> {
-  const blob = await api.blob(`/broadcasts/${encodeURIComponent(id)}/recipients.csv`, {
+  const blob = await api.blob(apiPath('/broadcasts/:id/recipients.csv', { id }), {
     fallbackMessage: 'Failed to download the recipients',
   });
   downloadBlob(blob, `broadcast_${id}_recipients.csv`);

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
 import type { ConversationPage } from './types';
 
@@ -12,7 +12,7 @@ export function getConversation(
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<ConversationPage> {
-  return api.get<ConversationPage>(`/customers/${encodeURIComponent(customerId)}/conversation`, {
+  return api.get<ConversationPage>(apiPath('/customers/:id/conversation', { id: customerId }), {
     query: { limit: CONVERSATION_PAGE_SIZE, cursor },
     fallbackMessage: LOAD_CONVERSATION_FAILED,
     signal,

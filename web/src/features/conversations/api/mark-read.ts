@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
 
 /** POST /customers/{id}/conversation/read: the owner has seen it (others' reads change nothing). */
 export function markRead(customerId: string) {
   return api.post<{ unread: number }>(
-    `/customers/${encodeURIComponent(customerId)}/conversation/read`,
+    apiPath('/customers/:id/conversation/read', { id: customerId }),
     undefined,
     { fallbackMessage: 'Could not mark the conversation read' },
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
 import type { ConversationMessage, ReplyRequest } from './types';
 
@@ -8,7 +8,7 @@ export const REPLY_FAILED = 'The message could not be sent';
 /** POST /customers/{id}/conversation: one message on one channel, under the sending rules. */
 export function sendReply(customerId: string, request: ReplyRequest) {
   return api.post<ConversationMessage>(
-    `/customers/${encodeURIComponent(customerId)}/conversation`,
+    apiPath('/customers/:id/conversation', { id: customerId }),
     request,
     { fallbackMessage: REPLY_FAILED },
   );

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
 
 /** DELETE /customers/{id}; admins only (403 'Only admin can delete customers.'). */
 export function deleteCustomer(id: string) {
-  return api.delete<unknown>(`/customers/${encodeURIComponent(id)}`, {
+  return api.delete<unknown>(apiPath('/customers/:id', { id }), {
     fallbackMessage: 'Delete failed',
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError } from '../../../lib/api-client';
+import { ApiError, buildUrl } from '../../../lib/api-client';
 import { clearSession, getToken } from '../../../lib/storage';
 import { queryKeys } from '../../../resources/query-keys';
 
@@ -71,7 +71,7 @@ function toReport(body: unknown): ImportReport {
 export function importCustomers(file: File, onProgress?: ImportProgress): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/customers/import.csv`);
+    xhr.open('POST', buildUrl('/customers/import.csv'));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     const token = getToken();

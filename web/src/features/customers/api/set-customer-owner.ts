@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
 import type { Customer } from './types';
 
 /** PUT /customers/{id}/owner (admin): the employee the customer's replies go to; null: none. */
 export function setCustomerOwner(id: string, ownerId: string | null) {
   return api.put<Customer>(
-    `/customers/${encodeURIComponent(id)}/owner`,
+    apiPath('/customers/:id/owner', { id }),
     { ownerId },
     { fallbackMessage: 'Could not change the owner' },
   );

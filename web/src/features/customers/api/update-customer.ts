@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import type { SaveOptions } from './create-customer';
 
 import type { Customer, CustomerInput } from './types';
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../resources/query-keys';
 
 /** PUT /customers/{id}: 409 { message, customer } on a duplicate, like create. */
 export function updateCustomer(id: string, input: CustomerInput, { force }: SaveOptions = {}) {
-  return api.put<Customer>(`/customers/${encodeURIComponent(id)}`, input, {
+  return api.put<Customer>(apiPath('/customers/:id', { id }), input, {
     query: { force: force ? 'true' : undefined },
     fallbackMessage: 'Update failed',
   });

@@ -2,7 +2,7 @@ import { Download, Pencil, Plus, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PRODUCT_UNITS, type Product, type ProductImportResult } from '@contract/products';
-import { api, errorMessage } from '../../../lib/api-client';
+import { api, apiPath, errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { downloadBlob } from '../../../lib/download';
 import { formatINR } from '../../../lib/format';
@@ -172,7 +172,7 @@ function ProductDialog({ product, onClose }: { product: Product | null; onClose:
     mutationFn: () => {
       const body = { ...form, rate: Number(form.rate), gstRate: Number(form.gstRate) };
       return product
-        ? api.put<Product>(`/products/${encodeURIComponent(product._id)}`, body, {
+        ? api.put<Product>(apiPath('/products/:id', { id: product._id }), body, {
             fallbackMessage: 'Not saved',
           })
         : api.post<Product>('/products', body, { fallbackMessage: 'Not saved' });

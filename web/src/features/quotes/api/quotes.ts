@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@contract/products';
 import type { Quote, QuoteChannel, QuoteSummary, SendQuoteResponse } from '@contract/quotes';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { queryKeys, type QuoteListParams } from '../../../resources/query-keys';
 import type { QuoteRequest } from '../model/draft';
@@ -25,7 +25,7 @@ export function useQuote(id: string) {
   return useQuery({
     queryKey: queryKeys.quotes.one(id),
     queryFn: ({ signal }) =>
-      api.get<Quote>(`/quotes/${encodeURIComponent(id)}`, {
+      api.get<Quote>(apiPath('/quotes/:id', { id }), {
         fallbackMessage: 'Failed to load the quote',
         signal,
       }),
@@ -59,7 +59,7 @@ export function useQuoteAction() {
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: QuoteAction }) =>
       api.post<Quote>(
-        `/quotes/${encodeURIComponent(id)}/${action}`,
+        apiPath(`/quotes/:id/${action}`, { id }),
         {},
         {
           fallbackMessage: `The quote was not ${action === 'revise' ? 'revised' : `${action}d`}`,
@@ -79,7 +79,7 @@ export function useQuoteAction() {
 export function useDownloadPdf() {
   return useMutation({
     mutationFn: async (quote: Pick<Quote, '_id' | 'number'>) => {
-      const blob = await api.blob(`/quotes/${encodeURIComponent(quote._id)}/pdf`, {
+      const blob = await api.blob(apiPath('/quotes/:id/pdf', { id: quote._id }), {
         fallbackMessage: 'The PDF could not be made',
       });
       downloadBlob(blob, `${quote.number.replace(/[^\w-]+/g, '-')}.pdf`);
@@ -97,7 +97,7 @@ export function useSendQuote() {
   return useMutation({
     mutationFn: ({ id, channels }: { id: string; channels: QuoteChannel[] }) =>
       api.post<SendQuoteResponse>(
-        `/quotes/${encodeURIComponent(id)}/send`,
+        apiPath('/quotes/:id/send', { id }),
         { channels },
         { fallbackMessage: 'The quote was not sent' },
       ),

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import type { RoleDraft } from '../permissions';
 import { signalRolesUpdated } from './signal-roles-updated';
 import type { Role } from './types';
 import { queryKeys } from '../../../resources/query-keys';
 
 export function updateRole({ id, ...draft }: RoleDraft & { id: string }): Promise<Role> {
-  return api.put<Role>(`/admin/roles/${encodeURIComponent(id)}`, draft, {
+  return api.put<Role>(apiPath('/admin/roles/:id', { id }), draft, {
     fallbackMessage: 'Update failed',
   });
 }

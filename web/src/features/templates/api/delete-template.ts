@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
 
 export function deleteTemplate(id: string): Promise<unknown> {
-  return api.delete(`/admin/templates/${encodeURIComponent(id)}`, {
+  return api.delete(apiPath('/admin/templates/:id', { id }), {
     fallbackMessage: 'Delete failed',
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api-client';
 import type { Template, TemplateInput } from './types';
 import { queryKeys } from '../../../resources/query-keys';
 
@@ -7,7 +7,7 @@ export function updateTemplate({
   id,
   ...input
 }: TemplateInput & { id: string }): Promise<Template> {
-  return api.put<Template>(`/admin/templates/${encodeURIComponent(id)}`, input, {
+  return api.put<Template>(apiPath('/admin/templates/:id', { id }), input, {
     fallbackMessage: 'Update failed',
   });
 }
