@@ -81,9 +81,11 @@ export async function phoneDay(setup: PhoneDaySetup, log: (line: string) => void
     const myDay: MyDayRun[] = [];
     for (let i = 0; i < RUNS; i++)
       myDay.push(await myDayRun(browser, setup.baseUrl, session, setup.control));
+    log(`phone: my day ${JSON.stringify(myDay)}`);
     log('phone: a conversation from the Inbox…');
     const tapMs: number[] = [];
     for (let i = 0; i < RUNS; i++) tapMs.push(await inboxTapRun(browser, setup.baseUrl, session));
+    log(`phone: tap to thread ${tapMs.map(Math.round).join(', ')} ms`);
     log(`phone: message states with ${team.length} people signed in…`);
     const statesMs = await statesToPage(browser, {
       baseUrl: setup.baseUrl,
