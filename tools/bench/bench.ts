@@ -6,7 +6,8 @@
  * 500,000), --out FILE (default BENCHMARKS.md at the repo root), --team-only (the small size
  * and the team of 50 alone, with the first page after the start, printed rather than written:
  * for work on those rows), --small-only (the small size's calls, then the team of 50 on what
- * they left, as the whole bench runs it; printed: for work on those rows without the large size).
+ * they left, as the whole bench runs it; printed: for work on those rows without the large size),
+ * --only phone (a sales person's day on the phone alone, printed: run/phone-only.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { benchCalls } from './run/calls.ts';
 import { dashboardPaint, paintSection } from './run/dashboard-paint.ts';
 import { firstPage, firstPageSection } from './run/first-page.ts';
 import { measureCalls, type StackProcesses } from './run/measure.ts';
+import { benchPhoneOnly } from './run/phone-only.ts';
 import { memoryMb } from './run/proc.ts';
 import { renderReport, type FailedSize, type SizeReport } from './run/report.ts';
 import { teamAccounts } from './run/team-accounts.ts';
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: path.join(ROOT, 'BENCHMARKS.md') },
     'team-only': { type: 'boolean', default: false },
     'small-only': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
 const large: ScaleSize = {
@@ -59,6 +62,13 @@ const large: ScaleSize = {
 const log = (line: string) => console.log(`[bench] ${line}`);
 const startedAt = new Date();
 const loadAverage = os.loadavg()[0];
+
+if (values.only === 'phone') {
+  const met = await benchPhoneOnly(BENCH_PORT_OFFSET, log);
+  // The stack is stopped; what is left open (the browser's and streams' sockets) is not waited on.
+  await new Promise((resolve) => process.stdout.write('', resolve));
+  process.exit(met ? 0 : 1);
+} else if (values.only) throw new Error(`--only ${values.only}: only "phone" is known`);
 
 log('building functions and web…');
 buildApp();

@@ -1,28 +1,25 @@
 // The dashboard as a person sees it in a real browser: headless Chromium on the bench's stack,
 // signed in, cold cache, its Largest Contentful Paint and the time every card and chart is
 // drawn, on a phone over 4G with a slow CPU and on a desktop (Chrome DevTools Protocol).
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import {
+  browserSession,
+  lastLcp,
+  launchChromium,
+  PHONE,
+  throttledPage,
+  type BrowserSession,
+  type Profile,
+} from './browser-profile.ts';
 import { percentile } from './measure.ts';
 
-export interface Profile {
-  name: string;
-  viewport: { width: number; height: number };
-  /** Network.emulateNetworkConditions: bytes per second down and up, round trip in ms. */
-  network?: { downloadBps: number; uploadBps: number; latencyMs: number };
-  /** Emulation.setCPUThrottlingRate. */
-  cpuSlowdown?: number;
+export const PROFILES: (Profile & {
   /** Targets (ms, p95 of the runs). */
   lcpMaxMs: number;
   drawnMaxMs: number;
-}
-
-const MBPS = 1_000_000 / 8;
-export const PROFILES: Profile[] = [
+})[] = [
   {
-    name: 'phone (390x844, 4G 9 Mbps / 170 ms, 4x CPU slowdown)',
-    viewport: { width: 390, height: 844 },
-    network: { downloadBps: 9 * MBPS, uploadBps: 9 * MBPS, latencyMs: 170 },
-    cpuSlowdown: 4,
+    ...PHONE,
     lcpMaxMs: 2_500,
     drawnMaxMs: 3_500,
   },
@@ -36,7 +33,7 @@ export const PROFILES: Profile[] = [
 export const PAINT_RUNS = 3;
 
 export interface PaintResult {
-  profile: Profile;
+  profile: (typeof PROFILES)[number];
   runs: { lcpMs: number; drawnMs: number; jsKb: number }[];
 }
 
@@ -55,29 +52,11 @@ function allDrawn(): boolean {
 async function oneRun(
   browser: Browser,
   baseUrl: string,
-  session: { token: string; role: string },
+  session: BrowserSession,
   profile: Profile,
 ) {
-  // A new context has an empty cache: a cold start of the page.
-  const context = await browser.newContext({ viewport: profile.viewport, baseURL: baseUrl });
+  const { context, page, cdp } = await throttledPage(browser, baseUrl, session, profile);
   try {
-    await context.addInitScript((s) => {
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('role', s.role);
-    }, session);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (profile.network)
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: profile.network.latencyMs,
-        downloadThroughput: profile.network.downloadBps,
-        uploadThroughput: profile.network.uploadBps,
-      });
-    if (profile.cpuSlowdown)
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown });
     const scripts = new Set<string>();
     let jsBytes = 0;
     cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => {
@@ -89,15 +68,7 @@ async function oneRun(
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await page.waitForFunction(allDrawn, undefined, { polling: 'raf', timeout: 60_000 });
     const drawnMs = await page.evaluate(() => performance.now());
-    const lcpMs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          new PerformanceObserver((list) => {
-            const entries = list.getEntries();
-            resolve(entries[entries.length - 1]?.startTime ?? NaN);
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-        }),
-    );
+    const lcpMs = await lastLcp(page);
     return { lcpMs, drawnMs, jsKb: jsBytes / 1024 };
   } finally {
     await context.close();
@@ -108,18 +79,8 @@ export async function dashboardPaint(
   baseUrl: string,
   account: { email: string; password: string },
 ): Promise<PaintResult[]> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (!res.ok) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
-  const session = (await res.json()) as { token: string; role: string };
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const session = await browserSession(baseUrl, account);
+  const browser = await launchChromium();
   try {
     const results: PaintResult[] = [];
     for (const profile of PROFILES) {

@@ -55,7 +55,18 @@ const CustomersPage = onFirstVisit(() =>
   import('../features/customers').then((m) => m.CustomersPage),
 );
 const EntriesPage = onFirstVisit(() => import('../features/entries').then((m) => m.EntriesPage));
-const InboxPage = onFirstVisit(() => import('../features/conversations').then((m) => m.InboxPage));
+// One customer's page: reached from the lists and the search, not the menu.
+const CustomerPage = onFirstVisit(() =>
+  import('../features/customers').then((m) => m.CustomerPage),
+);
+// A conversation opens from the Inbox as its customer's page: that code comes with the Inbox's,
+// so a tap draws it at once (with the threads the Inbox fetches ahead, prefetch-threads.ts).
+const InboxPage = onFirstVisit(() =>
+  import('../features/conversations').then((m) => {
+    void CustomerPage.preload().catch(() => undefined);
+    return m.InboxPage;
+  }),
+);
 const InformationPage = onFirstVisit(() =>
   import('../features/information').then((m) => m.InformationPage),
 );
@@ -80,10 +91,6 @@ const QuoteBuilderPage = onFirstVisit(() =>
   import('../features/quotes').then((m) => m.QuoteBuilderPage),
 );
 const ProductsPage = onFirstVisit(() => import('../features/products').then((m) => m.ProductsPage));
-// One customer's page: reached from the lists and the search, not the menu.
-const CustomerPage = onFirstVisit(() =>
-  import('../features/customers').then((m) => m.CustomerPage),
-);
 
 // The top bar's customer search (and the customer book's code it needs) loads once the first
 // screen is drawn and the page is idle (app-layout.tsx): on a phone it would otherwise compete

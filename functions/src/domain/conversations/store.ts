@@ -1,7 +1,8 @@
 // The conversations' summaries (the messages themselves: domain/messages/thread-store.ts). Each
 // customer with messages has a summary,
-// `conversations/{customerId}` (name, phone, owner, the last message, unread, when the
-// customer last wrote): the Inbox is one indexed query over these (ownerId ==, lastAt desc).
+// `conversations/{customerId}` (name, phone, owner, the last message, the owner's unread, when
+// the customer last wrote, and how many of the customer's messages each person had seen when
+// they last opened it): the Inbox is one indexed query over these (ownerId ==, lastAt desc).
 // `inboxCounts/{owner's uid, or _unowned}` holds each owner's unread total for the menu's count.
 // All three are written in the transaction of what they tell: an inbound message with its
 // entry, an outbound message with its queue document's change, a read with the summary.
@@ -10,6 +11,7 @@ import {
   FieldValue,
   Timestamp,
   type DocumentData,
+  type DocumentReference,
   type DocumentSnapshot,
   type Query,
   type Transaction,
@@ -96,22 +98,31 @@ export async function unreadOf(ownerIds: string[]): Promise<number> {
 }
 
 /**
- * Someone opened the conversation: when `isOwner` says it is the summary's owner, nothing in it
- * is unread any more. Answers the unread left.
+ * `reader` opened the conversation: what the customer wrote so far is seen by them. When
+ * `isOwner` says they are the summary's owner, nothing in it is unread any more. Answers the
+ * owner's unread left.
  */
 export function markConversationRead(
   customerId: string,
+  reader: string,
   isOwner: (ownerId: unknown) => boolean,
 ): Promise<{ unread: number; readReceipt?: string }> {
   return db().runTransaction(async (tx) => {
     const summary = await tx.get(summaryRef(customerId));
-    if (!summary.exists) return { unread: 0 };
-    const unread = Number(summary.get('unread') ?? 0);
-    if (!isOwner(summary.get('ownerId'))) return { unread };
+    const data = summary.data();
+    if (!data) return { unread: 0 };
+    const unread = num(data.unread);
+    const owner = isOwner(data.ownerId);
+    // The owner's marks are their unread (markSummaryRead); the shared inbox's are the admins'.
+    const marks = owner && !str(data.ownerId) ? [reader, UNOWNED] : [reader];
+    const seen = Object.fromEntries(marks.map((key) => [`${SEEN}.${key}`, inboundOf(data)]));
+    if (marks.some((key) => seenBy(data, key) !== inboundOf(data)))
+      tx.update(summary.ref, { ...seen, inbound: inboundOf(data) });
+    if (!owner) return { unread };
     markSummaryRead(tx, summary);
     // The customer's newest WhatsApp message, when Meta has not been told it was read.
-    const newest = str(summary.get('lastInboundId'));
-    if (!newest || newest === str(summary.get('readReceiptId'))) return { unread: 0 };
+    const newest = str(data.lastInboundId);
+    if (!newest || newest === str(data.readReceiptId)) return { unread: 0 };
     tx.update(summary.ref, { readReceiptId: newest });
     return { unread: 0, readReceipt: newest };
   });
@@ -128,6 +139,30 @@ export async function forgetReadReceipt(customerId: string, providerId: string):
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);
+
+/** The summary's map of how many of the customer's messages each person had seen. */
+const SEEN = 'seen';
+/** Whose marks a person's are kept under: their uid, or UNOWNED for the admins' shared inbox. */
+const ownerKey = (ownerId: string) => ownerId || UNOWNED;
+
+/** How many messages the customer wrote in the conversation (before the count: its unread). */
+const inboundOf = (data: DocumentData): number =>
+  typeof data.inbound === 'number' ? data.inbound : num(data.unread);
+
+/**
+ * How many of the customer's messages `key` (ownerKey) had seen: the owner's are all but their
+ * unread; anyone else's what they had when they last opened it (none: never opened).
+ */
+function seenBy(data: DocumentData, key: string): number {
+  if (key === ownerKey(str(data.ownerId))) return inboundOf(data) - num(data.unread);
+  const marks: unknown = data[SEEN];
+  const seen = marks && typeof marks === 'object' ? (marks as Record<string, unknown>)[key] : 0;
+  return Math.min(num(seen), inboundOf(data));
+}
+
+/** What `data`'s customer wrote that `ownerId` (UNOWNED_OWNER_ID: the admins) has not seen. */
+export const unseenBy = (data: DocumentData, ownerId: string): number =>
+  inboundOf(data) - seenBy(data, ownerKey(ownerId));
 
 /**
  * Adds `message` to its customer's summary in `tx` (`stored`: the summary as read in it, none
@@ -155,14 +190,14 @@ export function addToSummary(
       ownerId,
       ownerName: customer.owner?.name ?? '',
     }),
-    ...(!data && { unread: 0 }),
+    ...(!data && { unread: 0, inbound: 0 }),
     ...(newest && {
       lastAt: message.at,
       lastText: message.text.replace(/\s+/g, ' ').trim().slice(0, LAST_TEXT_MAX),
       lastDirection: message.direction,
       lastChannel: message.channel,
     }),
-    ...(inbound && { unread: FieldValue.increment(1) }),
+    ...(inbound && { unread: FieldValue.increment(1), inbound: (data ? inboundOf(data) : 0) + 1 }),
     ...(inbound && message.channel === 'whatsapp' && { lastInboundAt: message.at }),
     ...(inbound &&
       message.channel === 'whatsapp' &&
@@ -173,28 +208,57 @@ export function addToSummary(
   };
   tx.set(summaryRef(customerId), update, { merge: true });
   if (inbound) tx.set(countsRef(ownerId), { unread: FieldValue.increment(1) }, { merge: true });
-  // The owner changed under a summary that had unread messages: they move with it.
+  // The owner changed under the summary: the unread becomes what the new owner has not seen.
   const before = str(data?.ownerId);
-  if (data && customer && before !== ownerId) moveUnread(tx, before, ownerId, num(data.unread));
+  if (data && customer && before !== ownerId)
+    changeOwner(tx, summaryRef(customerId), data, ownerId, inbound ? 1 : 0);
 }
 
-function moveUnread(tx: Transaction, from: string, to: string, unread: number): void {
-  if (unread === 0) return;
-  tx.set(countsRef(from), { unread: FieldValue.increment(-unread) }, { merge: true });
-  tx.set(countsRef(to), { unread: FieldValue.increment(unread) }, { merge: true });
+/**
+ * The summary `data` passes to `ownerId`: the previous owner's unread leaves their count and is
+ * kept as what they had seen; the new owner's unread is the customer's messages they have not
+ * seen (`arriving`: one more being added in the same write, already counted for them).
+ */
+function changeOwner(
+  tx: Transaction,
+  ref: DocumentReference,
+  data: DocumentData,
+  ownerId: string,
+  arriving = 0,
+): void {
+  const from = str(data.ownerId);
+  const before = num(data.unread);
+  const after = unseenBy(data, ownerId);
+  tx.set(
+    ref,
+    {
+      unread: after + arriving,
+      [SEEN]: { [ownerKey(from)]: seenBy(data, ownerKey(from)) },
+    },
+    { merge: true },
+  );
+  if (before > 0)
+    tx.set(countsRef(from), { unread: FieldValue.increment(-before) }, { merge: true });
+  if (after > 0)
+    tx.set(countsRef(ownerId), { unread: FieldValue.increment(after) }, { merge: true });
 }
 
-/** The summary's owner becomes `owner` (an admin reassigned the customer); unread moves along. */
+/**
+ * The summary's owner becomes `owner` (an admin reassigned the customer); their unread is what
+ * the customer wrote that they have not seen. Answers that unread.
+ */
 export function setSummaryOwner(
   tx: Transaction,
   stored: DocumentSnapshot,
   owner: CustomerOwner | null,
-): void {
+): number {
   const data = stored.data();
-  if (!data) return;
+  if (!data) return 0;
   const ownerId = owner?._id ?? UNOWNED_OWNER_ID;
   tx.update(stored.ref, { ownerId, ownerName: owner?.name ?? '' });
-  moveUnread(tx, str(data.ownerId), ownerId, num(data.unread));
+  if (str(data.ownerId) === ownerId) return num(data.unread);
+  changeOwner(tx, stored.ref, data, ownerId);
+  return unseenBy(data, ownerId);
 }
 
 /** The customer is gone: its summary leaves the Inbox, its unread the owner's count. */
@@ -221,25 +285,34 @@ export function mergeSummaries(
   customerId: string,
   customer: SummaryCustomer,
 ): void {
-  const found = stored.filter((snap) => snap.exists);
+  const found = stored.flatMap((snap) => snap.data() ?? []);
   if (found.length === 0) return;
   const millis = (value: unknown) => (value instanceof Timestamp ? value.toMillis() : 0);
-  const newest = [...found].sort((a, b) => millis(b.get('lastAt')) - millis(a.get('lastAt')))[0];
-  const lastInbound = Math.max(...found.map((snap) => millis(snap.get('lastInboundAt'))));
-  let unread = 0;
-  for (const snap of found) {
-    forgetSummary(tx, snap);
-    unread += num(snap.get('unread'));
-  }
+  const newest = [...found].sort((a, b) => millis(b.lastAt) - millis(a.lastAt))[0];
+  const lastInbound = Math.max(...found.map((data) => millis(data.lastInboundAt)));
+  for (const snap of stored) forgetSummary(tx, snap);
   const ownerId = customer.owner?._id ?? UNOWNED_OWNER_ID;
+  // What each person had seen of the merged conversation: what they had seen of each.
+  const sum = (of: (data: DocumentData) => number) => found.reduce((n, data) => n + of(data), 0);
+  const keys = new Set(
+    found.flatMap((data) => [
+      ownerKey(str(data.ownerId)),
+      ...Object.keys((data[SEEN] as object | undefined) ?? {}),
+    ]),
+  );
+  keys.delete(ownerKey(ownerId));
+  const seen = Object.fromEntries([...keys].map((key) => [key, sum((d) => seenBy(d, key))]));
+  const unread = sum((data) => unseenBy(data, ownerId));
   tx.set(summaryRef(customerId), {
-    ...newest.data(),
+    ...newest,
     customerId,
     customerName: customer.name,
     phone: customer.phone,
     ownerId,
     ownerName: customer.owner?.name ?? '',
     unread,
+    inbound: sum(inboundOf),
+    [SEEN]: seen,
     ...(lastInbound > 0 && { lastInboundAt: Timestamp.fromMillis(lastInbound) }),
   });
   if (unread > 0)

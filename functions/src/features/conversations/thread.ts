@@ -29,14 +29,16 @@ export async function conversationPage(
 }
 
 /**
- * The caller opened the conversation: when it is the owner's (or, for a customer without an
- * owner, an admin's), nothing in it is unread any more. Anyone else's opening changes nothing.
+ * The caller opened the conversation: what the customer wrote so far is seen by them (should it
+ * become theirs, it is not unread for them). When it is the owner's (or, for a customer without
+ * an owner, an admin's), nothing in it is unread any more; anyone else's opening leaves the
+ * owner's unread as it was.
  */
 export async function markConversationRead(
   customerId: string,
   session: Session,
 ): Promise<{ unread: number }> {
-  const { unread, readReceipt } = await markRead(customerId, (ownerId) =>
+  const { unread, readReceipt } = await markRead(customerId, session.uid, (ownerId) =>
     ownerId ? ownerId === session.uid : session.role === 'admin',
   );
   // The customer sees blue ticks, as with anyone reading their WhatsApp messages.

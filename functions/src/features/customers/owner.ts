@@ -1,6 +1,6 @@
 // An admin changes a customer's owner (or leaves it without one): the customer and its
-// conversation's summary together, the unread moving to the new owner's count, and the new owner
-// told in the same commit.
+// conversation's summary together, the new owner's count taking the customer's messages they
+// have not seen, and the new owner told in the same commit.
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
@@ -47,11 +47,11 @@ export async function setCustomerOwner(id: string, ownerId: string | null): Prom
         : null;
     const updatedAt = Timestamp.now();
     patchRecord(tx, ref, [OWNER_FIELD, owner ?? FieldValue.delete()], ['updatedAt', updatedAt]);
-    setSummaryOwner(tx, summary, owner);
+    // The new owner's unread: the customer's messages they have not seen.
+    const unread = setSummaryOwner(tx, summary, owner);
     // The new owner is told at once (toast and bell), with what waits for them.
     if (owner && ownerOf(data)?._id !== owner._id) {
       const name = summaryCustomer(data).name;
-      const unread = Math.max(0, Number(summary.get('unread') ?? 0));
       addNotification(tx, {
         to: { userId: owner._id },
         type: CUSTOMER_ASSIGNED,

@@ -19,14 +19,22 @@ export function getConversation(
   });
 }
 
+/**
+ * A thread fetched this recently is shown without asking again when it is opened (the Inbox
+ * fetches its first rows' ahead, prefetch-threads.ts); the stream's changes still refetch it.
+ */
+const THREAD_FRESH_MS = 30_000;
+
 /** The newest page first; each further page is older. */
+export const conversationQueryOptions = (customerId: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.conversations.thread(customerId),
+    queryFn: ({ pageParam, signal }) => getConversation(customerId, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: THREAD_FRESH_MS,
+  });
+
 export function useConversation(customerId: string) {
-  return useInfiniteQuery(
-    infiniteQueryOptions({
-      queryKey: queryKeys.conversations.thread(customerId),
-      queryFn: ({ pageParam, signal }) => getConversation(customerId, pageParam, signal),
-      initialPageParam: undefined as string | undefined,
-      getNextPageParam: (last) => last.nextCursor ?? undefined,
-    }),
-  );
+  return useInfiniteQuery(conversationQueryOptions(customerId));
 }

@@ -8,6 +8,7 @@ import { NextPageButton } from '../../../lib/next-page-button';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useInbox, LOAD_INBOX_FAILED, type InboxScope } from '../api/get-inbox';
+import { usePrefetchThreads } from '../api/prefetch-threads';
 import type { InboxItem } from '../api/types';
 import { messageTime } from '../model/message-view';
 import { CONVERSATION_ANCHOR } from './conversation-panel';
@@ -30,6 +31,7 @@ export function InboxPage() {
   const [broadcastReplies, setBroadcastReplies] = useState(false);
   const inbox = useInbox(scope, broadcastReplies);
   const items = inbox.data?.pages.flatMap((page) => page.items) ?? [];
+  usePrefetchThreads(items.map((item) => item.customerId));
 
   return (
     <div className="inbox">
