@@ -15,6 +15,14 @@ import type { AudienceRequest, CreateRequest } from '../model/composer';
 /** While a broadcast sends, its report asks again this often. */
 const LIVE_MS = 2_000;
 const LIVE_STATES = new Set(['sending', 'waiting', 'scheduled']);
+/** After its last send: deliveries, reads and replies still come, so it asks now and then. */
+const SETTLING_MS = 10_000;
+const SETTLING_STATES = new Set(['done', 'cancelled']);
+
+function refreshEvery(state: string | undefined): number | false {
+  if (LIVE_STATES.has(state ?? '')) return LIVE_MS;
+  return SETTLING_STATES.has(state ?? '') ? SETTLING_MS : false;
+}
 
 export function useAudienceCount(request: AudienceRequest | null) {
   return useQuery({
@@ -48,7 +56,7 @@ export function useBroadcast(id: string) {
         fallbackMessage: 'Failed to load the broadcast',
         signal,
       }),
-    refetchInterval: (query) => (LIVE_STATES.has(query.state.data?.state ?? '') ? LIVE_MS : false),
+    refetchInterval: (query) => refreshEvery(query.state.data?.state),
   });
 }
 
@@ -84,4 +92,13 @@ export async function downloadRecipients(id: string): Promise<void> {
     fallbackMessage: 'Failed to download the recipients',
   });
   downloadBlob(blob, `broadcast_${id}_recipients.csv`);
+}
+
+/** POST /broadcasts/:id/test: the message as its first recipient reads it, to one's own phone. */
+export function sendTest(id: string): Promise<{ to: string; preview: string }> {
+  return api.post<{ to: string; preview: string }>(
+    `/broadcasts/${encodeURIComponent(id)}/test`,
+    undefined,
+    { fallbackMessage: 'Failed to send the test' },
+  );
 }
