@@ -2,8 +2,9 @@
 // playing Meta: a refusal other than the rate limits is failed with the reason in words and not
 // tried again; a broadcast made for a time on the company's clocks is started by the every-minute
 // job then, in its maker's name; a test goes to the sender's own phone as the first recipient
-// reads it, and queues nothing of the broadcast; the report sets the cost of the messages
-// delivered against the estimate.
+// reads it, and queues nothing of the broadcast; a recipient a dead dispatcher left mid-send is
+// sent again only when Meta never named it; the report sets the cost of the messages delivered
+// against the estimate.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
@@ -132,6 +133,34 @@ describe('broadcast rules', { timeout: 45_000 }, () => {
       .get();
     expect(queued.size).toBe(0);
     expect((await request(admin).post('/api/broadcasts/nope/test')).status).toBe(404);
+  });
+
+  it('recipients a dead dispatcher left mid-send: sent again when Meta never named them, not when its callback did', async () => {
+    const phones = await addCustomers(2);
+    const lease = getDb().doc('sendPacing/dispatcher');
+    await lease.set({ holder: 'dead-instance', until: new Date(Date.now() + 60_000) });
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    // Two minutes ago the dead dispatcher claimed both; Meta took only the second (its status
+    // callback named it), the first never left.
+    const claimedAt = new Date(Date.now() - 2 * 60_000);
+    const [lost, taken] = phones.map((p) =>
+      getDb().doc(`outboundMessages/${id}p${p.replace(/\D/g, '')}`),
+    );
+    await lost.update({ state: 'sending', claimToken: 'dead', claimedAt, attempts: 1 });
+    const parts = (await taken.get()).get('parts') as Record<string, unknown>[];
+    await taken.update({
+      state: 'sending',
+      claimToken: 'dead',
+      claimedAt,
+      attempts: 1,
+      parts: [{ ...parts[0], delivery: 'delivered' }],
+    });
+    await lease.set({ holder: 'dead-instance', until: new Date(Date.now() - 1) });
+    expect((await runBroadcastDispatch()).tried).toBe(1);
+    const done = await settled(id);
+    expect(done.counts).toMatchObject({ sent: 2, queued: 0, failed: 0 });
+    expect(await whatsappTo()).toEqual([phones[0].slice(1)]);
   });
 
   it('the report sets the cost of the messages delivered against the estimate', async () => {

@@ -37,6 +37,7 @@ export function useAudienceCount(request: AudienceRequest | null) {
   });
 }
 
+/** The list asks again while one of its broadcasts runs, so its states follow the report's. */
 export function useBroadcasts() {
   return useQuery({
     queryKey: queryKeys.broadcasts.list(),
@@ -45,6 +46,8 @@ export function useBroadcasts() {
         fallbackMessage: 'Failed to load the broadcasts',
         signal,
       }),
+    refetchInterval: (query) =>
+      query.state.data?.some((b) => LIVE_STATES.has(b.state)) ? LIVE_MS : false,
   });
 }
 
