@@ -94,6 +94,8 @@ interface NextAnswer {
 const KEEP = 200;
 type Json = Record<string, unknown>;
 
+/** Meta tries a status webhook the app did not answer with 200 again after these waits. */
+const STATUS_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000];
 /** How long after a send each callback comes (the statuses of a delivered and read message). */
 const CALLBACK_DELAYS_MS = { sent: 100, delivered: 400, read: 900 };
 
@@ -147,26 +149,39 @@ export async function startOutbox(
     log(`${message.channel} to ${message.to.join(', ')}: ${message.summary}`);
   };
 
+  /** A status webhook the app did not take (200) is tried again, with growing waits, as Meta does. */
+  async function untilTaken(post: (to: AppConnection) => Promise<number>): Promise<number> {
+    let status = 0;
+    for (const wait of [0, ...STATUS_RETRY_MS]) {
+      if (wait) await new Promise((resolve) => later(wait, async () => resolve(undefined)));
+      if (!app) return status;
+      status = await post(app);
+      if (status >= 200 && status < 300) return status;
+    }
+    return status;
+  }
+
   function whatsappStatus(body: Json, id: string, status: string, errors?: object[]) {
-    if (!app) return Promise.resolve(0);
-    return postWhatsAppWebhook(
-      app,
-      whatsappChange({
-        messaging_product: 'whatsapp',
-        metadata: { display_phone_number: '15550000000', phone_number_id: 'OUTBOX' },
-        statuses: [
-          {
-            id,
-            status,
-            timestamp: String(Math.floor(Date.now() / 1000)),
-            recipient_id: body.to,
-            ...(body.biz_opaque_callback_data
-              ? { biz_opaque_callback_data: body.biz_opaque_callback_data }
-              : {}),
-            ...(errors ? { errors } : {}),
-          },
-        ],
-      }),
+    return untilTaken((to) =>
+      postWhatsAppWebhook(
+        to,
+        whatsappChange({
+          messaging_product: 'whatsapp',
+          metadata: { display_phone_number: '15550000000', phone_number_id: 'OUTBOX' },
+          statuses: [
+            {
+              id,
+              status,
+              timestamp: String(Math.floor(Date.now() / 1000)),
+              recipient_id: body.to,
+              ...(body.biz_opaque_callback_data
+                ? { biz_opaque_callback_data: body.biz_opaque_callback_data }
+                : {}),
+              ...(errors ? { errors } : {}),
+            },
+          ],
+        }),
+      ),
     );
   }
 

@@ -136,6 +136,11 @@ export interface Broadcast extends AudienceCount {
   /** Waiting for the messaging limit's 24 hours to move: when it goes on (ISO). */
   waitUntil: string | null;
   counts: BroadcastCounts;
+  /**
+   * Paise: the messages delivered so far at the price of the estimate's category, what Meta
+   * bills (it charges per delivered template message), to set against `estimatedCost`.
+   */
+  deliveredCost: number;
 }
 
 /** A state change asked of a broadcast: POST /broadcasts/:id/<action>. */

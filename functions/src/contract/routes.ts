@@ -216,6 +216,12 @@ export const routeTable = [
   },
   {
     method: 'post',
+    path: '/broadcasts/:id/test',
+    access: { permission: 'broadcasts.send' },
+    note: "the message as its first recipient reads it, to the caller's own phone",
+  },
+  {
+    method: 'post',
     path: '/broadcasts/:id/start',
     access: { permission: 'broadcasts.send' },
     note: 'records who started it; queues each recipient once',

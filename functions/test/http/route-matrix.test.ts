@@ -263,6 +263,7 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   'GET /broadcasts': () => ({ path: '/broadcasts' }),
   'GET /broadcasts/:id': () => ({ path: '/broadcasts/none' }),
   'GET /broadcasts/:id/recipients.csv': () => ({ path: '/broadcasts/none/recipients.csv' }),
+  'POST /broadcasts/:id/test': () => ({ path: '/broadcasts/none/test' }),
   'POST /broadcasts/:id/start': () => ({ path: '/broadcasts/none/start' }),
   'POST /broadcasts/:id/pause': () => ({ path: '/broadcasts/none/pause' }),
   'POST /broadcasts/:id/resume': () => ({ path: '/broadcasts/none/resume' }),

@@ -108,6 +108,16 @@ export async function duePacedIds(broadcastId: string, at: number, limit: number
   return due.docs.map((doc) => doc.id);
 }
 
+/** The broadcast's recipients claimed for a send at `claimedBy` or before and still sending. */
+export async function oldBroadcastClaims(broadcastId: string, claimedBy: number) {
+  const sending = await ofBroadcast(broadcastId).where('state', '==', 'sending').get();
+  return sending.docs
+    .filter(
+      (doc) => ((doc.get('claimedAt') as Timestamp | undefined)?.toMillis() ?? 0) <= claimedBy,
+    )
+    .map((doc) => ({ id: doc.id, claimToken: doc.get('claimToken') as string | undefined }));
+}
+
 /** When the broadcast's next waiting recipient is due (ms), or null when none waits. */
 export async function nextPacedAt(broadcastId: string): Promise<number | null> {
   const next = await ofBroadcast(broadcastId)

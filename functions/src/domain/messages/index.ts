@@ -57,6 +57,7 @@ export {
   initiatedSince,
   markBroadcastResponse,
   nextPacedAt,
+  oldBroadcastClaims,
   queueBroadcastRecipients,
   skipClaimed,
   unclaimPaced,

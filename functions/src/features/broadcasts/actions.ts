@@ -4,6 +4,7 @@
 // recipients not sent yet as cancelled.
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
+import { now } from '../../clock';
 import type { Broadcast, BroadcastAction, BroadcastState } from '../../contract/broadcasts';
 import { actorOf } from '../../domain/entries/actor';
 import { cancelWaiting } from '../../domain/messages';
@@ -67,7 +68,7 @@ export async function changeBroadcast(
 /** The scheduled broadcasts whose time came: started in the name of who scheduled them. */
 export async function startDueBroadcasts(): Promise<number> {
   let started = 0;
-  for (const id of await dueScheduledIds(new Date())) {
+  for (const id of await dueScheduledIds(new Date(now()))) {
     try {
       const scheduled = await readBroadcast(id);
       if (!scheduled) continue;

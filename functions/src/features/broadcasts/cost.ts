@@ -1,11 +1,11 @@
-// The cost estimate shown before a broadcast goes: Meta charges per delivered template message by
-// category (India rates in settings, paise per 100 messages), so each recipient counts once at
-// the template's category price; rounded up to whole paise.
+// What template messages cost: Meta charges per delivered template message by category (India
+// rates in settings, paise per 100 messages), rounded up to whole paise. The estimate before a
+// broadcast goes counts each recipient once; the report counts the messages delivered.
 import type { BroadcastSettings } from '../../domain/settings/store';
 
 export type TemplateCategory = 'MARKETING' | 'UTILITY' | 'AUTHENTICATION';
 
-export function estimatedCost(
+export function templateCost(
   recipients: number,
   category: string,
   prices: BroadcastSettings['templatePrices'],

@@ -10,7 +10,7 @@ import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { findTemplate } from '../messaging';
 import { resolveAudience, sampleOf } from './audience';
-import { estimatedCost } from './cost';
+import { templateCost } from './cost';
 import type { CreateBroadcastInput } from './schemas';
 import { storeBroadcast } from './store';
 
@@ -89,7 +89,7 @@ export async function createBroadcast(
     audience: input.audience,
     audienceCount: audience.recipients.length,
     excluded: audience.excluded,
-    estimatedCost: estimatedCost(
+    estimatedCost: templateCost(
       audience.recipients.length,
       template.category,
       settings.broadcasts.templatePrices,

@@ -5,7 +5,8 @@
 // each slot it reads the broadcasts' states again (a pause or cancel stops it), and the
 // messaging limit: at the settings' limit of users reached in a moving 24 hours it stops, the
 // broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a
-// running broadcast is due; a holder that died loses the lease within 30 s.
+// running broadcast is due; a holder that died loses the lease within 30 s, and the next holder
+// settles the sends it left half-done (sent if Meta's callback named them, else due again).
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -17,11 +18,12 @@ import {
   duePacedIds,
   initiatedSince,
   nextPacedAt,
+  oldBroadcastClaims,
   unsettledCount,
   type OutboundDoc,
 } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
-import { deliverOutbound } from '../messaging';
+import { ABANDONED_PACED_MS, deliverOutbound, settleAbandonedPaced } from '../messaging';
 import { SLOT_MS, releaseLease, takeLease, takeSlot } from './pacing';
 import { queueRecipients } from './queue';
 import { moveState, readBroadcast, runningBroadcasts } from './store';
@@ -53,6 +55,12 @@ async function finishSettled(ids: string[]): Promise<void> {
   }
 }
 
+/** Recipients a dispatcher that died was sending: sent if Meta named them since, else due again. */
+async function recoverAbandoned(ids: string[]): Promise<void> {
+  for (const id of ids)
+    await settleAbandonedPaced(await oldBroadcastClaims(id, now() - ABANDONED_PACED_MS));
+}
+
 /** How many more users the messaging limit lets a broadcast reach now; Infinity: no limit. */
 async function limitRoom(limit: number | null, inFlight: number) {
   if (limit === null) return { room: Infinity, movesAt: 0 };
@@ -66,6 +74,7 @@ export async function runDispatcher(): Promise<number> {
   if (!(await takeLease(holder))) return 0;
   const inFlight = new Set<Promise<unknown>>();
   let renewedAt = now();
+  let recoveredAt = 0;
   let tried = 0;
   try {
     for (;;) {
@@ -74,6 +83,10 @@ export async function runDispatcher(): Promise<number> {
         renewedAt = now();
       }
       const running = await runningBroadcasts();
+      if (now() - recoveredAt > RENEW_MS) {
+        await recoverAbandoned(running.map((b) => b.id));
+        recoveredAt = now();
+      }
       for (const b of running) {
         // A start that stopped before every recipient was queued: finish it (nothing twice).
         if (!b.queued) {

@@ -5,6 +5,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { Response } from 'express';
 import type { Broadcast } from '../../contract/broadcasts';
 import { broadcastRecipientsPage, broadcastStatusCounts } from '../../domain/messages';
+import { readSettings } from '../../domain/settings/store';
+import { templateCost } from './cost';
 import { requireBroadcast } from './store';
 
 const PAGE = 1_000;
@@ -13,11 +15,20 @@ const COLUMNS = ['phone', 'name', 'state', 'reason', 'replied'];
 const FORMULA_CELL = /^'*[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 const guard = (value: string) => (FORMULA_CELL.test(value) ? `'${value}` : value);
 
-/** The broadcast with its counts as they stand (a draft or scheduled one has none yet). */
+/**
+ * The broadcast with its counts as they stand (a draft or scheduled one has none yet), and what
+ * its delivered messages cost at the settings' price.
+ */
 export async function broadcastReport(id: string): Promise<Broadcast> {
   const broadcast = await requireBroadcast(id);
   if (broadcast.state === 'draft' || broadcast.state === 'scheduled') return broadcast;
-  return { ...broadcast, counts: await broadcastStatusCounts(id) };
+  const [counts, settings] = await Promise.all([broadcastStatusCounts(id), readSettings()]);
+  const deliveredCost = templateCost(
+    counts.delivered,
+    broadcast.template.category,
+    settings.broadcasts.templatePrices,
+  );
+  return { ...broadcast, counts, deliveredCost };
 }
 
 export async function sendRecipientsCsv(id: string, res: Response): Promise<void> {

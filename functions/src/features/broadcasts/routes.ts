@@ -1,6 +1,6 @@
-// /broadcasts: count an audience, make a broadcast, list them, read one with its counts, start,
-// pause, resume or cancel it, and its recipients as CSV. Every route needs the permission
-// broadcasts.send (admins have it; a role may be given it).
+// /broadcasts: count an audience, make a broadcast, list them, read one with its counts, send a
+// test of it to one's own phone, start, pause, resume or cancel it, and its recipients as CSV.
+// Every route needs the permission broadcasts.send (admins have it; a role may be given it).
 import type { Router } from 'express';
 import { route } from '../../http/access';
 import { documentId } from '../../http/params';
@@ -9,11 +9,12 @@ import { readSettings } from '../../domain/settings/store';
 import { BROADCAST_ACTIONS, type AudienceCount } from '../../contract/broadcasts';
 import { changeBroadcast } from './actions';
 import { resolveAudience, sampleOf } from './audience';
-import { estimatedCost } from './cost';
+import { templateCost } from './cost';
 import { createBroadcast } from './create';
 import { broadcastReport, sendRecipientsCsv } from './report';
 import { countAudienceSchema, createBroadcastSchema } from './schemas';
 import { BROADCAST_NOT_FOUND, listBroadcasts } from './store';
+import { sendTestMessage } from './test-send';
 
 export function registerBroadcastRoutes(router: Router): void {
   route(router, 'POST /broadcasts/audience', async (req, res) => {
@@ -25,7 +26,7 @@ export function registerBroadcastRoutes(router: Router): void {
     const answer: AudienceCount = {
       audienceCount: audience.recipients.length,
       excluded: audience.excluded,
-      estimatedCost: estimatedCost(
+      estimatedCost: templateCost(
         audience.recipients.length,
         input.category,
         settings.broadcasts.templatePrices,
@@ -51,6 +52,10 @@ export function registerBroadcastRoutes(router: Router): void {
 
   route(router, 'GET /broadcasts/:id/recipients.csv', async (req, res) => {
     await sendRecipientsCsv(documentId(req.params.id, BROADCAST_NOT_FOUND), res);
+  });
+
+  route(router, 'POST /broadcasts/:id/test', async (req, res) => {
+    res.json(await sendTestMessage(documentId(req.params.id, BROADCAST_NOT_FOUND), req.session!));
   });
 
   const keys = {

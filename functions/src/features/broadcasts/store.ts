@@ -19,7 +19,7 @@ const LIST_LIMIT = 100;
 
 export type NewBroadcast = Omit<
   Broadcast,
-  '_id' | 'createdAt' | 'counts' | 'startedBy' | 'startedAt' | 'waitUntil'
+  '_id' | 'createdAt' | 'counts' | 'startedBy' | 'startedAt' | 'waitUntil' | 'deliveredCost'
 >;
 
 const NO_COUNTS: BroadcastCounts = {
@@ -51,6 +51,7 @@ const SUMMARY_FIELDS = [
   'startedAt',
   'waitUntil',
   'counts',
+  'deliveredCost',
 ];
 
 function toSummary(id: string, data: DocumentData): BroadcastSummary {
@@ -69,6 +70,7 @@ function toSummary(id: string, data: DocumentData): BroadcastSummary {
     startedAt: iso(data.startedAt),
     waitUntil: iso(data.waitUntil),
     counts: { ...NO_COUNTS, ...(data.counts as Partial<BroadcastCounts> | undefined) },
+    deliveredCost: Number(data.deliveredCost ?? 0),
   };
 }
 

@@ -25,6 +25,11 @@ const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000];
 const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 /** A claim older than this belongs to a worker that stopped mid-send. */
 export const STALE_CLAIM_MS = 5 * 60 * 1000;
+/**
+ * A broadcast recipient's claim older than this belongs to a dispatcher that stopped: six times
+ * the longest a send waits for Meta (SEND_TIMEOUT_MS, 10 s), time for its status callback too.
+ */
+export const ABANDONED_PACED_MS = 60_000;
 const DUE_BATCH = 50;
 
 function backoffMs(attempts: number, asked: number | undefined): number {
@@ -147,6 +152,39 @@ async function settleStaleClaims(): Promise<number> {
           ok: false,
           provider: d.channel,
           error: 'The sender stopped while sending: it may have gone, so it is not sent again',
+          kind: 'unknown',
+        });
+      },
+      token,
+    );
+    if (done) settled++;
+  }
+  return settled;
+}
+
+/**
+ * Broadcast recipients whose sender stopped mid-send (a claim older than
+ * `ABANDONED_PACED_MS`): sent, when Meta's status callback has named the message since (Meta
+ * calls back within seconds of a message it took); otherwise it never reached Meta and waits for
+ * the pace again. Answers how many were settled.
+ */
+export async function settleAbandonedPaced(
+  claims: { id: string; claimToken: string | undefined }[],
+): Promise<number> {
+  let settled = 0;
+  for (const { id, claimToken: token } of claims) {
+    const done = await recordChange(
+      id,
+      (d) => {
+        if (d.state !== 'sending') return null;
+        const index = d.parts.findIndex((p) => p.state === 'queued');
+        if (index < 0) return { ...d, state: 'done' };
+        if (!d.parts[index].delivery)
+          return { ...d, state: 'paced', nextAttemptAt: Timestamp.fromMillis(now()) };
+        return applyOutcome(d, index, {
+          ok: false,
+          provider: d.channel,
+          error: 'The sender stopped while sending; Meta has the message',
           kind: 'unknown',
         });
       },

@@ -15,6 +15,14 @@ import type { AudienceRequest, CreateRequest } from '../model/composer';
 /** While a broadcast sends, its report asks again this often. */
 const LIVE_MS = 2_000;
 const LIVE_STATES = new Set(['sending', 'waiting', 'scheduled']);
+/** After its last send: deliveries, reads and replies still come, so it asks now and then. */
+const SETTLING_MS = 10_000;
+const SETTLING_STATES = new Set(['done', 'cancelled']);
+
+function refreshEvery(state: string | undefined): number | false {
+  if (LIVE_STATES.has(state ?? '')) return LIVE_MS;
+  return SETTLING_STATES.has(state ?? '') ? SETTLING_MS : false;
+}
 
 export function useAudienceCount(request: AudienceRequest | null) {
   return useQuery({
@@ -29,6 +37,7 @@ export function useAudienceCount(request: AudienceRequest | null) {
   });
 }
 
+/** The list asks again while one of its broadcasts runs, so its states follow the report's. */
 export function useBroadcasts() {
   return useQuery({
     queryKey: queryKeys.broadcasts.list(),
@@ -37,6 +46,8 @@ export function useBroadcasts() {
         fallbackMessage: 'Failed to load the broadcasts',
         signal,
       }),
+    refetchInterval: (query) =>
+      query.state.data?.some((b) => LIVE_STATES.has(b.state)) ? LIVE_MS : false,
   });
 }
 
@@ -48,7 +59,7 @@ export function useBroadcast(id: string) {
         fallbackMessage: 'Failed to load the broadcast',
         signal,
       }),
-    refetchInterval: (query) => (LIVE_STATES.has(query.state.data?.state ?? '') ? LIVE_MS : false),
+    refetchInterval: (query) => refreshEvery(query.state.data?.state),
   });
 }
 
@@ -84,4 +95,13 @@ export async function downloadRecipients(id: string): Promise<void> {
     fallbackMessage: 'Failed to download the recipients',
   });
   downloadBlob(blob, `broadcast_${id}_recipients.csv`);
+}
+
+/** POST /broadcasts/:id/test: the message as its first recipient reads it, to one's own phone. */
+export function sendTest(id: string): Promise<{ to: string; preview: string }> {
+  return api.post<{ to: string; preview: string }>(
+    apiPath('/broadcasts/:id/test', { id }),
+    undefined,
+    { fallbackMessage: 'Failed to send the test' },
+  );
 }

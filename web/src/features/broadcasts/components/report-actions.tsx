@@ -1,11 +1,12 @@
-// A broadcast's buttons: Start (a draft or scheduled one, now), Pause and Cancel while it sends,
-// Resume once paused, and the recipients as CSV once it has started. Each says what it did, or
+// A broadcast's buttons: a test to one's own phone and Start (a draft or scheduled one, now),
+// Pause and Cancel while it sends, Resume once paused, and the recipients as CSV once it has
+// started. Each says what it did, or
 // why it could not (a 409 when the state changed meanwhile).
 import { useMutation } from '@tanstack/react-query';
 import type { Broadcast, BroadcastAction, BroadcastState } from '@contract/broadcasts';
 import { errorMessage } from '../../../lib/api-client';
 import { useToast } from '../../../lib/toast';
-import { downloadRecipients, useBroadcastAction } from '../api/broadcasts-api';
+import { downloadRecipients, sendTest, useBroadcastAction } from '../api/broadcasts-api';
 
 const ACTIONS: Record<BroadcastState, BroadcastAction[]> = {
   draft: ['start', 'cancel'],
@@ -39,6 +40,11 @@ export function ReportActions({ broadcast }: { broadcast: Broadcast }) {
     onError: (error) =>
       toast.show(errorMessage(error, 'Failed to download the recipients'), 'danger'),
   });
+  const test = useMutation({
+    mutationFn: () => sendTest(broadcast._id),
+    onSuccess: (sent) => toast.show(`Test sent to ${sent.to}`, 'success'),
+    onError: (error) => toast.show(errorMessage(error, 'Failed to send the test'), 'danger'),
+  });
   const started = broadcast.state !== 'draft' && broadcast.state !== 'scheduled';
   const act = (action: BroadcastAction) =>
     change.mutate(action, {
@@ -47,6 +53,16 @@ export function ReportActions({ broadcast }: { broadcast: Broadcast }) {
     });
   return (
     <div className="broadcast-report__actions">
+      {!started && (
+        <button
+          type="button"
+          className="btn btn--outline"
+          disabled={test.isPending}
+          onClick={() => test.mutate()}
+        >
+          {test.isPending ? 'Sending test…' : 'Send a test to my phone'}
+        </button>
+      )}
       {ACTIONS[broadcast.state].map((action) => (
         <button
           key={action}

@@ -74,6 +74,8 @@ function ReportBody({ broadcast }: { broadcast: Broadcast }) {
       <p>
         {formatCount(broadcast.audienceCount)} recipients · estimated cost{' '}
         {formatPaise(broadcast.estimatedCost)}
+        {broadcast.startedAt &&
+          ` · ${formatPaise(broadcast.deliveredCost)} for the ${formatCount(broadcast.counts.delivered)} delivered`}
         {excluded.length > 0 &&
           ` · excluded: ${excluded
             .map(
