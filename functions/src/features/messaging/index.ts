@@ -8,7 +8,7 @@ export {
   planFor,
 } from './compose';
 export { documentTemplates, findTemplate } from './catalog';
-export { deliverDueOutbound, deliverNow, deliverOutbound, type SendCheck } from './outbound-worker';
+export { deliverDueOutbound, deliverNow, deliverOutbound } from './outbound-worker';
 export { registerMessagingRoutes } from './routes';
 export { queueAndDeliver, sendQueued } from './send-queued';
 export { OPTED_OUT, type WhatsAppPlan } from './whatsapp-plan';
