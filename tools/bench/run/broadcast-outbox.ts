@@ -22,6 +22,8 @@ export interface OutboxTally {
   unknown: number;
   /** Recipients the queue settled as failed. */
   failed: number;
+  /** Recipients tried more than once (a refusal such as 130429 sent them back to wait). */
+  retried: number;
   /** From the first message taken to the last (ms). */
   spanMs: number;
   /** Messages a second from the first to the last. */
@@ -50,16 +52,17 @@ export function outboxTook(outboxFile: string, broadcastId: string): Map<string,
   return took;
 }
 
-/** The broadcast's recipients in the queue: phone digits and state. */
+/** The broadcast's recipients in the queue: phone digits, state and tries. */
 async function queuedRecipients(broadcastId: string) {
   const docs = await getFirestore()
     .collection('outboundMessages')
     .where('broadcastId', '==', broadcastId)
-    .select('to', 'status')
+    .select('to', 'status', 'attempts')
     .get();
   return docs.docs.map((d) => ({
     phone: String(d.get('to')).replace(/\D/g, ''),
     status: String(d.get('status')),
+    attempts: Number(d.get('attempts') ?? 0),
   }));
 }
 
@@ -80,6 +83,7 @@ export async function tallyOutbox(outboxFile: string, broadcastId: string): Prom
     missing: toSend.filter((r) => !took.has(r.phone)).length,
     unknown: recipients.filter((r) => r.status === 'unknown').length,
     failed: recipients.filter((r) => r.status === 'failed').length,
+    retried: recipients.filter((r) => r.attempts > 1).length,
     spanMs,
     perSecond: spanMs > 0 ? ((times.length - 1) * 1000) / spanMs : NaN,
     perSecondRuns: Array.from(perSecondRuns, (n) => n ?? 0),

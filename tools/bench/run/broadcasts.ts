@@ -212,9 +212,9 @@ function bigLines(big: BigBroadcast | { error: string }): string[] {
   if ('error' in big) return [`Not measured: ${big.error}`, ''];
   const t = big.tally;
   return [
-    '| recipients | audience counted | all queued (start answered) | sending (first to last) | per second | done after start | duplicates | missing | unknown | failed |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${int(big.recipients)} | ${int(big.countMs)} ms | ${seconds(big.queueMs)} | ${seconds(t.spanMs)} | ${t.perSecond.toFixed(1)} | ${seconds(big.doneMs)} | ${t.duplicates} | ${t.missing} | ${t.unknown} | ${t.failed} |`,
+    '| recipients | audience counted | all queued (start answered) | sending (first to last) | per second | done after start | duplicates | missing | unknown | failed | tried again |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${int(big.recipients)} | ${int(big.countMs)} ms | ${seconds(big.queueMs)} | ${seconds(t.spanMs)} | ${t.perSecond.toFixed(1)} | ${seconds(big.doneMs)} | ${t.duplicates} | ${t.missing} | ${t.unknown} | ${t.failed} | ${t.retried} |`,
     '',
     `Messages the outbox took in each second from the first: ${t.perSecondRuns.join(' ')}.`,
     '',
@@ -226,9 +226,9 @@ function crashLines(crash: CrashBroadcast | { error: string }): string[] {
   if ('error' in crash) return [`Not measured: ${crash.error}`, ''];
   const t = crash.tally;
   return [
-    '| recipients | taken when killed | done after the kills | messages | duplicates | missing | unknown | failed |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| ${int(crash.recipients)} | ${int(crash.takenAtKill)} | ${seconds(crash.recoveryMs)} | ${int(t.messages)} | ${t.duplicates} | ${t.missing} | ${t.unknown} | ${t.failed} |`,
+    '| recipients | taken when killed | done after the kills | messages | duplicates | missing | unknown | failed | tried again |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${int(crash.recipients)} | ${int(crash.takenAtKill)} | ${seconds(crash.recoveryMs)} | ${int(t.messages)} | ${t.duplicates} | ${t.missing} | ${t.unknown} | ${t.failed} | ${t.retried} |`,
     '',
     ...(crash.notDone ? [`The broadcast was ${crash.notDone}.`, ''] : []),
   ];
