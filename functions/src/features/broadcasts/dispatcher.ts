@@ -99,6 +99,10 @@ export async function runDispatcher(): Promise<number> {
         break;
       }
       const budget = Math.min(broadcasts.throughputPerSecond, room);
+      // Two slots' worth not ended yet: the sends fall behind (a busy process, a slow network),
+      // so no new slot until some end, rather than claims piling up and going out in bursts
+      // that Meta's throughput refuses.
+      while (inFlight.size >= 2 * budget) await Promise.race(inFlight);
       const toSend: PacedRecipient[] = [];
       for (const b of sending) {
         if (toSend.length >= budget) break;
