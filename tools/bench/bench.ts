@@ -7,7 +7,9 @@
  * and the team of 50 alone, with the first page after the start, printed rather than written:
  * for work on those rows), --small-only (the small size's calls, then the team of 50 on what
  * they left, as the whole bench runs it; printed: for work on those rows without the large size),
- * --only phone (a sales person's day on the phone alone, printed: run/phone-only.ts).
+ * --only phone (a sales person's day on the phone alone, printed: run/phone-only.ts),
+ * --only broadcasts (issue 45's broadcast rows alone on a stack loaded with the large-customers
+ * and large-entries given, e.g. 10,000 / 10,000; printed: tools/bench/run/broadcasts-only.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +22,8 @@ import { demoAccounts, seedDemoCompany } from '../stack/seed.ts';
 import { API_INSTANCE_NAMES, startStack } from '../stack/stack.ts';
 import { firstCallsAfterRestart } from './run/after-restart.ts';
 import { apiClient, signIn } from './stack-api.ts';
+import { broadcastBench, type BroadcastBench } from './run/broadcasts.ts';
+import { broadcastsOnly } from './run/broadcasts-only.ts';
 import { bundleSizes } from './run/bundle.ts';
 import { benchCalls } from './run/calls.ts';
 import { dashboardPaint, paintSection } from './run/dashboard-paint.ts';
@@ -60,6 +64,25 @@ const large: ScaleSize = {
   entries: Number(values['large-entries']),
 };
 const log = (line: string) => console.log(`[bench] ${line}`);
+const teamOptions = (users: number) => ({
+  users,
+  durationMs: TEAM_MS,
+  pauseMs: TEAM_PAUSE_MS,
+  storedNames: async () => {
+    const stored = await getFirestore().collection('customers').select('names').get();
+    return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
+  },
+});
+if (values.only === 'broadcasts') {
+  process.exit(
+    await broadcastsOnly({
+      portOffset: BENCH_PORT_OFFSET,
+      size: large,
+      log,
+      team: async (url) => teamLoad(url, await teamAccounts(FLOOR_USERS), teamOptions(FLOOR_USERS)),
+    }),
+  );
+}
 const startedAt = new Date();
 const loadAverage = os.loadavg()[0];
 
@@ -68,7 +91,10 @@ if (values.only === 'phone') {
   // The stack is stopped; what is left open (the browser's and streams' sockets) is not waited on.
   await new Promise((resolve) => process.stdout.write('', resolve));
   process.exit(met ? 0 : 1);
-} else if (values.only) throw new Error(`--only ${values.only}: only "phone" is known`);
+} else if (values.only !== undefined) {
+  console.error('--only takes one section: phone or broadcasts');
+  process.exit(2);
+}
 
 log('building functions and web…');
 buildApp();
@@ -117,15 +143,7 @@ try {
   const floorAccounts = await teamAccounts(FLOOR_USERS);
   const teamOf = (users: number) => {
     log(`${users} users at once for ${TEAM_MS / 1000} s…`);
-    return teamLoad(stack.url, floorAccounts, {
-      users,
-      durationMs: TEAM_MS,
-      pauseMs: TEAM_PAUSE_MS,
-      storedNames: async () => {
-        const stored = await getFirestore().collection('customers').select('names').get();
-        return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
-      },
-    });
+    return teamLoad(stack.url, floorAccounts, teamOptions(users));
   };
   const team = await teamOf(TEAM_USERS);
   const floor = await teamOf(FLOOR_USERS);
@@ -161,7 +179,29 @@ try {
         api,
       });
     })().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
+    // Issue 45's rows at the large size, last (they kill processes and start the jobs).
+    const broadcasts: BroadcastBench | undefined =
+      'error' in largeReport
+        ? undefined
+        : await (async () => {
+            await stack.superviseJobs(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata');
+            // The large size's import replaced the floor's user records: made again.
+            const accounts = await teamAccounts(FLOOR_USERS);
+            return broadcastBench({
+              url: stack.url,
+              firstApiPort: stack.apiPorts[0],
+              outboxFile: path.join(workDir, 'stack', 'outbox', 'outbox.jsonl'),
+              signIn: adminSignIn,
+              team: () => teamLoad(stack.url, accounts, teamOptions(FLOOR_USERS)),
+              pids: stack.pids,
+              log,
+            });
+          })().catch((err: unknown) => {
+            log(`the broadcast rows failed: ${err instanceof Error ? err.message : String(err)}`);
+            return undefined;
+          });
     const report = renderReport({
+      broadcasts,
       startedAt,
       totalMs: Date.now() - startedAt.getTime(),
       small,

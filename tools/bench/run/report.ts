@@ -6,6 +6,7 @@ import type { ScaleSize } from '../scale/generate.ts';
 import type { ScaleSeeded } from '../scale/seed.ts';
 import type { BundleSizes } from './bundle.ts';
 import { afterRestartSection, type AfterRestart } from './after-restart.ts';
+import { broadcastSection, type BroadcastBench } from './broadcasts.ts';
 import { paintSection, type PaintResult } from './dashboard-paint.ts';
 import { firstPageSection } from './first-page.ts';
 import { teamSection, type TeamLoadResult } from './team-load.ts';
@@ -40,6 +41,8 @@ export interface BenchReport {
   firstPageMs: number;
   /** One-minute load average when the bench started (other work on the machine). */
   loadAverage: number;
+  /** Issue 45's broadcast rows at the large size (undefined: the large size was not loaded). */
+  broadcasts?: BroadcastBench;
 }
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-IN') : '–');
@@ -195,6 +198,8 @@ export function renderReport(report: BenchReport): string {
   verdicts.push(...restart.verdicts);
   const first = firstPageSection(report.firstPageMs);
   verdicts.push(first.verdict);
+  const broadcasts = report.broadcasts ? broadcastSection(report.broadcasts) : undefined;
+  verdicts.push(...(broadcasts?.verdicts ?? []));
   const missed = verdicts.filter((v) => v.met === false).length;
   const unmeasured = verdicts.filter((v) => v.met === undefined).length;
   const failure = measured(report.large)
@@ -228,6 +233,7 @@ export function renderReport(report: BenchReport): string {
     ...paint.lines,
     ...first.lines,
     ...restart.lines,
+    ...(broadcasts?.lines ?? []),
     '## Memory of the functions process',
     '',
     'Peak resident memory (VmRSS from /proc, sampled every 50 ms) of the api instance that served the call (functions-framework, each instance one long-lived process; the instance whose memory grew most), and how much the call added to what it held before (it also holds what earlier calls left). The export target is read against the peak.',

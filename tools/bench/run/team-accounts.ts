@@ -14,7 +14,7 @@ export interface TeamAccount {
   password: string;
 }
 
-/** `count` accounts named `team-<n>@…`, made once (later calls answer the same ones). */
+/** `count` accounts named `team-<n>@…`, made once (later calls answer the same ones, their records written again). */
 export async function teamAccounts(count: number): Promise<TeamAccount[]> {
   if (getApps().length === 0) initializeApp({ projectId: PROJECT_ID });
   const auth = getAuth();
@@ -25,9 +25,10 @@ export async function teamAccounts(count: number): Promise<TeamAccount[]> {
     const email = `team-${n}@demo-crm.local`;
     const password = `team-demo-${n}`;
     accounts.push({ email, password });
-    const existing = await auth.getUserByEmail(email).catch(() => undefined);
-    if (existing) continue;
-    const user = await auth.createUser({ email, password, displayName: `Team member ${n}` });
+    // An account made earlier gets its record again: an import may have replaced users/.
+    const user =
+      (await auth.getUserByEmail(email).catch(() => undefined)) ??
+      (await auth.createUser({ email, password, displayName: `Team member ${n}` }));
     batch.set(db.doc(`users/${user.uid}`), {
       fullName: `Team member ${n}`,
       email,

@@ -97,15 +97,31 @@ export async function heldBackPhones(since: number): Promise<Set<string>> {
   return new Set(held.docs.map((doc) => String(doc.get('to'))));
 }
 
+/** A broadcast's recipient waiting for a slot: its queue id, phone and customer. */
+export interface PacedRecipient {
+  id: string;
+  to: string;
+  customerId: string | undefined;
+}
+
 /** The broadcast's recipients waiting for a slot and due at `at`, soonest first. */
-export async function duePacedIds(broadcastId: string, at: number, limit: number) {
+export async function duePaced(
+  broadcastId: string,
+  at: number,
+  limit: number,
+): Promise<PacedRecipient[]> {
   const due = await ofBroadcast(broadcastId)
     .where('state', '==', 'paced')
     .where('nextAttemptAt', '<=', Timestamp.fromMillis(at))
     .orderBy('nextAttemptAt')
     .limit(limit)
+    .select('to', 'customerId')
     .get();
-  return due.docs.map((doc) => doc.id);
+  return due.docs.map((doc) => ({
+    id: doc.id,
+    to: String(doc.get('to')),
+    customerId: doc.get('customerId') as string | undefined,
+  }));
 }
 
 /** The broadcast's recipients claimed for a send at `claimedBy` or before and still sending. */

@@ -52,7 +52,7 @@ export {
   broadcastRecipientsPage,
   broadcastStatusCounts,
   cancelWaiting,
-  duePacedIds,
+  duePaced,
   heldBackPhones,
   initiatedSince,
   markBroadcastResponse,
@@ -64,4 +64,5 @@ export {
   unsettledCount,
   type BroadcastRecipientMessage,
   type BroadcastRecipientRow,
+  type PacedRecipient,
 } from './broadcast-queue';

@@ -15,12 +15,12 @@ import { getCustomerData } from '../../domain/customers/store';
 import { optedOutAt } from '../../domain/customers/whatsapp-windows';
 import {
   broadcastStatusCounts,
-  duePacedIds,
+  duePaced,
   initiatedSince,
   nextPacedAt,
   oldBroadcastClaims,
   unsettledCount,
-  type OutboundDoc,
+  type PacedRecipient,
 } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
 import { ABANDONED_PACED_MS, deliverOutbound, settleAbandonedPaced } from '../messaging';
@@ -35,11 +35,11 @@ const LONGEST_WAIT_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** Whether the recipient is still to get it: a STOP since it was queued skips them. */
-async function stillWanted(doc: OutboundDoc): Promise<string | undefined> {
-  if (!doc.customerId) return undefined;
-  const customer = await getCustomerData(doc.customerId);
-  return optedOutAt(customer, String(doc.to))
+/** Why the recipient is not to get it after all: a STOP since it was queued skips them. */
+async function noLongerWanted(recipient: PacedRecipient): Promise<string | undefined> {
+  if (!recipient.customerId) return undefined;
+  const customer = await getCustomerData(recipient.customerId);
+  return optedOutAt(customer, recipient.to)
     ? 'Opted out of WhatsApp (wrote STOP) before it was sent'
     : undefined;
 }
@@ -73,6 +73,8 @@ export async function runDispatcher(): Promise<number> {
   const holder = randomUUID();
   if (!(await takeLease(holder))) return 0;
   const inFlight = new Set<Promise<unknown>>();
+  /** Recipients given a time in a slot whose send has not ended: still 'paced' until claimed. */
+  const scheduled = new Set<string>();
   let renewedAt = now();
   let recoveredAt = 0;
   let tried = 0;
@@ -100,17 +102,27 @@ export async function runDispatcher(): Promise<number> {
       const { broadcasts } = await readSettings();
       const { room, movesAt } = await limitRoom(broadcasts.messagingLimit, inFlight.size);
       if (room <= 0) {
+        // The sends in flight count as reached until they end (one refused gives its room back).
+        if (inFlight.size > 0) {
+          await Promise.race(inFlight);
+          continue;
+        }
         const waitUntil = Timestamp.fromMillis(movesAt);
         for (const b of sending) await moveState(b.id, 'sending', 'waiting', { waitUntil });
         break;
       }
       const budget = Math.min(broadcasts.throughputPerSecond, room);
-      const ids: string[] = [];
+      // Two slots' worth not ended yet: the sends fall behind (a busy process, a slow network),
+      // so no new slot until some end, rather than claims piling up and going out in bursts
+      // that Meta's throughput refuses.
+      while (inFlight.size >= 2 * budget) await Promise.race(inFlight);
+      const toSend: PacedRecipient[] = [];
       for (const b of sending) {
-        if (ids.length >= budget) break;
-        ids.push(...(await duePacedIds(b.id, now() + SLOT_MS, budget - ids.length)));
+        if (toSend.length >= budget) break;
+        const due = await duePaced(b.id, now() + SLOT_MS, budget - toSend.length + scheduled.size);
+        toSend.push(...due.filter((r) => !scheduled.has(r.id)).slice(0, budget - toSend.length));
       }
-      if (ids.length === 0) {
+      if (toSend.length === 0) {
         if (inFlight.size > 0) {
           await Promise.race(inFlight);
           continue;
@@ -124,16 +136,24 @@ export async function runDispatcher(): Promise<number> {
         continue;
       }
       const slotAt = await takeSlot(holder);
-      const gap = SLOT_MS / ids.length;
-      ids.forEach((id, i) => {
+      const gap = SLOT_MS / toSend.length;
+      toSend.forEach((recipient, i) => {
+        const { id } = recipient;
+        scheduled.add(id);
         const send = sleep(slotAt + i * gap - now())
-          .then(() => deliverOutbound(id, { check: stillWanted }))
+          .then(async () => deliverOutbound(id, { skip: await noLongerWanted(recipient) }))
           .catch((err: unknown) => logger.error(`Broadcast message ${id}: the send failed`, err));
         inFlight.add(send);
-        void send.finally(() => inFlight.delete(send));
+        void send.finally(() => {
+          inFlight.delete(send);
+          scheduled.delete(id);
+        });
       });
-      tried += ids.length;
-      await sleep(slotAt + SLOT_MS - now());
+      tried += toSend.length;
+      // The next slot is prepared while this one sends (its reads take part of a second): woken
+      // at the end of this slot instead, the next free second would already have begun, and
+      // every other second would go unused.
+      await sleep(slotAt - now());
     }
   } finally {
     await Promise.allSettled(inFlight);

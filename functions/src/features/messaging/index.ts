@@ -14,7 +14,6 @@ export {
   deliverNow,
   deliverOutbound,
   settleAbandonedPaced,
-  type SendCheck,
 } from './outbound-worker';
 export { registerMessagingRoutes } from './routes';
 export { queueAndDeliver, sendQueued } from './send-queued';

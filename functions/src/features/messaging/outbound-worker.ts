@@ -79,24 +79,22 @@ function applyOutcome(doc: OutboundDoc, index: number, outcome: SendOutcome): Ou
   return { ...doc, parts, state: 'done' };
 }
 
-/** Why a claimed message is not to go after all (a broadcast's recipient opted out), if so. */
-export type SendCheck = (doc: OutboundDoc) => Promise<string | undefined>;
-
 /**
  * One try of one queued message: 'done', 'queued' (to be tried again later), or 'busy' when
  * it was not this worker's to send (another holds it, it is done, or not due yet). The paced
- * dispatcher tries its 'paced' messages the same way, with a last check before the send.
+ * dispatcher tries its 'paced' messages the same way, having checked just before whether the
+ * recipient still wants it (`skip`: why not): checked before the claim, so that nothing but the
+ * send lies between a claim and the provider's answer (a claim left by a crash is 'unknown').
  */
 export async function deliverOutbound(
   id: string,
-  paced?: { check: SendCheck },
+  paced?: { skip: string | undefined },
 ): Promise<'done' | 'queued' | 'busy'> {
   const token = randomUUID();
   let doc = await claim(id, token, paced ? 'paced' : 'queued');
   if (!doc) return 'busy';
-  const skip = paced ? await paced.check(doc) : undefined;
-  if (skip) {
-    await skipClaimed(id, token, skip);
+  if (paced?.skip) {
+    await skipClaimed(id, token, paced.skip);
     return 'done';
   }
   for (let index = 0; index < doc.parts.length; index++) {
