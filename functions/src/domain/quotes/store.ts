@@ -67,27 +67,24 @@ export async function listQuoteData(
 }
 
 /**
- * Records where the quote's PDF is stored unless another fetch recorded one first; answers the
- * path recorded (this one, or the other fetch's).
+ * The quote's fields recorded once, whoever records first: where its PDF is stored (`pdfPath`)
+ * and the uploaded file (files/{id}) that carries it when sent (`pdfFileId`).
  */
-export async function claimPdfPath(id: string, path: string): Promise<string> {
-  return getDb().runTransaction(async (tx) => {
-    const stored = (await tx.get(quoteRef(id))).get('pdfPath');
-    if (typeof stored === 'string' && stored) return stored;
-    tx.update(quoteRef(id), { pdfPath: path });
-    return path;
-  });
-}
+export type ClaimedQuoteField = 'pdfPath' | 'pdfFileId';
 
 /**
- * Records the uploaded file (files/{id}) holding the quote's PDF for sending, unless one was
- * recorded first; answers the file id recorded.
+ * Records `value` in the quote's `field` unless another call recorded one first; answers the
+ * value recorded (this one, or the other's).
  */
-export async function claimPdfFileId(id: string, fileId: string): Promise<string> {
+export async function claimQuoteField(
+  id: string,
+  field: ClaimedQuoteField,
+  value: string,
+): Promise<string> {
   return getDb().runTransaction(async (tx) => {
-    const stored = (await tx.get(quoteRef(id))).get('pdfFileId');
+    const stored = (await tx.get(quoteRef(id))).get(field);
     if (typeof stored === 'string' && stored) return stored;
-    tx.update(quoteRef(id), { pdfFileId: fileId });
-    return fileId;
+    tx.update(quoteRef(id), { [field]: value });
+    return value;
   });
 }
