@@ -53,6 +53,26 @@ export interface QuoteFilters {
   limit: number;
 }
 
+export interface QuoteRow {
+  id: string;
+  data: DocumentData;
+}
+
+/** How many of a customer's newest sent quotes an accepting reply is matched against. */
+const REPLY_CANDIDATES = 10;
+
+/** In `tx`, a customer's newest sent quotes (expired and revised ones included). */
+export async function newestSentQuotesIn(tx: Transaction, customerId: string): Promise<QuoteRow[]> {
+  const query = getDb()
+    .collection(QUOTES)
+    .where('customerId', '==', customerId)
+    .where('status', '==', 'sent')
+    .orderBy('createdAt', 'desc')
+    .limit(REPLY_CANDIDATES);
+  const snap = await tx.get(query);
+  return snap.docs.map((d) => ({ id: d.id, data: d.data() }));
+}
+
 /** Quotes newest first, by customer and stored status, created in [from, to). */
 export async function listQuoteData(
   filters: QuoteFilters,

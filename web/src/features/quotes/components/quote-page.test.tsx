@@ -34,6 +34,7 @@ const draft = {
   entryId: null,
   sentAt: null,
   sends: [],
+  acceptSuggestion: null,
 } satisfies Quote;
 
 describe('a quote page', () => {
