@@ -135,3 +135,9 @@ export type QuoteSummary = Pick<
   Quote,
   '_id' | 'number' | 'status' | 'customerId' | 'validUntil' | 'owner' | 'createdAt'
 > & { customerName: string; total: number };
+
+/** GET /quotes: a page, newest first; `nextCursor` asks for the next one (null: no more). */
+export interface QuotePage {
+  items: QuoteSummary[];
+  nextCursor: string | null;
+}

@@ -3,6 +3,7 @@
 // its quote, so numbers run without a gap or a repeat however many are created at once, and a
 // refused quote takes none.
 import {
+  FieldPath,
   Timestamp,
   type DocumentData,
   type Query,
@@ -50,7 +51,6 @@ export interface QuoteFilters {
   statuses?: string[];
   from?: Date;
   to?: Date;
-  limit: number;
 }
 
 export interface QuoteRow {
@@ -73,17 +73,14 @@ export async function newestSentQuotesIn(tx: Transaction, customerId: string): P
   return snap.docs.map((d) => ({ id: d.id, data: d.data() }));
 }
 
-/** Quotes newest first, by customer and stored status, created in [from, to). */
-export async function listQuoteData(
-  filters: QuoteFilters,
-): Promise<{ id: string; data: DocumentData }[]> {
+/** Quotes newest first (ties by id, for a cursor), by customer and stored status, created in [from, to). */
+export function quoteListQuery(filters: QuoteFilters): Query {
   let query: Query = getDb().collection(QUOTES);
   if (filters.customerId) query = query.where('customerId', '==', filters.customerId);
   if (filters.statuses) query = query.where('status', 'in', filters.statuses);
   if (filters.from) query = query.where('createdAt', '>=', Timestamp.fromDate(filters.from));
   if (filters.to) query = query.where('createdAt', '<', Timestamp.fromDate(filters.to));
-  const snap = await query.orderBy('createdAt', 'desc').limit(filters.limit).get();
-  return snap.docs.map((d) => ({ id: d.id, data: d.data() }));
+  return query.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
 }
 
 /**
