@@ -6,7 +6,8 @@
  * 500,000), --out FILE (default BENCHMARKS.md at the repo root), --team-only (the small size
  * and the team of 50 alone, with the first page after the start, printed rather than written:
  * for work on those rows), --small-only (the small size's calls, then the team of 50 on what
- * they left, as the whole bench runs it; printed: for work on those rows without the large size).
+ * they left, as the whole bench runs it; printed: for work on those rows without the large size),
+ * --quotes-only (the quotation rows alone at the small size, printed).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,7 @@ import { dashboardPaint, paintSection } from './run/dashboard-paint.ts';
 import { firstPage, firstPageSection } from './run/first-page.ts';
 import { measureCalls, type StackProcesses } from './run/measure.ts';
 import { memoryMb } from './run/proc.ts';
+import { measureQuotes, quotesSection } from './run/quotes.ts';
 import { renderReport, type FailedSize, type SizeReport } from './run/report.ts';
 import { teamAccounts } from './run/team-accounts.ts';
 import { teamLoad, teamSection } from './run/team-load.ts';
@@ -50,6 +52,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: path.join(ROOT, 'BENCHMARKS.md') },
     'team-only': { type: 'boolean', default: false },
     'small-only': { type: 'boolean', default: false },
+    'quotes-only': { type: 'boolean', default: false },
   },
 });
 const large: ScaleSize = {
@@ -98,73 +101,83 @@ try {
       signIn: () => adminSignIn().then(() => undefined),
       probe: seeded.probe,
     };
-    const results = await measureCalls(benchCalls(), ctx, control, processes, log);
-    return { size, seeded, results };
+    const calls = values['quotes-only'] ? [] : benchCalls();
+    const results = await measureCalls(calls, ctx, control, processes, log);
+    const quotes = await measureQuotes(ctx.api, log);
+    return { size, seeded, results, quotes };
   };
   const small = values['team-only'] ? undefined : await measureSize(SMALL);
-  if (!small) await seedScale(target, SMALL, baseExport, workDir, log);
-  // Each person with their own account, as on a sales floor.
-  const floorAccounts = await teamAccounts(FLOOR_USERS);
-  const teamOf = (users: number) => {
-    log(`${users} users at once for ${TEAM_MS / 1000} s…`);
-    return teamLoad(stack.url, floorAccounts, {
-      users,
-      durationMs: TEAM_MS,
-      pauseMs: TEAM_PAUSE_MS,
-      storedNames: async () => {
-        const stored = await getFirestore().collection('customers').select('names').get();
-        return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
-      },
-    });
-  };
-  const team = await teamOf(TEAM_USERS);
-  const floor = await teamOf(FLOOR_USERS);
-  log('the dashboard in a browser…');
-  const sales = demoAccounts().find((a) => a.role === 'sales') ?? admin;
-  const paint = await dashboardPaint(stack.url, sales);
-  if (!small || values['small-only']) {
-    const first = firstPageSection(firstPageMs);
-    const sections = [teamSection(team), teamSection(floor), paintSection(paint)];
-    console.log([...sections.flatMap((x) => x.lines), ...first.lines].join('\n'));
-    const verdicts = [...sections.flatMap((x) => x.verdicts), first.verdict];
-    process.exitCode = verdicts.every((v) => v.met) ? 0 : 1;
+  if (values['quotes-only']) {
+    const section = quotesSection(small?.quotes, undefined);
+    console.log(section.lines.join('\n'));
+    process.exitCode = section.verdicts.every((v) => v.met !== false) ? 0 : 1;
   } else {
-    // The large size may not fit the local stack: the report then says why instead of its figures.
-    const largeReport: SizeReport | FailedSize = await measureSize(large).catch((err: unknown) => {
-      const rss = memoryMb(firestorePid).rss;
-      const state =
-        rss > 0
-          ? `the embedded Firestore process then held ${Math.round(rss)} MB`
-          : 'the embedded Firestore process had exited';
-      const error = `${err instanceof Error ? err.message : String(err)}; ${state}`;
-      log(`the large size failed: ${error}`);
-      return { size: large, error };
-    });
-    // Never fails the bench: a restart that goes wrong is reported as not measured.
-    const restart = await (async () => {
-      if ('error' in largeReport) return { error: 'the large size was not loaded' };
-      log('the first calls after a restart of the embedded Firestore…');
-      const api = apiClient(stack.url, await adminSignIn());
-      return firstCallsAfterRestart({
-        firestorePid: () => stack.pids().firestore,
-        ready: () => control.counters(),
-        api,
+    if (!small) await seedScale(target, SMALL, baseExport, workDir, log);
+    // Each person with their own account, as on a sales floor.
+    const floorAccounts = await teamAccounts(FLOOR_USERS);
+    const teamOf = (users: number) => {
+      log(`${users} users at once for ${TEAM_MS / 1000} s…`);
+      return teamLoad(stack.url, floorAccounts, {
+        users,
+        durationMs: TEAM_MS,
+        pauseMs: TEAM_PAUSE_MS,
+        storedNames: async () => {
+          const stored = await getFirestore().collection('customers').select('names').get();
+          return stored.docs.map((d) => (d.get('names') as string[] | undefined)?.[0] ?? '');
+        },
       });
-    })().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
-    const report = renderReport({
-      startedAt,
-      totalMs: Date.now() - startedAt.getTime(),
-      small,
-      large: largeReport,
-      bundles,
-      teams: [team, floor],
-      paint,
-      restart,
-      firstPageMs,
-      loadAverage,
-    });
-    writeFileSync(values.out, report);
-    log(`wrote ${values.out}`);
+    };
+    const team = await teamOf(TEAM_USERS);
+    const floor = await teamOf(FLOOR_USERS);
+    log('the dashboard in a browser…');
+    const sales = demoAccounts().find((a) => a.role === 'sales') ?? admin;
+    const paint = await dashboardPaint(stack.url, sales);
+    if (!small || values['small-only']) {
+      const first = firstPageSection(firstPageMs);
+      const sections = [teamSection(team), teamSection(floor), paintSection(paint)];
+      console.log([...sections.flatMap((x) => x.lines), ...first.lines].join('\n'));
+      const verdicts = [...sections.flatMap((x) => x.verdicts), first.verdict];
+      process.exitCode = verdicts.every((v) => v.met) ? 0 : 1;
+    } else {
+      // The large size may not fit the local stack: the report then says why instead of its figures.
+      const largeReport: SizeReport | FailedSize = await measureSize(large).catch(
+        (err: unknown) => {
+          const rss = memoryMb(firestorePid).rss;
+          const state =
+            rss > 0
+              ? `the embedded Firestore process then held ${Math.round(rss)} MB`
+              : 'the embedded Firestore process had exited';
+          const error = `${err instanceof Error ? err.message : String(err)}; ${state}`;
+          log(`the large size failed: ${error}`);
+          return { size: large, error };
+        },
+      );
+      // Never fails the bench: a restart that goes wrong is reported as not measured.
+      const restart = await (async () => {
+        if ('error' in largeReport) return { error: 'the large size was not loaded' };
+        log('the first calls after a restart of the embedded Firestore…');
+        const api = apiClient(stack.url, await adminSignIn());
+        return firstCallsAfterRestart({
+          firestorePid: () => stack.pids().firestore,
+          ready: () => control.counters(),
+          api,
+        });
+      })().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
+      const report = renderReport({
+        startedAt,
+        totalMs: Date.now() - startedAt.getTime(),
+        small,
+        large: largeReport,
+        bundles,
+        teams: [team, floor],
+        paint,
+        restart,
+        firstPageMs,
+        loadAverage,
+      });
+      writeFileSync(values.out, report);
+      log(`wrote ${values.out}`);
+    }
   }
 } finally {
   // Back to the small base data, so the stack's export on the way out is quick (unless the

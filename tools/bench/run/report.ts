@@ -9,6 +9,7 @@ import { afterRestartSection, type AfterRestart } from './after-restart.ts';
 import { paintSection, type PaintResult } from './dashboard-paint.ts';
 import { firstPageSection } from './first-page.ts';
 import { teamSection, type TeamLoadResult } from './team-load.ts';
+import { quotesSection, type QuoteRuns } from './quotes.ts';
 import { percentile, type CallResult } from './measure.ts';
 import { flatVerdicts, LOAD_MAX_MS, SIGN_IN_MAX_KB, verdict, type Verdict } from './targets.ts';
 
@@ -16,6 +17,8 @@ export interface SizeReport {
   size: ScaleSize;
   seeded: ScaleSeeded;
   results: CallResult[];
+  /** The quotation rows (run/quotes.ts). */
+  quotes?: QuoteRuns;
 }
 
 /** A size that could not be loaded or measured, and why. */
@@ -195,6 +198,11 @@ export function renderReport(report: BenchReport): string {
   verdicts.push(...restart.verdicts);
   const first = firstPageSection(report.firstPageMs);
   verdicts.push(first.verdict);
+  const quotes = quotesSection(
+    report.small.quotes,
+    measured(report.large) ? report.large.quotes : undefined,
+  );
+  verdicts.push(...quotes.verdicts);
   const missed = verdicts.filter((v) => v.met === false).length;
   const unmeasured = verdicts.filter((v) => v.met === undefined).length;
   const failure = measured(report.large)
@@ -224,6 +232,7 @@ export function renderReport(report: BenchReport): string {
     '',
     ...sessionNotes(report),
     ...failures(report),
+    ...quotes.lines,
     ...teams.flatMap((team) => team.lines),
     ...paint.lines,
     ...first.lines,
