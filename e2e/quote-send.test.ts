@@ -69,7 +69,9 @@ describe('a quote sent from the conversation, on a phone, as sales', () => {
 
     // Back in the conversation: both messages carry the PDF, and their state moves on live.
     await page.waitForURL(`**/customers/${customer._id}**`);
-    const [quote] = await apiCall<{ _id: string; number: string; status: string }[]>(
+    const {
+      items: [quote],
+    } = await apiCall<{ items: { _id: string; number: string; status: string }[] }>(
       session.token,
       'GET',
       `/quotes?customerId=${customer._id}`,

@@ -7,7 +7,8 @@
  * and the team of 50 alone, with the first page after the start, printed rather than written:
  * for work on those rows), --small-only (the small size's calls, then the team of 50 on what
  * they left, as the whole bench runs it; printed: for work on those rows without the large size),
- * --only phone (a sales person's day on the phone alone, printed: run/phone-only.ts),
+ * --only quotes (the quotation rows alone at the small size, printed), --only phone (a sales
+ * person's day on the phone alone, printed: run/phone-only.ts),
  * --only broadcasts (issue 45's broadcast rows alone on a stack loaded with the large-customers
  * and large-entries given, e.g. 10,000 / 10,000; printed: tools/bench/run/broadcasts-only.ts).
  */
@@ -31,6 +32,7 @@ import { firstPage, firstPageSection } from './run/first-page.ts';
 import { measureCalls, type StackProcesses } from './run/measure.ts';
 import { benchPhoneOnly } from './run/phone-only.ts';
 import { memoryMb } from './run/proc.ts';
+import { measureQuotes, quotesSection } from './run/quotes.ts';
 import { renderReport, type FailedSize, type SizeReport } from './run/report.ts';
 import { teamAccounts } from './run/team-accounts.ts';
 import { teamLoad, teamSection } from './run/team-load.ts';
@@ -91,8 +93,8 @@ if (values.only === 'phone') {
   // The stack is stopped; what is left open (the browser's and streams' sockets) is not waited on.
   await new Promise((resolve) => process.stdout.write('', resolve));
   process.exit(met ? 0 : 1);
-} else if (values.only !== undefined) {
-  console.error('--only takes one section: phone or broadcasts');
+} else if (values.only !== undefined && values.only !== 'quotes') {
+  console.error('--only takes one section: quotes, phone or broadcasts');
   process.exit(2);
 }
 
@@ -134,87 +136,97 @@ try {
       signIn: () => adminSignIn().then(() => undefined),
       probe: seeded.probe,
     };
-    const results = await measureCalls(benchCalls(), ctx, control, processes, log);
-    return { size, seeded, results };
+    const calls = values.only === 'quotes' ? [] : benchCalls();
+    const results = await measureCalls(calls, ctx, control, processes, log);
+    const quotes = await measureQuotes(ctx.api, log);
+    return { size, seeded, results, quotes };
   };
   const small = values['team-only'] ? undefined : await measureSize(SMALL);
-  if (!small) await seedScale(target, SMALL, baseExport, workDir, log);
-  // Each person with their own account, as on a sales floor.
-  const floorAccounts = await teamAccounts(FLOOR_USERS);
-  const teamOf = (users: number) => {
-    log(`${users} users at once for ${TEAM_MS / 1000} s…`);
-    return teamLoad(stack.url, floorAccounts, teamOptions(users));
-  };
-  const team = await teamOf(TEAM_USERS);
-  const floor = await teamOf(FLOOR_USERS);
-  log('the dashboard in a browser…');
-  const sales = demoAccounts().find((a) => a.role === 'sales') ?? admin;
-  const paint = await dashboardPaint(stack.url, sales);
-  if (!small || values['small-only']) {
-    const first = firstPageSection(firstPageMs);
-    const sections = [teamSection(team), teamSection(floor), paintSection(paint)];
-    console.log([...sections.flatMap((x) => x.lines), ...first.lines].join('\n'));
-    const verdicts = [...sections.flatMap((x) => x.verdicts), first.verdict];
-    process.exitCode = verdicts.every((v) => v.met) ? 0 : 1;
+  if (values.only === 'quotes') {
+    const section = quotesSection(small?.quotes, undefined);
+    console.log(section.lines.join('\n'));
+    process.exitCode = section.verdicts.every((v) => v.met !== false) ? 0 : 1;
   } else {
-    // The large size may not fit the local stack: the report then says why instead of its figures.
-    const largeReport: SizeReport | FailedSize = await measureSize(large).catch((err: unknown) => {
-      const rss = memoryMb(firestorePid).rss;
-      const state =
-        rss > 0
-          ? `the embedded Firestore process then held ${Math.round(rss)} MB`
-          : 'the embedded Firestore process had exited';
-      const error = `${err instanceof Error ? err.message : String(err)}; ${state}`;
-      log(`the large size failed: ${error}`);
-      return { size: large, error };
-    });
-    // Never fails the bench: a restart that goes wrong is reported as not measured.
-    const restart = await (async () => {
-      if ('error' in largeReport) return { error: 'the large size was not loaded' };
-      log('the first calls after a restart of the embedded Firestore…');
-      const api = apiClient(stack.url, await adminSignIn());
-      return firstCallsAfterRestart({
-        firestorePid: () => stack.pids().firestore,
-        ready: () => control.counters(),
-        api,
-      });
-    })().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
-    // Issue 45's rows at the large size, last (they kill processes and start the jobs).
-    const broadcasts: BroadcastBench | undefined =
-      'error' in largeReport
-        ? undefined
-        : await (async () => {
-            await stack.superviseJobs(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata');
-            // The large size's import replaced the floor's user records: made again.
-            const accounts = await teamAccounts(FLOOR_USERS);
-            return broadcastBench({
-              url: stack.url,
-              firstApiPort: stack.apiPorts[0],
-              outboxFile: path.join(workDir, 'stack', 'outbox', 'outbox.jsonl'),
-              signIn: adminSignIn,
-              team: () => teamLoad(stack.url, accounts, teamOptions(FLOOR_USERS)),
-              pids: stack.pids,
-              log,
+    if (!small) await seedScale(target, SMALL, baseExport, workDir, log);
+    // Each person with their own account, as on a sales floor.
+    const floorAccounts = await teamAccounts(FLOOR_USERS);
+    const teamOf = (users: number) => {
+      log(`${users} users at once for ${TEAM_MS / 1000} s…`);
+      return teamLoad(stack.url, floorAccounts, teamOptions(users));
+    };
+    const team = await teamOf(TEAM_USERS);
+    const floor = await teamOf(FLOOR_USERS);
+    log('the dashboard in a browser…');
+    const sales = demoAccounts().find((a) => a.role === 'sales') ?? admin;
+    const paint = await dashboardPaint(stack.url, sales);
+    if (!small || values['small-only']) {
+      const first = firstPageSection(firstPageMs);
+      const sections = [teamSection(team), teamSection(floor), paintSection(paint)];
+      console.log([...sections.flatMap((x) => x.lines), ...first.lines].join('\n'));
+      const verdicts = [...sections.flatMap((x) => x.verdicts), first.verdict];
+      process.exitCode = verdicts.every((v) => v.met) ? 0 : 1;
+    } else {
+      // The large size may not fit the local stack: the report then says why instead of its figures.
+      const largeReport: SizeReport | FailedSize = await measureSize(large).catch(
+        (err: unknown) => {
+          const rss = memoryMb(firestorePid).rss;
+          const state =
+            rss > 0
+              ? `the embedded Firestore process then held ${Math.round(rss)} MB`
+              : 'the embedded Firestore process had exited';
+          const error = `${err instanceof Error ? err.message : String(err)}; ${state}`;
+          log(`the large size failed: ${error}`);
+          return { size: large, error };
+        },
+      );
+      // Never fails the bench: a restart that goes wrong is reported as not measured.
+      const restart = await (async () => {
+        if ('error' in largeReport) return { error: 'the large size was not loaded' };
+        log('the first calls after a restart of the embedded Firestore…');
+        const api = apiClient(stack.url, await adminSignIn());
+        return firstCallsAfterRestart({
+          firestorePid: () => stack.pids().firestore,
+          ready: () => control.counters(),
+          api,
+        });
+      })().catch((err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }));
+      // Issue 45's rows at the large size, last (they kill processes and start the jobs).
+      const broadcasts: BroadcastBench | undefined =
+        'error' in largeReport
+          ? undefined
+          : await (async () => {
+              await stack.superviseJobs(process.env.COMPANY_TIME_ZONE ?? 'Asia/Kolkata');
+              // The large size's import replaced the floor's user records: made again.
+              const accounts = await teamAccounts(FLOOR_USERS);
+              return broadcastBench({
+                url: stack.url,
+                firstApiPort: stack.apiPorts[0],
+                outboxFile: path.join(workDir, 'stack', 'outbox', 'outbox.jsonl'),
+                signIn: adminSignIn,
+                team: () => teamLoad(stack.url, accounts, teamOptions(FLOOR_USERS)),
+                pids: stack.pids,
+                log,
+              });
+            })().catch((err: unknown) => {
+              log(`the broadcast rows failed: ${err instanceof Error ? err.message : String(err)}`);
+              return undefined;
             });
-          })().catch((err: unknown) => {
-            log(`the broadcast rows failed: ${err instanceof Error ? err.message : String(err)}`);
-            return undefined;
-          });
-    const report = renderReport({
-      broadcasts,
-      startedAt,
-      totalMs: Date.now() - startedAt.getTime(),
-      small,
-      large: largeReport,
-      bundles,
-      teams: [team, floor],
-      paint,
-      restart,
-      firstPageMs,
-      loadAverage,
-    });
-    writeFileSync(values.out, report);
-    log(`wrote ${values.out}`);
+      const report = renderReport({
+        broadcasts,
+        startedAt,
+        totalMs: Date.now() - startedAt.getTime(),
+        small,
+        large: largeReport,
+        bundles,
+        teams: [team, floor],
+        paint,
+        restart,
+        firstPageMs,
+        loadAverage,
+      });
+      writeFileSync(values.out, report);
+      log(`wrote ${values.out}`);
+    }
   }
 } finally {
   // Back to the small base data, so the stack's export on the way out is quick (unless the

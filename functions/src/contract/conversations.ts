@@ -45,6 +45,8 @@ export interface ConversationMessage {
   entryId?: string;
   /** Inbound WhatsApp: the message it answers (Meta's context), with that message's text when known. */
   replyTo?: { providerId: string; text?: string };
+  /** Inbound: the words accept this quote; its sales person confirms (POST /quotes/:id/accept). */
+  acceptSuggestion?: { quoteId: string; number: string };
 }
 
 /**

@@ -89,6 +89,11 @@ export interface Quote {
   /** When Send first sent it, and each channel's last send (its conversation message). */
   sentAt: string | null;
   sends: QuoteSend[];
+  /**
+   * The customer's WhatsApp reply accepting it ("yes, confirm"), while the quote is open: a
+   * suggestion its sales person confirms with Accept. Nothing is accepted by itself.
+   */
+  acceptSuggestion: { text: string; at: string; conversationMessageId: string } | null;
 }
 
 export const QUOTE_CHANNELS = ['whatsapp', 'email'] as const;
@@ -130,3 +135,9 @@ export type QuoteSummary = Pick<
   Quote,
   '_id' | 'number' | 'status' | 'customerId' | 'validUntil' | 'owner' | 'createdAt'
 > & { customerName: string; total: number };
+
+/** GET /quotes: a page, newest first; `nextCursor` asks for the next one (null: no more). */
+export interface QuotePage {
+  items: QuoteSummary[];
+  nextCursor: string | null;
+}

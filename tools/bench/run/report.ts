@@ -10,6 +10,7 @@ import { broadcastSection, type BroadcastBench } from './broadcasts.ts';
 import { paintSection, type PaintResult } from './dashboard-paint.ts';
 import { firstPageSection } from './first-page.ts';
 import { teamSection, type TeamLoadResult } from './team-load.ts';
+import { quotesSection, type QuoteRuns } from './quotes.ts';
 import { percentile, type CallResult } from './measure.ts';
 import { flatVerdicts, LOAD_MAX_MS, SIGN_IN_MAX_KB, verdict, type Verdict } from './targets.ts';
 
@@ -17,6 +18,8 @@ export interface SizeReport {
   size: ScaleSize;
   seeded: ScaleSeeded;
   results: CallResult[];
+  /** The quotation rows (run/quotes.ts). */
+  quotes?: QuoteRuns;
 }
 
 /** A size that could not be loaded or measured, and why. */
@@ -200,6 +203,11 @@ export function renderReport(report: BenchReport): string {
   verdicts.push(first.verdict);
   const broadcasts = report.broadcasts ? broadcastSection(report.broadcasts) : undefined;
   verdicts.push(...(broadcasts?.verdicts ?? []));
+  const quotes = quotesSection(
+    report.small.quotes,
+    measured(report.large) ? report.large.quotes : undefined,
+  );
+  verdicts.push(...quotes.verdicts);
   const missed = verdicts.filter((v) => v.met === false).length;
   const unmeasured = verdicts.filter((v) => v.met === undefined).length;
   const failure = measured(report.large)
@@ -229,6 +237,7 @@ export function renderReport(report: BenchReport): string {
     '',
     ...sessionNotes(report),
     ...failures(report),
+    ...quotes.lines,
     ...teams.flatMap((team) => team.lines),
     ...paint.lines,
     ...first.lines,

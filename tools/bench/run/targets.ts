@@ -144,3 +144,40 @@ export function flatVerdicts(
     ];
   return [];
 }
+
+/** Quotations (issue 44), at p95 at both sizes. */
+const QUOTE_CREATE_MAX_P95_MS = 150;
+const QUOTE_PDF_MAX_P95_MS = 300;
+const QUOTES_AT_ONCE_MAX_P95_MS = 1_000;
+
+/** The quotation rows' runs (run/quotes.ts), as the targets read them. */
+interface QuoteLatencies {
+  create: number[];
+  pdf: number[];
+  atOnce: number[];
+  numbers: { consecutive: boolean };
+}
+
+/** Each quotation target met at the small size and at the large one (undefined: not measured). */
+export function quoteVerdicts(small: QuoteLatencies, large: QuoteLatencies | undefined): Verdict[] {
+  const within = (pick: (q: QuoteLatencies) => number[], max: number) => (q: QuoteLatencies) =>
+    percentile(pick(q), 95) <= max;
+  const both = (target: string, ok: (q: QuoteLatencies) => boolean): Verdict => ({
+    target,
+    met: !ok(small) ? false : large && ok(large),
+  });
+  return [
+    both(
+      `20-line quote create p95 ≤ ${QUOTE_CREATE_MAX_P95_MS} ms at both sizes`,
+      within((q) => q.create, QUOTE_CREATE_MAX_P95_MS),
+    ),
+    both(
+      `its PDF's first fetch p95 ≤ ${QUOTE_PDF_MAX_P95_MS} ms at both sizes`,
+      within((q) => q.pdf, QUOTE_PDF_MAX_P95_MS),
+    ),
+    both(
+      `50 quotes at once: 50 distinct consecutive numbers, p95 ≤ ${QUOTES_AT_ONCE_MAX_P95_MS / 1000} s at both sizes`,
+      (q) => q.numbers.consecutive && within((x) => x.atOnce, QUOTES_AT_ONCE_MAX_P95_MS)(q),
+    ),
+  ];
+}

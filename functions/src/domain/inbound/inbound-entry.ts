@@ -4,7 +4,9 @@
 // new), the entry and its 'created' history item are written in one transaction, which sees
 // the marker of a delivery that got there first. The same transaction adds the message to the
 // customer's conversation (../conversations/store.ts: one more unread for the owner) and
-// tells the owner (the admins for a customer without one) with a live notification.
+// tells the owner (the admins for a customer without one) with a live notification. A reply
+// accepting one of the customer's sent quotes is kept on that quote as a suggestion in the same
+// transaction (../quotes/accept-reply.ts).
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
@@ -35,6 +37,7 @@ import {
 } from '../messages';
 import { buildEntryDoc, customerCopy, withoutUndefined, type Attachment } from '../entries/record';
 import { customerRef, newCustomerRef } from '../customers/store';
+import { quoteAnsweredIn, suggestAcceptIn } from '../quotes/accept-reply';
 import { markerRef } from './markers';
 
 export interface InboundMessage {
@@ -51,6 +54,11 @@ export interface InboundMessage {
   replyTo?: { providerId: string; text?: string };
   /** The broadcast this message answers (its conversation message says so). */
   broadcastId?: string;
+  /**
+   * The words accept a quote (WhatsApp): the one whose message it replies to (`quoteId`), else,
+   * with no context, the customer's newest sent quote that is still open.
+   */
+  acceptsQuote?: { quoteId?: string };
   /** A STOP or START (WhatsApp): the customer opts out of WhatsApp, or back in. */
   optOut?: 'stop' | 'start';
   /**
@@ -144,6 +152,10 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
     const existing =
       typeof ownerId === 'string' && ownerId ? await tx.get(customerRef(ownerId, db)) : undefined;
     const summary = existing?.exists ? await tx.get(summaryRef(existing.id)) : undefined;
+    const answered =
+      message.acceptsQuote && existing?.exists
+        ? await quoteAnsweredIn(tx, existing.id, message.acceptsQuote.quoteId)
+        : undefined;
     const records = await RecordWriter.inTransaction(tx, db);
     const at = timestampNow();
     // A WhatsApp message opens its phone's 24-hour window in the same commit as its entry and
@@ -254,8 +266,18 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       providerId: message.messageId.slice(0, 1000),
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       ...(message.broadcastId ? { broadcastId: message.broadcastId } : {}),
+      ...(answered && {
+        acceptSuggestion: { quoteId: answered.id, number: String(answered.data.number) },
+      }),
     };
     createThreadMessage(tx, threadId, thread);
+    if (answered)
+      suggestAcceptIn(
+        tx,
+        answered.id,
+        { text: description.slice(0, 300), conversationMessageId: threadId },
+        at,
+      );
     const shown = summaryCustomer(customerData);
     addToSummary(tx, summary, customerId, shown, thread);
     if (salesOwner || message.notify === 'owner-or-admins') {

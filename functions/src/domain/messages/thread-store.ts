@@ -58,6 +58,8 @@ export interface StoredThreadMessage {
   replyTo?: { providerId: string; text?: string };
   /** An inbound message answering a broadcast: the broadcast. */
   broadcastId?: string;
+  /** An inbound reply whose words accept this quote (a suggestion for its sales person). */
+  acceptSuggestion?: { quoteId: string; number: string };
 }
 
 /** The conversation message with this provider (WhatsApp) id, if any. */
@@ -126,6 +128,7 @@ export const threadQuery = (customerId: string): Query =>
 export function toConversationMessage(id: string, data: DocumentData): ConversationMessage {
   const files = Array.isArray(data.files) ? (data.files as ThreadFile[]) : [];
   const replyTo = data.replyTo as StoredThreadMessage['replyTo'] | undefined;
+  const acceptSuggestion = data.acceptSuggestion as StoredThreadMessage['acceptSuggestion'];
   return {
     _id: id,
     customerId: str(data.customerId),
@@ -150,6 +153,7 @@ export function toConversationMessage(id: string, data: DocumentData): Conversat
     source: (str(data.source) || 'inbound') as ConversationMessage['source'],
     ...(data.entryId ? { entryId: str(data.entryId) } : {}),
     ...(replyTo?.providerId ? { replyTo } : {}),
+    ...(acceptSuggestion?.quoteId ? { acceptSuggestion } : {}),
   };
 }
 

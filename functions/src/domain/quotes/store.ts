@@ -3,6 +3,7 @@
 // its quote, so numbers run without a gap or a repeat however many are created at once, and a
 // refused quote takes none.
 import {
+  FieldPath,
   Timestamp,
   type DocumentData,
   type Query,
@@ -50,44 +51,57 @@ export interface QuoteFilters {
   statuses?: string[];
   from?: Date;
   to?: Date;
-  limit: number;
 }
 
-/** Quotes newest first, by customer and stored status, created in [from, to). */
-export async function listQuoteData(
-  filters: QuoteFilters,
-): Promise<{ id: string; data: DocumentData }[]> {
+export interface QuoteRow {
+  id: string;
+  data: DocumentData;
+}
+
+/** How many of a customer's newest sent quotes an accepting reply is matched against. */
+const REPLY_CANDIDATES = 10;
+
+/** In `tx`, a customer's newest sent quotes (expired and revised ones included). */
+export async function newestSentQuotesIn(tx: Transaction, customerId: string): Promise<QuoteRow[]> {
+  const query = getDb()
+    .collection(QUOTES)
+    .where('customerId', '==', customerId)
+    .where('status', '==', 'sent')
+    .orderBy('createdAt', 'desc')
+    .limit(REPLY_CANDIDATES);
+  const snap = await tx.get(query);
+  return snap.docs.map((d) => ({ id: d.id, data: d.data() }));
+}
+
+/** Quotes newest first (ties by id, for a cursor), by customer and stored status, created in [from, to). */
+export function quoteListQuery(filters: QuoteFilters): Query {
   let query: Query = getDb().collection(QUOTES);
   if (filters.customerId) query = query.where('customerId', '==', filters.customerId);
   if (filters.statuses) query = query.where('status', 'in', filters.statuses);
   if (filters.from) query = query.where('createdAt', '>=', Timestamp.fromDate(filters.from));
   if (filters.to) query = query.where('createdAt', '<', Timestamp.fromDate(filters.to));
-  const snap = await query.orderBy('createdAt', 'desc').limit(filters.limit).get();
-  return snap.docs.map((d) => ({ id: d.id, data: d.data() }));
+  return query.orderBy('createdAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
 }
 
 /**
- * Records where the quote's PDF is stored unless another fetch recorded one first; answers the
- * path recorded (this one, or the other fetch's).
+ * The quote's fields recorded once, whoever records first: where its PDF is stored (`pdfPath`)
+ * and the uploaded file (files/{id}) that carries it when sent (`pdfFileId`).
  */
-export async function claimPdfPath(id: string, path: string): Promise<string> {
-  return getDb().runTransaction(async (tx) => {
-    const stored = (await tx.get(quoteRef(id))).get('pdfPath');
-    if (typeof stored === 'string' && stored) return stored;
-    tx.update(quoteRef(id), { pdfPath: path });
-    return path;
-  });
-}
+export type ClaimedQuoteField = 'pdfPath' | 'pdfFileId';
 
 /**
- * Records the uploaded file (files/{id}) holding the quote's PDF for sending, unless one was
- * recorded first; answers the file id recorded.
+ * Records `value` in the quote's `field` unless another call recorded one first; answers the
+ * value recorded (this one, or the other's).
  */
-export async function claimPdfFileId(id: string, fileId: string): Promise<string> {
+export async function claimQuoteField(
+  id: string,
+  field: ClaimedQuoteField,
+  value: string,
+): Promise<string> {
   return getDb().runTransaction(async (tx) => {
-    const stored = (await tx.get(quoteRef(id))).get('pdfFileId');
+    const stored = (await tx.get(quoteRef(id))).get(field);
     if (typeof stored === 'string' && stored) return stored;
-    tx.update(quoteRef(id), { pdfFileId: fileId });
-    return fileId;
+    tx.update(quoteRef(id), { [field]: value });
+    return value;
   });
 }

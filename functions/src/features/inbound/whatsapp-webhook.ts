@@ -13,6 +13,7 @@ import { readSettingsAndSecrets } from '../../domain/settings/store';
 import { alertAdminContacts } from '../notifications';
 import { formatPhone } from '../../domain/identity/phone';
 import { createInboundEntry } from '../../domain/inbound/inbound-entry';
+import { isAcceptReply } from '../../domain/quotes/accept-reply';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
 import { refreshWindow } from '../messaging';
 import { applyProviderStatus } from '../../domain/messages';
@@ -137,6 +138,13 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         const contextId = str(obj(message.context).id);
         const keyword = type === 'text' || type === 'button' ? optOutKeyword(description) : null;
         const replied = contextId ? await repliedMessage(contextId) : undefined;
+        // Words accepting a quote: the one replied to, else (no context) the newest sent.
+        const acceptsQuote =
+          (type === 'text' || type === 'button') &&
+          isAcceptReply(description) &&
+          (!contextId || replied?.quoteId)
+            ? { quoteId: replied?.quoteId }
+            : undefined;
         const phone = `+${from.replace(/^\+/, '')}`;
         // A reply to a broadcast (named by the context, else the latest sent to them lately).
         const answered =
@@ -158,6 +166,7 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
           ...(answered ? { broadcastId: answered.broadcastId } : {}),
           // STOP / START (typed, or a template's quick-reply button), applied with the message.
           ...(keyword && { optOut: keyword }),
+          ...(acceptsQuote && { acceptsQuote }),
           notify: 'owner-or-admins',
         });
         if (!outcome.created) {

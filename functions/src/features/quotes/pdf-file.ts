@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { createFileStore } from '../../storage/create-file-store';
 import type { FileStore } from '../../storage/file-store';
-import { claimPdfPath } from '../../domain/quotes/store';
+import { claimQuoteField } from '../../domain/quotes/store';
 import { renderQuotePdf } from './pdf';
 import { toQuote } from './view';
 
@@ -27,7 +27,7 @@ export async function quotePdf(
   const bytes = await renderQuotePdf(toQuote(id, data, today), data);
   const path = `quotes/${id}/${randomUUID()}.pdf`;
   await store.save(path, bytes, PDF_TYPE);
-  const recorded = await claimPdfPath(id, path);
+  const recorded = await claimQuoteField(id, 'pdfPath', path);
   if (recorded === path) return bytes;
   await store.remove(path);
   const theirs = await store.read(recorded);

@@ -4,15 +4,17 @@ import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
-import { getConfig } from '../../config';
-import { startOfDay } from '../../company-days';
-import { listQuoteData, QUOTE_NOT_FOUND, requireQuoteData } from '../../domain/quotes/store';
+import { QUOTE_NOT_FOUND, requireQuoteData } from '../../domain/quotes/store';
 import { companyToday, createQuote, reviseQuote } from './create';
 import { acceptQuote, declineQuote } from './status';
 import { sendQuote, sendQuoteBody } from './send';
 import { createQuoteBody, listQuotesQuery, reviseQuoteBody } from './schemas';
 import { pdfFileName, PDF_TYPE, quotePdf } from './pdf-file';
-import { statusOf, toQuote, toQuoteSummary } from './view';
+import { toQuote } from './view';
+import { listQuotes } from './list';
+
+/** Quotes on a page when the request does not say. */
+const DEFAULT_PAGE = 50;
 
 const quoteId = (req: Request) => documentId(req.params.id, QUOTE_NOT_FOUND);
 const sessionOf = (req: Request) => {
@@ -20,31 +22,10 @@ const sessionOf = (req: Request) => {
   return req.session;
 };
 
-/** Stored statuses a shown status may come from ('expired' is a draft or sent one, past date). */
-const STORED: Record<string, string[]> = {
-  draft: ['draft'],
-  sent: ['sent'],
-  accepted: ['accepted'],
-  declined: ['declined'],
-  expired: ['draft', 'sent'],
-};
-
 export function registerQuoteRoutes(router: Router): void {
   route(router, 'GET /quotes', async (req, res) => {
     const query = listQuotesQuery.parse(req.query);
-    const { timeZone } = getConfig();
-    const today = companyToday();
-    const found = await listQuoteData({
-      customerId: query.customerId,
-      statuses: query.status ? STORED[query.status] : undefined,
-      from: query.from ? startOfDay(query.from, timeZone) : undefined,
-      to: query.to ? startOfDay(query.to, timeZone, 1) : undefined,
-      limit: query.limit ?? 100,
-    });
-    const rows = found
-      .filter((q) => !query.status || statusOf(q.data, today) === query.status)
-      .map((q) => toQuoteSummary(q.id, q.data, today));
-    res.json(rows);
+    res.json(await listQuotes({ ...query, limit: query.limit ?? DEFAULT_PAGE }));
   });
 
   route(router, 'GET /quotes/:id', async (req, res) => {

@@ -90,4 +90,5 @@ export const listQuotesQuery = z.object({
   from: param(z.string().refine(isIsoDate, 'Use a date written YYYY-MM-DD')),
   to: param(z.string().refine(isIsoDate, 'Use a date written YYYY-MM-DD')),
   limit: param(z.coerce.number().int().min(1).max(200)),
+  cursor: param(z.string().max(2000)),
 });

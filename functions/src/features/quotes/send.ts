@@ -16,7 +16,7 @@ import { optedOutAt, windowUntil } from '../../domain/customers/whatsapp-windows
 import { readSettings } from '../../domain/settings/store';
 import { runInTransaction } from '../../domain/writes/transaction';
 import {
-  claimPdfFileId,
+  claimQuoteField,
   quoteRef,
   requireQuoteData,
   requireQuoteIn,
@@ -164,7 +164,7 @@ async function pdfAttachment(id: string, data: DocumentData): Promise<PlannedAtt
     const [saved] = await saveFiles([{ name, mimetype: PDF_TYPE, data: bytes }], {
       source: 'quote',
     });
-    fileId = await claimPdfFileId(id, saved._id);
+    fileId = await claimQuoteField(id, 'pdfFileId', saved._id);
   }
   return { name, url: fileUrl(fileId), mimetype: PDF_TYPE, size: bytes.length };
 }

@@ -112,7 +112,17 @@ export function toQuote(id: string, data: DocumentData, today: string): Quote {
     entryId: typeof data.entryId === 'string' ? data.entryId : null,
     sentAt: iso(data.sentAt) || null,
     sends: sendsOf(data),
+    acceptSuggestion: suggestionOf(data, today),
   };
+}
+
+/** The customer's accepting reply, shown while the quote can still be accepted. */
+function suggestionOf(data: DocumentData, today: string): Quote['acceptSuggestion'] {
+  const s = data.acceptSuggestion as DocumentData | undefined;
+  const status = statusOf(data, today);
+  if (!s || typeof s.text !== 'string' || data.revisedBy) return null;
+  if (status !== 'draft' && status !== 'sent') return null;
+  return { text: s.text, at: iso(s.at), conversationMessageId: text(s.conversationMessageId) };
 }
 
 function sendsOf(data: DocumentData): QuoteSend[] {

@@ -3,3 +3,4 @@ export { QuoteBuilderPage } from './components/quote-builder-page';
 export { QuotesPage } from './components/quotes-page';
 export { QuotePage } from './components/quote-page';
 export { CustomerQuotes } from './components/customer-quotes';
+export { AcceptSuggestion } from './components/accept-suggestion';

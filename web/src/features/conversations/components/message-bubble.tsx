@@ -1,4 +1,5 @@
 import { FileText, Mail, MessageCircle, Reply } from 'lucide-react';
+import { AcceptSuggestion } from '../../quotes';
 import type { ConversationMessage } from '../api/types';
 import { CHANNEL_WORDS, failed, isImage, messageTime, stateWords } from '../model/message-view';
 
@@ -26,6 +27,9 @@ export function MessageBubble({ message }: { message: ConversationMessage }) {
       )}
       {message.subject && <p className="bubble__subject">{message.subject}</p>}
       {message.text && <p className="bubble__text">{message.text}</p>}
+      {message.acceptSuggestion && (
+        <AcceptSuggestion quoteId={message.acceptSuggestion.quoteId} text={message.text} />
+      )}
       {message.files.length > 0 && (
         <ul className="bubble__files" aria-label="Files">
           {message.files.map((file) => (

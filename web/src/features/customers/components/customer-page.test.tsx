@@ -237,6 +237,48 @@ describe('customer page', () => {
     expect(within(history).queryByText('pending')).toBeNull();
   });
 
+  it("asks to mark a quote accepted under the customer's reply that accepts it", async () => {
+    const api = mockApi(
+      routes({
+        'GET /customers/raj/conversation': () => ({
+          messages: [
+            {
+              _id: 'm3',
+              customerId: 'raj',
+              at: '2025-02-01T10:00:00.000Z',
+              direction: 'in',
+              channel: 'whatsapp',
+              text: 'yes, confirm',
+              files: [],
+              state: 'received',
+              source: 'inbound',
+              acceptSuggestion: { quoteId: 'q1', number: 'Q/2026-27/0001' },
+            },
+          ],
+          nextCursor: null,
+        }),
+        'POST /customers/raj/conversation/read': () => ({ unread: 0 }),
+        'POST /quotes/q1/accept': () => ({
+          _id: 'q1',
+          number: 'Q/2026-27/0001',
+          status: 'accepted',
+        }),
+      }),
+    );
+    const { user } = renderApp('/customers/raj', SALES);
+    const conversation = await screen.findByRole('region', { name: 'Conversation' });
+    const ask = await within(conversation).findByRole('group', { name: 'Accept suggestion' });
+    expect(ask).toHaveTextContent("Customer replied 'yes, confirm' — Mark accepted?");
+    expect(api.find('POST', '/quotes/q1/accept')).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Mark accepted' }));
+    expect(
+      await screen.findByText(
+        'Quote Q/2026-27/0001 accepted: its entry waits for an admin to confirm',
+      ),
+    ).toBeInTheDocument();
+    expect(api.find('POST', '/quotes/q1/accept')).toHaveLength(1);
+  });
+
   it('shows the WhatsApp window once the customer answer carries it', async () => {
     const openUntil = new Date(Date.now() + 3_600_000).toISOString();
     mockApi(routes({ 'GET /customers/raj': () => ({ ...raj, whatsappWindow: { openUntil } }) }));

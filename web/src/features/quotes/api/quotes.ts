@@ -1,6 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@contract/products';
-import type { Quote, QuoteChannel, QuoteSummary, SendQuoteResponse } from '@contract/quotes';
+import type {
+  Quote,
+  QuoteChannel,
+  QuotePage,
+  QuoteSummary,
+  SendQuoteResponse,
+} from '@contract/quotes';
 import { api, apiPath } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { queryKeys, type QuoteListParams } from '../../../resources/query-keys';
@@ -8,16 +14,25 @@ import type { QuoteRequest } from '../model/draft';
 
 export const LOAD_QUOTES_FAILED = 'Failed to load quotes';
 
-/** GET /quotes with the list's filters (empty ones left out). */
+export const QUOTES_PAGE_SIZE = 30;
+
+/** GET /quotes with the list's filters (empty ones left out), a page at a time. */
 export function useQuotes(params: QuoteListParams) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: queryKeys.quotes.list(params),
-    queryFn: ({ signal }) =>
-      api.get<QuoteSummary[]>('/quotes', {
-        query: Object.fromEntries(Object.entries(params).filter(([, v]) => v)),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<QuotePage>('/quotes', {
+        query: {
+          ...Object.fromEntries(Object.entries(params).filter(([, v]) => v)),
+          limit: QUOTES_PAGE_SIZE,
+          cursor: pageParam,
+        },
         fallbackMessage: LOAD_QUOTES_FAILED,
         signal,
       }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    select: (data): QuoteSummary[] => data.pages.flatMap((page) => page.items),
   });
 }
 

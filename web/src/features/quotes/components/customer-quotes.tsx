@@ -1,5 +1,6 @@
 import { FilePlus } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { NextPageButton } from '../../../lib/next-page-button';
 import { QueryState } from '../../../lib/query-state';
 import { LOAD_QUOTES_FAILED, useQuotes } from '../api/quotes';
 import { QuoteList } from './quote-list';
@@ -26,7 +27,10 @@ export function CustomerQuotes({ customerId }: { customerId: string }) {
           rows.length === 0 ? (
             <p className="ui-muted">No quotes yet.</p>
           ) : (
-            <QuoteList quotes={rows} showCustomer={false} />
+            <>
+              <QuoteList quotes={rows} showCustomer={false} />
+              <NextPageButton pages={quotes} label="Load more" className="btn btn--outline" />
+            </>
           )
         }
       </QueryState>

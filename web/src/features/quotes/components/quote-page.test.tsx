@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Quote } from '@contract/quotes';
 import { renderApp } from '../../../test/render-app';
@@ -34,6 +34,7 @@ const draft = {
   entryId: null,
   sentAt: null,
   sends: [],
+  acceptSuggestion: null,
 } satisfies Quote;
 
 describe('a quote page', () => {
@@ -76,6 +77,40 @@ describe('a quote page', () => {
     expect(screen.getByRole('link', { name: 'See it in the conversation' })).toHaveAttribute(
       'href',
       '/customers/c1#conversation',
+    );
+  });
+});
+
+describe("a customer's accepting reply", () => {
+  it('asks the sales person, whose button accepts the quote; nothing is accepted before', async () => {
+    const sent: Quote = {
+      ...draft,
+      status: 'sent',
+      sentAt: '2026-11-28T10:00:00.000Z',
+      acceptSuggestion: {
+        text: 'yes, confirm',
+        at: '2026-11-28T11:00:00.000Z',
+        conversationMessageId: 'm9',
+      },
+    };
+    const accepted: Quote = { ...sent, status: 'accepted', entryId: 'e1', acceptSuggestion: null };
+    const api = mockApi({
+      'GET /quotes/q1': () => (api.find('POST', '/quotes/q1/accept').length > 0 ? accepted : sent),
+      'POST /quotes/q1/accept': accepted,
+    });
+    const { user } = renderApp('/quotes/q1', SALES);
+    const ask = await screen.findByRole('group', { name: 'Accept suggestion' });
+    expect(ask).toHaveTextContent("Customer replied 'yes, confirm' — Mark accepted?");
+    expect(api.find('POST', '/quotes/q1/accept')).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: 'Mark accepted' }));
+    expect(
+      await screen.findByText(
+        'Quote Q/2026-27/0001 accepted: its entry waits for an admin to confirm',
+      ),
+    ).toBeInTheDocument();
+    expect(api.find('POST', '/quotes/q1/accept')).toHaveLength(1);
+    await waitFor(() =>
+      expect(screen.queryByRole('group', { name: 'Accept suggestion' })).not.toBeInTheDocument(),
     );
   });
 });

@@ -9,6 +9,7 @@ import { useToast } from '../../../lib/toast';
 import { useDownloadPdf, useQuote, useQuoteAction, type QuoteAction } from '../api/quotes';
 import { QuoteStatusBadge } from './quote-status';
 import { SendQuoteButton } from './send-quote';
+import { AcceptSuggestion } from './accept-suggestion';
 import '../../../lib/ui.css';
 import '../quotes.css';
 
@@ -98,6 +99,9 @@ function QuoteView({ quote }: { quote: Quote }) {
           </button>
         )}
       </PageHeader>
+      {open && quote.acceptSuggestion && (
+        <AcceptSuggestion quoteId={quote._id} text={quote.acceptSuggestion.text} />
+      )}
       <section className="ui-panel quote-facts">
         <dl>
           <dt>Status</dt>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { QUOTE_STATUSES } from '@contract/quotes';
 import { FormField } from '../../../lib/form-field';
 import { PageHeader } from '../../../lib/page-header';
+import { NextPageButton } from '../../../lib/next-page-button';
 import { QueryState } from '../../../lib/query-state';
 import { LOAD_QUOTES_FAILED, useQuotes } from '../api/quotes';
 import { QuoteList } from './quote-list';
@@ -40,7 +41,10 @@ export function QuotesPage() {
               </p>
             </div>
           ) : (
-            <QuoteList quotes={rows} />
+            <>
+              <QuoteList quotes={rows} />
+              <NextPageButton pages={quotes} label="Load more" className="btn btn--outline" />
+            </>
           )
         }
       </QueryState>
