@@ -238,11 +238,11 @@ describe('revise, accept, decline', () => {
     const expired = await request(employee).get(
       `/api/quotes?status=expired&customerId=${customerId}`,
     );
-    expect(expired.body.map((q: { _id: string }) => q._id)).toEqual([quoteId]);
+    expect(expired.body.items.map((q: { _id: string }) => q._id)).toEqual([quoteId]);
     const drafts = await request(employee).get('/api/quotes?status=draft');
-    expect(drafts.body).toEqual([]);
+    expect(drafts.body.items).toEqual([]);
     const all = await request(employee).get(`/api/quotes?customerId=${customerId}`);
-    expect(all.body[0]).toMatchObject({
+    expect(all.body.items[0]).toMatchObject({
       number,
       customerName: 'Nashik Dairy',
       total: 218300,

@@ -34,15 +34,19 @@ export async function requireQuoteIn(tx: Transaction, id: string): Promise<Docum
 }
 
 /**
- * In `tx`, the next number of a series ('Q_2026-27'), written back as taken. It reads, so call
- * it after the transaction's other reads and before its other writes.
+ * In `tx`, the next `count` numbers of a series ('Q_2026-27'), written back as taken: answers the
+ * first. It reads, so call it after the transaction's other reads and before its other writes.
  */
-export async function takeQuoteSequence(tx: Transaction, series: string): Promise<number> {
+export async function takeQuoteSequences(
+  tx: Transaction,
+  series: string,
+  count: number,
+): Promise<number> {
   const ref = getDb().collection(QUOTE_COUNTERS).doc(series);
   const last = (await tx.get(ref)).get('last');
-  const next = (typeof last === 'number' ? last : 0) + 1;
-  tx.set(ref, { last: next, updatedAt: Timestamp.now() });
-  return next;
+  const first = (typeof last === 'number' ? last : 0) + 1;
+  tx.set(ref, { last: first + count - 1, updatedAt: Timestamp.now() });
+  return first;
 }
 
 export interface QuoteFilters {

@@ -1,6 +1,6 @@
-// Making a quote and revising one. Everything a caller sent is checked first; the catalogue's
-// products are read, the number taken and the quote stored in one transaction, so a refused
-// quote takes no number and two quotes never share one.
+// Making a quote and revising one. Everything a caller sent is checked first, the catalogue's
+// products included; then the number is taken and the quote stored in one transaction
+// (series-queue.ts), so a refused quote takes no number and two quotes never share one.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getConfig } from '../../config';
@@ -11,25 +11,15 @@ import type { Session } from '../../http/access';
 import { runInTransaction } from '../../domain/writes/transaction';
 import { actorOf } from '../../domain/entries/actor';
 import { CUSTOMER_NOT_FOUND, customerRef, getCustomerData } from '../../domain/customers/store';
-import { readProductsIn } from '../../domain/products/store';
+import { readProducts, readProductsIn } from '../../domain/products/store';
 import { readSettings } from '../../domain/settings/store';
-import {
-  newQuoteRef,
-  quoteRef,
-  requireQuoteIn,
-  takeQuoteSequence,
-} from '../../domain/quotes/store';
+import { newQuoteRef, quoteRef, requireQuoteIn } from '../../domain/quotes/store';
 import type { Quote } from '../../contract/quotes';
 import { quoteDoc, resolveLines, type StoredLine } from './build';
 import { financialYear, quoteNumber, revisionNumber, seriesId } from './financial-year';
 import type { CreateQuoteInput, LineBody, ReviseQuoteInput } from './schemas';
+import { writeNumbered } from './series-queue';
 import { storedLines, toQuote } from './view';
-
-/**
- * A number series is one document every create of the year takes its number from: under a burst
- * (50 at once) a create that loses it to another tries again rather than answer 503.
- */
-const SERIES_TRANSACTION = { maxAttempts: 25 };
 
 /** Today in the company's time zone (YYYY-MM-DD). */
 export const companyToday = (): string => localDate(new Date(now()), getConfig().timeZone);
@@ -54,10 +44,12 @@ async function requireCustomerField(customerId: string): Promise<DocumentData> {
   return data;
 }
 
+const productIds = (lines: readonly LineBody[]) =>
+  lines.flatMap((l) => (l.productId ? [l.productId] : []));
+
 /** In `tx`: the lines resolved against the catalogue as it is now. */
 async function linesIn(tx: Transaction, lines: readonly LineBody[]): Promise<StoredLine[]> {
-  const ids = lines.flatMap((l) => (l.productId ? [l.productId] : []));
-  return resolveLines(lines, await readProductsIn(tx, ids));
+  return resolveLines(lines, await readProductsIn(tx, productIds(lines)));
 }
 
 export async function createQuote(input: CreateQuoteInput, session: Session): Promise<Quote> {
@@ -70,9 +62,9 @@ export async function createQuote(input: CreateQuoteInput, session: Session): Pr
   const validUntil = lastValidDay(input.validUntil, today, settings.quoteValidityDays);
   const year = financialYear(today);
   const ref = newQuoteRef();
-  const doc = await runInTransaction(async (tx) => {
-    const lines = await linesIn(tx, input.lines);
-    const sequence = await takeQuoteSequence(tx, seriesId(settings.quotePrefix, year));
+  // Checked before a number is taken: an unknown product refuses the quote and uses up none.
+  const lines = resolveLines(input.lines, await readProducts(productIds(input.lines)));
+  const doc = await writeNumbered(seriesId(settings.quotePrefix, year), (tx, sequence) => {
     const data = quoteDoc({
       number: quoteNumber(settings.quotePrefix, year, sequence),
       revision: 0,
@@ -89,7 +81,7 @@ export async function createQuote(input: CreateQuoteInput, session: Session): Pr
     });
     tx.create(ref, data);
     return data;
-  }, SERIES_TRANSACTION);
+  });
   return toQuote(ref.id, doc, today);
 }
 
