@@ -1,4 +1,5 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
+import { useListboxKeys } from '../../../lib/use-listbox-keys';
 import type { Template } from '../../../resources/templates';
 import { quickReplies, quickReplyQuery } from '../model/quick-replies';
 
@@ -24,25 +25,11 @@ export function useQuickReplyList({
   const listId = useId();
   const query = quickReplyQuery(text);
   const options = query === null ? [] : quickReplies(templates, query, onlyApproved);
-  // The highlighted option, for the search it was moved in (a new search starts at the top).
-  const [active, setActive] = useState({ query, index: 0 });
-  const index = active.query === query ? Math.min(active.index, options.length - 1) : 0;
   const open = query !== null;
-
+  const keys = useListboxKeys({ options, search: query, onPick, onEscape: onDismiss });
+  const index = keys.index;
   /** Handles the keys the open list takes; true when it took this one. */
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
-    if (!open) return false;
-    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
-    if (step !== 0 && options.length > 0) {
-      setActive({ query, index: (index + step + options.length) % options.length });
-    } else if (event.key === 'Enter' && options[index]) {
-      onPick(options[index]);
-    } else if (event.key === 'Escape') {
-      onDismiss();
-    } else return false;
-    event.preventDefault();
-    return true;
-  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => open && keys.onKeyDown(event);
 
   const optionId = (i: number) => `${listId}-${i}`;
   const list = open ? (
