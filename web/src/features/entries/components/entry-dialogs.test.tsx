@@ -267,14 +267,21 @@ describe('Channel Details', () => {
   });
 
   it('after a resend ticks what still did not reach the customer, never what went', async () => {
-    const failedWhatsApp = { ...raj.dispatch.whatsapp, status: 'failed', error: 'Meta refused' };
+    const failedWhatsApp = {
+      ...raj.dispatch.whatsapp,
+      status: 'failed' as const,
+      error: 'Meta refused',
+    };
     const bothFailed = {
       ...raj,
       dispatch: { whatsapp: failedWhatsApp, email: raj.dispatch.email },
     };
     const emailWent = {
       ...bothFailed,
-      dispatch: { whatsapp: failedWhatsApp, email: { ...raj.dispatch.email, status: 'sent' } },
+      dispatch: {
+        whatsapp: failedWhatsApp,
+        email: { ...raj.dispatch.email, status: 'sent' as const },
+      },
       failed: [],
     };
     mockApi(routes({ 'GET /entries': page([bothFailed]), 'POST /entries/e1/resend': emailWent }));
