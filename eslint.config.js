@@ -133,6 +133,7 @@ const DATA_OWNERS = [
   'features/broadcasts/store.ts', // broadcasts
   'features/broadcasts/pacing.ts', // sendPacing: the dispatcher's lease and the send slots
   'features/templates/service.ts', // templates
+  'features/saved-replies/store.ts', // savedReplies
   'features/uploads/files.ts', // files
   'features/uploads/file-links.ts', // the file links' signing secret
 ].map((file) => `${SERVER}/${file}`);

@@ -14,6 +14,7 @@ import { registerNotificationRoutes } from '../features/notifications';
 import { registerProductRoutes } from '../features/products';
 import { registerQuoteRoutes } from '../features/quotes';
 import { registerRoleRoutes } from '../features/roles';
+import { registerSavedReplyRoutes } from '../features/saved-replies';
 import { registerSettingsRoutes } from '../features/settings';
 import { registerTemplateRoutes } from '../features/templates';
 import { registerUploadRoutes } from '../features/uploads';
@@ -37,6 +38,7 @@ export function createApiRouter(): Router {
   registerUserRoutes(router);
   registerRoleRoutes(router);
   registerTemplateRoutes(router);
+  registerSavedReplyRoutes(router);
   registerSettingsRoutes(router);
   registerIntegrationRoutes(router);
   registerCustomerRoutes(router);

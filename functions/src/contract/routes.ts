@@ -47,6 +47,20 @@ export const routeTable = [
   { method: 'post', path: '/admin/roles', access: 'admin' },
   { method: 'put', path: '/admin/roles/:id', access: 'admin' },
   { method: 'delete', path: '/admin/roles/:id', access: 'admin' },
+  // Each person's own saved replies (the "/" list beside the Text templates).
+  {
+    method: 'get',
+    path: '/me/saved-replies',
+    access: 'signed-in',
+    note: "the caller's own only",
+  },
+  { method: 'post', path: '/me/saved-replies', access: 'signed-in' },
+  {
+    method: 'delete',
+    path: '/me/saved-replies/:id',
+    access: 'signed-in',
+    note: "the caller's own only (403 for another's)",
+  },
   // Admin configuration: templates (read by everyone signed in), settings, integrations.
   { method: 'get', path: '/settings/public', access: 'public' },
   { method: 'get', path: '/admin/templates', access: 'signed-in' },

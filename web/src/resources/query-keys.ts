@@ -48,6 +48,11 @@ export const queryKeys = {
     all: ['templates'] as const,
     list: () => ['templates', {}] as const,
   },
+  savedReplies: {
+    all: ['saved-replies'] as const,
+    /** The signed-in person's own. */
+    mine: () => ['saved-replies', 'mine'] as const,
+  },
   whatsapp: {
     catalog: () => ['whatsapp-templates'] as const,
     preview: (request: PreviewRequest | null) => ['whatsapp-preview', request] as const,

@@ -13,3 +13,6 @@ export { channelLabel, sendStatusLabel, sendStatusTone } from './model/entry-vie
 export type { Entry } from '../../resources/entries';
 export { uploadFiles } from './add-entry/api/upload-files';
 export { TemplateChoiceField } from './components/shared/template-choice-field';
+export { useQuickReplyList } from './quick-replies/quick-reply-list';
+export type { QuickReplyFill } from './quick-replies/quick-replies';
+export { SaveReplyDialog } from './quick-replies/save-reply-dialog';

@@ -1,8 +1,10 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ListState } from '../../../lib/list-state';
 import { NextPageButton } from '../../../lib/next-page-button';
 import { useConversation, LOAD_CONVERSATION_FAILED } from '../api/get-conversation';
 import { useMarkRead } from '../api/mark-read';
+import { SaveReplyDialog } from '../../entries';
+import type { ConversationMessage } from '../api/types';
 import { MessageBubble } from './message-bubble';
 import { QuoteLink } from './quote-link';
 import { ReplyBox, type ConversationCustomer } from './reply-box';
@@ -28,6 +30,8 @@ export function ConversationPanel({
 }) {
   const thread = useConversation(customer._id);
   const markRead = useMarkRead(customer._id);
+  // The sent message being saved as a quick reply, if any.
+  const [saving, setSaving] = useState<ConversationMessage | null>(null);
   const list = useRef<HTMLDivElement>(null);
   const messages = useMemo(
     () => [...(thread.data?.pages ?? [])].reverse().flatMap((page) => page.messages),
@@ -102,11 +106,27 @@ export function ConversationPanel({
         >
           <ol className="conversation__messages" aria-label={`Messages with ${customer.name}`}>
             {messages.map((message) => (
-              <MessageBubble key={message._id} message={message} />
+              <MessageBubble key={message._id} message={message} onSaveAsReply={setSaving} />
             ))}
           </ol>
         </ListState>
       </div>
+      <SaveReplyDialog
+        message={
+          saving
+            ? {
+                text: saving.text,
+                files: saving.files.map(({ name, url, mimetype, size }) => ({
+                  name,
+                  url,
+                  mimetype,
+                  size: size ?? 0,
+                })),
+              }
+            : null
+        }
+        onClose={() => setSaving(null)}
+      />
       <ReplyBox
         customer={customer}
         onSent={() => read()}

@@ -1,4 +1,4 @@
-import { FileText, Mail, MessageCircle, Reply } from 'lucide-react';
+import { BookmarkPlus, FileText, Mail, MessageCircle, Reply } from 'lucide-react';
 import { AcceptSuggestion } from '../../quotes';
 import type { ConversationMessage } from '../api/types';
 import { CHANNEL_WORDS, failed, isImage, messageTime, stateWords } from '../model/message-view';
@@ -6,9 +6,16 @@ import { CHANNEL_WORDS, failed, isImage, messageTime, stateWords } from '../mode
 /**
  * One message as a chat shows it: the customer's on the left, the company's on the right, with
  * the template that went, the email's subject, files (images shown, others as links), the
- * message answered, and the time, channel and state (a failure with its reason).
+ * message answered, and the time, channel and state (a failure with its reason). A message the
+ * company sent with words can be saved as a quick reply.
  */
-export function MessageBubble({ message }: { message: ConversationMessage }) {
+export function MessageBubble({
+  message,
+  onSaveAsReply,
+}: {
+  message: ConversationMessage;
+  onSaveAsReply?: (message: ConversationMessage) => void;
+}) {
   const mine = message.direction === 'out';
   const state = stateWords(message);
   const ChannelIcon = message.channel === 'email' ? Mail : MessageCircle;
@@ -54,6 +61,17 @@ export function MessageBubble({ message }: { message: ConversationMessage }) {
         <ChannelIcon aria-label={CHANNEL_WORDS[message.channel]} size={12} />
         <time dateTime={message.at}>{messageTime(message.at)}</time>
         {state && <span className="bubble__state">{state}</span>}
+        {mine && message.text.trim() && onSaveAsReply && (
+          <button
+            type="button"
+            className="icon-button bubble__save"
+            aria-label="Save as quick reply"
+            title="Save as quick reply"
+            onClick={() => onSaveAsReply(message)}
+          >
+            <BookmarkPlus aria-hidden="true" size={14} />
+          </button>
+        )}
       </p>
     </li>
   );

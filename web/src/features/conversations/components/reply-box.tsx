@@ -4,14 +4,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { FormField } from '../../../lib/form-field';
 import { formatDate } from '../../../lib/format';
 import { useToast } from '../../../lib/toast';
-import { OPTED_OUT, TemplateChoiceField, uploadFiles } from '../../entries';
+import type { Attachment } from '../../../resources/entries';
+import { OPTED_OUT, TemplateChoiceField, uploadFiles, useQuickReplyList } from '../../entries';
 import { useTemplateChoices } from '../../../resources/templates';
 import { WhatsAppPreviewPanel, windowLabel } from '../../whatsapp';
 import { REPLY_FAILED, useSendReply } from '../api/send-reply';
 import type { ReplyRequest } from '../api/types';
 import { CHANNEL_WORDS, stateWords } from '../model/message-view';
-import { fillQuickReply } from '../model/quick-replies';
-import { useQuickReplyList } from './quick-reply-list';
 
 export type ConversationCustomer = {
   _id: string;
@@ -63,6 +62,8 @@ export function ReplyBox({
   const [subject, setSubject] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  // Files already stored (a saved reply's): they go as they are, without an upload.
+  const [stored, setStored] = useState<Attachment[]>([]);
   const [uploading, setUploading] = useState(false);
   const [sentCount, setSentCount] = useState(0);
   const templates = useTemplateChoices();
@@ -71,15 +72,19 @@ export function ReplyBox({
   const reachable = whatsapp ? Boolean(customer.phone) : Boolean(customer.email);
   const quick = useQuickReplyList({
     text,
-    templates,
+    customerName: customer.name,
     onlyApproved: outside,
-    onPick: (template) => {
-      setText(fillQuickReply(template, customer.name));
-      setTemplateId(template.type === 'whatsapp' && template.approved?.name ? template._id : '');
+    onPick: (fill) => {
+      setText(fill.text);
+      setTemplateId(fill.whatsappTemplateId);
+      const file = fill.attachment;
+      if (file)
+        setStored((list) => (list.some((f) => f.url === file.url) ? list : [...list, file]));
     },
     onDismiss: () => setText(''),
   });
-  const empty = !text.trim() && files.length === 0 && !(outside && templateId);
+  const fileCount = files.length + stored.length;
+  const empty = !text.trim() && fileCount === 0 && !(outside && templateId);
   const busy = send.isPending || uploading;
 
   async function onSubmit(event: FormEvent) {
@@ -87,7 +92,8 @@ export function ReplyBox({
     if (empty || busy || !reachable) return;
     try {
       setUploading(files.length > 0);
-      const attachments = files.length > 0 && !outside ? await uploadFiles(files) : [];
+      const uploaded = files.length > 0 && !outside ? await uploadFiles(files) : [];
+      const attachments = outside ? [] : [...stored, ...uploaded];
       setUploading(false);
       const message = await send.mutateAsync({
         channel,
@@ -102,6 +108,7 @@ export function ReplyBox({
       else toast.show(`${label} ${stateWords(message).toLowerCase() || 'sent'}`, 'success');
       setText('');
       setFiles([]);
+      setStored([]);
       setTemplateId('');
       setSentCount((count) => count + 1);
       onSent();
@@ -204,8 +211,21 @@ export function ReplyBox({
           }}
         />
       )}
-      {files.length > 0 && (
+      {fileCount > 0 && (
         <ul className="reply-box__files" aria-label="Files to send">
+          {stored.map((file) => (
+            <li key={file.url}>
+              {file.name}
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setStored(stored.filter((f) => f.url !== file.url))}
+              >
+                <X aria-hidden="true" size={14} />
+              </button>
+            </li>
+          ))}
           {files.map((file, index) => (
             <li key={`${file.name}-${index}`}>
               {file.name}

@@ -1,5 +1,4 @@
 import { ArrowLeft, Info, Phone } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { customerPath } from '../../../lib/app-paths';
 import { Clip } from '../../../lib/clip';
@@ -10,6 +9,7 @@ import { OPTED_OUT } from '../../entries';
 import type { CustomerDetail } from '../api/types';
 import { conversationCustomer } from '../model/conversation-customer';
 import { customerLabel } from '../model/customer-label';
+import { whatsappWindowStatus } from '../model/whatsapp-window';
 
 /**
  * A customer's conversation filling a phone's screen, as WhatsApp shows a chat: who it is with,
@@ -71,14 +71,14 @@ export function ConversationScreen({ customer }: { customer: CustomerDetail }) {
 
 /** One line under the name: whether a free-form WhatsApp message reaches them now. */
 function WindowLine({ customer }: { customer: CustomerDetail }) {
-  // When the page read the customer: the answer is as fresh as that.
-  const [readAt] = useState(() => Date.now());
-  const window = customer.whatsappWindow;
-  if (!window) return null;
-  let text = 'WhatsApp: approved templates only';
-  if (window.optedOutAt) text = `${OPTED_OUT} since ${formatDateTime(window.optedOutAt)}`;
-  else if (window.openUntil && Date.parse(window.openUntil) > readAt)
-    text = `WhatsApp open until ${formatDateTime(window.openUntil)}`;
+  const status = whatsappWindowStatus(customer);
+  if (!status) return null;
+  const text =
+    status.kind === 'optedOut'
+      ? `${OPTED_OUT} since ${formatDateTime(status.since)}`
+      : status.kind === 'open'
+        ? `WhatsApp open until ${formatDateTime(status.until)}`
+        : 'WhatsApp: approved templates only';
   return (
     <p className="conversation-screen__window" data-testid="whatsapp-window">
       {text}

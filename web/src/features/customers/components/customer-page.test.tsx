@@ -281,9 +281,22 @@ describe('customer page', () => {
 
   it('shows the WhatsApp window once the customer answer carries it', async () => {
     const openUntil = new Date(Date.now() + 3_600_000).toISOString();
-    mockApi(routes({ 'GET /customers/raj': () => ({ ...raj, whatsappWindow: { openUntil } }) }));
+    const window = { phone: '+919876543210', open: true, openUntil, optedOutAt: null };
+    mockApi(routes({ 'GET /customers/raj': () => ({ ...raj, whatsappWindow: window }) }));
     renderApp('/customers/raj', SALES);
     expect(await screen.findByTestId('whatsapp-window')).toHaveTextContent('WhatsApp window open');
+  });
+
+  it("takes the server's word that the window is closed, whatever this device's clock says", async () => {
+    // This device's clock runs behind: the server has already closed the window.
+    const openUntil = new Date(Date.now() + 3_600_000).toISOString();
+    const window = { phone: '+919876543210', open: false, openUntil, optedOutAt: null };
+    mockApi(routes({ 'GET /customers/raj': () => ({ ...raj, whatsappWindow: window }) }));
+    renderApp('/customers/raj', SALES);
+    expect(await screen.findByTestId('whatsapp-window')).toHaveTextContent(
+      'WhatsApp window closed',
+    );
+    expect(screen.queryByText(/Free-form messages until/)).toBeNull();
   });
 
   it("follows up the latest entry, and says 'Customer not found' for an unknown id", async () => {

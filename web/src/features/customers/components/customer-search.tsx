@@ -1,11 +1,11 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { customerPath } from '../../../lib/app-paths';
 import { Dialog } from '../../../lib/dialog';
 import { formatPhone } from '../../../lib/phone';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useListboxKeys } from '../../../lib/use-listbox-keys';
 import { useCustomerSearch } from '../api/get-customers';
 import type { Customer } from '../api/types';
 import { SEARCH_DEBOUNCE_MS } from '../model/constants';
@@ -51,27 +51,16 @@ function SearchForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
   const q = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   const results = useCustomerSearch(q);
   const found = text.trim() ? (results.data?.items ?? []) : [];
-  const current = Math.min(active, Math.max(0, found.length - 1));
 
   function openCustomer(customer: Customer) {
     onDone();
     navigate(customerPath(customer._id));
   }
-
-  function onKey(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current + step + found.length) % Math.max(1, found.length));
-    } else if (event.key === 'Enter' && found[current]) {
-      event.preventDefault();
-      openCustomer(found[current]);
-    }
-  }
+  const keys = useListboxKeys({ options: found, search: text, onPick: openCustomer });
+  const current = keys.index;
 
   const optionId = (index: number) => `${id}-option-${index}`;
   return (
@@ -89,11 +78,8 @@ function SearchForm({ onDone }: { onDone: () => void }) {
           aria-activedescendant={found.length > 0 ? optionId(current) : undefined}
           autoComplete="off"
           value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(0);
-          }}
-          onKeyDown={onKey}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={keys.onKeyDown}
         />
       </label>
       <ul
@@ -111,7 +97,7 @@ function SearchForm({ onDone }: { onDone: () => void }) {
             className={
               index === current ? 'customer-search__result is-active' : 'customer-search__result'
             }
-            onMouseEnter={() => setActive(index)}
+            onMouseEnter={() => keys.highlight(index)}
             onClick={() => openCustomer(customer)}
           >
             <strong>{customerLabel(customer)}</strong>

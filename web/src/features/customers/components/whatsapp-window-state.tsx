@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format';
 import type { CustomerDetail } from '../api/types';
+import { whatsappWindowStatus } from '../model/whatsapp-window';
 import { OptedOutBadge } from './opted-out-badge';
 
 /**
@@ -9,22 +9,19 @@ import { OptedOutBadge } from './opted-out-badge';
  * until the server says.
  */
 export function WhatsAppWindowState({ customer }: { customer: CustomerDetail }) {
-  // When the page read the customer: the answer is as fresh as that.
-  const [readAt] = useState(() => Date.now());
-  const window = customer.whatsappWindow;
-  if (!window) return null;
-  if (window.optedOutAt) {
+  const status = whatsappWindowStatus(customer);
+  if (!status) return null;
+  if (status.kind === 'optedOut') {
     return (
       <p className="customer-page__window" data-testid="whatsapp-window">
         <OptedOutBadge customer={customer} />{' '}
         <span className="ui-muted">
-          Since {formatDateTime(window.optedOutAt)}: nothing goes on WhatsApp until they write
-          START.
+          Since {formatDateTime(status.since)}: nothing goes on WhatsApp until they write START.
         </span>
       </p>
     );
   }
-  const open = window.openUntil !== null && new Date(window.openUntil).getTime() > readAt;
+  const open = status.kind === 'open';
   return (
     <p className="customer-page__window" data-testid="whatsapp-window">
       <span className={open ? 'ui-badge ui-badge--success' : 'ui-badge ui-badge--gray'}>
@@ -32,7 +29,7 @@ export function WhatsAppWindowState({ customer }: { customer: CustomerDetail }) 
       </span>{' '}
       <span className="ui-muted">
         {open
-          ? `Free-form messages until ${formatDateTime(window.openUntil)}`
+          ? `Free-form messages until ${formatDateTime(status.until)}`
           : 'Only approved templates can be sent'}
       </span>
     </p>

@@ -13,8 +13,8 @@ export function conversationCustomer(
     phone: customer.phones?.[0],
     email: customer.emails?.[0],
     window: {
-      open:
-        customer.whatsappWindow?.open ?? (openUntil !== null && Date.parse(openUntil) > Date.now()),
+      // The server's answer; without one, only what is always allowed (approved templates).
+      open: customer.whatsappWindow?.open ?? false,
       openUntil,
     },
     optedOutAt: customer.whatsappWindow?.optedOutAt ?? null,

@@ -232,7 +232,12 @@ describe('Channel Details', () => {
       descriptionTemplate: null,
       send: { whatsapp: {}, email: {} },
     });
+    // Both went: neither stays ticked, so a second press sends nothing again by mistake.
+    expect(form.getByRole('checkbox', { name: /^Email/ })).not.toBeChecked();
+    expect(form.getByRole('checkbox', { name: /^WhatsApp/ })).not.toBeChecked();
     fail = true;
+    await user.click(form.getByRole('checkbox', { name: /^Email/ }));
+    await user.click(form.getByRole('checkbox', { name: /^WhatsApp/ }));
     await user.click(form.getByRole('button', { name: 'Resend WhatsApp and Email' }));
     expect(
       await screen.findByText('Resend failed: WhatsApp failed (Meta refused the template)'),
@@ -259,6 +264,38 @@ describe('Channel Details', () => {
     const toasts = within(screen.getByRole('region', { name: 'Status messages' }));
     expect(await toasts.findByText('WhatsApp sent')).toBeInTheDocument();
     expect(toasts.queryByText(/^Email/)).toBeNull();
+  });
+
+  it('after a resend ticks what still did not reach the customer, never what went', async () => {
+    const failedWhatsApp = {
+      ...raj.dispatch.whatsapp,
+      status: 'failed' as const,
+      error: 'Meta refused',
+    };
+    const bothFailed = {
+      ...raj,
+      dispatch: { whatsapp: failedWhatsApp, email: raj.dispatch.email },
+    };
+    const emailWent = {
+      ...bothFailed,
+      dispatch: {
+        whatsapp: failedWhatsApp,
+        email: { ...raj.dispatch.email, status: 'sent' as const },
+      },
+      failed: [],
+    };
+    mockApi(routes({ 'GET /entries': page([bothFailed]), 'POST /entries/e1/resend': emailWent }));
+    const { user } = renderApp('/entries', SALES);
+    await user.click(await screen.findByRole('button', { name: /WhatsApp \+ Email/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Channel Details' });
+    const form = within(within(dialog).getByRole('form', { name: 'Resend' }));
+    await user.click(form.getByRole('checkbox', { name: /^WhatsApp/ }));
+    await user.click(form.getByRole('button', { name: 'Resend Email' }));
+    const toasts = within(screen.getByRole('region', { name: 'Status messages' }));
+    expect(await toasts.findByText('Email sent')).toBeInTheDocument();
+    await waitFor(() => expect(form.getByRole('checkbox', { name: /^Email/ })).not.toBeChecked());
+    expect(form.getByRole('checkbox', { name: /^WhatsApp/ })).toBeChecked();
+    expect(form.getByRole('button', { name: 'Resend WhatsApp' })).toBeInTheDocument();
   });
 
   it('toasts per channel when one channel of a resend failed or its outcome is unknown', async () => {

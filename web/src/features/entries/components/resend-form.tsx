@@ -17,6 +17,12 @@ function entryOf(error: unknown): Entry | undefined {
   return entry && typeof entry === 'object' && 'dispatch' in entry ? (entry as Entry) : undefined;
 }
 
+/** Ticked: the channels that did not reach the customer. */
+const undelivered = (entry: Entry): Record<SentChannel, boolean> => ({
+  whatsapp: NOT_DELIVERED.includes(entry.dispatch.whatsapp?.status),
+  email: NOT_DELIVERED.includes(entry.dispatch.email?.status),
+});
+
 /**
  * Resend: which channels go again (the ones that did not reach the customer ticked), and
  * optionally one new message for all of them; only the ticked channels are sent, and each
@@ -27,10 +33,7 @@ export function ResendForm({ entry, onResent }: { entry: Entry; onResent: (e: En
   const toast = useToast();
   const resend = useResendEntry();
   const offered = (['whatsapp', 'email'] as const).filter((c) => entry.dispatch[c]);
-  const [ticked, setTicked] = useState<Record<SentChannel, boolean>>(() => ({
-    whatsapp: NOT_DELIVERED.includes(entry.dispatch.whatsapp?.status),
-    email: NOT_DELIVERED.includes(entry.dispatch.email?.status),
-  }));
+  const [ticked, setTicked] = useState(() => undelivered(entry));
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const chosen = offered.filter((c) => ticked[c]);
@@ -56,12 +59,15 @@ export function ResendForm({ entry, onResent }: { entry: Entry; onResent: (e: En
       {
         onSuccess: (answer) => {
           onResent(answer);
+          // What went is unticked, so a second press does not send it again.
+          setTicked(undelivered(answer));
           toastEach(answer, answer.failed ?? []);
         },
         onError: (caught) => {
           const answer = entryOf(caught);
           if (answer) {
             onResent(answer);
+            setTicked(undelivered(answer));
             toastEach(answer, chosen);
           } else toast.show(errorMessage(caught, RESEND_FAILED), 'danger');
         },

@@ -171,6 +171,11 @@ function AddEntryForm({
         onTemplatePick={({ message, whatsappTemplateId }) =>
           patch({ whatsappTemplateId, ...(message !== undefined && { description: message }) })
         }
+        onQuickReply={(fill) => {
+          patch({ description: fill.text, whatsappTemplateId: fill.whatsappTemplateId });
+          if (fill.attachment) attachments.addStored(fill.attachment);
+        }}
+        onlyApproved={form.whatsappOn && customer.whatsappWindow?.open === false}
         fallbackHint={descriptionHint(form, customer)}
         templates={templates}
       />

@@ -35,15 +35,16 @@ export function useEntryAttachments() {
     ]);
   }
 
-  function addFixedPdf(pdf: FixedPdf) {
+  /** Adds a file already stored (a fixed PDF, a saved reply's file), once. */
+  function addStored(attachment: Attachment) {
+    if (hasUrl(attachment.url)) return;
     const problem = fileLimitError([], items.length + 1);
     setLimitError(problem ?? '');
     if (problem) return;
-    setItems((list) => [
-      ...list,
-      { id: newId(), kind: 'stored', attachment: fixedPdfAttachment(pdf) },
-    ]);
+    setItems((list) => [...list, { id: newId(), kind: 'stored', attachment }]);
   }
+
+  const addFixedPdf = (pdf: FixedPdf) => addStored(fixedPdfAttachment(pdf));
 
   function remove(id: number) {
     setLimitError('');
@@ -66,5 +67,5 @@ export function useEntryAttachments() {
   const hasUrl = (url: string) =>
     items.some((item) => item.kind === 'stored' && item.attachment.url === url);
 
-  return { items, limitError, addFiles, addFixedPdf, remove, uploadPending, hasUrl };
+  return { items, limitError, addFiles, addFixedPdf, addStored, remove, uploadPending, hasUrl };
 }
