@@ -135,39 +135,15 @@ export async function deliverNow(ids: string[], waitMs = 15_000): Promise<void> 
   );
 }
 
-/** Claims left by a worker that stopped mid-send: the part in flight is 'unknown'. */
-async function settleStaleClaims(): Promise<number> {
-  const stale = await oldClaims(Timestamp.fromMillis(now() - STALE_CLAIM_MS), DUE_BATCH);
-  let settled = 0;
-  for (const { id, claimToken: token } of stale) {
-    const done = await recordChange(
-      id,
-      (d) => {
-        if (d.state !== 'sending') return null;
-        const index = d.parts.findIndex((p) => p.state === 'queued');
-        if (index < 0) return { ...d, state: 'done' };
-        return applyOutcome(d, index, {
-          ok: false,
-          provider: d.channel,
-          error: 'The sender stopped while sending: it may have gone, so it is not sent again',
-          kind: 'unknown',
-        });
-      },
-      token,
-    );
-    if (done) settled++;
-  }
-  return settled;
-}
+type Claim = { id: string; claimToken: string | undefined };
 
 /**
- * Broadcast recipients whose sender stopped mid-send (a claim older than
- * `ABANDONED_PACED_MS`): sent, when Meta's status callback has named the message since (Meta
- * calls back within seconds of a message it took); otherwise it never reached Meta and waits for
- * the pace again. Answers how many were settled.
+ * Settles claims whose sender stopped mid-send: a message still 'sending' under the same claim
+ * is done when no part is left, else its part in flight is settled by `settlePart`.
  */
-export async function settleAbandonedPaced(
-  claims: { id: string; claimToken: string | undefined }[],
+async function settleClaims(
+  claims: Claim[],
+  settlePart: (doc: OutboundDoc, index: number) => OutboundDoc,
 ): Promise<number> {
   let settled = 0;
   for (const { id, claimToken: token } of claims) {
@@ -176,21 +152,42 @@ export async function settleAbandonedPaced(
       (d) => {
         if (d.state !== 'sending') return null;
         const index = d.parts.findIndex((p) => p.state === 'queued');
-        if (index < 0) return { ...d, state: 'done' };
-        if (!d.parts[index].delivery)
-          return { ...d, state: 'paced', nextAttemptAt: Timestamp.fromMillis(now()) };
-        return applyOutcome(d, index, {
-          ok: false,
-          provider: d.channel,
-          error: 'The sender stopped while sending; Meta has the message',
-          kind: 'unknown',
-        });
+        return index < 0 ? { ...d, state: 'done' } : settlePart(d, index);
       },
       token,
     );
     if (done) settled++;
   }
   return settled;
+}
+
+const unknownOutcome = (doc: OutboundDoc, index: number, error: string): OutboundDoc =>
+  applyOutcome(doc, index, { ok: false, provider: doc.channel, error, kind: 'unknown' });
+
+/** Claims left by a worker that stopped mid-send: the part in flight is 'unknown'. */
+async function settleStaleClaims(): Promise<number> {
+  const stale = await oldClaims(Timestamp.fromMillis(now() - STALE_CLAIM_MS), DUE_BATCH);
+  return settleClaims(stale, (d, index) =>
+    unknownOutcome(
+      d,
+      index,
+      'The sender stopped while sending: it may have gone, so it is not sent again',
+    ),
+  );
+}
+
+/**
+ * Broadcast recipients whose sender stopped mid-send (a claim older than
+ * `ABANDONED_PACED_MS`): sent, when Meta's status callback has named the message since (Meta
+ * calls back within seconds of a message it took); otherwise it never reached Meta and waits for
+ * the pace again. Answers how many were settled.
+ */
+export async function settleAbandonedPaced(claims: Claim[]): Promise<number> {
+  return settleClaims(claims, (d, index) =>
+    d.parts[index].delivery
+      ? unknownOutcome(d, index, 'The sender stopped while sending; Meta has the message')
+      : { ...d, state: 'paced', nextAttemptAt: Timestamp.fromMillis(now()) },
+  );
 }
 
 export interface QueueRunResult {
