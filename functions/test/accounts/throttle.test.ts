@@ -103,10 +103,15 @@ describe('wrong passwords', () => {
     const team = await Promise.all(
       Array.from({ length: 35 }, (_, i) => createAccount({ email: `member${i}@example.in` })),
     );
-    const answers = await Promise.all(
-      team.map((member) => loginFrom('203.0.113.50', PASSWORD, member.email)),
-    );
-    expect(answers.map((res) => res.status)).toEqual(team.map(() => 200));
+    // As an office signs in: a few at a time, 35 in all, more than the address's limit of 30.
+    const statuses: number[] = [];
+    for (let i = 0; i < team.length; i += 5) {
+      const answers = await Promise.all(
+        team.slice(i, i + 5).map((member) => loginFrom('203.0.113.50', PASSWORD, member.email)),
+      );
+      statuses.push(...answers.map((res) => res.status));
+    }
+    expect(statuses).toEqual(team.map(() => 200));
     for (let i = 0; i < 30; i++)
       expect((await loginFrom('203.0.113.50', 'wrong', `nobody${i}@example.in`)).status).toBe(401);
     expect((await loginFrom('203.0.113.50', 'wrong', 'one-more@example.in')).status).toBe(429);

@@ -133,6 +133,13 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
     const id = await createRole(unique('role'), []);
     return { path: `/admin/roles/${id}` };
   },
+  // Each person's own saved replies
+  'GET /me/saved-replies': () => ({ path: '/me/saved-replies' }),
+  'POST /me/saved-replies': () => ({
+    path: '/me/saved-replies',
+    body: { title: unique('Rates'), text: 'Our rate card is attached.' },
+  }),
+  'DELETE /me/saved-replies/:id': () => ({ path: '/me/saved-replies/none' }),
   // Admin configuration
   'GET /settings/public': () => ({ path: '/settings/public' }),
   'GET /admin/templates': () => ({ path: '/admin/templates' }),
