@@ -53,7 +53,7 @@ export const STEPS: Step[] = [
     needs: ['build'],
     cores: 0.5,
     runs: full,
-    ports: 'stack tests (offset +40 to +80)',
+    ports: 'stack tests (offset +40 to +90)',
   },
   {
     name: 'firestore',

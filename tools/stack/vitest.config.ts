@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Whole local stacks as real processes (ports 40 to 80 above firebase.json's, clear of
+// Whole local stacks as real processes (ports 40 to 90 above firebase.json's, clear of
 // npm start, the browser tests and the bench): kills, restarts, two stacks side by side.
 export default defineConfig({
   test: {

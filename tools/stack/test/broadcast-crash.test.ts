@@ -10,7 +10,7 @@ import { demoAccounts, seedDemoCompany } from '../seed.ts';
 import { seededMarker, type Stack } from '../stack.ts';
 import { api, signIn, stackAt, tempDataDir, until } from './support.ts';
 
-const OFFSET = 60;
+const OFFSET = 90;
 const RECIPIENTS = 300;
 const PER_SECOND = 20;
 
