@@ -2,7 +2,7 @@
 // written and read back, the one answer to a cursor that is not one, and the position of the
 // last document shown as its time at full precision (a rounded time could skip a document)
 // and its id.
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Query } from 'firebase-admin/firestore';
 import { HttpError } from './errors';
 
 /** After this document: its time's seconds and nanoseconds, and its id. */
@@ -48,4 +48,17 @@ export function isTimePosition(value: unknown): value is TimePosition {
 /** The values a query ordered by (time, id) starts after. */
 export function startValues([seconds, nanos, id]: TimePosition): [Timestamp, string] {
   return [new Timestamp(seconds, nanos), id];
+}
+
+/** `query` (ordered by its time field then id, descending) from after the cursor's document. */
+export function startingAfter(query: Query, cursor: string | undefined): Query {
+  if (!cursor) return query;
+  const value = decodeCursor(cursor);
+  if (!isTimePosition(value)) throw invalidCursor();
+  return query.startAfter(...startValues(value));
+}
+
+/** The cursor of the page that goes on after `doc`, in a list ordered by its `field`. */
+export function cursorAfter(doc: DocumentSnapshot, field: string): string {
+  return encodeCursor(timePosition(doc.get(field), doc.id));
 }

@@ -3,12 +3,11 @@
 // starts each again; the every-minute job takes the dispatcher over once the dead holder's
 // lease runs out): in the outbox every recipient has exactly one message, and the report counts
 // every one of them sent.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoAccounts, seedDemoCompany } from '../seed.ts';
-import { seededMarker, type Stack } from '../stack.ts';
-import { api, signIn, stackAt, tempDataDir, until } from './support.ts';
+import type { Stack } from '../stack.ts';
+import { api, killAndWait, seededStackAt, tempDataDir, until } from './support.ts';
 
 const OFFSET = 90;
 const RECIPIENTS = 300;
@@ -34,14 +33,6 @@ function outboxMessages(dir: string): Map<string, number> {
 
 const sentCount = (dir: string) => [...outboxMessages(dir).values()].reduce((a, b) => a + b, 0);
 
-/** SIGKILLs the stack's process `name` and waits for the supervisor to start it again. */
-async function killAndWait(stack: Stack, name: string): Promise<void> {
-  const pid = stack.pids()[name];
-  expect(pid).toBeGreaterThan(0);
-  process.kill(pid, 'SIGKILL');
-  await until(`${name} restarted`, () => (stack.pids()[name] ?? pid) !== pid);
-}
-
 describe('a broadcast whose processes are killed mid-send', () => {
   const stacks: Stack[] = [];
   const data = tempDataDir();
@@ -52,14 +43,8 @@ describe('a broadcast whose processes are killed mid-send', () => {
 
   it('sends every recipient exactly one message', async () => {
     const { dir } = await data;
-    const stack = await stackAt(OFFSET, dir);
+    const { stack, adminToken: token } = await seededStackAt(OFFSET, dir, { jobs: true });
     stacks.push(stack);
-    Object.assign(process.env, stack.env);
-    await seedDemoCompany();
-    writeFileSync(seededMarker(dir), 'seeded\n');
-    await stack.superviseJobs('Asia/Kolkata');
-    const admin = demoAccounts().find((a) => a.role === 'admin')!;
-    const token = await signIn(stack, admin.email, admin.password);
 
     const phones = Array.from({ length: RECIPIENTS }, (_, i) => phoneOf(i));
     const csv = `Name,Mobile\r\n${phones.map((p, i) => `Crash Test ${i},${p}`).join('\r\n')}\r\n`;

@@ -3,14 +3,12 @@
 // web client does. Afterwards every customer, every entry and every queued message exists
 // exactly once; and a signed-in session is never answered 401 meanwhile (503 at worst), so
 // nobody is signed out by the restart.
-import { writeFileSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ID } from '../config.ts';
-import { demoAccounts, seedDemoCompany } from '../seed.ts';
-import { seededMarker, type Stack } from '../stack.ts';
-import { signIn, stackAt, tempDataDir, until } from './support.ts';
+import type { Stack } from '../stack.ts';
+import { killAndWait, seededStackAt, tempDataDir, until } from './support.ts';
 
 const OFFSET = 70;
 const CREATES = 40;
@@ -66,13 +64,8 @@ describe('keyed creates while the database is killed', () => {
 
   it('stores every create exactly once and signs nobody out', async () => {
     const { dir } = await data;
-    const stack = await stackAt(OFFSET, dir);
+    const { stack, adminToken: token } = await seededStackAt(OFFSET, dir, { jobs: false });
     stacks.push(stack);
-    Object.assign(process.env, stack.env);
-    await seedDemoCompany();
-    writeFileSync(seededMarker(dir), 'seeded\n');
-    const admin = demoAccounts().find((a) => a.role === 'admin')!;
-    const token = await signIn(stack, admin.email, admin.password);
     const customer = await keyedPost(stack, token, '/customers', 'keyed-base', {
       names: ['Keyed Base'],
       emails: ['keyed.base@example.in'],
@@ -122,10 +115,8 @@ describe('keyed creates while the database is killed', () => {
       }
     });
     await until('creates under way', () => started >= 8);
-    const pid = stack.pids().firestore;
     const inFlightAtKill = started - answers.length;
-    process.kill(pid, 'SIGKILL');
-    await until('firestore restarted', () => (stack.pids().firestore ?? pid) !== pid);
+    await killAndWait(stack, 'firestore');
     await Promise.all(workers);
     polling = false;
     await poller;

@@ -3,16 +3,24 @@
 // every account registered and every file uploaded that the API acknowledged (201) is there
 // afterwards, the files byte for byte.
 import { createHash, randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_PATHS } from '../../bench/run/calls.ts';
 import { PROJECT_ID } from '../config.ts';
-import { demoAccounts, seedDemoCompany } from '../seed.ts';
-import { API_INSTANCE_NAMES, seededMarker, type Stack } from '../stack.ts';
-import { api, crash, signIn, stackAt, tempDataDir, until } from './support.ts';
+import { demoAccounts } from '../seed.ts';
+import { API_INSTANCE_NAMES, type Stack } from '../stack.ts';
+import {
+  api,
+  crash,
+  killAndWait,
+  seededStackAt,
+  signIn,
+  stackAt,
+  tempDataDir,
+  until,
+} from './support.ts';
 
 const OFFSET = 40;
 
@@ -106,14 +114,10 @@ describe('a stack whose processes are killed', () => {
 
   it('keeps every acknowledged write', async () => {
     const { dir } = await data;
-    let stack = await stackAt(OFFSET, dir);
+    const seeded = await seededStackAt(OFFSET, dir, { jobs: true });
+    let stack = seeded.stack;
     stacks.push(stack);
-    Object.assign(process.env, stack.env);
-    await seedDemoCompany();
-    writeFileSync(seededMarker(dir), 'seeded\n');
-    await stack.superviseJobs('Asia/Kolkata');
-    const admin = demoAccounts().find((a) => a.role === 'admin')!;
-    const load = writeLoad(stack, await signIn(stack, admin.email, admin.password));
+    const load = writeLoad(stack, seeded.adminToken);
 
     for (const name of [
       'firestore',
@@ -125,11 +129,8 @@ describe('a stack whose processes are killed', () => {
     ]) {
       const before = load.acknowledged();
       await until(`writes before killing ${name}`, () => load.acknowledged() >= before + 8);
-      const pid = stack.pids()[name];
-      expect(pid).toBeGreaterThan(0);
-      process.kill(pid, 'SIGKILL');
       // The supervisor starts it again, and the stack answers again.
-      await until(`${name} restarted`, () => (stack.pids()[name] ?? pid) !== pid);
+      await killAndWait(stack, name);
       await until(`health after ${name}`, async () => (await api(stack, '/health')).status === 200);
       // An api instance: that one answers again, not only the other through the front.
       const instance = API_INSTANCE_NAMES.indexOf(name);
@@ -155,6 +156,7 @@ describe('a stack whose processes are killed', () => {
     // Once started, the first page answers: the page, the sign-in, the dashboard. (How fast is
     // the bench's to measure, on a quiet machine; this suite shares the cores with others.)
     expect((await fetch(stack.url)).status).toBe(200);
+    const admin = demoAccounts().find((a) => a.role === 'admin')!;
     const token = await signIn(stack, admin.email, admin.password);
     const dashboard = await Promise.all(DASHBOARD_PATHS.map((path) => api(stack, path, { token })));
     expect(dashboard.map((r) => r.status)).toEqual(DASHBOARD_PATHS.map(() => 200));

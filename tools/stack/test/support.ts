@@ -1,9 +1,11 @@
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { portsFromFirebaseJson } from '../config.ts';
-import { startStack, type Stack } from '../stack.ts';
+import { demoAccounts, seedDemoCompany } from '../seed.ts';
+import { seededMarker, startStack, type Stack } from '../stack.ts';
 
 export async function until(
   what: string,
@@ -93,4 +95,31 @@ export async function crash(stack: Stack): Promise<void> {
   }
   // Nothing is left to stop gracefully; this ends the restarts and the in-process servers.
   await stack.stop();
+}
+
+/**
+ * A stack on `dataDir` with the demo company seeded (and marked so, as `npm start` leaves it), this
+ * process's Admin SDK pointed at it, the scheduled jobs supervised when `jobs`; and the demo
+ * admin's session.
+ */
+export async function seededStackAt(
+  offset: number,
+  dataDir: string,
+  { jobs }: { jobs: boolean },
+): Promise<{ stack: Stack; adminToken: string }> {
+  const stack = await stackAt(offset, dataDir);
+  Object.assign(process.env, stack.env);
+  await seedDemoCompany();
+  writeFileSync(seededMarker(dataDir), 'seeded\n');
+  if (jobs) await stack.superviseJobs('Asia/Kolkata');
+  const admin = demoAccounts().find((a) => a.role === 'admin')!;
+  return { stack, adminToken: await signIn(stack, admin.email, admin.password) };
+}
+
+/** SIGKILLs the stack's process `name` and waits for the supervisor to start it again. */
+export async function killAndWait(stack: Stack, name: string): Promise<void> {
+  const pid = stack.pids()[name];
+  if (!(pid > 0)) throw new Error(`No ${name} process to kill`);
+  process.kill(pid, 'SIGKILL');
+  await until(`${name} restarted`, () => (stack.pids()[name] ?? pid) !== pid);
 }

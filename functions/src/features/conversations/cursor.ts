@@ -1,22 +1,7 @@
 // A page cursor for lists ordered by one time field and the document id, newest first: the
 // last document shown (http/page-cursor.ts).
 import type { Query, QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import {
-  decodeCursor,
-  encodeCursor,
-  invalidCursor,
-  isTimePosition,
-  startValues,
-  timePosition,
-} from '../../http/page-cursor';
-
-/** `query` (ordered by `field` then id, descending) from after the cursor's document. */
-export function startingAfter(query: Query, cursor: string | undefined): Query {
-  if (!cursor) return query;
-  const value = decodeCursor(cursor);
-  if (!isTimePosition(value)) throw invalidCursor();
-  return query.startAfter(...startValues(value));
-}
+import { cursorAfter, startingAfter } from '../../http/page-cursor';
 
 /**
  * A page of `limit` from `query` (ordered by `field` then id, descending): reads `limit + 1`
@@ -35,7 +20,6 @@ export async function readPage(
   const last = docs.at(-1);
   return {
     docs,
-    nextCursor:
-      snapshot.size > limit && last ? encodeCursor(timePosition(last.get(field), last.id)) : null,
+    nextCursor: snapshot.size > limit && last ? cursorAfter(last, field) : null,
   };
 }

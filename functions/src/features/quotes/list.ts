@@ -1,18 +1,11 @@
 // GET /quotes: pages newest first with a cursor, filtered by customer, status and the quote's
 // date (from/to, days in the company's time zone). A stored status the query applies; the
 // shown one (a draft or sent quote past its validity is expired) is checked on the documents.
-import type { DocumentData, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
 import type { QuotePage, QuoteStatus } from '../../contract/quotes';
 import { getConfig } from '../../config';
 import { startOfDay } from '../../company-days';
-import {
-  decodeCursor,
-  encodeCursor,
-  invalidCursor,
-  isTimePosition,
-  startValues,
-  timePosition,
-} from '../../http/page-cursor';
+import { cursorAfter, startingAfter } from '../../http/page-cursor';
 import { scanForMatches } from '../../residual-scan';
 import { quoteListQuery } from '../../domain/quotes/store';
 import { companyToday } from './create';
@@ -39,12 +32,6 @@ export interface QuoteListRequest {
   cursor?: string;
 }
 
-function afterCursor(cursor: string) {
-  const position = decodeCursor(cursor);
-  if (!isTimePosition(position)) throw invalidCursor();
-  return startValues(position);
-}
-
 export async function listQuotes(request: QuoteListRequest): Promise<QuotePage> {
   const { timeZone } = getConfig();
   const today = companyToday();
@@ -56,8 +43,7 @@ export async function listQuotes(request: QuoteListRequest): Promise<QuotePage> 
       from: request.from ? startOfDay(request.from, timeZone) : undefined,
       to: request.to ? startOfDay(request.to, timeZone, 1) : undefined,
     });
-  const start = request.cursor ? afterCursor(request.cursor) : undefined;
-  const first = start ? ordered().startAfter(...start) : ordered();
+  const first = startingAfter(ordered(), request.cursor);
   const matches = (data: DocumentData) => !status || statusOf(data, today) === status;
   const { found, last, exhausted } = await scanForMatches(
     (lastRead) => (lastRead ? ordered().startAfter(lastRead) : first),
@@ -66,11 +52,9 @@ export async function listQuotes(request: QuoteListRequest): Promise<QuotePage> 
     SCAN_MAX,
   );
   const docs = found.slice(0, limit);
-  const cursorOf = (doc: QueryDocumentSnapshot) =>
-    encodeCursor(timePosition(doc.get('createdAt'), doc.id));
   let nextCursor: string | null = null;
   // More matches, or a scan stopped short: the next page goes on after what was read.
-  if (found.length > limit) nextCursor = cursorOf(docs[docs.length - 1]);
-  else if (!exhausted && last) nextCursor = cursorOf(last);
+  if (found.length > limit) nextCursor = cursorAfter(docs[docs.length - 1], 'createdAt');
+  else if (!exhausted && last) nextCursor = cursorAfter(last, 'createdAt');
   return { items: docs.map((d) => toQuoteSummary(d.id, d.data(), today)), nextCursor };
 }

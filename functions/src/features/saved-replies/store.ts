@@ -1,6 +1,6 @@
 // Saved replies in the `savedReplies` collection, one document each, holding its owner's uid.
 // A person keeps a few tens, so their list is read whole and ordered here.
-import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { MAX_SAVED_REPLIES, type SavedReply } from '../../contract/saved-replies';
 import type { Attachment } from '../../contract/entries';
 import { getDb } from '../../firebase';
@@ -9,11 +9,10 @@ import { markRequestWrite } from '../../http/idempotency';
 
 const SAVED_REPLIES = 'savedReplies';
 
-function toSavedReply(snap: DocumentSnapshot): SavedReply {
-  const d = snap.data() ?? {};
+function toSavedReply(id: string, d: DocumentData): SavedReply {
   const file = d.attachment as Attachment | null | undefined;
   return {
-    _id: snap.id,
+    _id: id,
     title: typeof d.title === 'string' ? d.title : '',
     content: typeof d.content === 'string' ? d.content : '',
     attachment: file && typeof file.url === 'string' ? file : null,
@@ -29,7 +28,7 @@ export async function listSavedReplies(uid: string): Promise<SavedReply[]> {
     .limit(MAX_SAVED_REPLIES)
     .get();
   return snap.docs
-    .map(toSavedReply)
+    .map((doc) => toSavedReply(doc.id, doc.data()))
     .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''));
 }
 
@@ -41,6 +40,7 @@ export async function addSavedReply(
   const db = getDb();
   const collection = db.collection(SAVED_REPLIES);
   const ref = collection.doc();
+  const stored = { uid, ...reply, createdAt: Timestamp.now() };
   await db.runTransaction(async (tx) => {
     // A retried save (same Idempotency-Key) stores nothing more.
     markRequestWrite(tx);
@@ -48,9 +48,9 @@ export async function addSavedReply(
     if (count >= MAX_SAVED_REPLIES) {
       throw new HttpError(409, `At most ${MAX_SAVED_REPLIES} saved replies; delete some first`);
     }
-    tx.create(ref, { uid, ...reply, createdAt: FieldValue.serverTimestamp() });
+    tx.create(ref, stored);
   });
-  return toSavedReply(await ref.get());
+  return toSavedReply(ref.id, stored);
 }
 
 /** Deletes one of `uid`'s saved replies: 404 when there is none, 403 when it is another's. */
