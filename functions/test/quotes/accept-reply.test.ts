@@ -96,6 +96,33 @@ describe("a customer's reply accepting a quote", () => {
     expect(accepted.status).toBe(200);
     expect(accepted.body.status).toBe('accepted');
     expect(accepted.body.acceptSuggestion).toBeNull();
+    // The reply in the conversation asks no more: its button could only answer 409.
+    const answered = await lastMessage();
+    expect(answered?._id).toBe(reply?._id);
+    expect(answered?.acceptSuggestion).toBeUndefined();
+  });
+
+  it.each([
+    ['declined', (id: string) => request(employee).post(`/api/quotes/${id}/decline`).send({})],
+    ['revised', (id: string) => request(employee).post(`/api/quotes/${id}/revise`).send({})],
+  ])('%s: the reply in the conversation asks no more', async (_how, answer) => {
+    const sent = await sentQuote();
+    await writes('accept', sent.wamid);
+    expect((await lastMessage())?.acceptSuggestion).toMatchObject({ quoteId: sent.id });
+    const answered = await answer(sent.id);
+    expect(answered.status).toBeLessThan(300);
+    expect((await lastMessage())?.acceptSuggestion).toBeUndefined();
+  });
+
+  it('the reply asks no more once the quote is past its validity', async () => {
+    const sent = await sentQuote();
+    await writes('accept', sent.wamid);
+    const reply = await lastMessage();
+    expect(reply?.acceptSuggestion).toMatchObject({ quoteId: sent.id });
+    await getDb().collection('conversationMessages').doc(reply!._id).update({
+      'acceptSuggestion.validUntil': '2020-01-01',
+    });
+    expect((await lastMessage())?.acceptSuggestion).toBeUndefined();
   });
 
   it('without a context: the newest sent quote still open; none for other words, another message or an expired quote', async () => {

@@ -126,6 +126,9 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/broadcasts', label: 'Broadcasts', allow: ADMIN_ONLY, Page: BroadcastsPage },
 ];
 
+/** The dashboard's paths: its answer brings the top bar's unread count (My day's). */
+export const DASHBOARD_PATHS: readonly string[] = ['/', '/dashboard'];
+
 /** Every signed-in screen's route: '/' (the dashboard), the menu's pages and a customer's page. */
 export const SCREEN_ROUTES: readonly Omit<AppPage, 'label'>[] = [
   { path: '/', Page: DashboardPage },

@@ -267,7 +267,11 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
       ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       ...(message.broadcastId ? { broadcastId: message.broadcastId } : {}),
       ...(answered && {
-        acceptSuggestion: { quoteId: answered.id, number: String(answered.data.number) },
+        acceptSuggestion: {
+          quoteId: answered.id,
+          number: String(answered.data.number),
+          validUntil: String(answered.data.validUntil ?? ''),
+        },
       }),
     };
     createThreadMessage(tx, threadId, thread);

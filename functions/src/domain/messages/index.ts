@@ -43,6 +43,7 @@ export {
   readThreadMessage,
   threadQuery,
   toConversationMessage,
+  withdrawAcceptSuggestion,
   type StoredThreadMessage,
   type ThreadFile,
 } from './thread-store';

@@ -4,6 +4,7 @@
 // (customerId ==, ordered by at and id, newest first).
 import {
   FieldPath,
+  FieldValue,
   Timestamp,
   type DocumentData,
   type Query,
@@ -15,6 +16,9 @@ import type {
   ConversationMessage,
   LiveMessageChange,
 } from '../../contract/conversations';
+import { now } from '../../clock';
+import { localDate } from '../../company-days';
+import { getConfig } from '../../config';
 import { getDb } from '../../firebase';
 import { toIso } from '../../timestamps';
 import { CONVERSATION_MESSAGES } from './constants';
@@ -59,7 +63,7 @@ export interface StoredThreadMessage {
   /** An inbound message answering a broadcast: the broadcast. */
   broadcastId?: string;
   /** An inbound reply whose words accept this quote (a suggestion for its sales person). */
-  acceptSuggestion?: { quoteId: string; number: string };
+  acceptSuggestion?: { quoteId: string; number: string; validUntil?: string };
 }
 
 /** The conversation message with this provider (WhatsApp) id, if any. */
@@ -89,6 +93,25 @@ export function createThreadMessage(
 /** Changes conversation message `id` in `writer` (a file of an inbound message arrived). */
 export function patchThreadMessage(writer: WriteBatch, id: string, update: DocumentData): void {
   writer.update(messageRef(id), { ...update, changedAt: Timestamp.now() });
+}
+
+/**
+ * A quote was answered (accepted, declined, revised): the customer's reply that suggested
+ * accepting it asks no more, and open pages read the message again (its `changedAt`). Reads
+ * first, so call it before the transaction's writes; a message gone meanwhile is left alone.
+ */
+export async function withdrawAcceptSuggestion(
+  tx: Transaction,
+  quote: DocumentData,
+): Promise<void> {
+  const messageId = (quote.acceptSuggestion as DocumentData | undefined)?.conversationMessageId;
+  if (typeof messageId !== 'string' || !messageId) return;
+  const message = await tx.get(messageRef(messageId));
+  if (!message.get('acceptSuggestion')) return;
+  tx.update(messageRef(messageId), {
+    acceptSuggestion: FieldValue.delete(),
+    changedAt: Timestamp.now(),
+  });
 }
 
 /** Conversation message `id` as the API answers it; undefined when there is none. */
@@ -125,10 +148,14 @@ export const threadQuery = (customerId: string): Query =>
     .orderBy('at', 'desc')
     .orderBy(FieldPath.documentId(), 'desc');
 
+/** A quote valid until `day` (the company's YYYY-MM-DD) can still be accepted today. */
+const stillOpen = (day: string | undefined) =>
+  !day || day >= localDate(new Date(now()), getConfig().timeZone);
+
 export function toConversationMessage(id: string, data: DocumentData): ConversationMessage {
   const files = Array.isArray(data.files) ? (data.files as ThreadFile[]) : [];
   const replyTo = data.replyTo as StoredThreadMessage['replyTo'] | undefined;
-  const acceptSuggestion = data.acceptSuggestion as StoredThreadMessage['acceptSuggestion'];
+  const suggestion = data.acceptSuggestion as StoredThreadMessage['acceptSuggestion'];
   return {
     _id: id,
     customerId: str(data.customerId),
@@ -153,7 +180,9 @@ export function toConversationMessage(id: string, data: DocumentData): Conversat
     source: (str(data.source) || 'inbound') as ConversationMessage['source'],
     ...(data.entryId ? { entryId: str(data.entryId) } : {}),
     ...(replyTo?.providerId ? { replyTo } : {}),
-    ...(acceptSuggestion?.quoteId ? { acceptSuggestion } : {}),
+    ...(suggestion?.quoteId && stillOpen(suggestion.validUntil)
+      ? { acceptSuggestion: { quoteId: suggestion.quoteId, number: suggestion.number } }
+      : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { now } from '../../clock';
 import { localDate } from '../../company-days';
 import { HttpError } from '../../http/errors';
 import type { Session } from '../../http/access';
+import { withdrawAcceptSuggestion } from '../../domain/messages';
 import { runInTransaction } from '../../domain/writes/transaction';
 import { actorOf } from '../../domain/entries/actor';
 import { CUSTOMER_NOT_FOUND, customerRef, getCustomerData } from '../../domain/customers/store';
@@ -122,6 +123,7 @@ export async function reviseQuote(
       createdAt: Timestamp.now(),
       revisedFrom: { _id: id, number: String(old.number) },
     });
+    await withdrawAcceptSuggestion(tx, old);
     tx.create(ref, data);
     tx.update(quoteRef(baseId), { lastRevision: revision });
     tx.update(quoteRef(id), {

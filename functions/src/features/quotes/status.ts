@@ -6,6 +6,7 @@ import type { DocumentData } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import { HttpError } from '../../http/errors';
 import type { Session } from '../../http/access';
+import { withdrawAcceptSuggestion } from '../../domain/messages';
 import { runInTransaction } from '../../domain/writes/transaction';
 import { quoteRef, requireQuoteData, requireQuoteIn } from '../../domain/quotes/store';
 import { formatRupees, paiseToRupees } from '../../contract/quote-maths';
@@ -56,7 +57,9 @@ export async function acceptQuote(id: string, session: Session): Promise<Quote> 
       quote: { _id: id, number },
       alongside: async (tx, entryId) => {
         // Read again in the entry's transaction: a second accept at once finds it accepted.
-        requireOpen(await requireQuoteIn(tx, id), today);
+        const open = await requireQuoteIn(tx, id);
+        requireOpen(open, today);
+        await withdrawAcceptSuggestion(tx, open);
         const at = Timestamp.now();
         tx.update(quoteRef(id), {
           status: 'accepted',
@@ -76,6 +79,7 @@ export async function declineQuote(id: string, session: Session): Promise<Quote>
   const data = await runInTransaction(async (tx) => {
     const before = await requireQuoteIn(tx, id);
     requireOpen(before, today);
+    await withdrawAcceptSuggestion(tx, before);
     const at = Timestamp.now();
     const change = { status: 'declined', declinedAt: at, declinedBy: session.uid, updatedAt: at };
     tx.update(quoteRef(id), change);

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStored, saveSession } from '../../lib/storage';
 import { renderApp } from '../../test/render-app';
+import { DASHBOARD } from '../../test/dashboard';
 import { mockApi, stubPhoneWidth } from '../../test/mock-api';
 
 const EVERYONE = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Quotes', 'Information'];
@@ -73,6 +74,25 @@ describe('layout', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(location()).toBe('/login'));
     expect(readStored('token')).toBeNull();
+  });
+});
+
+describe("the top bar's unread count", () => {
+  const dashboard = { ...DASHBOARD, myDay: { ...DASHBOARD.myDay, unread: 4 } };
+  const inbox = { items: [], unread: 6 };
+
+  it("takes it from the dashboard's My day there: no call of its own", async () => {
+    const api = mockApi({ 'GET /dashboard/all': dashboard, 'GET /inbox': inbox });
+    renderApp('/dashboard', { token: 't', role: 'sales' });
+    expect(await screen.findByRole('link', { name: 'Inbox, 4 unread' })).toBeInTheDocument();
+    expect(api.find('GET', '/inbox')).toHaveLength(0);
+  });
+
+  it('asks the Inbox for it on the other screens', async () => {
+    const api = mockApi({ 'GET /customers': { items: [] }, 'GET /inbox': inbox });
+    renderApp('/customers', { token: 't', role: 'sales' });
+    expect(await screen.findByRole('link', { name: 'Inbox, 6 unread' })).toBeInTheDocument();
+    expect(api.find('GET', '/inbox').map((call) => call.query.get('limit'))).toEqual(['1']);
   });
 });
 

@@ -7,7 +7,7 @@ import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
 import { CrashBoundary } from '../error-boundary';
-import { CustomerSearch, onFirstVisit } from '../pages';
+import { CustomerSearch, DASHBOARD_PATHS, onFirstVisit } from '../pages';
 import { useSearchShortcut } from './search-shortcut';
 import { SideMenu } from './side-menu';
 
@@ -85,7 +85,7 @@ export function AppLayout() {
             </Suspense>
           )}
           <Suspense fallback={null}>
-            <InboxLink />
+            <InboxLink countFromPage={DASHBOARD_PATHS.includes(pathname)} />
           </Suspense>
           <span className="topbar__role">
             {/* On phones the word 'Role' gives its room to the buttons; readers still hear it. */}

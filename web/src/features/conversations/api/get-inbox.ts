@@ -1,4 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
 import type { InboxPage } from './types';
@@ -38,13 +43,24 @@ export function useInbox(scope: InboxScope, broadcastReplies = false) {
   );
 }
 
-/** The caller's unread messages (one conversation read for it: the count comes along). */
-export function useUnreadCount(): number {
+/** How long a count counts as fresh: the dashboard's answer seeds it (its My day holds it). */
+const UNREAD_FRESH_MS = 30_000;
+
+/**
+ * The caller's unread messages (one conversation read for it: the count comes along). On a page
+ * whose own answer brings the count (`fromPage`: the dashboard's My day), no call of its own
+ * until that answer has seeded it; a notification or the minute's poll reads it again after.
+ */
+export function useUnreadCount(fromPage = false): number {
+  const queryClient = useQueryClient();
+  const key = queryKeys.conversations.unread();
+  const seeded = queryClient.getQueryState(key)?.data !== undefined;
   const query = useQuery({
-    queryKey: queryKeys.conversations.unread(),
-    queryFn: ({ signal }) => getInbox('mine', 1, undefined, signal),
-    select: (page) => page.unread,
+    queryKey: key,
+    queryFn: ({ signal }) => getInbox('mine', 1, undefined, signal).then((page) => page.unread),
+    staleTime: UNREAD_FRESH_MS,
     refetchInterval: 60_000,
+    enabled: !fromPage || seeded,
   });
   return query.data ?? 0;
 }

@@ -34,9 +34,12 @@ export function InboxLive() {
   return <MessagesLive />;
 }
 
-/** The top bar's way to the Inbox, with the caller's unread count. */
-export function InboxLink() {
-  const unread = useUnreadCount();
+/**
+ * The top bar's way to the Inbox, with the caller's unread count; `countFromPage`: the open
+ * page's answer brings the count (useUnreadCount).
+ */
+export function InboxLink({ countFromPage = false }: { countFromPage?: boolean }) {
+  const unread = useUnreadCount(countFromPage);
   return (
     <Link
       className="btn btn--ghost inbox-link"

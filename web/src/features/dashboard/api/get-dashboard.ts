@@ -15,7 +15,7 @@ export function getDashboard(): Promise<Dashboard> {
   return (!since && takeEarlyLoad()) || fetchDashboard(since);
 }
 
-/** The page's figures; its notifications seed the polled list. */
+/** The page's figures; its notifications seed the polled list, its My day the unread count. */
 export function useDashboard() {
   const queryClient = useQueryClient();
   return useQuery(
@@ -24,6 +24,7 @@ export function useDashboard() {
       queryFn: async () => {
         const answer = await getDashboard();
         queryClient.setQueryData(queryKeys.notificationsLatest(), answer.notifications);
+        queryClient.setQueryData(queryKeys.conversations.unread(), answer.myDay.unread);
         return answer;
       },
     }),
