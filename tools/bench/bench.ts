@@ -7,7 +7,7 @@
  * and the team of 50 alone, with the first page after the start, printed rather than written:
  * for work on those rows), --small-only (the small size's calls, then the team of 50 on what
  * they left, as the whole bench runs it; printed: for work on those rows without the large size),
- * --only quotes (the quotation rows alone at the small size, printed), --only phone (a sales
+ * --only quotes (the quotation rows alone at both sizes, printed), --only phone (a sales
  * person's day on the phone alone, printed: run/phone-only.ts),
  * --only broadcasts (issue 45's broadcast rows alone on a stack loaded with the large-customers
  * and large-entries given, e.g. 10,000 / 10,000; printed: tools/bench/run/broadcasts-only.ts).
@@ -143,7 +143,8 @@ try {
   };
   const small = values['team-only'] ? undefined : await measureSize(SMALL);
   if (values.only === 'quotes') {
-    const section = quotesSection(small?.quotes, undefined);
+    const largeQuotes = (await measureSize(large)).quotes;
+    const section = quotesSection(small?.quotes, largeQuotes);
     console.log(section.lines.join('\n'));
     process.exitCode = section.verdicts.every((v) => v.met !== false) ? 0 : 1;
   } else {

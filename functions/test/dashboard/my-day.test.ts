@@ -6,6 +6,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayKey, startOfDay } from '../../src/domain/figures/days';
 import { clearDashboardCache } from '../../src/features/dashboard/read';
+import { recomputeDashboard } from '../../src/features/dashboard/recompute';
 import { getDb } from '../../src/firebase';
 import { ADMIN, appAs, EMPLOYEE, readCounters, resetCounters } from '../entries/support';
 import { eventually, useMessagingWorld } from '../messaging/support';
@@ -127,6 +128,12 @@ describe('GET /api/dashboard/my-day', () => {
     const all = await request(sales).get('/api/dashboard/all?range=30d&days=3');
     expect(all.status).toBe(200);
     expect(all.body.myDay).toEqual(day);
+
+    // The month is kept by each entry's write; the dashboard job, counting from the entries,
+    // finds the same.
+    await recomputeDashboard();
+    clearDashboardCache();
+    expect((await myDay()).body.month).toEqual(day.month);
   });
 
   it('reads at most 12 documents, and needs a session', async () => {

@@ -1,11 +1,5 @@
 // Entries by id: the named places and reads the entry features use, so the database is held here.
-import {
-  AggregateField,
-  type DocumentData,
-  type DocumentReference,
-  type Query,
-  type Timestamp,
-} from 'firebase-admin/firestore';
+import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { ENTRIES } from './constants';
 import { historyRef } from './history';
@@ -34,33 +28,4 @@ export function newHistoryItemRef(entryId: string): DocumentReference {
 /** Deletes the entry's document and everything under it (its history). */
 export async function deleteEntryTree(ref: DocumentReference): Promise<void> {
   await getDb().recursiveDelete(ref);
-}
-
-/** How many entries and what they add up to (the amount, ₹). */
-export interface EntryTotals {
-  count: number;
-  amount: number;
-}
-
-/**
- * `employeeId`'s entries created at `from` or later, all and the confirmed ones: two
- * aggregations (each billed one read per 1,000 entries it counts).
- */
-export async function entryTotalsOf(
-  employeeId: string,
-  from: Timestamp,
-): Promise<{ all: EntryTotals; confirmed: EntryTotals }> {
-  const mine = allEntries().where('employeeId', '==', employeeId);
-  const totals = async (query: Query): Promise<EntryTotals> => {
-    const snap = await query
-      .where('createdAt', '>=', from)
-      .aggregate({ count: AggregateField.count(), amount: AggregateField.sum('amount') })
-      .get();
-    return { count: snap.data().count, amount: snap.data().amount ?? 0 };
-  };
-  const [all, confirmed] = await Promise.all([
-    totals(mine),
-    totals(mine.where('status', '==', 'confirmed')),
-  ]);
-  return { all, confirmed };
 }

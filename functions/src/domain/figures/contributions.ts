@@ -9,7 +9,14 @@ import { getDb } from '../../firebase';
 import { FUNNEL_STAGES } from './constants';
 import { dayKey, monthKey, toMillis } from './days';
 import type { CommitWriter } from './kept-lists';
-import { emptyDelta, writeSummaryDelta, type SummaryDelta } from './summary';
+import {
+  addMonthTotals,
+  emptyDelta,
+  recentMonths,
+  writeSummaryDelta,
+  type MonthTotals,
+  type SummaryDelta,
+} from './summary';
 
 /** An entry as stored (or null: none) with its id. */
 export interface EntryState {
@@ -28,6 +35,8 @@ export interface EntryFigures {
   process: string;
   category: string | null;
   employee: { id: string; name: string } | null;
+  /** What the entry adds to its employee's month (My day's month). */
+  monthTotals: MonthTotals;
   revenue: { customerId: string; name: string; amount: number } | null;
 }
 
@@ -80,6 +89,12 @@ export function entryFigures(data: DocumentData): EntryFigures {
     employee: employeeId
       ? { id: employeeId, name: text(employee.name) || text(employee.email) || 'Employee' }
       : null,
+    monthTotals: {
+      entries: 1,
+      amount,
+      confirmed: status === 'confirmed' ? 1 : 0,
+      confirmedAmount: status === 'confirmed' ? amount : 0,
+    },
     revenue:
       status === 'confirmed' && customerId
         ? { customerId, name: firstName(data.customer) || 'Customer', amount }
@@ -131,6 +146,8 @@ function addTo(delta: SummaryDelta, f: EntryFigures, sign: 1 | -1): void {
   bump(map('processes'), f.process);
   if (f.category) bump(map('categories'), f.category);
   if (f.employee) bump(delta.employeeEntries, f.employee.id);
+  if (f.employee && f.month && f.month >= recentMonths().previous)
+    addMonthTotals(delta.employeeMonths, f.month, f.employee.id, f.monthTotals, sign);
 }
 
 type Writer = CommitWriter;

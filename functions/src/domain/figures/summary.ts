@@ -8,7 +8,37 @@ import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { streamCollection } from '../../paged-batches';
 import { DASHBOARD, RECOMPUTE_PAGE, REVENUE, SUMMARY_ID } from './constants';
+import { monthKey, previousMonth } from './days';
 import { touchKeptList, type CommitWriter } from './kept-lists';
+
+/** One person's entries of one month: how many and their amount, all and confirmed. */
+export interface MonthTotals {
+  entries: number;
+  amount: number;
+  confirmed: number;
+  confirmedAmount: number;
+}
+const MONTH_TOTALS = ['entries', 'amount', 'confirmed', 'confirmedAmount'] as const;
+
+/** Per month ('2026-11'), per employee id: kept for this month and the last (recentMonths). */
+export type EmployeeMonths = Record<string, Record<string, MonthTotals>>;
+
+/** Adds `sign` × `totals` to one person's month (a delta's or a recomputed summary's). */
+export function addMonthTotals(
+  months: EmployeeMonths,
+  month: string,
+  employeeId: string,
+  totals: MonthTotals,
+  sign: 1 | -1,
+): void {
+  const kept = ((months[month] ??= {})[employeeId] ??= {
+    entries: 0,
+    amount: 0,
+    confirmed: 0,
+    confirmedAmount: 0,
+  });
+  for (const field of MONTH_TOTALS) kept[field] += totals[field] * sign;
+}
 
 export interface Summary {
   totalCustomers: number;
@@ -21,6 +51,7 @@ export interface Summary {
   processes: Record<string, number>;
   categories: Record<string, number>;
   employees: Record<string, { name: string; entries: number }>;
+  employeeMonths: EmployeeMonths;
 }
 
 /** Confirmed revenue per customer id. */
@@ -36,6 +67,7 @@ export interface SummaryDelta {
   >;
   employeeEntries: Record<string, number>;
   employeeNames: Map<string, string>;
+  employeeMonths: EmployeeMonths;
   /** Per customer: the amount it moves by, and its name when an entry names it now. */
   revenue: Map<string, { amount: number; name?: string }>;
 }
@@ -46,6 +78,7 @@ export function emptyDelta(): SummaryDelta {
     maps: {},
     employeeEntries: {},
     employeeNames: new Map(),
+    employeeMonths: {},
     revenue: new Map(),
   };
 }
@@ -62,6 +95,7 @@ export function emptySummary(): Summary {
     processes: {},
     categories: {},
     employees: {},
+    employeeMonths: {},
   };
 }
 
@@ -70,6 +104,29 @@ const counts = (v: unknown): Record<string, number> =>
   v && typeof v === 'object'
     ? Object.fromEntries(Object.entries(v as DocumentData).map(([k, n]) => [k, num(n)]))
     : {};
+
+function employeeMonthsOf(value: unknown): EmployeeMonths {
+  const out: EmployeeMonths = {};
+  for (const [month, people] of Object.entries((value ?? {}) as DocumentData)) {
+    const kept: Record<string, MonthTotals> = (out[month] = {});
+    for (const [id, totals] of Object.entries((people ?? {}) as DocumentData)) {
+      const rec = (totals ?? {}) as DocumentData;
+      kept[id] = {
+        entries: num(rec.entries),
+        amount: num(rec.amount),
+        confirmed: num(rec.confirmed),
+        confirmedAmount: num(rec.confirmedAmount),
+      };
+    }
+  }
+  return out;
+}
+
+/** The months whose per-person totals are kept: this one and the last (the company's). */
+export function recentMonths(): { month: string; previous: string } {
+  const month = monthKey(now());
+  return { month, previous: previousMonth(month) };
+}
 
 /** The summary document's data read as a Summary (missing or odd fields read as 0). */
 function summaryOf(data: DocumentData | undefined): Summary {
@@ -94,6 +151,7 @@ function summaryOf(data: DocumentData | undefined): Summary {
     processes: counts(data.processes),
     categories: counts(data.categories),
     employees,
+    employeeMonths: employeeMonthsOf(data.employeeMonths),
   };
 }
 
@@ -166,6 +224,13 @@ export function writeSummaryDelta(tx: CommitWriter, db: Firestore, delta: Summar
     if (n !== 0) employees[id] = { entries: FieldValue.increment(n) };
   for (const [id, name] of delta.employeeNames) employees[id] = { ...employees[id], name };
   if (Object.keys(employees).length > 0) summary.employees = employees;
+  const months: Record<string, Record<string, unknown>> = {};
+  for (const [month, people] of Object.entries(delta.employeeMonths))
+    for (const [id, totals] of Object.entries(people)) {
+      const moved = increments(totals as unknown as Record<string, number>);
+      if (moved) (months[month] ??= {})[id] = moved;
+    }
+  if (Object.keys(months).length > 0) summary.employeeMonths = months;
   if (Object.keys(summary).length > 0) tx.set(summaryRef(db), summary, { merge: true });
 
   // A customer's document stays when it is deleted or merged away (at 0 once its entries

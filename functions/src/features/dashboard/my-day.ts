@@ -1,8 +1,8 @@
 // "My day": the signed-in person's own work on the dashboard's first screen. My unread total
 // (inboxCounts) and newest conversations (the Inbox's own query), my scheduled follow-ups due
 // today (the company's day), my messages that failed in the last days, and my month's entries
-// (two aggregations). At most 12 documents read: 1–2 counters, 3 conversations, 3 follow-ups,
-// 2 failed messages and 2 aggregations.
+// (the dashboard's summary, which the page reads for its company figures anyway). At most 11
+// documents read: 1–2 counters, 3 conversations, 3 follow-ups, 2 failed messages and the summary.
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import {
   MY_DAY_FAILED_DAYS,
@@ -22,9 +22,10 @@ import {
   UNOWNED,
   UNOWNED_OWNER_ID,
 } from '../../domain/conversations/store';
-import { entryTotalsOf } from '../../domain/entries/store';
-import { addDays, dayKey, monthKey, startOfDay } from '../../domain/figures/days';
+import { recentMonths } from '../../domain/figures/summary';
+import { addDays, dayKey, startOfDay } from '../../domain/figures/days';
 import { scheduledFollowUpsOf } from '../../domain/followups/due';
+import { readSummary } from './read';
 
 export const MY_CONVERSATIONS = 3;
 export const MY_FOLLOW_UPS = 3;
@@ -92,20 +93,24 @@ async function myFailed(uid: string): Promise<MyFailedMessage[]> {
   return found.map(({ id, data }) => failedView(id, data));
 }
 
-async function myMonth(uid: string): Promise<MyDay['month']> {
-  const month = monthKey(now());
-  const { all, confirmed } = await entryTotalsOf(uid, at(startOfDay(`${month}-01`)));
+/** My month from the dashboard's summary (read once with the company's figures it holds). */
+async function myMonth(uid: string, changedAt: number): Promise<MyDay['month']> {
+  const { month } = recentMonths();
+  const mine = (await readSummary(changedAt)).employeeMonths[month]?.[uid];
   return {
     month,
-    entries: all.count,
-    amount: all.amount,
-    confirmed: confirmed.count,
-    confirmedAmount: confirmed.amount,
+    entries: mine?.entries ?? 0,
+    amount: mine?.amount ?? 0,
+    confirmed: mine?.confirmed ?? 0,
+    confirmedAmount: mine?.confirmedAmount ?? 0,
   };
 }
 
-/** The caller's day. An admin's conversations and unread include those without an owner. */
-export async function myDay(session: Session): Promise<MyDay> {
+/**
+ * The caller's day. An admin's conversations and unread include those without an owner.
+ * `changedAt`: the change the page reads again for (read.ts's readSummary).
+ */
+export async function myDay(session: Session, changedAt = 0): Promise<MyDay> {
   const admin = session.role === 'admin';
   const owners = admin ? [session.uid, UNOWNED_OWNER_ID] : [session.uid];
   const counters = admin ? [session.uid, UNOWNED] : [session.uid];
@@ -114,7 +119,7 @@ export async function myDay(session: Session): Promise<MyDay> {
     myConversations(owners),
     myFollowUpsToday(session.uid),
     myFailed(session.uid),
-    myMonth(session.uid),
+    myMonth(session.uid, changedAt),
   ]);
   return { unread, conversations, followUpsToday, failed, month };
 }

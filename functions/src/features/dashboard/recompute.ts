@@ -12,7 +12,9 @@ import { entryFigures } from '../../domain/figures/contributions';
 import { addDays, dayKey } from '../../domain/figures/days';
 import { rebuildRecent } from '../../domain/figures/recent-activity';
 import {
+  addMonthTotals,
   emptySummary,
+  recentMonths,
   replaceSummary,
   type Revenue,
   type Summary,
@@ -46,6 +48,7 @@ export async function computeDashboard(): Promise<Recomputed> {
   const inc = (map: Record<string, number>, key: string) => {
     map[key] = (map[key] ?? 0) + 1;
   };
+  const { previous } = recentMonths();
 
   for await (const doc of streamEntries(ENTRY_FIGURE_FIELDS, RECOMPUTE_PAGE)) {
     const data = doc.data();
@@ -61,6 +64,8 @@ export async function computeDashboard(): Promise<Recomputed> {
     if (f.employee) {
       const e = (summary.employees[f.employee.id] ??= { name: f.employee.name, entries: 0 });
       e.entries += 1;
+      if (f.month && f.month >= previous)
+        addMonthTotals(summary.employeeMonths, f.month, f.employee.id, f.monthTotals, 1);
     }
     if (f.revenue) {
       const r = revenue.get(f.revenue.customerId);

@@ -71,7 +71,7 @@ async function everything(req: Request) {
     employees(since),
     followUpsDue(dueDays(req.query.days), kept),
     latestNotificationAnswers(req.session!),
-    myDay(req.session!),
+    myDay(req.session!, since),
   ]);
   return {
     overview: overviewPart,
