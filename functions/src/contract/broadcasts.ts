@@ -61,6 +61,9 @@ export interface AudienceFilters {
 
 export type Audience = { filters: AudienceFilters } | { phones: string[] };
 
+/** How a broadcast's answers show its audience: the filters, or a pasted list by its size. */
+export type AudienceShown = { filters: AudienceFilters } | { phoneCount: number };
+
 /** Why a customer or a phone of the audience gets nothing. */
 export const EXCLUSION_REASONS = {
   optedOut: 'Opted out of WhatsApp (wrote STOP)',
@@ -124,7 +127,7 @@ export interface Broadcast extends AudienceCount {
   name: string;
   template: { name: string; language: string; category: string };
   params: BroadcastParam[];
-  audience: Audience;
+  audience: AudienceShown;
   state: BroadcastState;
   /** ISO time it is to start at; null: when started. */
   sendAt: string | null;

@@ -48,6 +48,11 @@ describe('POST /api/broadcasts', () => {
     expect(list.body[0].sample).toBeUndefined();
     const one = await request(admin).get(`/api/broadcasts/${res.body._id}`);
     expect(one.body).toEqual(res.body);
+    // A pasted list is answered by its size (a report polled every few seconds would carry up
+    // to 10,000 phones each time); the stored broadcast keeps them for its sending.
+    expect(one.body.audience).toEqual({ phoneCount: 2 });
+    const kept = await getDb().collection('broadcasts').doc(res.body._id).get();
+    expect(kept.get('audience')).toEqual({ phones: ['+91 98123 45678', '+91 98000 00001'] });
     expect(await world.sent()).toEqual([]);
   });
 

@@ -5,13 +5,19 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
-import type { Broadcast, BroadcastAction, BroadcastState } from '../../contract/broadcasts';
+import type { BroadcastAction, BroadcastState } from '../../contract/broadcasts';
 import { actorOf } from '../../domain/entries/actor';
 import { cancelWaiting } from '../../domain/messages';
 import type { Session } from '../../http/access';
 import { kickDispatcher } from './dispatcher';
 import { CANCELLED, queueRecipients } from './queue';
-import { changeState, dueScheduledIds, readBroadcast, type StateChange } from './store';
+import {
+  changeState,
+  dueScheduledIds,
+  readBroadcast,
+  type StateChange,
+  type StoredBroadcast,
+} from './store';
 
 const IN_WORDS: Record<BroadcastState, string> = {
   draft: 'a draft',
@@ -38,7 +44,7 @@ const CHANGES: Record<Exclude<BroadcastAction, 'start'>, StateChange> = {
   },
 };
 
-async function start(id: string, by: { _id: string; name: string }): Promise<Broadcast> {
+async function start(id: string, by: { _id: string; name: string }): Promise<StoredBroadcast> {
   const broadcast = await changeState(id, {
     from: ['draft', 'scheduled'],
     to: 'sending',
@@ -54,7 +60,7 @@ export async function changeBroadcast(
   id: string,
   action: BroadcastAction,
   session: Session,
-): Promise<Broadcast> {
+): Promise<StoredBroadcast> {
   if (action === 'start') {
     const actor = await actorOf(session);
     return start(id, { _id: actor.uid, name: actor.name });

@@ -12,7 +12,7 @@ import { findTemplate } from '../messaging';
 import { resolveAudience, sampleOf } from './audience';
 import { templateCost } from './cost';
 import type { CreateBroadcastInput } from './schemas';
-import { storeBroadcast } from './store';
+import { shownBroadcast, storeBroadcast } from './store';
 
 /** The categories a broadcast may send (Meta bills authentication apart, for codes only). */
 const BROADCAST_CATEGORIES = new Set(['MARKETING', 'UTILITY']);
@@ -82,7 +82,7 @@ export async function createBroadcast(
       `Nobody in this audience can receive it${why.length ? `: ${why.join('; ')}` : ''}`,
     );
   }
-  return storeBroadcast({
+  const stored = await storeBroadcast({
     name: input.name,
     template: { name: template.name, language: template.language, category: template.category },
     params: input.params,
@@ -100,4 +100,5 @@ export async function createBroadcast(
     sendAt: at ? at.toISOString() : null,
     createdBy: { _id: actor.uid, name: actor.name },
   });
+  return shownBroadcast(stored);
 }

@@ -4,13 +4,13 @@
 // (domain/messages: its id made of the broadcast and the phone, so a repeat queues nothing
 // twice). The broadcast records when every recipient was queued.
 import { Timestamp } from 'firebase-admin/firestore';
-import { fillTemplate, paramText, type Broadcast } from '../../contract/broadcasts';
+import { fillTemplate, paramText } from '../../contract/broadcasts';
 import { now } from '../../clock';
 import { cancelWaiting, heldBackPhones, queueBroadcastRecipients } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
 import { findTemplate } from '../messaging';
 import { resolveAudience } from './audience';
-import { patchBroadcast, readBroadcast } from './store';
+import { patchBroadcast, readBroadcast, type StoredBroadcast } from './store';
 
 /** A phone Meta held a marketing message back from (131049) gets none for this long. */
 const HELD_BACK_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ const HELD_BACK =
 /** Why a cancelled broadcast's recipient got nothing. */
 export const CANCELLED = 'Not sent: the broadcast was cancelled';
 
-export async function queueRecipients(broadcast: Broadcast): Promise<number> {
+export async function queueRecipients(broadcast: StoredBroadcast): Promise<number> {
   const [audience, settings, template, heldBack] = await Promise.all([
     resolveAudience(broadcast.audience),
     readSettings(),

@@ -7,7 +7,7 @@ import type { Broadcast } from '../../contract/broadcasts';
 import { broadcastRecipientsPage, broadcastStatusCounts } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
 import { templateCost } from './cost';
-import { requireBroadcast } from './store';
+import { requireShownBroadcast } from './store';
 
 const PAGE = 1_000;
 const COLUMNS = ['phone', 'name', 'state', 'reason', 'replied'];
@@ -20,7 +20,7 @@ const guard = (value: string) => (FORMULA_CELL.test(value) ? `'${value}` : value
  * its delivered messages cost at the settings' price.
  */
 export async function broadcastReport(id: string): Promise<Broadcast> {
-  const broadcast = await requireBroadcast(id);
+  const broadcast = await requireShownBroadcast(id);
   if (broadcast.state === 'draft' || broadcast.state === 'scheduled') return broadcast;
   const [counts, settings] = await Promise.all([broadcastStatusCounts(id), readSettings()]);
   const deliveredCost = templateCost(
@@ -32,7 +32,7 @@ export async function broadcastReport(id: string): Promise<Broadcast> {
 }
 
 export async function sendRecipientsCsv(id: string, res: Response): Promise<void> {
-  await requireBroadcast(id);
+  await requireShownBroadcast(id);
   res.set({
     'Content-Type': 'text/csv; charset=utf-8',
     'Content-Disposition': `attachment; filename="broadcast_${id}_recipients.csv"`,

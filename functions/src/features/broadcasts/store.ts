@@ -3,6 +3,9 @@
 // collection's one owner (eslint.config.js DATA_OWNERS).
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import type {
+  Audience,
+  AudienceFilters,
+  AudienceShown,
   Broadcast,
   BroadcastCounts,
   BroadcastState,
@@ -17,8 +20,11 @@ export const BROADCAST_NOT_FOUND = 'Broadcast not found';
 /** GET /broadcasts: the newest this many. */
 const LIST_LIMIT = 100;
 
+/** A broadcast as stored: its audience whole (a pasted list's phones too), for its sending. */
+export type StoredBroadcast = Omit<Broadcast, 'audience'> & { audience: Audience };
+
 export type NewBroadcast = Omit<
-  Broadcast,
+  StoredBroadcast,
   '_id' | 'createdAt' | 'counts' | 'startedBy' | 'startedAt' | 'waitUntil' | 'deliveredCost'
 >;
 
@@ -74,18 +80,40 @@ function toSummary(id: string, data: DocumentData): BroadcastSummary {
   };
 }
 
-function toBroadcast(id: string, data: DocumentData): Broadcast {
+function toStored(id: string, data: DocumentData): StoredBroadcast {
   return {
     ...toSummary(id, data),
     params: (data.params ?? []) as Broadcast['params'],
-    audience: data.audience as Broadcast['audience'],
+    audience: data.audience as Audience,
     sample: (data.sample ?? []) as Broadcast['sample'],
     excludedSample: (data.excludedSample ?? []) as Broadcast['excludedSample'],
   };
 }
 
+/** What a broadcast's answers read of it: all but a pasted list's phones (up to 10,000). */
+const SHOWN_FIELDS = [...SUMMARY_FIELDS, 'params', 'sample', 'excludedSample', 'audience.filters'];
+
+/** A pasted list by its size: each phone is a recipient or excluded for one reason. */
+function audienceShown(
+  broadcast: Pick<Broadcast, 'audienceCount' | 'excluded'>,
+  filters: AudienceFilters | undefined,
+): AudienceShown {
+  if (filters) return { filters };
+  const excluded = Object.values(broadcast.excluded ?? {}).reduce((sum, n) => sum + n, 0);
+  return { phoneCount: broadcast.audienceCount + excluded };
+}
+
+/** As an answer shows it: a pasted list by its size. */
+export const shownBroadcast = (broadcast: StoredBroadcast): Broadcast => ({
+  ...broadcast,
+  audience: audienceShown(
+    broadcast,
+    'filters' in broadcast.audience ? broadcast.audience.filters : undefined,
+  ),
+});
+
 /** Stores a new broadcast (with the request's idempotency key, when it has one). */
-export async function storeBroadcast(broadcast: NewBroadcast): Promise<Broadcast> {
+export async function storeBroadcast(broadcast: NewBroadcast): Promise<StoredBroadcast> {
   const ref = getDb().collection(BROADCASTS).doc();
   const createdAt = Timestamp.now();
   const data = {
@@ -97,13 +125,18 @@ export async function storeBroadcast(broadcast: NewBroadcast): Promise<Broadcast
   markRequestWrite(batch);
   batch.create(ref, data);
   await batch.commit();
-  return toBroadcast(ref.id, data);
+  return toStored(ref.id, data);
 }
 
-export async function requireBroadcast(id: string): Promise<Broadcast> {
-  const doc = await getDb().collection(BROADCASTS).doc(id).get();
-  if (!doc.exists) throw new HttpError(404, BROADCAST_NOT_FOUND);
-  return toBroadcast(doc.id, doc.data()!);
+/** The broadcast as its answers show it (one read, without a pasted list's phones). */
+export async function requireShownBroadcast(id: string): Promise<Broadcast> {
+  const [doc] = await getDb().getAll(broadcastRef(id), { fieldMask: SHOWN_FIELDS });
+  if (!doc?.exists) throw new HttpError(404, BROADCAST_NOT_FOUND);
+  const data = doc.data()!;
+  const stored = toStored(doc.id, data);
+  const filters = (data.audience as DocumentData | undefined)?.filters as
+    AudienceFilters | undefined;
+  return { ...stored, audience: audienceShown(stored, filters) };
 }
 
 /** The newest broadcasts first, without their samples. */
@@ -120,9 +153,9 @@ export async function listBroadcasts(): Promise<BroadcastSummary[]> {
 const broadcastRef = (id: string) => getDb().collection(BROADCASTS).doc(id);
 
 /** A broadcast as stored, or undefined. */
-export async function readBroadcast(id: string): Promise<Broadcast | undefined> {
+export async function readBroadcast(id: string): Promise<StoredBroadcast | undefined> {
   const doc = await broadcastRef(id).get();
-  return doc.exists ? toBroadcast(doc.id, doc.data()!) : undefined;
+  return doc.exists ? toStored(doc.id, doc.data()!) : undefined;
 }
 
 export interface StateChange {
@@ -135,7 +168,7 @@ export interface StateChange {
 }
 
 /** Changes the broadcast's state in one transaction: 404 when none, 409 from a wrong state. */
-export async function changeState(id: string, change: StateChange): Promise<Broadcast> {
+export async function changeState(id: string, change: StateChange): Promise<StoredBroadcast> {
   return getDb().runTransaction(async (tx) => {
     const doc = await tx.get(broadcastRef(id));
     if (!doc.exists) throw new HttpError(404, BROADCAST_NOT_FOUND);
@@ -144,7 +177,7 @@ export async function changeState(id: string, change: StateChange): Promise<Broa
     const fields = { state: change.to, ...change.fields };
     markRequestWrite(tx);
     tx.update(doc.ref, fields);
-    return toBroadcast(doc.id, { ...doc.data(), ...fields });
+    return toStored(doc.id, { ...doc.data(), ...fields });
   });
 }
 

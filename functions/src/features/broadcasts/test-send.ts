@@ -8,7 +8,7 @@ import { readSettings } from '../../domain/settings/store';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { findTemplate, sendQueued } from '../messaging';
-import { requireBroadcast } from './store';
+import { requireShownBroadcast } from './store';
 
 export interface TestSendAnswer {
   to: string;
@@ -28,7 +28,7 @@ function firstRecipientValues(broadcast: Broadcast, senderName: string, companyN
 
 export async function sendTestMessage(id: string, session: Session): Promise<TestSendAnswer> {
   const [broadcast, user, settings] = await Promise.all([
-    requireBroadcast(id),
+    requireShownBroadcast(id),
     getUser(session.uid),
     readSettings(),
   ]);
