@@ -26,7 +26,7 @@ afterEach(() => setClock());
 
 async function write(notice: Omit<Notice, 'type' | 'message'>): Promise<void> {
   const batch = getDb().batch();
-  addNotification(batch, { ...notice, type: 'test', message: `${notice.title}.` });
+  addNotification(batch, { ...notice, type: 'entry.pending', message: `${notice.title}.` });
   await batch.commit();
 }
 
@@ -60,7 +60,7 @@ describe('GET /notifications/latest', () => {
     ];
     expect(mine).toEqual({
       _id: expect.any(String),
-      type: 'test',
+      type: 'entry.pending',
       title: 'For everyone',
       message: 'For everyone.',
       text: 'For everyone.',
@@ -86,7 +86,7 @@ describe('GET /notifications/latest', () => {
         const title = `Notice ${i}`;
         addNotification(batch, {
           to,
-          type: 'test',
+          type: 'entry.pending',
           title,
           message: `${title}.`,
           about: to === FOR_ADMINS ? { userId: 'sales-uid' } : undefined,

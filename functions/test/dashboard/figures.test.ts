@@ -262,7 +262,12 @@ describe('a full dashboard load', () => {
     // The live panel's latest notifications: more than it answers, fewer than a feed keeps.
     const batch = db.batch();
     for (let i = 0; i < 30; i++)
-      addNotification(batch, { to: FOR_ADMINS, type: 'test', title: `N${i}`, message: '' });
+      addNotification(batch, {
+        to: FOR_ADMINS,
+        type: 'entry.pending',
+        title: `N${i}`,
+        message: '',
+      });
     await batch.commit();
     await recomputeDashboard();
     const counters = `http://${process.env.FIRESTORE_EMULATOR_HOST}/emulator/v1/projects/${

@@ -29,7 +29,7 @@ async function someFigures() {
   });
   const batch = db.batch();
   for (let i = 0; i < 3; i++)
-    addNotification(batch, { to: FOR_ADMINS, type: 'test', title: `N${i}`, message: '' });
+    addNotification(batch, { to: FOR_ADMINS, type: 'entry.pending', title: `N${i}`, message: '' });
   await batch.commit();
   await recomputeDashboard();
   // After the job, which rebuilds revenue from the entries.

@@ -54,7 +54,7 @@ const connect = (lastEventId?: string, server = base) =>
 async function notify(title: string, at = new Date(), to: Recipient = FOR_ADMINS): Promise<void> {
   const batch = getDb().batch();
   setClock(() => at.getTime());
-  addNotification(batch, { to, type: 'test', title, message: title });
+  addNotification(batch, { to, type: 'entry.pending', title, message: title });
   setClock();
   await batch.commit();
 }

@@ -20,7 +20,11 @@ const contacts = (notifications: { email: boolean; whatsapp: boolean }) =>
     { whatsappToken: 'token', smtpPass: 'SG.key' },
   );
 
-const notice = { title: 'New entry', message: 'Suresh added an entry for Ravi', type: 'entry' };
+const notice = {
+  title: 'New entry',
+  message: 'Suresh added an entry for Ravi',
+  type: 'entry' as const,
+};
 
 describe('notifyAdmins', () => {
   it('writes a notification for the admins and emails them by default', async () => {

@@ -6,21 +6,12 @@
 // with the last. Besides notifications it carries `message-change` events: a message appeared or its
 // state moved (sent, delivered, read, failed), for pages showing it to read it again.
 import type { LiveMessageChange } from '@contract/conversations';
+import type { LiveNotification as AnsweredNotification } from '@contract/notifications';
 import { buildUrl } from './api-client';
 import { getToken } from './storage';
 
-/** A notification as the stream sends it. */
-export type LiveNotification = {
-  _id?: string;
-  title?: string;
-  type?: string;
-  message?: string;
-  text?: string;
-  at?: string;
-  time?: string;
-  /** The customer it is about (a message from them). */
-  customerId?: string;
-};
+/** A notification as the stream sends it (each field checked: a stream may carry anything). */
+export type LiveNotification = Partial<AnsweredNotification>;
 type Notification = LiveNotification;
 
 const MAX_BACKOFF_MS = 60_000;

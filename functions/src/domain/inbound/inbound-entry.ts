@@ -7,6 +7,7 @@
 // tells the owner (the admins for a customer without one) with a live notification. A reply
 // accepting one of the customer's sent quotes is kept on that quote as a suggestion in the same
 // transaction (../quotes/accept-reply.ts).
+import { INBOUND_MESSAGE } from '../../contract/notifications';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
@@ -81,7 +82,6 @@ export interface InboundResult {
 }
 
 const LABEL = { whatsapp: 'WhatsApp', email: 'Email' } as const;
-export const INBOUND_NOTICE = 'message.inbound';
 
 /**
  * A new customer's name: the sender's (WhatsApp profile, email display name), else
@@ -287,7 +287,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
     if (salesOwner || message.notify === 'owner-or-admins') {
       records.notify({
         to: salesOwner ? { userId: salesOwner._id } : FOR_ADMINS,
-        type: INBOUND_NOTICE,
+        type: INBOUND_MESSAGE,
         title: `New ${label === 'Email' ? 'email' : 'WhatsApp message'}`,
         message: `${shown.name}: ${thread.text.slice(0, 300)}`,
         about: { customerId, ...(entry && { entryId: newEntry.id }) },

@@ -3,6 +3,7 @@
 // come from the caller's feed documents (feed-docs.ts), one or two reads whatever the number of
 // notifications.
 import type { DocumentData } from 'firebase-admin/firestore';
+import type { LiveNotification } from '../../contract/notifications';
 import type { Session } from '../../http/access';
 import { toIso } from '../../timestamps';
 import { toMillis } from '../figures/days';
@@ -11,18 +12,9 @@ import { pruneFeeds, readFeeds } from './feed-docs';
 
 export const LATEST_LIMIT = 20;
 
-export interface Notification extends Address {
-  _id: string;
+export interface Notification extends Address, LiveNotification {
   /** `${at in ms}-${document id}`: orders events and resumes a stream. */
   eventId: string;
-  type: string;
-  title: string;
-  message: string;
-  text: string;
-  at: string | undefined;
-  time: string | undefined;
-  /** The customer it is about (a message from them: the web opens their conversation). */
-  customerId?: string;
 }
 
 export function toNotification(id: string, data: DocumentData): Notification {

@@ -9,6 +9,7 @@ import type {
   Transaction,
   WriteBatch,
 } from 'firebase-admin/firestore';
+import type { NotificationType } from '../../contract/notifications';
 import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
 import { addressOf, type Recipient } from './audience';
@@ -20,7 +21,7 @@ export const NOTIFICATIONS = 'notifications';
 export interface Notice {
   to: Recipient;
   /** What happened, e.g. 'entry.confirmed', 'followup.sent'. */
-  type: string;
+  type: NotificationType;
   title: string;
   message: string;
   /** What it is about (entryId, followUpId, …). */

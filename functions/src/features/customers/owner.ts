@@ -1,6 +1,7 @@
 // An admin changes a customer's owner (or leaves it without one): the customer and its
 // conversation's summary together, the new owner's count taking the customer's messages they
 // have not seen, and the new owner told in the same commit.
+import { CUSTOMER_ASSIGNED } from '../../contract/notifications';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors';
@@ -21,7 +22,6 @@ export const ownerBody = z.object({
 });
 
 const NOT_AN_EMPLOYEE = 'No approved employee has this id';
-export const CUSTOMER_ASSIGNED = 'customer.assigned';
 
 export async function setCustomerOwner(id: string, ownerId: string | null): Promise<Customer> {
   const ref = customerRef(id);

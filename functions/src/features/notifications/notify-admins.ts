@@ -1,6 +1,7 @@
 // An admin notification: a `notifications` document for the admins (the dashboard's live
 // panel reads these), and, as the Settings switches say, the same by email and WhatsApp to the
 // admin contacts. Never throws for a failed send: the outcomes come back for the caller to log.
+import type { NotificationType } from '../../contract/notifications';
 import { sendEmail, sendWhatsApp, type SendOutcome } from '../../integrations';
 import { readSettings } from '../../domain/settings/store';
 import { FOR_ADMINS } from '../../domain/notifications/audience';
@@ -10,8 +11,7 @@ import { escapeHtml } from '../../integrations/email/escape-html';
 export interface AdminNotice {
   title: string;
   message: string;
-  /** What it is about, e.g. 'entry', 'user', 'followup'. */
-  type: string;
+  type: NotificationType;
 }
 
 export interface NotifyOutcome {

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { INBOUND_MESSAGE } from '@contract/notifications';
 import { Inbox } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -8,8 +9,6 @@ import { queryKeys } from '../../../resources/query-keys';
 import { useUnreadCount } from '../api/get-inbox';
 import { MessagesLive } from './messages-live';
 import '../conversation.css';
-
-export const INBOUND_MESSAGE = 'message.inbound';
 
 /**
  * On every screen: a customer's message toasts at once ('New WhatsApp message: Ravi: OK…'),

@@ -3,6 +3,7 @@
 // 'New notification' and refetches the dashboard's figures as of its time; polling
 // also catches what a broken stream missed.
 import { useQueryClient } from '@tanstack/react-query';
+import { INBOUND_MESSAGE } from '@contract/notifications';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../lib/toast';
 import { useLatestNotifications } from '../api/get-latest-notifications';
@@ -11,7 +12,6 @@ import { subscribeNotifications } from '../../../lib/notification-stream';
 import type { Notification } from '../api/types';
 
 export const KEPT = 20;
-const INBOUND_MESSAGE = 'message.inbound';
 
 const keyOf = (n: Notification) => n._id ?? `${n.title ?? ''}|${n.at ?? n.time ?? ''}`;
 const timeOf = (n: Notification) => Date.parse(n.at ?? n.time ?? '') || 0;
