@@ -173,3 +173,24 @@ export const CHANNEL_LABELS: Record<string, string> = {
   manual: 'Manual',
   other: 'Other',
 };
+
+/**
+ * GET /entries' filters, each by the one name the server reads and the web sends: q (any of the
+ * text fields), name, phone, email, channel ('' or whatsapp, email, multiple, other), tag, from
+ * and to (YYYY-MM-DD, inclusive), employee (a user id), status.
+ */
+export const ENTRY_FILTERS = [
+  'q',
+  'name',
+  'phone',
+  'email',
+  'channel',
+  'tag',
+  'from',
+  'to',
+  'employee',
+  'status',
+] as const;
+export type EntryFilterName = (typeof ENTRY_FILTERS)[number];
+/** The filters as a filter bar holds them: '' for none. */
+export type EntryFilterValues = Record<EntryFilterName, string>;

@@ -8,6 +8,7 @@ import {
 import { now } from '../../clock';
 import { getConfig } from '../../config';
 import { checkDateRange, isIsoDate, startOfDay } from '../../company-days';
+import { ENTRY_FILTERS, type EntryFilterName } from '../../contract/entries';
 import { documentIdField } from '../../http/params';
 import {
   AMOUNT_MESSAGE,
@@ -262,42 +263,33 @@ const dateParam = (label: string) =>
 
 const optionalParam = z.string().trim().max(200).optional();
 
-/** GET /entries query parameters. */
-export const LIST_PARAMS = [
-  'q',
-  'name',
-  'phone',
-  'email',
-  'channel',
-  'tag',
-  'from',
-  'to',
-  'employee',
-  'status',
-  'limit',
-  'cursor',
-];
+/** GET /entries query parameters: the filters (contract/entries.ts) and the page's. */
+export const LIST_PARAMS: readonly string[] = [...ENTRY_FILTERS, 'limit', 'cursor'];
+/** The filters' rules, one for each name the contract gives (and no other). */
+const filterShape = {
+  q: optionalParam,
+  name: optionalParam,
+  phone: optionalParam,
+  email: optionalParam,
+  tag: optionalParam,
+  employee: optionalParam,
+  channel: z
+    .union([z.literal(''), channel], {
+      error: `Channel must be one of: ${CHANNELS.join(', ')}`,
+    })
+    .optional(),
+  status: z
+    .union([z.literal(''), z.enum(STATUSES)], {
+      error: `Status must be one of: ${STATUSES.join(', ')}`,
+    })
+    .optional(),
+  from: dateParam('From').optional(),
+  to: dateParam('To').optional(),
+} satisfies Record<EntryFilterName, z.ZodType>;
 
 export const listQuery = z
   .object({
-    q: optionalParam,
-    name: optionalParam,
-    phone: optionalParam,
-    email: optionalParam,
-    tag: optionalParam,
-    employee: optionalParam,
-    channel: z
-      .union([z.literal(''), channel], {
-        error: `Channel must be one of: ${CHANNELS.join(', ')}`,
-      })
-      .optional(),
-    status: z
-      .union([z.literal(''), z.enum(STATUSES)], {
-        error: `Status must be one of: ${STATUSES.join(', ')}`,
-      })
-      .optional(),
-    from: dateParam('From').optional(),
-    to: dateParam('To').optional(),
+    ...filterShape,
     limit: z.coerce
       .number({ error: 'Limit must be a number' })
       .int('Limit must be a whole number')
