@@ -12,7 +12,9 @@ export interface SettingsView {
       token: string;
       phoneNumberId: string;
       appSecret: string;
+      /** The WhatsApp Business Account whose approved templates are synced. */
       wabaId: string;
+      /** Sent outside the 24-hour window when no template is chosen. */
       defaultTemplate: WhatsAppTemplateLink;
     };
     email: {
@@ -26,10 +28,11 @@ export interface SettingsView {
       imapPass: string;
       fromEmail: string;
       fromName: string;
+      /** SendGrid's Event Webhook verification key (base64 DER public key); empty: not verified. */
       eventWebhookKey: string;
     };
   };
-  fixedPdfs: { title: string; url: string }[];
+  fixedPdfs: FixedPdf[];
   /**
    * A customer's message becomes a pending entry only when it starts something: a number the
    * company does not know, or the first message after the conversation was quiet this many days.
@@ -49,6 +52,12 @@ export interface SettingsView {
   broadcasts: BroadcastSettingsView;
   /** Secrets set on the server (Secret Manager): they win over the values saved here. */
   serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
+}
+
+/** A PDF kept in the settings to attach to messages (a price list, a brochure). */
+export interface FixedPdf {
+  title: string;
+  url: string;
 }
 
 /** The bank account a quotation asks to be paid into. */

@@ -3,77 +3,40 @@
 // functions read (firestore.rules give clients nothing, and no answer carries them in full).
 import { FieldValue } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import type { BankDetails } from '../../contract/settings';
+import type {
+  BankDetails,
+  BroadcastSettingsView,
+  FixedPdf,
+  SettingsView,
+  WhatsAppTemplateLink,
+} from '../../contract/settings';
 
-export type { BankDetails };
+export type { BankDetails, FixedPdf };
 
 export const SETTINGS_DOC = 'settings/company';
 export const SECRETS_DOC = 'secrets/integrations';
 
-export interface FixedPdf {
-  title: string;
-  url: string;
-}
-
 /** Days of quiet after which a customer's message opens a pending entry again (by default). */
 export const DEFAULT_INBOUND_ENTRY_QUIET_DAYS = 7;
 
-export interface CompanySettings {
-  companyName: string;
-  /** See SettingsView.inboundEntryQuietDays. */
-  inboundEntryQuietDays: number;
-  adminNumbers: string[];
-  adminEmails: string[];
-  notifications: { email: boolean; whatsapp: boolean };
+type IntegrationsView = SettingsView['integrations'];
+
+/**
+ * The settings as stored in `settings/company`: what GET /admin/settings answers (the contract
+ * says what each is) without the secrets, which live apart, and the server's own secret flags.
+ */
+export type CompanySettings = Omit<SettingsView, 'integrations' | 'serverSecrets'> & {
   integrations: {
-    whatsapp: {
-      verifyToken: string;
-      phoneNumberId: string;
-      /** The WhatsApp Business Account whose approved templates are synced. */
-      wabaId: string;
-      /** Sent outside the 24-hour window when no template is chosen. */
-      defaultTemplate: TemplateLink;
-    };
-    email: {
-      smtpHost: string;
-      smtpPort: number;
-      smtpUser: string;
-      imapHost: string;
-      imapPort: number;
-      imapUser: string;
-      fromEmail: string;
-      fromName: string;
-      /** SendGrid's Event Webhook verification key (base64 DER public key); empty: not verified. */
-      eventWebhookKey: string;
-    };
+    whatsapp: Omit<IntegrationsView['whatsapp'], 'token' | 'appSecret'>;
+    email: Omit<IntegrationsView['email'], 'smtpPass' | 'imapPass'>;
   };
-  fixedPdfs: FixedPdf[];
-  /** The seller's tax details and quotation defaults (contract/settings.ts says what each is). */
-  gstin: string;
-  legalName: string;
-  address: string;
-  state: string;
-  bank: BankDetails;
-  quoteTerms: string;
-  quoteValidityDays: number;
-  quotePrefix: string;
-  broadcasts: BroadcastSettings;
-}
+};
 
 /** Meta's messaging limits: unique users reached outside their window in a moving 24 hours. */
 export const MESSAGING_LIMITS = [250, 2000, 10000, 100000] as const;
 
-/**
- * What a broadcast is paced and priced by. Prices are Meta's per delivered template message, by
- * category, in paise per 100 messages (integers: ₹0.8631 a message is 8631).
- */
-export interface BroadcastSettings {
-  /** Messages a second the business number may send (Meta: 80 by default, up to 1,000). */
-  throughputPerSecond: number;
-  /** One of MESSAGING_LIMITS, or null for Meta's unlimited tier. */
-  messagingLimit: number | null;
-  templatePrices: { marketing: number; utility: number; authentication: number };
-}
+/** What a broadcast is paced and priced by (contract/settings.ts). */
+export type BroadcastSettings = BroadcastSettingsView;
 
 /**
  * Meta's India rates per delivered template message (from 1 January 2026): marketing ₹0.8631,
@@ -99,16 +62,8 @@ const noBank = (): BankDetails => ({
   branch: '',
 });
 
-/**
- * An approved WhatsApp template and which of its body parameters ({{1}}, {{2}}, ...) take the
- * typed text and the customer's name. An empty name means none.
- */
-export interface TemplateLink {
-  name: string;
-  language: string;
-  textParam: number | null;
-  nameParam: number | null;
-}
+/** An approved WhatsApp template and the body parameters that take the text and the name. */
+export type TemplateLink = WhatsAppTemplateLink;
 
 export const NO_TEMPLATE: TemplateLink = {
   name: '',
