@@ -31,7 +31,11 @@ function When({ at }: { at: string | undefined }) {
 // Widths that fit the table in its box at 1280 px (the menu beside it) with Approve and Reject
 // whole; the description takes the room left.
 const COLUMNS: readonly PendingColumn<PendingEntry>[] = [
-  { header: 'Customer', cell: customerOf, width: '7rem' },
+  {
+    header: 'Customer',
+    cell: (entry) => <Clip full={customerOf(entry)} className="clip clip--two-lines" />,
+    width: '7rem',
+  },
   { header: 'Date', cell: (entry) => <When at={entry.createdAt} />, width: '5.25rem' },
   {
     header: 'Amount',
