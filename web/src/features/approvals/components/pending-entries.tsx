@@ -16,27 +16,47 @@ const customerOf = (entry: PendingEntry) =>
 const sourceOf = (entry: PendingEntry) =>
   (Array.isArray(entry.source) ? entry.source.join(', ') : entry.source)?.trim() || '—';
 
+/** The day and the time, each whole: in a narrow column the time goes under the day. */
+function When({ at }: { at: string | undefined }) {
+  const [day, ...time] = formatDateTime(at).split(', ');
+  if (time.length === 0) return <span className="pending__whole">{day}</span>;
+  return (
+    <>
+      <span className="pending__whole">{day},</span>{' '}
+      <span className="pending__whole">{time.join(', ')}</span>
+    </>
+  );
+}
+
+// Widths that fit the table in its box at 1280 px (the menu beside it) with Approve and Reject
+// whole; the description takes the room left.
 const COLUMNS: readonly PendingColumn<PendingEntry>[] = [
-  { header: 'Customer', cell: customerOf },
   {
-    header: 'Date',
-    cell: (entry) => <span className="pending__whole">{formatDateTime(entry.createdAt)}</span>,
+    header: 'Customer',
+    cell: (entry) => <Clip full={customerOf(entry)} className="clip clip--two-lines" />,
+    width: '7rem',
   },
+  { header: 'Date', cell: (entry) => <When at={entry.createdAt} />, width: '5.25rem' },
   {
     header: 'Amount',
     cell: (entry) => (
       <span className="pending__whole">{entry.amount ? formatINR(entry.amount) : '—'}</span>
     ),
+    width: '6.25rem',
   },
-  { header: 'Owner', cell: (entry) => entry.owner?.trim() || '—' },
+  { header: 'Owner', cell: (entry) => entry.owner?.trim() || '—', width: '6rem' },
   {
     header: 'Description',
     cell: (entry) => (
       <Clip full={entry.description?.trim() || '—'} className="clip clip--two-lines" />
     ),
   },
-  { header: 'Source', cell: sourceOf },
-  { header: 'Already sent', cell: (entry) => <SentMessages sends={entry.sent ?? []} /> },
+  { header: 'Source', cell: sourceOf, width: '7rem' },
+  {
+    header: 'Already sent',
+    cell: (entry) => <SentMessages sends={entry.sent ?? []} />,
+    width: '9.5rem',
+  },
 ];
 
 /** Approvals → Entries: new entries waiting for an admin. */

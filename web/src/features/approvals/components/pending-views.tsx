@@ -5,7 +5,12 @@ import type { PendingAction } from './use-pending-actions';
 // A page of pending rows: a table on desktop, cards on phones, each with its checkbox and its
 // Approve / Reject buttons, and a checkbox for the whole page.
 
-export type PendingColumn<T> = { header: string; cell: (row: T) => ReactNode };
+/**
+ * A column of the table (a card's field on phones). `width` (CSS) fixes its width in the table;
+ * a table whose columns give widths lays out fixed, the column without one taking the room left,
+ * so it never runs wider than its box.
+ */
+export type PendingColumn<T> = { header: string; cell: (row: T) => ReactNode; width?: string };
 
 /** What a page view shows and what its controls call. */
 export type ViewProps<T extends { _id: string }> = {
@@ -77,9 +82,21 @@ function RowActions<T extends { _id: string }>({
 
 export function PendingTable<T extends { _id: string }>(props: ViewProps<T>) {
   const { rows, columns, rowLabel, selected, select, act } = props;
+  const fixed = columns.some((column) => column.width);
   return (
     <div className="ui-table-wrap">
-      <table className="ui-table">
+      <table
+        className={fixed ? 'ui-table pending-table pending-table--fixed' : 'ui-table pending-table'}
+      >
+        {fixed && (
+          <colgroup>
+            <col className="pending-table__check" />
+            {columns.map((column) => (
+              <col key={column.header} style={column.width ? { width: column.width } : undefined} />
+            ))}
+            <col className="pending-table__actions" />
+          </colgroup>
+        )}
         <thead>
           <tr>
             <th className="ui-table__check">

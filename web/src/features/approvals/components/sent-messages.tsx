@@ -8,7 +8,8 @@ const CHANNEL = { whatsapp: 'WhatsApp', email: 'Email' } as const;
 /**
  * What already went to the customer for a pending entry (messages leave when the entry is
  * saved, not when it is approved): the channel, to whom, how it went, and the words, cut to
- * two lines (whole on hover and focus).
+ * two lines (in the table: the recipients and the words one line each), whole on hover and
+ * focus.
  */
 export function SentMessages({ sends }: { sends: readonly PendingSend[] }) {
   if (sends.length === 0) return <span className="ui-muted">Nothing sent</span>;
@@ -22,9 +23,18 @@ export function SentMessages({ sends }: { sends: readonly PendingSend[] }) {
           <li key={send.channel}>
             <span className="pending__sent-head">
               {CHANNEL[send.channel]} · {sendStatusLabel(send.status)}
-              {to.length > 0 && <span className="ui-muted"> · {to.join(', ')}</span>}
+              {to.length > 0 && (
+                <>
+                  <span className="pending__sent-sep"> · </span>
+                  <Clip full={to.join(', ')} className="ui-muted pending__sent-to">
+                    {to.join(', ')}
+                  </Clip>
+                </>
+              )}
             </span>
-            {send.text && <Clip full={send.text} className="clip clip--two-lines" />}
+            {send.text && (
+              <Clip full={send.text} className="clip clip--two-lines pending__sent-text" />
+            )}
           </li>
         );
       })}

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
-import { jsonResponse, mockApi } from '../../../test/mock-api';
+import { jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
 import { customer, page } from '../test/mock-api';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -219,12 +219,24 @@ describe('Edit Customer', () => {
   });
 });
 
+/** Quick Add opens under the header from its button, its text box focused. */
+async function openQuickAdd(user: ReturnType<typeof renderApp>['user']) {
+  const button = screen.getByRole('button', { name: 'Quick Add' });
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+  expect(screen.queryByRole('group', { name: 'Quick Add' })).not.toBeInTheDocument();
+  await user.click(button);
+  expect(button).toHaveAttribute('aria-expanded', 'true');
+  const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+  expect(panel.getByRole('textbox', { name: 'Names, phones and emails' })).toHaveFocus();
+  return panel;
+}
+
 describe('Quick Add', () => {
   it("needs at least one value: 'Please add at least one name/phone/email.'", async () => {
     const api = mockApi({ 'GET /customers': () => page([]) });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByText('No customers');
-    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    const panel = await openQuickAdd(user);
     await user.type(panel.getByRole('textbox', { name: 'Names, phones and emails' }), ' , ;');
     await user.click(panel.getByRole('button', { name: 'Add' }));
     expect(panel.getByRole('alert')).toHaveTextContent('Please add at least one name/phone/email.');
@@ -238,7 +250,7 @@ describe('Quick Add', () => {
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByText('No customers');
-    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    const panel = await openQuickAdd(user);
     const text = panel.getByRole('textbox', { name: 'Names, phones and emails' });
     await user.type(text, 'Raj Kumar, +91 98765 43210; raj@example.in{Enter}RAJ@example.in');
     expect(panel.getByText('+91 98765 43210')).toBeInTheDocument();
@@ -267,7 +279,7 @@ describe('Quick Add', () => {
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByText('No customers');
-    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    const panel = await openQuickAdd(user);
     await user.type(panel.getByRole('textbox', { name: 'Names, phones and emails' }), 'Meena');
     await user.click(panel.getByRole('button', { name: 'Add' }));
 
@@ -292,7 +304,7 @@ describe('Quick Add', () => {
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByRole('checkbox', { name: 'Select Raj Kumar' });
-    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    const panel = await openQuickAdd(user);
     await user.type(panel.getByRole('textbox', { name: 'Names, phones and emails' }), '9876543210');
     await user.click(panel.getByRole('button', { name: 'Add' }));
     const alert = await panel.findByRole('alert');
@@ -308,6 +320,26 @@ describe('Quick Add', () => {
     expect(api.find('POST', '/customers')).toHaveLength(0);
   });
 
+  it('closes with Close, focus back on its button; on a phone it is in the More menu', async () => {
+    mockApi({ 'GET /customers': () => page([]) });
+    const { user, unmount } = renderApp('/customers', ADMIN);
+    await screen.findByText('No customers');
+    const panel = await openQuickAdd(user);
+    await user.click(panel.getByRole('button', { name: 'Close Quick Add' }));
+    expect(screen.queryByRole('group', { name: 'Quick Add' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Quick Add' })).toHaveFocus();
+    unmount();
+
+    stubPhoneWidth();
+    const phone = renderApp('/customers', ADMIN);
+    await screen.findByText('No customers');
+    expect(screen.queryByRole('button', { name: 'Quick Add' })).not.toBeInTheDocument();
+    await phone.user.click(screen.getByRole('button', { name: 'More' }));
+    await phone.user.click(screen.getByRole('menuitem', { name: 'Quick Add' }));
+    const opened = within(screen.getByRole('group', { name: 'Quick Add' }));
+    expect(opened.getByRole('textbox', { name: 'Names, phones and emails' })).toHaveFocus();
+  });
+
   it("says 'Add failed' when both calls fail without a message", async () => {
     mockApi({
       'GET /customers': () => page([]),
@@ -316,7 +348,7 @@ describe('Quick Add', () => {
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByText('No customers');
-    const panel = within(screen.getByRole('group', { name: 'Quick Add' }));
+    const panel = await openQuickAdd(user);
     await user.type(panel.getByRole('textbox', { name: 'Names, phones and emails' }), 'Meena');
     await user.click(panel.getByRole('button', { name: 'Add' }));
     expect(await panel.findByRole('alert')).toHaveTextContent('Add failed');

@@ -1,3 +1,4 @@
+import { Clip } from '../../../lib/clip';
 import { formatDate } from '../../../lib/format';
 import { formatPhone } from '../../../lib/phone';
 import { OptedOutBadge } from './opted-out-badge';
@@ -82,16 +83,23 @@ export function CustomersCards({
               <FirstValue values={customer.emails ?? []} href="mailto:" />
             </div>
             <div className="customer-card__foot">
+              {/* The category, owner and actions share the last line: the category (and its
+                  '+N') keeps room of its own, the owner is cut before it, nothing overlaps. */}
               <span className="customer-card__about">
-                <FirstValue values={customer.categories ?? []} />
-                <span className={customer.owner ? undefined : 'ui-muted'}>
+                <span className="customer-card__categories">
+                  <span className="visually-hidden">Categories </span>
+                  <FirstValue values={customer.categories ?? []} />
+                </span>
+                <Clip
+                  className={`clip customer-card__owner${customer.owner ? '' : ' ui-muted'}`}
+                  full={`Owner: ${ownerName(customer)}, created ${formatDate(customer.createdAt)}`}
+                >
                   <span className="visually-hidden">Owner </span>
                   {ownerName(customer)}
-                </span>
-                <span className="ui-muted">
-                  <span className="visually-hidden">Created </span>
-                  {formatDate(customer.createdAt)}
-                </span>
+                  <span className="visually-hidden">
+                    , created {formatDate(customer.createdAt)}
+                  </span>
+                </Clip>
               </span>
               <RowActions customer={customer} {...actions} />
             </div>

@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
 import { isDateRangeReversed } from '../../../lib/date-range';
 import { DateRangeFilters, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
@@ -13,8 +14,9 @@ const activeFilters = (params: CustomerListParams) =>
   [params.categories.length > 0, params.potential, params.from, params.to].filter(Boolean).length;
 
 /**
- * Search, filters, sort and the cards/table switch. The search stays in view; the filters and
- * sort open under 'Filters', which counts the active ones.
+ * Search, filters, sort and the cards/table switch on one bar (with `tools`: wide screens' Reset
+ * and Refresh). The search stays in view; the filters and sort open under 'Filters', which
+ * counts the active ones.
  */
 export function CustomersFilters({
   search,
@@ -25,6 +27,7 @@ export function CustomersFilters({
   potentialOptions,
   view,
   onView,
+  tools,
 }: {
   search: string;
   onSearch: (text: string) => void;
@@ -32,8 +35,10 @@ export function CustomersFilters({
   onChange: (change: Partial<CustomerListParams>) => void;
   categoryOptions: readonly string[];
   potentialOptions: readonly string[];
-  view: ListView;
-  onView: (view: ListView) => void;
+  /** The Cards/Table switch on the bar; absent when the page shows it elsewhere (phones). */
+  view?: ListView;
+  onView?: (view: ListView) => void;
+  tools?: ReactNode;
 }) {
   const id = useId();
   const dateOrderWrong = isDateRangeReversed(params.from, params.to);
@@ -55,7 +60,10 @@ export function CustomersFilters({
           active={active}
           controls={`${id}-more`}
         />
-        <ViewToggle view={view} onView={onView} className="customers-filters__view" />
+        {tools}
+        {view && onView && (
+          <ViewToggle view={view} onView={onView} className="customers-filters__view" />
+        )}
       </div>
       <div id={`${id}-more`} className="customers-filters__more" hidden={!open}>
         <MultiSelect

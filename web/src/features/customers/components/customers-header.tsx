@@ -1,4 +1,5 @@
 import { MoreHorizontal } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ActionMenu, type ActionMenuItem } from '../../../lib/action-menu';
 import { PageHeader } from '../../../lib/page-header';
 
@@ -6,44 +7,51 @@ import { PageHeader } from '../../../lib/page-header';
 export type HeaderItem = ActionMenuItem & { busy?: boolean };
 
 /**
- * The title with Add Customer and the secondary actions beside it on wide screens; on phones
- * only a More menu (Add Customer is the round button there), so five cards start on the first
- * screen.
+ * The title with the role and count beside it, and one row of actions: on wide screens Add
+ * Customer, Quick Add (it opens its panel under the header) and a More menu; on phones only the
+ * Cards/Table switch and the More menu (Add Customer is the round button there, Quick Add is in
+ * the menu), so five cards start on the first screen.
  */
 export function CustomersHeader({
   isPhone,
-  secondary,
+  meta,
+  menu,
+  view,
+  quickAdd,
   onAdd,
 }: {
   isPhone: boolean;
-  secondary: readonly HeaderItem[];
+  meta: ReactNode;
+  /** What the More menu holds (the caller chooses per screen size). */
+  menu: readonly HeaderItem[];
+  /** The Cards/Table switch, beside More on phones (the filter bar has it on wide screens). */
+  view?: ReactNode;
+  quickAdd: { open: boolean; panelId: string; onToggle: () => void };
   onAdd: () => void;
 }) {
   return (
-    <PageHeader title="Customers">
+    <PageHeader title="Customers" meta={meta}>
       {/* Phones add with the round New customer button, which stays in reach while scrolling. */}
       {!isPhone && (
-        <button type="button" className="btn" onClick={onAdd}>
-          Add Customer
-        </button>
-      )}
-      {isPhone ? (
-        <ActionMenu label="More" items={secondary} className="btn btn--outline">
-          <MoreHorizontal aria-hidden="true" size={18} /> More
-        </ActionMenu>
-      ) : (
-        secondary.map((item) => (
-          <button
-            key={item.label}
-            type="button"
-            className={item.label === 'Manage options' ? 'btn btn--ghost' : 'btn btn--outline'}
-            aria-disabled={item.busy || undefined}
-            onClick={item.onSelect}
-          >
-            {item.label}
+        <>
+          <button type="button" className="btn" onClick={onAdd}>
+            Add Customer
           </button>
-        ))
+          <button
+            type="button"
+            className="btn btn--outline"
+            aria-expanded={quickAdd.open}
+            aria-controls={quickAdd.open ? quickAdd.panelId : undefined}
+            onClick={quickAdd.onToggle}
+          >
+            Quick Add
+          </button>
+        </>
       )}
+      {view}
+      <ActionMenu label="More" items={menu} className="btn btn--outline">
+        <MoreHorizontal aria-hidden="true" size={18} /> More
+      </ActionMenu>
     </PageHeader>
   );
 }

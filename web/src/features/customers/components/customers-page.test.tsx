@@ -266,7 +266,8 @@ describe('export', () => {
     await screen.findByRole('table');
     await openFilters(user);
     await user.selectOptions(filters().getByRole('combobox', { name: 'Potential' }), 'HOT');
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Export CSV' }));
 
     expect(await screen.findByText('CSV exported')).toBeInTheDocument();
     expect(Object.fromEntries(api.find('GET', '/customers/export.csv')[0].query)).toEqual({
@@ -286,7 +287,8 @@ describe('export', () => {
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByRole('table');
-    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Export CSV' }));
     expect(await screen.findByText('Export failed')).toBeInTheDocument();
   });
 });

@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
-import { useListView } from '../../../lib/view-toggle';
+import { useListView, ViewToggle } from '../../../lib/view-toggle';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useExportCustomers } from '../api/export-customers';
 import type { Customer } from '../api/types';
@@ -19,12 +19,15 @@ import { CustomersHeader, type HeaderItem } from './customers-header';
 import { CustomersListBody } from './customers-list-body';
 import { QuickAddPanel } from './quick-add-panel';
 import type { RowActionHandlers } from './row-actions';
-import { SelectionBar } from './selection-bar';
+import { SelectAll, SelectionBar } from './selection-bar';
 import { useCustomerList } from './use-customer-list';
 
 export const ONLY_ADMIN_DELETES = 'Only admin can delete customers.';
 
-/** The Customers screen: header, Quick Add, filters, selection, the list and its dialogs. */
+/**
+ * The Customers screen: the header (title, role, count and one row of actions), Quick Add when
+ * asked for, the filter bar, the list and its dialogs.
+ */
 export function CustomersPage() {
   const role = useStoredValue('role');
   const isAdmin = role === ADMIN_ROLE;
@@ -34,6 +37,7 @@ export function CustomersPage() {
   const [view, setView] = useListView();
   // Closed at first: the list is what most visits are for.
   const [quickAddOpen, setQuickAddOpen] = useState(false);
+  const quickAddId = useId();
   const [modal, setModal] = useState<CustomersModal | null>(null);
 
   const customers = useCustomerList();
@@ -84,22 +88,25 @@ export function CustomersPage() {
     onEdit: (customer) => setModal({ kind: 'edit', customer }),
     onDelete: isAdmin ? (customer) => void onDelete(customer) : undefined,
   };
-  // Beside Add Customer on wide screens; in the More menu on phones.
-  const secondary: HeaderItem[] = [
+  const refresh: HeaderItem = {
+    label: 'Refresh',
+    busy: list.isFetching && !list.isFetchingNextPage,
+    onSelect: () => {
+      if (!list.isFetching) void list.refetch();
+    },
+  };
+  const reset: HeaderItem = { label: 'Reset', onSelect: customers.reset };
+  // The More menu: on phones everything but Add Customer (the round button); on wide screens
+  // Reset and Refresh sit on the filter bar instead.
+  const menu: HeaderItem[] = [
+    ...(isPhone ? [{ label: 'Quick Add', onSelect: () => setQuickAddOpen(true) }] : []),
     { label: 'Import CSV', onSelect: () => setModal({ kind: 'import' }) },
     {
       label: exportCsv.isPending ? 'Exporting…' : 'Export CSV',
       busy: exportCsv.isPending,
       onSelect: onExport,
     },
-    {
-      label: 'Refresh',
-      busy: list.isFetching && !list.isFetchingNextPage,
-      onSelect: () => {
-        if (!list.isFetching) void list.refetch();
-      },
-    },
-    { label: 'Reset', onSelect: customers.reset },
+    ...(isPhone ? [refresh, reset] : []),
     { label: 'Manage options', onSelect: () => setModal({ kind: 'options' }) },
   ];
 
@@ -107,23 +114,37 @@ export function CustomersPage() {
     <div className="customers-page">
       <CustomersHeader
         isPhone={isPhone}
-        secondary={secondary}
+        meta={
+          <div className="customers-page__meta">
+            <span className="ui-badge">
+              <span className="visually-hidden">Your role: </span>
+              {role || 'unknown'}
+            </span>
+            <span className="ui-badge ui-badge--gray" aria-live="polite">
+              {customers.totalText}
+            </span>
+            {/* The table has its own select-all checkbox in its head. */}
+            {view === 'cards' && (
+              <SelectAll selection={selection} loaded={items.length} total={customers.total} />
+            )}
+          </div>
+        }
+        menu={menu}
+        view={
+          isPhone && <ViewToggle view={view} onView={setView} className="customers-filters__view" />
+        }
+        quickAdd={{
+          open: quickAddOpen,
+          panelId: quickAddId,
+          onToggle: () => setQuickAddOpen((was) => !was),
+        }}
         onAdd={() => setModal({ kind: 'add' })}
       />
 
-      <p className="customers-page__meta">
-        <span className="ui-badge">
-          <span className="visually-hidden">Your role: </span>
-          {role || 'unknown'}
-        </span>
-        <span className="ui-badge ui-badge--gray" aria-live="polite">
-          {customers.totalText}
-        </span>
-      </p>
-
       <QuickAddPanel
+        id={quickAddId}
         open={quickAddOpen}
-        onToggle={setQuickAddOpen}
+        onClose={() => setQuickAddOpen(false)}
         categoryOptions={categoryOptions}
         potentialOptions={potentialOptions}
         onOpenExisting={(customer) => setModal({ kind: 'edit', customer })}
@@ -136,16 +157,27 @@ export function CustomersPage() {
         onChange={customers.changeParams}
         categoryOptions={categoryOptions}
         potentialOptions={potentialOptions}
-        view={view}
+        view={isPhone ? undefined : view}
         onView={setView}
+        tools={
+          !isPhone &&
+          [reset, refresh].map((item) => (
+            <button
+              key={item.label}
+              type="button"
+              className="btn btn--outline"
+              aria-disabled={item.busy || undefined}
+              onClick={item.onSelect}
+            >
+              {item.label}
+            </button>
+          ))
+        }
       />
 
       <SelectionBar
         floating={isPhone}
         selection={selection}
-        showSelectAll={view === 'cards'}
-        loaded={items.length}
-        total={customers.total}
         onMerge={() => setModal({ kind: 'merge', customers: selection.customers })}
       />
 

@@ -158,7 +158,8 @@ describe('Import CSV', () => {
     const api = mockApi({ 'GET /customers': () => page([raj]) });
     const view = renderApp('/customers', ADMIN);
     await screen.findByRole('checkbox', { name: 'Select Raj Kumar' });
-    await view.user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    await view.user.click(screen.getByRole('button', { name: 'More' }));
+    await view.user.click(screen.getByRole('menuitem', { name: 'Import CSV' }));
     return { api, ...view, dialog: within(screen.getByRole('dialog', { name: 'Import CSV' })) };
   }
 
@@ -256,7 +257,8 @@ describe('option managers', () => {
     mockApi({ 'GET /customers': () => page([]) });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByText('No customers');
-    await user.click(screen.getByRole('button', { name: 'Manage options' }));
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Manage options' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Manage options' }));
 
     // Categories start from the defaults.

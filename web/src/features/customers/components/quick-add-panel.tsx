@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { MultiSelect } from '../../../lib/multi-select';
@@ -13,23 +14,63 @@ export const NEED_ONE_VALUE = 'Please add at least one name/phone/email.';
 
 /**
  * Quick Add: free text split on new lines, commas or semicolons into ONE customer (emails and
- * phones recognised, the rest names), sent through POST /customers/bulk.
+ * phones recognised, the rest names), sent through POST /customers/bulk. Shown while `open`
+ * (the header's Quick Add button, or the More menu's on phones), its text box focused.
  */
 export function QuickAddPanel({
+  id,
   open,
-  onToggle,
+  onClose,
   categoryOptions,
   potentialOptions,
   onOpenExisting,
 }: {
+  /** The panel's id, which the Quick Add button controls. */
+  id: string;
   open: boolean;
-  onToggle: (open: boolean) => void;
+  onClose: () => void;
   categoryOptions: readonly string[];
   potentialOptions: readonly string[];
   /** A 409 from the fallback create: open the customer who has the phone or email. */
   onOpenExisting: (existing: Customer) => void;
 }) {
+  if (!open) return null;
+  return (
+    <QuickAddForm
+      id={id}
+      onClose={onClose}
+      categoryOptions={categoryOptions}
+      potentialOptions={potentialOptions}
+      onOpenExisting={onOpenExisting}
+    />
+  );
+}
+
+function QuickAddForm({
+  id: panelId,
+  onClose,
+  categoryOptions,
+  potentialOptions,
+  onOpenExisting,
+}: {
+  id: string;
+  onClose: () => void;
+  categoryOptions: readonly string[];
+  potentialOptions: readonly string[];
+  onOpenExisting: (existing: Customer) => void;
+}) {
   const id = useId();
+  const textBox = useRef<HTMLTextAreaElement>(null);
+  // The button that opened the panel (Quick Add, or More on a phone) gets focus back on Close.
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    opener.current = document.activeElement as HTMLElement | null;
+    textBox.current?.focus();
+  }, []);
+  function close() {
+    onClose();
+    opener.current?.focus();
+  }
   const toast = useToast();
   const bulk = useBulkCreateCustomers();
   const [text, setText] = useState('');
@@ -78,21 +119,32 @@ export function QuickAddPanel({
   }
 
   return (
-    <details
+    <section
+      id={panelId}
+      role="group"
       className="ui-panel quick-add"
       aria-labelledby={`${id}-title`}
-      open={open}
-      onToggle={(event) => onToggle(event.currentTarget.open)}
     >
-      <summary id={`${id}-title`} className="quick-add__summary">
-        Quick Add
-      </summary>
+      <div className="quick-add__head">
+        <h2 id={`${id}-title`} className="quick-add__title">
+          Quick Add
+        </h2>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          aria-label="Close Quick Add"
+          onClick={close}
+        >
+          <X aria-hidden="true" size={18} />
+        </button>
+      </div>
       <form className="quick-add__form" onSubmit={onSubmit} noValidate>
         <div className="ui-field quick-add__text">
           <label htmlFor={`${id}-text`} className="ui-field__label">
             Names, phones and emails
           </label>
           <textarea
+            ref={textBox}
             id={`${id}-text`}
             className="ui-input"
             rows={3}
@@ -170,6 +222,6 @@ export function QuickAddPanel({
           </div>
         )}
       </form>
-    </details>
+    </section>
   );
 }

@@ -1,26 +1,20 @@
 import type { ListSelection } from './selection';
 
 /**
- * Select all (cards view), the selected count and Merge (2 or more). On phones it floats at the
- * bottom of the screen as a pill while something is selected.
+ * Select all (cards view; the table has its own checkbox in its head): it sits on the title's
+ * line beside the count, so the cards start higher.
  */
-export function SelectionBar({
-  floating,
+export function SelectAll({
   selection,
-  showSelectAll,
   loaded,
   total,
-  onMerge,
 }: {
-  floating: boolean;
   selection: ListSelection;
-  showSelectAll: boolean;
   loaded: number;
   total: number | undefined;
-  onMerge: () => void;
 }) {
-  const count = selection.customers.length;
-  const selectAll = showSelectAll && loaded > 0 && (
+  if (loaded === 0) return null;
+  return (
     <label className="selection-bar__all">
       <input
         type="checkbox"
@@ -35,35 +29,38 @@ export function SelectionBar({
       {total !== undefined && total > loaded ? ` (${loaded} loaded)` : ''}
     </label>
   );
-  const actions = count > 0 && (
-    <div className="selection-bar__actions">
-      <span className="selection-bar__count" role="status">
-        {count} selected
-      </span>
-      {count >= 2 && (
-        <button type="button" className="btn btn--small" onClick={onMerge}>
-          Merge
-        </button>
-      )}
-      <button type="button" className="btn btn--ghost btn--small" onClick={selection.clear}>
-        Clear selection
-      </button>
-    </div>
-  );
+}
 
-  if (floating) {
-    return (
-      <>
-        {selectAll && <div className="selection-bar">{selectAll}</div>}
-        {actions && <div className="selection-pill">{actions}</div>}
-      </>
-    );
-  }
-  if (!selectAll && !actions) return null;
+/**
+ * The selected count, Merge (2 or more) and Clear selection, while something is selected. On
+ * phones it floats at the bottom of the screen as a pill.
+ */
+export function SelectionBar({
+  floating,
+  selection,
+  onMerge,
+}: {
+  floating: boolean;
+  selection: ListSelection;
+  onMerge: () => void;
+}) {
+  const count = selection.customers.length;
+  if (count === 0) return null;
   return (
-    <div className="selection-bar">
-      {selectAll}
-      {actions}
+    <div className={floating ? 'selection-pill' : 'selection-bar'}>
+      <div className="selection-bar__actions">
+        <span className="selection-bar__count" role="status">
+          {count} selected
+        </span>
+        {count >= 2 && (
+          <button type="button" className="btn btn--small" onClick={onMerge}>
+            Merge
+          </button>
+        )}
+        <button type="button" className="btn btn--ghost btn--small" onClick={selection.clear}>
+          Clear selection
+        </button>
+      </div>
     </div>
   );
 }

@@ -26,23 +26,24 @@ export const activeFilterCount = (values: EntryListParams) =>
 /**
  * The filter bar: `values` are what is typed, applied after the debounce. The search
  * box stays in view; the other filters open under 'Filters', which counts the active ones.
+ * Refresh and the Cards/Table switch sit on it when given (phones have them in the header).
  */
 export function EntriesFilters({
   values,
   onChange,
   employees,
-  onRefresh,
-  refreshing,
-  view,
-  onView,
+  bar,
 }: {
   values: EntryListParams;
   onChange: (change: Partial<EntryListParams>) => void;
   employees: readonly EmployeeChoice[];
-  onRefresh: () => void;
-  refreshing: boolean;
-  view: ListView;
-  onView: (view: ListView) => void;
+  /** Absent: Refresh and the Cards/Table switch are elsewhere. */
+  bar?: {
+    onRefresh: () => void;
+    refreshing: boolean;
+    view: ListView;
+    onView: (view: ListView) => void;
+  };
 }) {
   const text = (key: keyof EntryListParams) => (value: string) => onChange({ [key]: value });
   const active = activeFilterCount(values);
@@ -66,15 +67,12 @@ export function EntriesFilters({
           active={active}
           controls={panelId}
         />
-        <button
-          type="button"
-          className="btn btn--outline"
-          aria-disabled={refreshing || undefined}
-          onClick={onRefresh}
-        >
-          Refresh
-        </button>
-        <ViewToggle view={view} onView={onView} className="entries-filters__view" />
+        {bar && (
+          <>
+            <RefreshButton refreshing={bar.refreshing} onRefresh={bar.onRefresh} />
+            <ViewToggle view={bar.view} onView={bar.onView} className="entries-filters__view" />
+          </>
+        )}
       </div>
       <div id={panelId} className="entries-filters__more" hidden={!open}>
         <FilterInput label="Name" value={values.name} onChange={text('name')} />
@@ -121,5 +119,25 @@ export function EntriesFilters({
         )}
       </div>
     </section>
+  );
+}
+
+/** Refresh, busy (but still focusable) while the list loads. */
+export function RefreshButton({
+  refreshing,
+  onRefresh,
+}: {
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="btn btn--outline"
+      aria-disabled={refreshing || undefined}
+      onClick={onRefresh}
+    >
+      Refresh
+    </button>
   );
 }

@@ -2,12 +2,13 @@ import { useMemo, useState } from 'react';
 import { PageHeader } from '../../../lib/page-header';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
-import { useListView } from '../../../lib/view-toggle';
+import { useIsPhone } from '../../../lib/use-media-query';
+import { useListView, ViewToggle } from '../../../lib/view-toggle';
 import { type Entry, useEmployees, useEntries } from '../../../resources/entries';
 import { hasFilters } from '../model/list-params';
 import '../../../lib/ui.css';
 import '../entries.css';
-import { EntriesFilters } from './entries-filters';
+import { EntriesFilters, RefreshButton } from './entries-filters';
 import { EntriesList } from './entries-list';
 import { EntriesSummary } from './entries-summary';
 import type { EntryActionHandlers } from './entry-actions';
@@ -15,10 +16,15 @@ import { EntryDialogs, type EntryDialogKind, type OpenEntryDialog } from './entr
 import { useAdminActions } from './use-admin-actions';
 import { useEntryFilters } from './use-entry-filters';
 
-/** The Entries screen: filters, the list in cards or a table, and its dialogs. */
+/**
+ * The Entries screen: the title with the role and totals beside it, the filter bar, the list in
+ * cards or a table, and its dialogs. On phones Cards/Table and Refresh sit in the header, so the
+ * bar is one line and three cards start on the first screen.
+ */
 export function EntriesPage() {
   const role = useStoredValue('role');
   const isAdmin = role === ADMIN_ROLE;
+  const isPhone = useIsPhone();
   const { typed, params, onFilter } = useEntryFilters();
   const [view, setView] = useListView();
   const [dialog, setDialog] = useState<OpenEntryDialog | null>(null);
@@ -27,6 +33,9 @@ export function EntriesPage() {
   const employees = useEmployees().data ?? [];
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
 
+  const refresh = () => {
+    if (!list.isFetching) void list.refetch();
+  };
   const open = (kind: EntryDialogKind) => (entry: Entry) => setDialog({ kind, entry });
   const close = () => setDialog(null);
   const admin = useAdminActions(open('assign'), close);
@@ -41,18 +50,23 @@ export function EntriesPage() {
 
   return (
     <div className="entries-page">
-      <PageHeader title="Entries" />
-      <EntriesSummary role={role} first={list.data?.pages[0]} />
+      <PageHeader title="Entries" meta={<EntriesSummary role={role} first={list.data?.pages[0]} />}>
+        {isPhone && (
+          <>
+            <ViewToggle view={view} onView={setView} className="entries-filters__view" />
+            <RefreshButton refreshing={list.isFetching} onRefresh={refresh} />
+          </>
+        )}
+      </PageHeader>
       <EntriesFilters
         values={typed}
         onChange={onFilter}
         employees={employees}
-        refreshing={list.isFetching}
-        onRefresh={() => {
-          if (!list.isFetching) void list.refetch();
-        }}
-        view={view}
-        onView={setView}
+        bar={
+          isPhone
+            ? undefined
+            : { refreshing: list.isFetching, onRefresh: refresh, view, onView: setView }
+        }
       />
       <EntriesList
         list={list}

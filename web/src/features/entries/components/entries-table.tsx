@@ -14,8 +14,8 @@ const COLUMNS = ['When', 'Customer', 'Details', 'Amount', 'Employee', 'Status', 
 
 /**
  * One row per entry, laid out to be read: the day and time, the customer's name and first phone
- * and the amount whole; the description on up to two lines (cut after that, whole on hover and
- * focus); the employee as text (admins reassign from the row's menu).
+ * and the amount whole; the description on up to three lines (cut after that, whole on hover
+ * and focus); the employee as text (admins reassign from the row's menu).
  */
 export function EntriesTable({
   items,
