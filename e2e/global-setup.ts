@@ -14,13 +14,21 @@ declare module 'vitest' {
 
 /** Test ports sit 10 above firebase.json's, so a running `npm start` does not get in the way. */
 const TEST_PORT_OFFSET = 10;
+/**
+ * Each shard (`--shard=2/2`) runs its files on a stack of its own, this much higher: 200 keeps
+ * clear of the other offsets (bench 20, screenshots 30, stack tests 40 to 90), and a multiple
+ * of 100 would put one stack's hub (4400) on another's logging port (4500).
+ */
+const SHARD_PORT_STEP = 200;
 
 /** Builds the app and starts the real local stack with fresh, seeded data; stops it after. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildApp();
   // E2E_STACK_LOGS=1 shows the stack's own output (api, outbox, databases) among the tests'.
   const quiet = !process.env.E2E_STACK_LOGS;
-  const stack = await startStack({ ports: portsFromFirebaseJson(TEST_PORT_OFFSET), quiet });
+  const shard = project.globalConfig.shard?.index ?? 1;
+  const offset = TEST_PORT_OFFSET + SHARD_PORT_STEP * (shard - 1);
+  const stack = await startStack({ ports: portsFromFirebaseJson(offset), quiet });
   Object.assign(process.env, stack.env);
   await seedDemoCompany();
   project.provide('baseUrl', stack.url);

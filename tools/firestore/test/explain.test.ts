@@ -4,14 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import {
-  AggregateField,
-  FieldValue,
-  getFirestore,
-  type Firestore,
-  type Query,
-} from 'firebase-admin/firestore';
+import { AggregateField, FieldValue, type Firestore, type Query } from 'firebase-admin/firestore';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../src/index.ts';
+import { firestoreOf } from './helpers.ts';
 import { asc, composite, desc, flatVector } from './index-specs.ts';
 
 let server: EmbeddedFirestore;
@@ -30,7 +25,7 @@ beforeAll(async () => {
   });
   process.env.FIRESTORE_EMULATOR_HOST = server.host;
   app = initializeApp({ projectId: 'explain' }, `explain-${randomUUID()}`);
-  db = getFirestore(app);
+  db = firestoreOf(app);
   const batch = db.batch();
   const cities = [
     ['pune', 'IN', 7_000_000, [1, 0]],

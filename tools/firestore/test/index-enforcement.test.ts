@@ -14,7 +14,7 @@ import {
   FieldPath,
   FieldValue,
   Filter,
-  getFirestore,
+  type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
 import {
@@ -25,7 +25,7 @@ import {
 } from '../src/index.ts';
 import { IndexRules } from '../src/indexes/index-rules.ts';
 import type { Fields } from '../src/model/types.ts';
-import { Code, expectCode } from './helpers.ts';
+import { Code, expectCode, firestoreOf } from './helpers.ts';
 import { asc, composite, contains, desc, flatVector } from './index-specs.ts';
 
 const INDEXES: IndexFile = {
@@ -54,7 +54,7 @@ const INDEXES: IndexFile = {
 
 let server: EmbeddedFirestore;
 let close: () => Promise<void>;
-let db: ReturnType<typeof getFirestore>;
+let db: Firestore;
 
 beforeAll(async () => {
   // Through the CLI's path: the option takes the file's path as well as its content.
@@ -66,7 +66,7 @@ beforeAll(async () => {
   // The client takes its host from the variable when it is created; the suite's server keeps it.
   const suiteHost = process.env.FIRESTORE_EMULATOR_HOST;
   process.env.FIRESTORE_EMULATOR_HOST = server.host;
-  db = getFirestore(app);
+  db = firestoreOf(app);
   process.env.FIRESTORE_EMULATOR_HOST = suiteHost;
   close = () => deleteApp(app);
   const batch = db.batch();
