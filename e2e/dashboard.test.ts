@@ -98,7 +98,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
         const batch = firestore().batch();
         addNotification(batch, {
           to: FOR_ADMINS,
-          type: 'test',
+          type: 'entry.pending',
           title,
           message: 'Written by the browser test',
         });
