@@ -162,7 +162,9 @@ describe('POST /api/auth/otp/request', () => {
 
 describe('OTP answer time', () => {
   it('is the same for a known account (code stored and sent) and an unknown one', async () => {
-    otpSettings.answerFloorMs = 400;
+    // Far above what the known account's work takes even on a loaded machine, so both answer
+    // at the floor (at 400 ms a loaded run's known answers came 65 ms later than the unknown).
+    otpSettings.answerFloorMs = 1000;
     // A provider that takes a while, as a real one does.
     vi.mocked(sendEmail).mockImplementation(async () => {
       await new Promise((r) => setTimeout(r, 150));
@@ -182,7 +184,7 @@ describe('OTP answer time', () => {
       time += 10 * 60_000;
     }
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[1];
-    expect(Math.min(...known, ...unknown)).toBeGreaterThanOrEqual(395);
+    expect(Math.min(...known, ...unknown)).toBeGreaterThanOrEqual(995);
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(60);
     expect(sendEmail).toHaveBeenCalledTimes(3);
   });
