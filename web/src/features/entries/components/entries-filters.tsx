@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ENTRY_FILTERS } from '@contract/entries';
 import { isDateRangeReversed } from '../../../lib/date-range';
 import { DateRangeFilters, FilterInput, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
@@ -9,16 +10,9 @@ import { CHANNEL_FILTERS, CHANNEL_LABELS } from '../model/constants';
 import { employeeLabels } from '../model/employee-labels';
 
 /** The filters behind the Filters button: everything but the free-text search. */
-const FOLDED: (keyof EntryListParams)[] = [
-  'name',
-  'phone',
-  'email',
-  'channel',
-  'tag',
-  'from',
-  'to',
-  'employee',
-];
+const FOLDED = ENTRY_FILTERS.filter(
+  (name): name is Exclude<typeof name, 'q' | 'status'> => name !== 'q' && name !== 'status',
+);
 
 export const activeFilterCount = (values: EntryListParams) =>
   FOLDED.filter((key) => values[key] !== '').length;
