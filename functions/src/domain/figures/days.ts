@@ -1,6 +1,7 @@
 // Days and months in the company time zone: every day and month the dashboard counts is one there.
 import { Timestamp } from 'firebase-admin/firestore';
 import { startOfDay as dayStart } from '../../company-days';
+import { now } from '../../clock';
 import { getConfig } from '../../config';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -33,6 +34,9 @@ export function toMillis(value: unknown): number | null {
 export function dayKey(ms: number, timeZone = getConfig().timeZone): string {
   return formatter(timeZone).format(new Date(ms));
 }
+
+/** 'YYYY-MM-DD' of today on the company's clocks. */
+export const companyToday = (): string => dayKey(now());
 
 /** 'YYYY-MM' of the company month holding `ms`. */
 export function monthKey(ms: number, timeZone = getConfig().timeZone): string {

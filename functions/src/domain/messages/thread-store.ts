@@ -16,12 +16,10 @@ import type {
   ConversationMessage,
   LiveMessageChange,
 } from '../../contract/conversations';
-import { now } from '../../clock';
-import { localDate } from '../../company-days';
-import { getConfig } from '../../config';
 import { getDb } from '../../firebase';
 import { toIso } from '../../timestamps';
 import { CONVERSATION_MESSAGES } from './constants';
+import { companyToday } from '../figures/days';
 import { moveLinked } from '../customers/linked';
 import type { Customer } from '../customers/record';
 import type { MessageOwner } from './owner';
@@ -150,7 +148,7 @@ export const threadQuery = (customerId: string): Query =>
 
 /** A quote valid until `day` (the company's YYYY-MM-DD) can still be accepted today. */
 const stillOpen = (day: string | undefined) =>
-  !day || day >= localDate(new Date(now()), getConfig().timeZone);
+  !day || day >= companyToday();
 
 export function toConversationMessage(id: string, data: DocumentData): ConversationMessage {
   const files = Array.isArray(data.files) ? (data.files as ThreadFile[]) : [];

@@ -2,9 +2,7 @@
 // quotation"): never an acceptance by itself, only a suggestion kept on the quote for its sales
 // person to confirm with POST /quotes/:id/accept.
 import type { Timestamp, Transaction } from 'firebase-admin/firestore';
-import { now } from '../../clock';
-import { getConfig } from '../../config';
-import { localDate } from '../../company-days';
+import { companyToday } from '../figures/days';
 import { newestSentQuotesIn, quoteRef, type QuoteRow } from './store';
 
 /** Words that accept: a reply must hold one of them. */
@@ -63,7 +61,7 @@ export async function quoteAnsweredIn(
   customerId: string,
   quoteId: string | undefined,
 ): Promise<QuoteRow | undefined> {
-  const today = localDate(new Date(now()), getConfig().timeZone);
+  const today = companyToday();
   if (quoteId) {
     const data = (await tx.get(quoteRef(quoteId))).data();
     const row = data && { id: quoteId, data };

@@ -3,9 +3,9 @@
 import { parse, type CsvError } from 'csv-parse';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
-import { now } from '../../clock';
-import { localDate, startOfDay } from '../../company-days';
+import { startOfDay } from '../../company-days';
 import { getConfig } from '../../config';
+import { companyToday } from '../../domain/figures/days';
 import { HttpError } from '../../http/errors';
 import { readUploadedFile } from '../../http/file-upload';
 import {
@@ -111,7 +111,7 @@ class RowCollector {
   private dataRows = 0;
   /** The end of tomorrow in the company's time zone: no row may be created from then on. */
   private readonly createdBefore = startOfDay(
-    localDate(new Date(now()), getConfig().timeZone),
+    companyToday(),
     getConfig().timeZone,
     2,
   );

@@ -3,9 +3,7 @@
 // (series-queue.ts), so a refused quote takes no number and two quotes never share one.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
-import { getConfig } from '../../config';
-import { now } from '../../clock';
-import { localDate } from '../../company-days';
+import { companyToday } from '../../domain/figures/days';
 import { HttpError } from '../../http/errors';
 import type { Session } from '../../http/access';
 import { withdrawAcceptSuggestion } from '../../domain/messages';
@@ -23,7 +21,6 @@ import { writeNumbered } from './series-queue';
 import { storedLines, toQuote } from './view';
 
 /** Today in the company's time zone (YYYY-MM-DD). */
-export const companyToday = (): string => localDate(new Date(now()), getConfig().timeZone);
 
 /** The last valid day: the one given (not before today), else today + the settings' days. */
 function lastValidDay(given: string | undefined, today: string, days: number): string {

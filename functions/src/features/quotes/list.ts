@@ -8,7 +8,7 @@ import { startOfDay } from '../../company-days';
 import { cursorAfter, startingAfter } from '../../http/page-cursor';
 import { scanForMatches } from '../../residual-scan';
 import { quoteListQuery } from '../../domain/quotes/store';
-import { companyToday } from './create';
+import { companyToday } from '../../domain/figures/days';
 import { statusOf, toQuoteSummary } from './view';
 
 /** Stored statuses a shown status may come from ('expired' is a draft or sent one, past date). */

@@ -1,26 +1,12 @@
-// The quotation as an A4 PDF (pdfkit), in Noto Sans embedded (it has the ₹ sign): the seller
+// The quotation as an A4 PDF (pdfkit), in Noto Sans embedded (pdf-fonts.ts): the seller
 // with GSTIN, the customer with GSTIN and place of supply, the lines (HSN, qty, unit, rate,
 // discount, taxable value, tax), the tax by rate, round off, the total in figures and words,
 // validity, terms and bank details. Lines run onto further pages with the table's header again.
-import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { stateLabel } from '../../contract/gst';
 import type { Quote } from '../../contract/quotes';
-
-const FONT = require.resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf');
-const BOLD = require.resolve('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf');
-
-/**
- * The two faces parsed once per instance and shared by every PDF it makes: parsing Noto Sans's
- * tables is most of a document's work, and pdfkit takes a parsed font as it is (each document
- * still embeds its own subset of the glyphs it used).
- */
-let faces: { regular: fontkit.Font; bold: fontkit.Font } | undefined;
-function parsedFaces() {
-  const open = (file: string) => fontkit.openSync(file) as fontkit.Font;
-  return (faces ??= { regular: open(FONT), bold: open(BOLD) });
-}
+import { quoteFaces } from './pdf-fonts';
 
 const MARGIN = 36;
 const PAGE_WIDTH = 595.28;
@@ -203,7 +189,7 @@ export function renderQuotePdf(quote: Quote, data: DocumentData): Promise<Buffer
     doc.on('error', reject);
   });
   // pdfkit's types name only files and bytes; its font factory also takes a parsed font.
-  const { regular, bold } = parsedFaces() as unknown as Record<string, Buffer>;
+  const { regular, bold } = quoteFaces() as unknown as Record<string, Buffer>;
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
 

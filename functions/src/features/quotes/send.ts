@@ -39,7 +39,7 @@ import {
 import type { WhatsAppTemplate } from '../../contract/messaging';
 import { deliverNow, documentTemplates, emailContent, OPTED_OUT } from '../messaging';
 import { fileUrl, saveFiles } from '../uploads';
-import { companyToday } from './create';
+import { companyToday } from '../../domain/figures/days';
 import { pdfFileName, PDF_TYPE, quotePdf } from './pdf-file';
 import { requireOpen } from './status';
 import { toQuote } from './view';

@@ -12,7 +12,7 @@ import { quoteRef, requireQuoteData, requireQuoteIn } from '../../domain/quotes/
 import { formatRupees, paiseToRupees } from '../../contract/quote-maths';
 import type { Quote } from '../../contract/quotes';
 import { createEntry } from '../entries';
-import { companyToday } from './create';
+import { companyToday } from '../../domain/figures/days';
 import { statusOf, toQuote } from './view';
 
 /** 409 unless the quote is open for an answer (draft or sent, within its validity). */
