@@ -1,6 +1,8 @@
 // Who may call what: every /api route is in contract/routes.ts's `routeTable`, and `route()`
 // is the only way to register one, so a route cannot exist without saying who may call it.
-import type { RequestHandler, Router } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
+import type { ParamsDictionary } from 'express-serve-static-core';
+import type { FileAnswer, RouteAnswer, RouteFailure } from '../contract/route-types';
 import { routeTable, type Access, type RouteKey, type RouteSpec } from '../contract/routes';
 import { requireBodyType } from './body-type';
 import { HttpError } from './errors';
@@ -25,8 +27,31 @@ const specsByKey = new Map<string, RouteSpec>(
   routeTable.map((spec) => [`${spec.method.toUpperCase()} ${spec.path}`, spec]),
 );
 
-/** Registers the table's route `key` on `router`, behind its access check. */
-export function route(router: Router, key: RouteKey, ...handlers: RequestHandler[]): void {
+/** What a download's handler sends (`res.send()`) instead of JSON. */
+export type FileBytes = Buffer | string;
+
+/**
+ * What `res.json()` (and `res.send()`) take on route `K`: its answer in the table, or the body
+ * of one of its refusals; a download's bytes.
+ */
+export type JsonAnswer<K extends RouteKey> =
+  RouteAnswer<K> extends FileAnswer ? FileBytes : RouteAnswer<K> | RouteFailure<K>;
+
+/** A handler of route `K`: `res.json()` and `res.status(…).json()` take only its answer. */
+export type RouteHandler<K extends RouteKey> = RequestHandler<ParamsDictionary, JsonAnswer<K>>;
+
+/** The response of route `K`, for a handler written apart from its `route()` line. */
+export type RouteResponse<K extends RouteKey> = Response<JsonAnswer<K>>;
+
+/**
+ * Registers the table's route `key` on `router`, behind its access check; its handlers answer
+ * the table's answer type for `key` (contract/route-types.ts).
+ */
+export function route<K extends RouteKey>(
+  router: Router,
+  key: K,
+  ...handlers: RouteHandler<K>[]
+): void {
   const spec = specsByKey.get(key);
   if (!spec) throw new Error(`Route ${key} is not in the route table`);
   router[spec.method](

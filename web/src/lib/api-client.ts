@@ -1,5 +1,11 @@
-import type { HttpMethod } from '@contract/routes';
-import type { CallPath } from './api-path';
+import type {
+  FileAnswer,
+  MultipartBody,
+  RouteAnswer,
+  RouteBody,
+} from '@contract/route-types';
+import type { HttpMethod, RouteKey } from '@contract/routes';
+import type { CallPath, FilledPath } from './api-path';
 import { buildUrl, type QueryParams } from './api-url';
 import { clearSession, getToken } from './storage';
 
@@ -114,11 +120,42 @@ async function apiRequest<T>(path: CallPath<HttpMethod>, options: RequestOptions
   return readAnswer<T>(await send(path, options, fallback), options, fallback);
 }
 
+/** The route table's key of a call to `path` with `method`: 'GET /customers/:id'. */
+type CallKey<M extends HttpMethod, C> = `${Uppercase<M>} ${C extends FilledPath<infer P> ? P : C}` &
+  RouteKey;
+
+/** What a call to `path` with `method` answers (contract/route-types.ts). */
+export type CallAnswer<M extends HttpMethod, C> = RouteAnswer<CallKey<M, C>>;
+
+/** A route's body as the client sends it: FormData for a multipart upload. */
+type WireBody<B> = B extends MultipartBody ? FormData : B;
+
+/** A write's body and options: the body may be left out when the route takes none or any. */
+type BodyArgs<M extends HttpMethod, C> =
+  RouteBody<CallKey<M, C>> extends infer B
+    ? undefined extends B
+      ? [body?: WireBody<B> | Record<string, never>, options?: CallOptions]
+      : [body: WireBody<B>, options?: CallOptions]
+    : never;
+
+/** The table's GET patterns that answer a file (api.blob), and those that answer JSON. */
+type FilePattern = {
+  [K in RouteKey]: K extends `GET ${infer P}` ? (RouteAnswer<K> extends FileAnswer ? P : never) : never;
+}[RouteKey];
+type FilePath = Extract<CallPath<'get'>, FilePattern> | FilledPath<FilePattern>;
+type JsonPath<M extends HttpMethod> = Exclude<CallPath<M>, FilePath>;
+
 /**
  * The answer of a GET sent before the client ran (the page's first script, app/boot/), read as
  * any call's: a 401 clears the session, a failure is an ApiError with the server's message.
+ * `path` is the one it was sent to (its answer's type).
  */
-export async function apiAnswer<T>(sent: Promise<Response>, options: CallOptions = {}): Promise<T> {
+export async function apiAnswer<P extends JsonPath<'get'>>(
+  _path: P,
+  sent: Promise<Response>,
+  options: CallOptions = {},
+): Promise<CallAnswer<'get', P>> {
+  type T = CallAnswer<'get', P>;
   const fallback = options.fallbackMessage ?? DEFAULT_FALLBACK;
   let response: Response;
   try {
@@ -152,20 +189,23 @@ async function readAnswer<T>(
 /**
  * The one client every feature calls; paths are relative to /api. Each method takes only the
  * paths the route table (@contract/routes) holds for it, as they are or filled in by apiPath(),
- * so a call to a route the server does not have, or with another method, fails to compile.
+ * and answers (and takes as its body) what contract/route-types.ts says that route does, so a
+ * call to a route the server does not have, with another method, or expecting another answer
+ * or sending another body, fails to compile.
  */
 export const api = {
-  get: <T>(path: CallPath<'get'>, options?: CallOptions) => apiRequest<T>(path, options),
-  post: <T>(path: CallPath<'post'>, body?: unknown, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: CallPath<'put'>, body?: unknown, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: CallPath<'patch'>, body?: unknown, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T>(path: CallPath<'delete'>, options?: CallOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
-  /** A file download (e.g. /customers/export.csv). */
-  blob: (path: CallPath<'get'>, options?: Omit<CallOptions, 'responseType'>) =>
+  get: <P extends JsonPath<'get'>>(path: P, options?: CallOptions) =>
+    apiRequest<CallAnswer<'get', P>>(path, options),
+  post: <P extends JsonPath<'post'>>(path: P, ...[body, options]: BodyArgs<'post', P>) =>
+    apiRequest<CallAnswer<'post', P>>(path, { ...options, method: 'POST', body }),
+  put: <P extends JsonPath<'put'>>(path: P, ...[body, options]: BodyArgs<'put', P>) =>
+    apiRequest<CallAnswer<'put', P>>(path, { ...options, method: 'PUT', body }),
+  patch: <P extends JsonPath<'patch'>>(path: P, ...[body, options]: BodyArgs<'patch', P>) =>
+    apiRequest<CallAnswer<'patch', P>>(path, { ...options, method: 'PATCH', body }),
+  delete: <P extends JsonPath<'delete'>>(path: P, options?: CallOptions) =>
+    apiRequest<CallAnswer<'delete', P>>(path, { ...options, method: 'DELETE' }),
+  /** A file download (e.g. /customers/export.csv): the routes answering a FileAnswer. */
+  blob: (path: FilePath, options?: Omit<CallOptions, 'responseType'>) =>
     apiRequest<Blob>(path, { ...options, responseType: 'blob' }),
 };
 

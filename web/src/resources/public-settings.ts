@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api-client';
+import type { PublicSettings } from '@contract/answers';
+
+export type { PublicSettings };
 
 // The public part of the company settings, readable before signing in. This module stays free
 // of the query cache: the sign-in screen uses it, and TanStack Query loads only with the
 // signed-in screens (settings.ts gives the signed-in menu its cached query).
 
-export type PublicSettings = { companyName?: string | null; adminEmail?: string | null };
-
 export async function getPublicSettings(): Promise<PublicSettings> {
-  return (await api.get<PublicSettings | undefined>('/settings/public')) ?? {};
+  return (await api.get('/settings/public')) ?? {};
 }
 
 /** The public settings, asked once when the screen opens; undefined until (or unless) they arrive. */

@@ -2,11 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { queryKeys } from './query-keys';
 
-/** A role as GET /admin/roles answers it; `usersCount` is how many users hold it. */
-export type Role = { _id: string; name: string; permissions: string[]; usersCount?: number };
+export type { Role } from '@contract/answers';
 
 export async function getRoles(): Promise<Role[]> {
-  const roles = await api.get<Role[]>('/admin/roles', { fallbackMessage: 'Failed to load roles' });
+  const roles = await api.get('/admin/roles', { fallbackMessage: 'Failed to load roles' });
   return (roles ?? []).map((role) => ({ ...role, permissions: role.permissions ?? [] }));
 }
 

@@ -15,7 +15,7 @@ export function useSavedReplies(): SavedReply[] {
     useQuery({
       queryKey: queryKeys.savedReplies.mine(),
       queryFn: async () =>
-        (await api.get<SavedReply[]>('/me/saved-replies', {
+        (await api.get('/me/saved-replies', {
           fallbackMessage: 'Failed to load saved replies',
         })) ?? NO_REPLIES,
     }).data ?? NO_REPLIES
@@ -26,7 +26,7 @@ export function useSaveReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SavedReplyInput) =>
-      api.post<SavedReply>('/me/saved-replies', input, {
+      api.post('/me/saved-replies', input, {
         fallbackMessage: 'The reply could not be saved',
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.savedReplies.all }),

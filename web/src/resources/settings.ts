@@ -8,7 +8,7 @@ import { queryKeys } from './query-keys';
 export type Settings = SettingsView;
 
 export function getSettings(): Promise<Settings> {
-  return api.get<Settings>('/admin/settings', { fallbackMessage: 'Failed to load settings' });
+  return api.get('/admin/settings', { fallbackMessage: 'Failed to load settings' });
 }
 
 /** The company settings, shared by the Settings and Integrations screens. */

@@ -3,24 +3,12 @@ import type { WhatsAppTemplateLink } from '@contract/settings';
 import { api } from '../lib/api-client';
 import { queryKeys } from './query-keys';
 
-export type TemplateType = 'text' | 'whatsapp' | 'email';
-
-/** A message template as GET /admin/templates answers it. */
-export type Template = {
-  _id: string;
-  type: TemplateType;
-  title: string;
-  content: string;
-  /** Email templates only. */
-  subject?: string;
-  /** WhatsApp templates only: the approved Meta template it sends, null or absent when none. */
-  approved?: WhatsAppTemplateLink | null;
-};
+export type { Template, TemplateType } from '@contract/answers';
 
 /** GET /admin/templates: readable by every signed-in user. */
 export async function getTemplates(): Promise<Template[]> {
   return (
-    (await api.get<Template[]>('/admin/templates', {
+    (await api.get('/admin/templates', {
       fallbackMessage: 'Failed to load templates',
     })) ?? []
   );

@@ -177,7 +177,8 @@ async function queryFollowUpsDue(today: string, days: number) {
       customerName: String(data.customerName ?? ''),
       note: String(data.note ?? ''),
       reason: channels.length > 0 ? `${channels.join(' + ')} follow-up` : '',
-      dueAt: toIso(data.dueAt),
+      // The query's range holds only follow-ups with a due time.
+      dueAt: toIso(data.dueAt) ?? '',
     };
   });
 }

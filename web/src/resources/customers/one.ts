@@ -17,7 +17,7 @@ export function getCustomer<T extends CustomerAnswer>(
   id: string,
   signal?: AbortSignal,
 ): Promise<T> {
-  return api.get<T>(apiPath('/customers/:id', { id }), {
+  return api.get(apiPath('/customers/:id', { id }), {
     fallbackMessage: LOAD_CUSTOMER_FAILED,
     signal,
   });

@@ -2,6 +2,8 @@
 import type { Channel } from '@contract/entries';
 import type { Attachment, Entry } from './types';
 
+export type { CreatedEntry } from '@contract/answers';
+
 /** A company PDF offered for one-click attaching (GET /settings/fixed-pdfs). */
 export type FixedPdf = { title: string; url: string; mimetype?: string; size?: number };
 
@@ -37,11 +39,4 @@ export type CreateEntryBody = {
   channel: EntryChannel;
   whatsapp?: WhatsAppPart;
   email?: EmailPart;
-};
-
-/** The answer of POST /entries: the saved entry (with its sends' outcomes) and the sends that failed. */
-export type CreatedEntry = {
-  _id: string;
-  dispatch?: Entry['dispatch'];
-  failed?: ('whatsapp' | 'email')[];
 };

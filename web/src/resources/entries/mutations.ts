@@ -23,7 +23,7 @@ export const CREATE_FAILED = 'Failed to create entry';
 
 /** POST /entries: the entry is saved even when a send fails (`failed` names those). */
 export function createEntry(body: CreateEntryBody): Promise<CreatedEntry> {
-  return api.post<CreatedEntry>('/entries', body, { fallbackMessage: CREATE_FAILED });
+  return api.post('/entries', body, { fallbackMessage: CREATE_FAILED });
 }
 
 /** The entries lists and every dashboard figure change with a new entry. */
@@ -46,7 +46,7 @@ export function useCreateEntry() {
 export const UPDATE_FAILED = 'Update failed';
 
 export function updateEntry({ id, update }: { id: string; update: EntryUpdate }) {
-  return api.put<Entry>(apiPath('/entries/:id', { id }), update, {
+  return api.put(apiPath('/entries/:id', { id }), update, {
     fallbackMessage: UPDATE_FAILED,
   });
 }
@@ -55,14 +55,14 @@ export const useUpdateEntry = () => useEntryMutation(updateEntry);
 
 /** DELETE /entries/{id}; admins only ('Only admin can delete'). */
 export function deleteEntry(id: string): Promise<unknown> {
-  return api.delete<unknown>(apiPath('/entries/:id', { id }), { fallbackMessage: 'Delete failed' });
+  return api.delete(apiPath('/entries/:id', { id }), { fallbackMessage: 'Delete failed' });
 }
 
 export const useDeleteEntry = () => useEntryMutation(deleteEntry);
 
 /** POST /entries/{id}/confirm; admins only ('Only admin can confirm'). */
 export function confirmEntry(id: string): Promise<Entry> {
-  return api.post<Entry>(apiPath('/entries/:id/confirm', { id }), undefined, {
+  return api.post(apiPath('/entries/:id/confirm', { id }), undefined, {
     fallbackMessage: 'Confirm failed',
   });
 }
@@ -73,7 +73,7 @@ export const ASSIGN_FAILED = 'Failed to assign';
 
 /** PUT /admin/entries/{id}/assign-employee; `employeeId` null unassigns. Admins only. */
 export function assignEmployee({ id, employeeId }: { id: string; employeeId: string | null }) {
-  return api.put<Entry>(
+  return api.put(
     apiPath('/admin/entries/:id/assign-employee', { id }),
     { employeeId },
     { fallbackMessage: ASSIGN_FAILED },
@@ -99,7 +99,7 @@ export function resendEntry({
   email: boolean;
   message?: string;
 }) {
-  return api.post<Entry & { failed: string[] }>(
+  return api.post(
     apiPath('/entries/:id/resend', { id }),
     {
       ...(message && { message }),
@@ -115,7 +115,7 @@ export const useResendEntry = () => useEntryMutation(resendEntry);
 export const FOLLOWUP_FAILED = 'Failed to schedule follow-up';
 
 export function scheduleFollowUp({ id, request }: { id: string; request: FollowUpRequest }) {
-  return api.post<unknown>(apiPath('/entries/:id/followup', { id }), request, {
+  return api.post(apiPath('/entries/:id/followup', { id }), request, {
     fallbackMessage: FOLLOWUP_FAILED,
   });
 }
@@ -127,7 +127,7 @@ export const COMMENT_FAILED = 'Failed to save comment';
 
 /** POST /entries/{id}/history/comment with the time it was written. */
 export function addComment({ id, text }: { id: string; text: string }) {
-  return api.post<HistoryItem>(
+  return api.post(
     apiPath('/entries/:id/history/comment', { id }),
     { when: new Date().toISOString(), text },
     { fallbackMessage: COMMENT_FAILED },

@@ -29,7 +29,7 @@ export async function getEntries(
   // A range that ends before it starts matches nothing (the filters say so under the dates).
   if (isDateRangeReversed(params.from, params.to))
     return { items: [], nextCursor: null, total: 0, confirmed: 0, totalIsEstimate: false };
-  const answer = await api.get<Partial<EntryPage> | undefined>('/entries', {
+  const answer = await api.get('/entries', {
     query: { ...entryQueryParams(params), limit: ENTRIES_PAGE_SIZE, cursor },
     fallbackMessage: LOAD_ENTRIES_FAILED,
     signal,
@@ -63,7 +63,7 @@ export const LOAD_HISTORY_FAILED = 'Failed to load history';
 /** GET /entries/{id}/history, newest first. */
 export async function getHistory(id: string, signal?: AbortSignal): Promise<HistoryItem[]> {
   return (
-    (await api.get<HistoryItem[]>(apiPath('/entries/:id/history', { id }), {
+    (await api.get(apiPath('/entries/:id/history', { id }), {
       fallbackMessage: LOAD_HISTORY_FAILED,
       signal,
     })) ?? []
@@ -79,7 +79,7 @@ export function useHistory(id: string) {
 
 /** GET /entries/employees: approved users sorted by name (filter and Assign choices). */
 export async function getEmployees(): Promise<EmployeeChoice[]> {
-  return (await api.get<EmployeeChoice[]>('/entries/employees')) ?? [];
+  return (await api.get('/entries/employees')) ?? [];
 }
 
 export function useEmployees() {
@@ -92,7 +92,7 @@ export function useEmployees() {
 
 export async function getPendingEntries(): Promise<PendingEntry[]> {
   return (
-    (await api.get<PendingEntry[]>('/admin/entries/pending', {
+    (await api.get('/admin/entries/pending', {
       fallbackMessage: 'Failed to load',
     })) ?? []
   );
@@ -104,7 +104,7 @@ export const pendingEntriesQueryOptions = () =>
 
 /** GET /settings/fixed-pdfs: the company's PDFs (brochures) any signed-in user may attach. */
 export async function getFixedPdfs(): Promise<FixedPdf[]> {
-  const answer = await api.get<FixedPdf[]>('/settings/fixed-pdfs');
+  const answer = await api.get('/settings/fixed-pdfs');
   return Array.isArray(answer) ? answer.filter((pdf) => pdf.title && pdf.url) : [];
 }
 
@@ -128,7 +128,7 @@ export function getCustomerTimeline(
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<TimelinePage> {
-  return api.get<TimelinePage>(apiPath('/customers/:id/timeline', { id }), {
+  return api.get(apiPath('/customers/:id/timeline', { id }), {
     query: { limit: TIMELINE_PAGE_SIZE, cursor },
     fallbackMessage: LOAD_TIMELINE_FAILED,
     signal,

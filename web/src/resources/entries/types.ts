@@ -20,58 +20,19 @@ export type {
   SendStep,
 } from '@contract/entries';
 
+export type {
+  EmployeeChoice,
+  EntryPage,
+  HistoryItem,
+  HistoryType,
+  PendingEntry,
+  PendingSend,
+} from '@contract/answers';
+
 /** The customer an entry names: its copy on the entry, with the customer's id. */
 export type EntryCustomer = Entry['customer'];
 export type WhatsAppDispatch = SendOutcome;
 export type EmailDispatch = EmailSendOutcome;
-
-/** A choice of GET /entries/employees: an approved user, sorted by name. */
-export type EmployeeChoice = { _id: string; name: string };
-
-/** One page of GET /entries with filters. */
-export type EntryPage = {
-  items: Entry[];
-  nextCursor: string | null;
-  total: number;
-  /** Of `total`, how many are confirmed. */
-  confirmed: number;
-  /** True when the counts are upper bounds rather than exact. */
-  totalIsEstimate?: boolean;
-};
-
-export type HistoryType = 'created' | 'edited' | 'follow_up' | 'comment';
-
-export type HistoryItem = {
-  _id: string;
-  type: HistoryType | string;
-  when?: string;
-  createdAt?: string;
-  text: string;
-  by: string | null;
-  byName: string;
-  snapshot: EntrySnapshot | null;
-};
-
-/** A message that already went for a pending entry. */
-export type PendingSend = {
-  channel: 'whatsapp' | 'email';
-  to: string[];
-  status: string;
-  /** What the customer reads. */
-  text: string;
-};
-
-/** An entry waiting for approval; `source` names its channels, `owner` whose entry it is. */
-export type PendingEntry = {
-  _id: string;
-  customer?: { names?: string[] } | null;
-  description?: string;
-  source?: string | string[];
-  createdAt?: string;
-  amount?: number;
-  owner?: string;
-  sent?: PendingSend[];
-};
 
 /** What PUT /entries/{id} takes: only the fields sent change. */
 export type EntryUpdate = {

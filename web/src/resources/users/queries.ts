@@ -2,23 +2,12 @@ import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../query-keys';
+import type { PendingUser, User } from '@contract/answers';
 
-/** A user as GET /admin/users answers it. */
-export type User = {
-  _id: string;
-  fullName?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  role?: string;
-  approved?: boolean;
-};
-
-/** A registered employee waiting for approval: a user not yet approved. */
-export type PendingUser = Omit<User, 'approved'>;
+export type { PendingUser, User };
 
 export async function getUsers(): Promise<User[]> {
-  return (await api.get<User[]>('/admin/users', { fallbackMessage: 'Failed to load users' })) ?? [];
+  return (await api.get('/admin/users', { fallbackMessage: 'Failed to load users' })) ?? [];
 }
 
 /** The users list, shared by the Users screen and the Roles screen's bulk assign. */
@@ -32,7 +21,7 @@ export function useUsers({ enabled = true }: { enabled?: boolean } = {}) {
 
 export async function getPendingUsers(): Promise<PendingUser[]> {
   return (
-    (await api.get<PendingUser[]>('/admin/users/pending', { fallbackMessage: 'Failed to load' })) ??
+    (await api.get('/admin/users/pending', { fallbackMessage: 'Failed to load' })) ??
     []
   );
 }

@@ -5,7 +5,7 @@ import type { SessionAnswer } from './types';
 export type LoginInput = { email: string; password: string };
 
 function login(input: LoginInput): Promise<SessionAnswer> {
-  return api.post<SessionAnswer>('/auth/login', input, { fallbackMessage: 'Login failed' });
+  return api.post('/auth/login', input, { fallbackMessage: 'Login failed' });
 }
 
 /**

@@ -1,10 +1,9 @@
 import { api } from '../../../lib/api-client';
 
-/** The code itself goes only by email or WhatsApp, never in this answer. */
-export type OtpRequestAnswer = { message?: string };
+export type { MessageAnswer as OtpRequestAnswer } from '@contract/answers';
 
 export function requestOtp({ identifier }: { identifier: string }): Promise<OtpRequestAnswer> {
-  return api.post<OtpRequestAnswer>(
+  return api.post(
     '/auth/otp/request',
     { identifier },
     { fallbackMessage: 'Failed to send OTP' },

@@ -5,7 +5,7 @@ import type { SessionAnswer } from './types';
 export type VerifyOtpInput = { identifier: string; code: string };
 
 function verifyOtp(input: VerifyOtpInput): Promise<SessionAnswer> {
-  return api.post<SessionAnswer>('/auth/otp/verify', input, { fallbackMessage: 'Invalid OTP' });
+  return api.post('/auth/otp/verify', input, { fallbackMessage: 'Invalid OTP' });
 }
 
 /** Signs in with a one-time code and stores the session (a new session: see login.ts). */

@@ -28,7 +28,7 @@ export function useAudienceCount(request: AudienceRequest | null) {
   return useQuery({
     queryKey: queryKeys.broadcasts.audience(request),
     queryFn: ({ signal }) =>
-      api.post<AudienceCount>('/broadcasts/audience', request, {
+      api.post('/broadcasts/audience', request, {
         fallbackMessage: 'Failed to count the audience',
         signal,
       }),
@@ -42,7 +42,7 @@ export function useBroadcasts() {
   return useQuery({
     queryKey: queryKeys.broadcasts.list(),
     queryFn: ({ signal }) =>
-      api.get<BroadcastSummary[]>('/broadcasts', {
+      api.get('/broadcasts', {
         fallbackMessage: 'Failed to load the broadcasts',
         signal,
       }),
@@ -55,7 +55,7 @@ export function useBroadcast(id: string) {
   return useQuery({
     queryKey: queryKeys.broadcasts.one(id),
     queryFn: ({ signal }) =>
-      api.get<Broadcast>(apiPath('/broadcasts/:id', { id }), {
+      api.get(apiPath('/broadcasts/:id', { id }), {
         fallbackMessage: 'Failed to load the broadcast',
         signal,
       }),
@@ -67,7 +67,7 @@ export function useCreateBroadcast() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: CreateRequest) =>
-      api.post<Broadcast>('/broadcasts', request, {
+      api.post('/broadcasts', request, {
         fallbackMessage: 'Failed to create the broadcast',
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.broadcasts.all }),
@@ -79,7 +79,7 @@ export function useBroadcastAction(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (action: BroadcastAction) =>
-      api.post<Broadcast>(apiPath(`/broadcasts/:id/${action}`, { id }), undefined, {
+      api.post(apiPath(`/broadcasts/:id/${action}`, { id }), undefined, {
         fallbackMessage: `Failed to ${action} the broadcast`,
       }),
     onSuccess: (changed) => {
@@ -99,7 +99,7 @@ export async function downloadRecipients(id: string): Promise<void> {
 
 /** POST /broadcasts/:id/test: the message as its first recipient reads it, to one's own phone. */
 export function sendTest(id: string): Promise<{ to: string; preview: string }> {
-  return api.post<{ to: string; preview: string }>(
+  return api.post(
     apiPath('/broadcasts/:id/test', { id }),
     undefined,
     { fallbackMessage: 'Failed to send the test' },

@@ -12,7 +12,7 @@ export function getConversation(
   cursor?: string,
   signal?: AbortSignal,
 ): Promise<ConversationPage> {
-  return api.get<ConversationPage>(apiPath('/customers/:id/conversation', { id: customerId }), {
+  return api.get(apiPath('/customers/:id/conversation', { id: customerId }), {
     query: { limit: CONVERSATION_PAGE_SIZE, cursor },
     fallbackMessage: LOAD_CONVERSATION_FAILED,
     signal,

@@ -20,7 +20,7 @@ export function getInbox(
   signal?: AbortSignal,
   broadcastReplies = false,
 ): Promise<InboxPage> {
-  return api.get<InboxPage>('/inbox', {
+  return api.get('/inbox', {
     query: { scope, limit, cursor, ...(broadcastReplies && { replies: 'broadcast' }) },
     fallbackMessage: LOAD_INBOX_FAILED,
     signal,

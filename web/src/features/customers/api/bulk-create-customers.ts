@@ -4,6 +4,9 @@ import { createCustomer } from './create-customer';
 
 import type { Customer } from './types';
 import { queryKeys } from '../../../resources/query-keys';
+import type { BulkResult } from '@contract/answers';
+
+export type { BulkResult };
 
 export type BulkRow = { names: string[]; phones: string[]; emails: string[]; note: string };
 export type BulkRequest = {
@@ -11,13 +14,6 @@ export type BulkRequest = {
   defaultCategories: string[];
   defaultPotential: string;
 };
-export type BulkResult = {
-  created: number;
-  updated: number;
-  skipped: number;
-  customers: Customer[];
-};
-
 /**
  * POST /customers/bulk (`force` adds even when a phone or email belongs to another customer).
  * When it fails, each row is created with POST /customers instead; a 409 from either
@@ -28,7 +24,7 @@ export async function bulkCreateCustomers(
   { force }: { force?: boolean } = {},
 ): Promise<BulkResult> {
   try {
-    return await api.post<BulkResult>('/customers/bulk', request, {
+    return await api.post('/customers/bulk', request, {
       query: { force: force ? 'true' : undefined },
       fallbackMessage: 'Add failed',
     });

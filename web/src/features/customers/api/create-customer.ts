@@ -16,7 +16,7 @@ export function createCustomer(
   input: CustomerInput,
   { force, fallbackMessage = 'Create failed' }: SaveOptions = {},
 ) {
-  return api.post<Customer>('/customers', input, {
+  return api.post('/customers', input, {
     query: { force: force ? 'true' : undefined },
     fallbackMessage,
   });

@@ -4,7 +4,7 @@ import { queryKeys } from '../../../resources/query-keys';
 
 /** DELETE /customers/{id}; admins only (403 'Only admin can delete customers.'). */
 export function deleteCustomer(id: string) {
-  return api.delete<unknown>(apiPath('/customers/:id', { id }), {
+  return api.delete(apiPath('/customers/:id', { id }), {
     fallbackMessage: 'Delete failed',
   });
 }

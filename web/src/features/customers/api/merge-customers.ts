@@ -5,10 +5,11 @@ import { mergePreview } from '../model/merge-preview';
 import { deleteCustomer } from './delete-customer';
 import { updateCustomer } from './update-customer';
 import type { Customer } from './types';
+import type { CallAnswer } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
 
 export type MergeRequest = { primary: Customer; others: Customer[] };
-type MergeAnswer = { customer?: Customer; deleted?: boolean };
+type MergeAnswer = CallAnswer<'post', '/customers/merge'>;
 
 /**
  * POST /customers/merge { primaryId, mergeIds }. When the server did not delete the merged
@@ -19,7 +20,7 @@ export async function mergeCustomers({ primary, others }: MergeRequest): Promise
   const mergeIds = others.map((c) => c._id);
   let answer: MergeAnswer | undefined;
   try {
-    answer = await api.post<MergeAnswer>(
+    answer = await api.post(
       '/customers/merge',
       { primaryId: primary._id, mergeIds },
       { fallbackMessage: 'Merge failed' },

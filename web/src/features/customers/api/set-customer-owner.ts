@@ -5,7 +5,7 @@ import type { Customer } from './types';
 
 /** PUT /customers/{id}/owner (admin): the employee the customer's replies go to; null: none. */
 export function setCustomerOwner(id: string, ownerId: string | null) {
-  return api.put<Customer>(
+  return api.put(
     apiPath('/customers/:id/owner', { id }),
     { ownerId },
     { fallbackMessage: 'Could not change the owner' },

@@ -7,7 +7,7 @@ import { queryKeys } from '../../../resources/query-keys';
 
 /** PUT /customers/{id}: 409 { message, customer } on a duplicate, like create. */
 export function updateCustomer(id: string, input: CustomerInput, { force }: SaveOptions = {}) {
-  return api.put<Customer>(apiPath('/customers/:id', { id }), input, {
+  return api.put(apiPath('/customers/:id', { id }), input, {
     query: { force: force ? 'true' : undefined },
     fallbackMessage: 'Update failed',
   });

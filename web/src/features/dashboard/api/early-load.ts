@@ -20,7 +20,7 @@ let early: { at: number; token: string | null; answer: Promise<Dashboard> } | un
 
 /** Asks for everything the page shows (GET /dashboard/all); `since`: see invalidate-dashboard. */
 export function fetchDashboard(since?: string): Promise<Dashboard> {
-  return api.get<Dashboard>(DASHBOARD_PATH, {
+  return api.get(DASHBOARD_PATH, {
     query: dashboardQuery(since),
     fallbackMessage: DASHBOARD_FAILED,
   });

@@ -9,7 +9,7 @@ export const NOTIFICATION_POLL_MS = 15_000;
 /** Errors are silently ignored: an empty list instead. */
 export async function getLatestNotifications(): Promise<Notification[]> {
   try {
-    const list = await api.get<Notification[]>('/notifications/latest');
+    const list = await api.get('/notifications/latest');
     return Array.isArray(list) ? list : [];
   } catch {
     return [];

@@ -4,7 +4,7 @@ import type { TestResult } from './types';
 
 /** Sends a test email to the first admin email, with the saved settings. */
 export function testEmail(): Promise<TestResult> {
-  return api.post<TestResult>('/integrations/email/test', {}, { fallbackMessage: 'Email failed' });
+  return api.post('/integrations/email/test', {}, { fallbackMessage: 'Email failed' });
 }
 
 export function useTestEmail() {

@@ -4,7 +4,7 @@ import type { TestResult } from './types';
 
 /** Sends a WhatsApp test message to the first admin number, with the saved settings. */
 export function testWhatsApp(): Promise<TestResult> {
-  return api.post<TestResult>(
+  return api.post(
     '/integrations/whatsapp/test',
     {},
     {

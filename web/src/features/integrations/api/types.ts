@@ -1,5 +1,7 @@
 import type { WhatsAppTemplateLink } from '@contract/settings';
 
+export type { TestResult } from '@contract/answers';
+
 /** The integrations part of GET /admin/settings; secrets come masked. */
 export type WhatsAppIntegration = {
   verifyToken: string;
@@ -36,6 +38,3 @@ export type IntegrationSettings = {
   adminEmails: string[];
   serverSecrets?: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
 };
-
-/** The answer of a test send: the provider's id, or (as an error) its message. */
-export type TestResult = { ok: true; provider: string; messageId: string; to: string };

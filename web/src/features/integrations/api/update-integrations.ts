@@ -6,7 +6,7 @@ import type { Integrations } from './types';
 
 /** Saves the integrations only; a secret sent back masked keeps its saved value. */
 export function updateIntegrations(integrations: Integrations): Promise<Settings> {
-  return api.put<Settings>('/admin/settings', { integrations }, { fallbackMessage: 'Save failed' });
+  return api.put('/admin/settings', { integrations }, { fallbackMessage: 'Save failed' });
 }
 
 export function useUpdateIntegrations() {

@@ -52,7 +52,7 @@ export function ProductsPage() {
   const products = useQuery({
     queryKey: queryKeys.products.list(),
     queryFn: ({ signal }) =>
-      api.get<Product[]>('/products', { fallbackMessage: LOAD_FAILED, signal }),
+      api.get('/products', { fallbackMessage: LOAD_FAILED, signal }),
   });
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
@@ -63,7 +63,7 @@ export function ProductsPage() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return api.post<ProductImportResult>('/products/import.csv', body, {
+      return api.post('/products/import.csv', body, {
         fallbackMessage: 'Import failed',
       });
     },
@@ -172,10 +172,10 @@ function ProductDialog({ product, onClose }: { product: Product | null; onClose:
     mutationFn: () => {
       const body = { ...form, rate: Number(form.rate), gstRate: Number(form.gstRate) };
       return product
-        ? api.put<Product>(apiPath('/products/:id', { id: product._id }), body, {
+        ? api.put(apiPath('/products/:id', { id: product._id }), body, {
             fallbackMessage: 'Not saved',
           })
-        : api.post<Product>('/products', body, { fallbackMessage: 'Not saved' });
+        : api.post('/products', body, { fallbackMessage: 'Not saved' });
     },
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: queryKeys.products.all });

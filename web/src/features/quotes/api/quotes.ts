@@ -21,7 +21,7 @@ export function useQuotes(params: QuoteListParams) {
   return useInfiniteQuery({
     queryKey: queryKeys.quotes.list(params),
     queryFn: ({ pageParam, signal }) =>
-      api.get<QuotePage>('/quotes', {
+      api.get('/quotes', {
         query: {
           ...Object.fromEntries(Object.entries(params).filter(([, v]) => v)),
           limit: QUOTES_PAGE_SIZE,
@@ -40,7 +40,7 @@ export function useQuote(id: string) {
   return useQuery({
     queryKey: queryKeys.quotes.one(id),
     queryFn: ({ signal }) =>
-      api.get<Quote>(apiPath('/quotes/:id', { id }), {
+      api.get(apiPath('/quotes/:id', { id }), {
         fallbackMessage: 'Failed to load the quote',
         signal,
       }),
@@ -52,7 +52,7 @@ export function useActiveProducts() {
   return useQuery({
     queryKey: queryKeys.products.list(),
     queryFn: ({ signal }) =>
-      api.get<Product[]>('/products', { fallbackMessage: 'Failed to load products', signal }),
+      api.get('/products', { fallbackMessage: 'Failed to load products', signal }),
     select: (products) => products.filter((p) => p.active),
   });
 }
@@ -61,7 +61,7 @@ export function useCreateQuote() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: QuoteRequest) =>
-      api.post<Quote>('/quotes', body, { fallbackMessage: 'The quote was not saved' }),
+      api.post('/quotes', body, { fallbackMessage: 'The quote was not saved' }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.quotes.all }),
   });
 }
@@ -73,7 +73,7 @@ export function useQuoteAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: QuoteAction }) =>
-      api.post<Quote>(
+      api.post(
         apiPath(`/quotes/:id/${action}`, { id }),
         {},
         {
@@ -111,7 +111,7 @@ export function useSendQuote() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, channels }: { id: string; channels: QuoteChannel[] }) =>
-      api.post<SendQuoteResponse>(
+      api.post(
         apiPath('/quotes/:id/send', { id }),
         { channels },
         { fallbackMessage: 'The quote was not sent' },

@@ -6,7 +6,7 @@ import type { Role } from './types';
 import { queryKeys } from '../../../resources/query-keys';
 
 export function createRole(draft: RoleDraft): Promise<Role> {
-  return api.post<Role>('/admin/roles', draft, { fallbackMessage: 'Create failed' });
+  return api.post('/admin/roles', draft, { fallbackMessage: 'Create failed' });
 }
 
 export function useCreateRole() {

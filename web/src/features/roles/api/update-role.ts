@@ -6,7 +6,7 @@ import type { Role } from './types';
 import { queryKeys } from '../../../resources/query-keys';
 
 export function updateRole({ id, ...draft }: RoleDraft & { id: string }): Promise<Role> {
-  return api.put<Role>(apiPath('/admin/roles/:id', { id }), draft, {
+  return api.put(apiPath('/admin/roles/:id', { id }), draft, {
     fallbackMessage: 'Update failed',
   });
 }

@@ -5,7 +5,7 @@ import { settingsQueryOptions } from '../../../resources/settings';
 import type { Settings, SettingsUpdate } from './types';
 
 export function updateSettings(update: SettingsUpdate): Promise<Settings> {
-  return api.put<Settings>('/admin/settings', update, { fallbackMessage: 'Save failed' });
+  return api.put('/admin/settings', update, { fallbackMessage: 'Save failed' });
 }
 
 /** Saves; the answer is the new settings, and the public ones (menu brand) reload. */

@@ -4,7 +4,7 @@ import type { Template, TemplateInput } from './types';
 import { queryKeys } from '../../../resources/query-keys';
 
 export function createTemplate(input: TemplateInput): Promise<Template> {
-  return api.post<Template>('/admin/templates', input, { fallbackMessage: 'Add failed' });
+  return api.post('/admin/templates', input, { fallbackMessage: 'Add failed' });
 }
 
 export function useCreateTemplate() {

@@ -7,7 +7,7 @@ export function updateTemplate({
   id,
   ...input
 }: TemplateInput & { id: string }): Promise<Template> {
-  return api.put<Template>(apiPath('/admin/templates/:id', { id }), input, {
+  return api.put(apiPath('/admin/templates/:id', { id }), input, {
     fallbackMessage: 'Update failed',
   });
 }

@@ -8,7 +8,7 @@ export const LOAD_CATALOG_FAILED = 'Failed to load the WhatsApp templates';
 /** GET /whatsapp/templates: the approved-template catalog as last synced from Meta. */
 export async function getCatalog(signal?: AbortSignal): Promise<CatalogTemplate[]> {
   return (
-    (await api.get<CatalogTemplate[]>('/whatsapp/templates', {
+    (await api.get('/whatsapp/templates', {
       fallbackMessage: LOAD_CATALOG_FAILED,
       signal,
     })) ?? []

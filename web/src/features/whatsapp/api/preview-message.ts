@@ -13,7 +13,7 @@ export function previewMessage(
   request: PreviewRequest,
   signal?: AbortSignal,
 ): Promise<WhatsAppPreview> {
-  return api.post<WhatsAppPreview>('/whatsapp/preview', request, {
+  return api.post('/whatsapp/preview', request, {
     fallbackMessage: PREVIEW_FAILED,
     signal,
   });

@@ -7,7 +7,7 @@ export const SYNC_FAILED = 'Sync from Meta failed';
 
 /** POST /admin/whatsapp/templates/sync: Meta's list read again, answered as the new catalog. */
 export function syncCatalog(): Promise<CatalogTemplate[]> {
-  return api.post<CatalogTemplate[]>(
+  return api.post(
     '/admin/whatsapp/templates/sync',
     {},
     {

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../../resources/query-keys';
 
 /** POST /admin/templates with the message as a text template (errors are ignored). */
 export function saveTextTemplate(input: { title: string; content: string }): Promise<Template> {
-  return api.post<Template>('/admin/templates', { type: 'text', ...input });
+  return api.post('/admin/templates', { type: 'text', ...input });
 }
 
 export function useSaveTextTemplate() {

@@ -7,7 +7,7 @@ export const UPLOAD_FAILED = 'Upload failed';
 export async function uploadFiles(files: readonly File[]): Promise<Attachment[]> {
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  const answer = await api.post<{ files?: Attachment[] }>('/uploads', form, {
+  const answer = await api.post('/uploads', form, {
     fallbackMessage: UPLOAD_FAILED,
   });
   return answer?.files ?? [];

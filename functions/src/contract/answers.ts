@@ -1,0 +1,251 @@
+// The answers (and request bodies) of the routes whose shapes have no other contract file: the
+// accounts, users and roles, templates, customers' lists and writes, entries' lists, the
+// dashboard and the Information page. route-types.ts names each route's. Like everything in
+// contract/, plain TypeScript without imports but from itself: web/ imports it as
+// @contract/answers.
+import type { CustomerFields, WhatsAppWindow } from './customers';
+import type { Attachment, Entry, EntrySnapshot } from './entries';
+import type { LiveNotification } from './notifications';
+import type { MyDay } from './my-day';
+import type { WhatsAppTemplateLink } from './settings';
+
+/** An answer that carries a message only (a registration, an OTP request, a deletion). */
+export interface MessageAnswer {
+  message?: string;
+}
+
+/** What POST /auth/login and POST /auth/otp/verify answer. */
+export interface SessionAnswer {
+  token: string;
+  role?: string | null;
+  user?: { id?: string; fullName?: string; email?: string; role?: string } | null;
+}
+
+/** A user as GET /admin/users answers it. */
+export interface User {
+  _id: string;
+  fullName?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  role?: string;
+  approved?: boolean;
+}
+
+/** A registered employee waiting for approval: a user not yet approved. */
+export type PendingUser = Omit<User, 'approved'>;
+
+/** A role as GET /admin/roles answers it. */
+export interface Role {
+  _id: string;
+  name: string;
+  permissions: string[];
+  usersCount?: number;
+}
+
+/** What POST /admin/roles and PUT /admin/roles/{id} take. */
+export interface RoleDraft {
+  name: string;
+  permissions: string[] | string;
+}
+
+export type TemplateType = 'text' | 'whatsapp' | 'email';
+
+/** A message template as GET /admin/templates answers it. */
+export interface Template {
+  _id: string;
+  type: TemplateType;
+  title: string;
+  content: string;
+  /** Email templates only. */
+  subject?: string;
+  /** WhatsApp templates only: the approved Meta template it sends, null or absent when none. */
+  approved?: WhatsAppTemplateLink | null;
+}
+
+export interface CustomerOwner {
+  _id: string;
+  name: string;
+}
+
+/** A customer as the API sends it. */
+export interface Customer extends CustomerFields {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The first phone's WhatsApp state (window, opt-out); older servers leave it out. */
+  whatsappWindow?: WhatsAppWindow | null;
+  /** The employee the customer's replies go to; null: no owner (the admins see it). */
+  owner?: CustomerOwner | null;
+  /** GST details for quotations: the GSTIN, and the billing state's code ('' when none). */
+  gstin?: string;
+  billingState?: string;
+}
+
+/** One page of GET /customers with list parameters. */
+export interface CustomerPage {
+  items: Customer[];
+  nextCursor: string | null;
+  total: number;
+  /** True when `total` is an upper bound rather than the exact count. */
+  totalIsEstimate?: boolean;
+}
+
+/** What POST /customers/bulk answers. */
+export interface BulkResult {
+  created: number;
+  updated: number;
+  skipped: number;
+  customers: Customer[];
+}
+
+/** What POST /customers/merge answers. */
+export interface MergeAnswer {
+  customer?: Customer;
+  deleted?: boolean;
+}
+
+/** The answer of a test send: the provider's id, or (as an error) its message. */
+export interface TestResult {
+  ok: true;
+  provider: string;
+  messageId: string;
+  to: string;
+}
+
+export interface MonthCount {
+  _id: { m: number; y: number };
+  count: number;
+}
+
+/** GET /admin/stats: entries per month. */
+export interface Stats {
+  perMonth: MonthCount[];
+}
+
+/** GET /settings/public: what the sign-in screen shows. */
+export interface PublicSettings {
+  companyName?: string | null;
+  adminEmail?: string | null;
+}
+
+/** A choice of GET /entries/employees: an approved user, sorted by name. */
+export interface EmployeeChoice {
+  _id: string;
+  name: string;
+}
+
+/** One page of GET /entries with filters. */
+export interface EntryPage {
+  items: Entry[];
+  nextCursor: string | null;
+  total: number;
+  /** Of `total`, how many are confirmed. */
+  confirmed: number;
+  /** True when the counts are upper bounds rather than exact. */
+  totalIsEstimate?: boolean;
+}
+
+export type HistoryType = 'created' | 'edited' | 'follow_up' | 'comment';
+
+export interface HistoryItem {
+  _id: string;
+  type: HistoryType | string;
+  when?: string;
+  createdAt?: string;
+  text: string;
+  by: string | null;
+  byName: string;
+  snapshot: EntrySnapshot | null;
+}
+
+/** A message that already went for a pending entry. */
+export interface PendingSend {
+  channel: 'whatsapp' | 'email';
+  to: string[];
+  status: string;
+  /** What the customer reads. */
+  text: string;
+}
+
+/** An entry waiting for approval; `source` names its channels, `owner` whose entry it is. */
+export interface PendingEntry {
+  _id: string;
+  customer?: { names?: string[] } | null;
+  description?: string;
+  source?: string | string[];
+  createdAt?: string;
+  amount?: number;
+  owner?: string;
+  sent?: PendingSend[];
+}
+
+/** The answer of POST /entries: the saved entry (with its sends' outcomes) and the sends that failed. */
+export interface CreatedEntry {
+  _id: string;
+  dispatch?: Entry['dispatch'];
+  failed?: ('whatsapp' | 'email')[];
+}
+
+/** What POST /uploads answers: the stored files. */
+export interface UploadAnswer {
+  files?: Attachment[];
+}
+
+export interface Overview {
+  totalCustomers: number;
+  totalEntries: number;
+  confirmedOrders: number;
+  pendingApprovals: number;
+  entriesThisMonth: number;
+  entriesLastMonth: number;
+  topCustomers: { name: string; amount: number }[];
+}
+export interface SeriesItem {
+  date: string;
+  value: number;
+}
+export interface ChannelBreakdown {
+  whatsapp: number;
+  email: number;
+  other: number;
+}
+export interface RecentItem {
+  type: string;
+  text: string;
+  meta?: string;
+  when?: string;
+}
+export interface FunnelRow {
+  stage: string;
+  count: number;
+}
+export interface CategoryRow {
+  category: string;
+  count: number;
+}
+export interface EmployeeRow {
+  name: string;
+  entries: number;
+}
+export interface FollowUpDue {
+  customerName: string;
+  note?: string;
+  reason?: string;
+  dueAt: string;
+}
+
+/** GET /dashboard/all: what the page's parts each answered on their own routes. */
+export interface Dashboard {
+  overview: Overview;
+  series: SeriesItem[];
+  channelBreakdown: ChannelBreakdown;
+  recent: RecentItem[];
+  funnel: FunnelRow[];
+  categories: CategoryRow[];
+  employees: EmployeeRow[];
+  followUpsDue: FollowUpDue[];
+  notifications: LiveNotification[];
+  /** The caller's own day (the first screen). */
+  myDay: MyDay;
+}
