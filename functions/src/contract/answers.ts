@@ -14,6 +14,36 @@ export interface MessageAnswer {
   message?: string;
 }
 
+/** POST /auth/login. */
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+/** POST /auth/register: the role asked for (never admin; the default when left out). */
+export interface RegisterInput {
+  fullName: string;
+  email: string;
+  phone?: string;
+  password: string;
+  role?: string;
+}
+
+/** POST /auth/otp/request: an email or a phone number. */
+export interface OtpRequest {
+  identifier: string;
+}
+
+/** POST /auth/otp/verify: the 6-digit code sent for `identifier`. */
+export interface VerifyOtpInput extends OtpRequest {
+  code: string;
+}
+
+/** POST /auth/logout; `everywhere` also ends the account's sessions on every other device. */
+export interface LogoutRequest {
+  everywhere?: boolean;
+}
+
 /** What POST /auth/login and POST /auth/otp/verify answer. */
 export interface SessionAnswer {
   token: string;

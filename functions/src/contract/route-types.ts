@@ -14,11 +14,15 @@ import type {
   EmployeeChoice,
   EntryPage,
   HistoryItem,
+  LoginInput,
+  LogoutRequest,
   MergeAnswer,
   MessageAnswer,
+  OtpRequest,
   PendingEntry,
   PendingUser,
   PublicSettings,
+  RegisterInput,
   Role,
   RoleDraft,
   SessionAnswer,
@@ -27,6 +31,7 @@ import type {
   TestResult,
   UploadAnswer,
   User,
+  VerifyOtpInput,
 } from './answers';
 import type { AudienceCount, Broadcast, BroadcastSummary } from './broadcasts';
 import type { ConversationMessage, ConversationPage, InboxPage } from './conversations';
@@ -90,11 +95,11 @@ export interface TestFailure {
  */
 export interface RouteTypes {
   'GET /health': { answer: HealthAnswer; failure: HealthDown };
-  'POST /auth/login': { answer: SessionAnswer };
-  'POST /auth/otp/request': { answer: MessageAnswer };
-  'POST /auth/otp/verify': { answer: SessionAnswer };
-  'POST /auth/register': { answer: MessageAnswer };
-  'POST /auth/logout': { answer: MessageAnswer };
+  'POST /auth/login': { answer: SessionAnswer; body: LoginInput };
+  'POST /auth/otp/request': { answer: MessageAnswer; body: OtpRequest };
+  'POST /auth/otp/verify': { answer: SessionAnswer; body: VerifyOtpInput };
+  'POST /auth/register': { answer: MessageAnswer; body: RegisterInput };
+  'POST /auth/logout': { answer: MessageAnswer; body: LogoutRequest | undefined };
   'GET /auth/me': { answer: unknown };
   'GET /admin/users': { answer: User[] };
   'GET /admin/users/pending': { answer: PendingUser[] };
@@ -144,11 +149,14 @@ export interface RouteTypes {
   'POST /entries/:id/confirm': { answer: Entry };
   'DELETE /entries/:id': { answer: { _id: string; deleted: true } };
   'GET /entries/:id/history': { answer: HistoryItem[] };
-  'POST /entries/:id/history/comment': { answer: HistoryItem; body: { text: string } };
+  'POST /entries/:id/history/comment': {
+    answer: HistoryItem;
+    body: { text: string; when?: string | null };
+  };
   'POST /entries/:id/followup': { answer: unknown; body: unknown };
   'POST /entries/:id/followup-days': { answer: unknown; body: unknown };
   'POST /entries/:id/resend': { answer: SentEntry; body: unknown; failure: ResendFailure };
-  'PUT /admin/entries/:id/assign-employee': { answer: Entry; body: { employeeId: string } };
+  'PUT /admin/entries/:id/assign-employee': { answer: Entry; body: { employeeId: string | null } };
   'GET /admin/entries/pending': { answer: PendingEntry[] };
   'POST /admin/entries/:id/approve': { answer: Entry };
   'DELETE /admin/entries/:id/reject': { answer: Entry };
@@ -191,20 +199,27 @@ export interface RouteTypes {
   'GET /quotes/:id/pdf': { answer: FileAnswer<'application/pdf'> };
   'POST /quotes': { answer: Quote; body: unknown };
   'POST /quotes/:id/revise': { answer: Quote; body: unknown };
-  'POST /quotes/:id/accept': { answer: unknown };
-  'POST /quotes/:id/decline': { answer: unknown };
+  'POST /quotes/:id/accept': { answer: Quote };
+  'POST /quotes/:id/decline': { answer: Quote };
   'POST /quotes/:id/send': { answer: SendQuoteResponse; body: SendQuoteRequest };
 }
 
 /** Fails to compile while a route of the table has no line above (or a line has no route). */
-export type RouteTypesComplete = [Exclude<RouteKey, keyof RouteTypes>, Exclude<keyof RouteTypes, RouteKey>] extends [never, never] ? true : never;
+export type RouteTypesComplete = [
+  Exclude<RouteKey, keyof RouteTypes>,
+  Exclude<keyof RouteTypes, RouteKey>,
+] extends [never, never]
+  ? true
+  : never;
 export const routeTypesComplete: RouteTypesComplete = true;
 
 /** What route `K` answers. */
 export type RouteAnswer<K extends RouteKey> = RouteTypes[K]['answer'];
 
 /** The JSON body of route `K`'s refusals beyond `{ message }`; never when it has none. */
-export type RouteFailure<K extends RouteKey> = RouteTypes[K] extends { failure: infer F } ? F : never;
+export type RouteFailure<K extends RouteKey> = RouteTypes[K] extends { failure: infer F }
+  ? F
+  : never;
 
 /** The body route `K` takes; undefined when it reads none. */
 export type RouteBody<K extends RouteKey> = RouteTypes[K] extends { body: infer B } ? B : undefined;

@@ -1,9 +1,4 @@
-import type {
-  FileAnswer,
-  MultipartBody,
-  RouteAnswer,
-  RouteBody,
-} from '@contract/route-types';
+import type { FileAnswer, MultipartBody, RouteAnswer, RouteBody } from '@contract/route-types';
 import type { HttpMethod, RouteKey } from '@contract/routes';
 import type { CallPath, FilledPath } from './api-path';
 import { buildUrl, type QueryParams } from './api-url';
@@ -121,8 +116,10 @@ async function apiRequest<T>(path: CallPath<HttpMethod>, options: RequestOptions
 }
 
 /** The route table's key of a call to `path` with `method`: 'GET /customers/:id'. */
-type CallKey<M extends HttpMethod, C> = `${Uppercase<M>} ${C extends FilledPath<infer P> ? P : C}` &
-  RouteKey;
+type CallKey<M extends HttpMethod, C> = `${Uppercase<M>} ${PatternOf<C>}` & RouteKey;
+
+/** The table's pattern of a path: itself, or the one apiPath() filled in. */
+type PatternOf<C> = C extends FilledPath<infer P> ? P : C extends string ? C : never;
 
 /** What a call to `path` with `method` answers (contract/route-types.ts). */
 export type CallAnswer<M extends HttpMethod, C> = RouteAnswer<CallKey<M, C>>;
@@ -140,7 +137,11 @@ type BodyArgs<M extends HttpMethod, C> =
 
 /** The table's GET patterns that answer a file (api.blob), and those that answer JSON. */
 type FilePattern = {
-  [K in RouteKey]: K extends `GET ${infer P}` ? (RouteAnswer<K> extends FileAnswer ? P : never) : never;
+  [K in RouteKey]: K extends `GET ${infer P}`
+    ? RouteAnswer<K> extends FileAnswer
+      ? P
+      : never
+    : never;
 }[RouteKey];
 type FilePath = Extract<CallPath<'get'>, FilePattern> | FilledPath<FilePattern>;
 type JsonPath<M extends HttpMethod> = Exclude<CallPath<M>, FilePath>;

@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api-client';
 import { queryKeys } from './query-keys';
 
-export type { Role } from '@contract/answers';
+import type { Role } from '@contract/answers';
+
+export type { Role };
 
 export async function getRoles(): Promise<Role[]> {
   const roles = await api.get('/admin/roles', { fallbackMessage: 'Failed to load roles' });

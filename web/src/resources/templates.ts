@@ -3,6 +3,8 @@ import type { WhatsAppTemplateLink } from '@contract/settings';
 import { api } from '../lib/api-client';
 import { queryKeys } from './query-keys';
 
+import type { Template } from '@contract/answers';
+
 export type { Template, TemplateType } from '@contract/answers';
 
 /** GET /admin/templates: readable by every signed-in user. */

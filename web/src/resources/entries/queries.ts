@@ -34,6 +34,9 @@ export async function getEntries(
     fallbackMessage: LOAD_ENTRIES_FAILED,
     signal,
   });
+  // A plain list (no list parameters) reads as one last page.
+  if (Array.isArray(answer))
+    return { items: answer, nextCursor: null, total: answer.length, confirmed: 0 };
   const items = answer?.items ?? [];
   return {
     items,

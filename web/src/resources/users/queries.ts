@@ -20,10 +20,7 @@ export function useUsers({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 export async function getPendingUsers(): Promise<PendingUser[]> {
-  return (
-    (await api.get('/admin/users/pending', { fallbackMessage: 'Failed to load' })) ??
-    []
-  );
+  return (await api.get('/admin/users/pending', { fallbackMessage: 'Failed to load' })) ?? [];
 }
 
 /** Employees waiting for approval (Approvals > Employees). */

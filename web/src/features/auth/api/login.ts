@@ -2,7 +2,9 @@ import { api } from '../../../lib/api-client';
 import { storeSession } from './session';
 import type { SessionAnswer } from './types';
 
-export type LoginInput = { email: string; password: string };
+import type { LoginInput } from '@contract/answers';
+
+export type { LoginInput };
 
 function login(input: LoginInput): Promise<SessionAnswer> {
   return api.post('/auth/login', input, { fallbackMessage: 'Login failed' });

@@ -2,7 +2,9 @@ import { api } from '../../../lib/api-client';
 import { storeSession } from './session';
 import type { SessionAnswer } from './types';
 
-export type VerifyOtpInput = { identifier: string; code: string };
+import type { VerifyOtpInput } from '@contract/answers';
+
+export type { VerifyOtpInput };
 
 function verifyOtp(input: VerifyOtpInput): Promise<SessionAnswer> {
   return api.post('/auth/otp/verify', input, { fallbackMessage: 'Invalid OTP' });

@@ -99,9 +99,7 @@ export async function downloadRecipients(id: string): Promise<void> {
 
 /** POST /broadcasts/:id/test: the message as its first recipient reads it, to one's own phone. */
 export function sendTest(id: string): Promise<{ to: string; preview: string }> {
-  return api.post(
-    apiPath('/broadcasts/:id/test', { id }),
-    undefined,
-    { fallbackMessage: 'Failed to send the test' },
-  );
+  return api.post(apiPath('/broadcasts/:id/test', { id }), undefined, {
+    fallbackMessage: 'Failed to send the test',
+  });
 }

@@ -4,11 +4,9 @@ import { queryKeys } from '../../../resources/query-keys';
 
 /** POST /customers/{id}/conversation/read: the owner has seen it (others' reads change nothing). */
 export function markRead(customerId: string) {
-  return api.post(
-    apiPath('/customers/:id/conversation/read', { id: customerId }),
-    undefined,
-    { fallbackMessage: 'Could not mark the conversation read' },
-  );
+  return api.post(apiPath('/customers/:id/conversation/read', { id: customerId }), undefined, {
+    fallbackMessage: 'Could not mark the conversation read',
+  });
 }
 
 export function useMarkRead(customerId: string) {

@@ -7,11 +7,9 @@ export const REPLY_FAILED = 'The message could not be sent';
 
 /** POST /customers/{id}/conversation: one message on one channel, under the sending rules. */
 export function sendReply(customerId: string, request: ReplyRequest) {
-  return api.post(
-    apiPath('/customers/:id/conversation', { id: customerId }),
-    request,
-    { fallbackMessage: REPLY_FAILED },
-  );
+  return api.post(apiPath('/customers/:id/conversation', { id: customerId }), request, {
+    fallbackMessage: REPLY_FAILED,
+  });
 }
 
 export function useSendReply(customerId: string) {

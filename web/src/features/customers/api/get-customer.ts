@@ -1,12 +1,7 @@
 import {
-  customerQueryOptions as oneCustomer,
+  customerQueryOptions,
   LOAD_CUSTOMER_FAILED,
-  useCustomer as useOneCustomer,
+  useCustomer,
 } from '../../../resources/customers/one';
-import type { CustomerDetail } from './types';
 
-export { LOAD_CUSTOMER_FAILED };
-
-export const customerQueryOptions = (id: string) => oneCustomer<CustomerDetail>(id);
-
-export const useCustomer = (id: string) => useOneCustomer<CustomerDetail>(id);
+export { customerQueryOptions, LOAD_CUSTOMER_FAILED, useCustomer };

@@ -26,6 +26,11 @@ export async function getCustomers(
     fallbackMessage: 'Failed to load customers',
     signal,
   });
+  return pageOf(answer);
+}
+
+/** GET /customers's answer as a page: a plain array (older servers) reads as a single last page. */
+function pageOf(answer: CustomerPage | Customer[] | undefined): CustomerPage {
   if (Array.isArray(answer)) return { items: answer, nextCursor: null, total: answer.length };
   return {
     items: answer?.items ?? [],
@@ -56,12 +61,14 @@ export function useCustomerSearch(q: string) {
   const text = q.trim();
   return useQuery({
     queryKey: queryKeys.customers.search(text),
-    queryFn: ({ signal }) =>
-      api.get('/customers', {
-        query: { q: text, limit: SEARCH_RESULTS },
-        fallbackMessage: 'Failed to load customers',
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      pageOf(
+        await api.get('/customers', {
+          query: { q: text, limit: SEARCH_RESULTS },
+          fallbackMessage: 'Failed to load customers',
+          signal,
+        }),
+      ),
     enabled: text.length > 0,
     placeholderData: keepPreviousData,
   });

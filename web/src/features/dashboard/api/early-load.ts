@@ -31,7 +31,7 @@ export function startDashboardLoad(): void {
   const token = getToken();
   const sent = takeBootCall(firstDashboardUrl(), token, EARLY_USE_MS);
   const answer = sent
-    ? apiAnswer<Dashboard>(sent, { fallbackMessage: DASHBOARD_FAILED })
+    ? apiAnswer(DASHBOARD_PATH, sent, { fallbackMessage: DASHBOARD_FAILED })
     : fetchDashboard();
   answer.catch(() => undefined); // the page's query reports a failure
   early = { at: Date.now(), token, answer };

@@ -51,8 +51,7 @@ const formOf = (p: Product): Form => ({
 export function ProductsPage() {
   const products = useQuery({
     queryKey: queryKeys.products.list(),
-    queryFn: ({ signal }) =>
-      api.get('/products', { fallbackMessage: LOAD_FAILED, signal }),
+    queryFn: ({ signal }) => api.get('/products', { fallbackMessage: LOAD_FAILED, signal }),
   });
   const [q, setQ] = useState('');
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
