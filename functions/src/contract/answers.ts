@@ -62,6 +62,19 @@ export interface User {
   approved?: boolean;
 }
 
+/** GET /auth/me: the signed-in user, their role and its permissions. */
+export interface MeAnswer {
+  user: User;
+  role: string;
+  permissions: string[];
+}
+
+/** POST /admin/users/assign-role: how many users changed, and each as it is now. */
+export interface AssignRoleAnswer {
+  updated: number;
+  users: User[];
+}
+
 /** A registered employee waiting for approval: a user not yet approved. */
 export type PendingUser = Omit<User, 'approved'>;
 
@@ -129,18 +142,53 @@ export interface BulkResult {
   customers: Customer[];
 }
 
+/** A CSV line the import refused, and why. */
+export interface ImportError {
+  line: number;
+  message: string;
+}
+
+/** A row that joined an existing customer, and what it added to them. */
+export interface ImportMerge {
+  line: number;
+  /** The customer it joined, as the list names them. */
+  into: string;
+  added: {
+    names?: string[];
+    phones?: string[];
+    emails?: string[];
+    categories?: string[];
+    potential?: string;
+    note?: string;
+  };
+}
+
+/** What POST /customers/import.csv answers: the first errors and merges, and how many in all. */
+export interface CustomerImportAnswer {
+  created: number;
+  updated: number;
+  skipped: number;
+  errors: ImportError[];
+  /** All errors, when more than those listed. */
+  errorCount?: number;
+  merges: ImportMerge[];
+  /** All merges, when more than those listed. */
+  mergeCount?: number;
+}
+
 /** What POST /customers/merge answers. */
 export interface MergeAnswer {
   customer?: Customer;
   deleted?: boolean;
 }
 
-/** The answer of a test send: the provider's id, or (as an error) its message. */
+/** The answer of a test send (and of a send): the provider's id, or (as an error) its message. */
 export interface TestResult {
   ok: true;
   provider: string;
   messageId: string;
-  to: string;
+  /** The phone or address; an email send's list of addresses. */
+  to: string | string[];
 }
 
 export interface MonthCount {
@@ -217,9 +265,37 @@ export interface CreatedEntry {
   failed?: ('whatsapp' | 'email')[];
 }
 
+/** What POST /entries/{id}/followup and /followup-days answer: the follow-up scheduled. */
+export interface ScheduledFollowUp {
+  _id: string;
+  entryId: string;
+  customerName: string;
+  /** ISO time it is due. */
+  dueAt: string | undefined;
+  note: string;
+  channels: string[];
+  status: string;
+}
+
 /** What POST /uploads answers: the stored files. */
 export interface UploadAnswer {
   files?: Attachment[];
+}
+
+/** What POST /integrations/whatsapp/webhook answers Meta: what the delivery held. */
+export interface WebhookResult {
+  messages: number;
+  created: number;
+  duplicates: number;
+  statuses: number;
+}
+
+/** What POST /integrations/email/events answers SendGrid: what the events did. */
+export interface EventsResult {
+  received: number;
+  applied: number;
+  duplicates: number;
+  unmatched: number;
 }
 
 export interface Overview {

@@ -6,16 +6,20 @@
 // the server sends rather than answering JSON. Like everything in contract/, plain TypeScript
 // without imports but from itself.
 import type {
+  AssignRoleAnswer,
   BulkResult,
   CreatedEntry,
   Customer,
+  CustomerImportAnswer,
   CustomerPage,
   Dashboard,
   EmployeeChoice,
   EntryPage,
+  EventsResult,
   HistoryItem,
   LoginInput,
   LogoutRequest,
+  MeAnswer,
   MergeAnswer,
   MessageAnswer,
   OtpRequest,
@@ -25,6 +29,7 @@ import type {
   RegisterInput,
   Role,
   RoleDraft,
+  ScheduledFollowUp,
   SessionAnswer,
   Stats,
   Template,
@@ -32,6 +37,7 @@ import type {
   UploadAnswer,
   User,
   VerifyOtpInput,
+  WebhookResult,
 } from './answers';
 import type { AudienceCount, Broadcast, BroadcastSummary } from './broadcasts';
 import type { ConversationMessage, ConversationPage, InboxPage } from './conversations';
@@ -100,11 +106,11 @@ export interface RouteTypes {
   'POST /auth/otp/verify': { answer: SessionAnswer; body: VerifyOtpInput };
   'POST /auth/register': { answer: MessageAnswer; body: RegisterInput };
   'POST /auth/logout': { answer: MessageAnswer; body: LogoutRequest | undefined };
-  'GET /auth/me': { answer: unknown };
+  'GET /auth/me': { answer: MeAnswer };
   'GET /admin/users': { answer: User[] };
   'GET /admin/users/pending': { answer: PendingUser[] };
-  'POST /admin/users/assign-role': { answer: unknown; body: { role: string; userIds: string[] } };
-  'POST /admin/users/:id/approve': { answer: unknown; body: { role?: string } };
+  'POST /admin/users/assign-role': { answer: AssignRoleAnswer; body: { role: string; userIds: string[] } };
+  'POST /admin/users/:id/approve': { answer: User; body: { role?: string } };
   'DELETE /admin/users/:id/reject': { answer: MessageAnswer };
   'GET /admin/roles': { answer: Role[] };
   'POST /admin/roles': { answer: Role; body: RoleDraft };
@@ -123,15 +129,15 @@ export interface RouteTypes {
   'PUT /admin/settings': { answer: SettingsView; body: unknown };
   'POST /integrations/whatsapp/test': { answer: TestResult; failure: TestFailure };
   'POST /integrations/email/test': { answer: TestResult; failure: TestFailure };
-  'POST /integrations/whatsapp/send': { answer: unknown };
-  'POST /integrations/email/send': { answer: unknown };
+  'POST /integrations/whatsapp/send': { answer: TestResult; body: unknown; failure: TestFailure };
+  'POST /integrations/email/send': { answer: TestResult; body: unknown; failure: TestFailure };
   'GET /customers': { answer: CustomerPage | Customer[] };
   'GET /customers/export.csv': { answer: FileAnswer<'text/csv'> };
   'GET /customers/:id': { answer: Customer };
   'GET /customers/:id/timeline': { answer: TimelinePage };
   'POST /customers': { answer: Customer; body: unknown };
   'POST /customers/bulk': { answer: BulkResult; body: unknown };
-  'POST /customers/import.csv': { answer: unknown; body: MultipartBody };
+  'POST /customers/import.csv': { answer: CustomerImportAnswer; body: MultipartBody };
   'POST /customers/merge': { answer: MergeAnswer; body: { primaryId: string; mergeIds: string[] } };
   'PUT /customers/:id': { answer: Customer; body: unknown };
   'PUT /customers/:id/owner': { answer: Customer; body: { ownerId: string | null } };
@@ -153,16 +159,16 @@ export interface RouteTypes {
     answer: HistoryItem;
     body: { text: string; when?: string | null };
   };
-  'POST /entries/:id/followup': { answer: unknown; body: unknown };
-  'POST /entries/:id/followup-days': { answer: unknown; body: unknown };
+  'POST /entries/:id/followup': { answer: ScheduledFollowUp; body: unknown };
+  'POST /entries/:id/followup-days': { answer: ScheduledFollowUp; body: unknown };
   'POST /entries/:id/resend': { answer: SentEntry; body: unknown; failure: ResendFailure };
   'PUT /admin/entries/:id/assign-employee': { answer: Entry; body: { employeeId: string | null } };
   'GET /admin/entries/pending': { answer: PendingEntry[] };
   'POST /admin/entries/:id/approve': { answer: Entry };
   'DELETE /admin/entries/:id/reject': { answer: Entry };
   'GET /integrations/whatsapp/webhook': { answer: FileAnswer<'text/plain'> };
-  'POST /integrations/whatsapp/webhook': { answer: unknown };
-  'POST /integrations/email/events': { answer: unknown };
+  'POST /integrations/whatsapp/webhook': { answer: WebhookResult };
+  'POST /integrations/email/events': { answer: EventsResult };
   'POST /broadcasts/audience': { answer: AudienceCount; body: unknown };
   'POST /broadcasts': { answer: Broadcast; body: unknown };
   'GET /broadcasts': { answer: BroadcastSummary[] };

@@ -4,6 +4,7 @@
 // status 'scheduled', employeeId, createdBy, byName, createdAt }, written in one
 // transaction with a summary on the entry (followUps) and a follow_up history item.
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import type { ScheduledFollowUp } from '../../contract/answers';
 import { HttpError } from '../../http/errors';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { now } from '../../clock';
@@ -157,7 +158,8 @@ export async function scheduleFollowUp(
   return toFollowUp(id, followUp);
 }
 
-export function toFollowUp(id: string, data: DocumentData) {
+export function toFollowUp(id: string, data: DocumentData): ScheduledFollowUp {
   const { claimToken: _claim, ...rest } = data;
-  return { _id: id, ...(isoDeep(rest) as DocumentData), dueAt: toIso(data.dueAt) };
+  const fields = isoDeep(rest) as Omit<ScheduledFollowUp, '_id' | 'dueAt'>;
+  return { _id: id, ...fields, dueAt: toIso(data.dueAt) };
 }

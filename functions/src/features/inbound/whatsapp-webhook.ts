@@ -6,6 +6,7 @@
 // when it has none); status callbacks update what the app sent.
 import type { Request, Router } from 'express';
 import * as logger from 'firebase-functions/logger';
+import type { WebhookResult } from '../../contract/answers';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
@@ -77,13 +78,6 @@ export function describeMessage(message: Json): string | undefined {
     default:
       return `A message WhatsApp sent as "${type || 'unknown'}", which the console cannot show`;
   }
-}
-
-export interface WebhookResult {
-  messages: number;
-  created: number;
-  duplicates: number;
-  statuses: number;
 }
 
 export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResult> {

@@ -3,6 +3,7 @@
 // under Integrations. Each event is matched to its queued message by the custom argument
 // `outboundId` the send carried, and applied once however often SendGrid repeats it
 // (emailEvents/{hash of sg_event_id}).
+import type { EventsResult } from '../../contract/answers';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
@@ -68,13 +69,6 @@ function failureWords(event: Json): string {
   const reason = str(event.reason) || str(event.response) || str(event.type);
   const what = event.event === 'dropped' ? 'SendGrid dropped the email' : 'The email bounced';
   return reason ? `${what}: ${reason.slice(0, 300)}` : what;
-}
-
-export interface EventsResult {
-  received: number;
-  applied: number;
-  duplicates: number;
-  unmatched: number;
 }
 
 /** Messages whose events are applied at once; each message's events are one change. */

@@ -1,22 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportError, ImportMerge } from '@contract/answers';
 import { ApiError, buildUrl } from '../../../lib/api-client';
 import { clearSession, getToken } from '../../../lib/storage';
 import { queryKeys } from '../../../resources/query-keys';
 
-export type ImportError = { line: number; message: string };
-/** A row that joined an existing customer, and what it added to them. */
-export type ImportMerge = {
-  line: number;
-  into: string;
-  added: {
-    names?: string[];
-    phones?: string[];
-    emails?: string[];
-    categories?: string[];
-    potential?: string;
-    note?: string;
-  };
-};
+export type { ImportError, ImportMerge } from '@contract/answers';
+
+/** POST /customers/import.csv's answer with the counts filled in. */
 export type ImportReport = {
   created: number;
   updated: number;
