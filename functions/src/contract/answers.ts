@@ -47,8 +47,8 @@ export interface LogoutRequest {
 /** What POST /auth/login and POST /auth/otp/verify answer. */
 export interface SessionAnswer {
   token: string;
-  role?: string | null;
-  user?: { id?: string; fullName?: string; email?: string; role?: string } | null;
+  role: string;
+  user: { id: string; fullName: string; email: string; role: string };
 }
 
 /** A user as GET /admin/users answers it. */
@@ -132,6 +132,12 @@ export interface CustomerPage {
   total: number;
   /** True when `total` is an upper bound rather than the exact count. */
   totalIsEstimate?: boolean;
+}
+
+/** The body of a 409 of a customer write: a phone or email already belongs to `customer`. */
+export interface DuplicateFailure {
+  message: string;
+  customer: Customer;
 }
 
 /** What POST /customers/bulk answers. */

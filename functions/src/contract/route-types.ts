@@ -12,6 +12,7 @@ import type {
   Customer,
   CustomerImportAnswer,
   CustomerPage,
+  DuplicateFailure,
   Dashboard,
   EmployeeChoice,
   EntryPage,
@@ -135,11 +136,11 @@ export interface RouteTypes {
   'GET /customers/export.csv': { answer: FileAnswer<'text/csv'> };
   'GET /customers/:id': { answer: Customer };
   'GET /customers/:id/timeline': { answer: TimelinePage };
-  'POST /customers': { answer: Customer; body: unknown };
-  'POST /customers/bulk': { answer: BulkResult; body: unknown };
+  'POST /customers': { answer: Customer; body: unknown; failure: DuplicateFailure };
+  'POST /customers/bulk': { answer: BulkResult; body: unknown; failure: DuplicateFailure };
   'POST /customers/import.csv': { answer: CustomerImportAnswer; body: MultipartBody };
   'POST /customers/merge': { answer: MergeAnswer; body: { primaryId: string; mergeIds: string[] } };
-  'PUT /customers/:id': { answer: Customer; body: unknown };
+  'PUT /customers/:id': { answer: Customer; body: unknown; failure: DuplicateFailure };
   'PUT /customers/:id/owner': { answer: Customer; body: { ownerId: string | null } };
   'GET /customers/:id/conversation': { answer: ConversationPage };
   'POST /customers/:id/conversation': { answer: ConversationMessage; body: unknown };

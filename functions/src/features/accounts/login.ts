@@ -1,5 +1,6 @@
 // Password sign-in: Firebase Authentication checks the password, the users document says
 // whether the account may use the console, and a session token comes back.
+import type { SessionAnswer } from '../../contract/answers';
 import type { DocumentSnapshot } from 'firebase-admin/firestore';
 import { HttpError } from '../../http/errors';
 import { normalizeRoleName } from '../../domain/identity/permissions';
@@ -24,12 +25,6 @@ export const PASSWORD_THROTTLE: ThrottlePolicy = {
   message: TOO_MANY_FAILURES,
   counts: 'failures',
 };
-
-export interface SessionAnswer {
-  token: string;
-  role: string;
-  user: { id: string; fullName: string; email: string; role: string };
-}
 
 /** Refuses an account that may not sign in; the password (or code) was right already. */
 function assertMaySignIn(user: DocumentSnapshot): void {

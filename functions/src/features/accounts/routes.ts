@@ -1,10 +1,11 @@
-import type { Response, Router } from 'express';
-import { route } from '../../http/access';
+import type { Router } from 'express';
+import { route, type RouteResponse } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { parseBody } from '../../http/validate';
 import { getUser } from '../../domain/identity/user-store';
 import { clientIp } from './client-ip';
-import { loginWithPassword, type SessionAnswer } from './login';
+import type { SessionAnswer } from '../../contract/answers';
+import { loginWithPassword } from './login';
 import { requestOtp, verifyOtp } from './otp';
 import { signInTurnsHere } from './sign-in-turns';
 import { countEvent, REGISTRATIONS_PER_IP, withRetryAfter } from './rate-limit';
@@ -18,7 +19,7 @@ import {
   setSessionCookie,
 } from '../../domain/identity/sessions';
 
-function signedIn(res: Response, answer: SessionAnswer): void {
+function signedIn(res: RouteResponse<'POST /auth/login'>, answer: SessionAnswer): void {
   setSessionCookie(res, answer.token);
   res.json(answer);
 }

@@ -1,7 +1,9 @@
 // /customers routes. Reads need customers.read, writes customers.write (both in every
 // employee's baseline); deleting is admin only. Merging is a write: the Merge button shows to
 // everyone, so employees may merge too.
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
+import type { ParamsDictionary } from 'express-serve-static-core';
+import type { DuplicateFailure } from '../../contract/answers';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { documentId } from '../../http/params';
@@ -31,13 +33,14 @@ import { createCustomer, deleteCustomer, DuplicateCustomerError, updateCustomer 
 
 const QUICK_ADD_NEEDS_IDENTITY = 'Please add at least one name/phone/email.';
 
+/** A customer write's handler, answering `A` or a 409's DuplicateFailure. */
+type WriteHandler<A> = RequestHandler<ParamsDictionary, A | DuplicateFailure>;
+
 /** A 409 carries the customer that already holds the phone or email. */
-function answeringDuplicates(
-  handler: (req: Request, res: Response) => Promise<void>,
-): RequestHandler {
+function answeringDuplicates<A>(handler: WriteHandler<A>): WriteHandler<A> {
   return async (req, res) => {
     try {
-      await handler(req, res);
+      await handler(req, res, () => undefined);
     } catch (err) {
       if (!(err instanceof DuplicateCustomerError)) throw err;
       res.status(409).json({ message: err.message, customer: err.customer });

@@ -16,12 +16,12 @@ export type {
   CustomerSort,
   SortDir,
 } from '../../../resources/customers/list-params';
-import type { Customer } from '@contract/answers';
+import type { Customer, DuplicateFailure } from '@contract/answers';
 
 export type { Customer, CustomerOwner, CustomerPage } from '@contract/answers';
 
 /** The body of a 409: a phone or email already belongs to `customer`. */
-export type DuplicateBody = { message?: string; customer?: Customer };
+export type DuplicateBody = Partial<DuplicateFailure>;
 
 /**
  * A customer as GET /customers/{id} answers it. Messaging adds when WhatsApp's 24-hour window
