@@ -125,6 +125,12 @@ export interface Customer extends CustomerFields {
   billingState?: string;
 }
 
+/** What POST /customers and PUT /customers/{id} take. */
+export type CustomerInput = Pick<
+  Customer,
+  'names' | 'phones' | 'emails' | 'categories' | 'potential' | 'note' | 'gstin' | 'billingState'
+>;
+
 /** One page of GET /customers with list parameters. */
 export interface CustomerPage {
   items: Customer[];

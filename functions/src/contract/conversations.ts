@@ -95,3 +95,12 @@ export interface InboxPage {
   /** The caller's unread messages in all their conversations (admins: theirs and unowned ones). */
   unread: number;
 }
+
+/** The body of POST /customers/{id}/conversation. */
+export type ReplyRequest = {
+  channel: 'whatsapp' | 'email';
+  text: string;
+  templateId?: string;
+  subject?: string;
+  attachments?: { name: string; url: string; mimetype: string; size?: number }[];
+};

@@ -194,3 +194,67 @@ export const ENTRY_FILTERS = [
 export type EntryFilterName = (typeof ENTRY_FILTERS)[number];
 /** The filters as a filter bar holds them: '' for none. */
 export type EntryFilterValues = Record<EntryFilterName, string>;
+
+/** What PUT /entries/{id} takes: only the fields sent change. */
+export type EntryUpdate = {
+  description: string;
+  category: string;
+  amount: number;
+  channel: string;
+  tags: string[];
+  process: string;
+  extraNote: string;
+  /** The attachments kept; the others are removed. */
+  attachments: Attachment[];
+  customer: { names: string[]; phones: string[]; emails: string[] };
+};
+
+/** The body of POST /entries/{id}/followup; a channel left out is not sent. */
+export type FollowUpRequest = {
+  days: number;
+  /** HH:MM in the company time zone, on the day `days` ahead. */
+  time: string;
+  /** The client's own now + days (the server computes the due time itself). */
+  when: string;
+  note: string;
+  send: {
+    email: { templateId: string; subject: string; text: string; to: string[] } | null;
+    whatsapp: { templateId: string; text: string; to: string[] } | null;
+  };
+  attachments: (Attachment & { to: { email: boolean; whatsapp: boolean } })[];
+  entryId: string;
+};
+
+export type WhatsAppPart = {
+  to: string[];
+  body: string;
+  templateId?: string;
+  attachments: Attachment[];
+};
+
+export type EmailPart = {
+  to: string[];
+  subject?: string;
+  body: string;
+  templateId?: string;
+  attachments: Attachment[];
+};
+
+/** What the switches make a new entry: both, one of them or none (manual). */
+export type EntryChannel = Exclude<Channel, 'other'>;
+
+/** The body of POST /entries. */
+export type CreateEntryBody = {
+  customer: string;
+  description: string;
+  tags: string[];
+  attachments: Attachment[];
+  category: string;
+  /** Left out when not filled. */
+  amount?: number;
+  process: string;
+  extraNote: string;
+  channel: EntryChannel;
+  whatsapp?: WhatsAppPart;
+  email?: EmailPart;
+};

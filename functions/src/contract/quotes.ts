@@ -141,3 +141,19 @@ export interface QuotePage {
   items: QuoteSummary[];
   nextCursor: string | null;
 }
+
+export type QuoteRequest = {
+  customerId: string;
+  lines: {
+    productId?: string;
+    name?: string;
+    hsn?: string;
+    unit?: string;
+    qty: number;
+    rate?: number;
+    discountPercent?: number;
+    gstRate?: number;
+  }[];
+  validUntil?: string;
+  notes?: string;
+};

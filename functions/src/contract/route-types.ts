@@ -11,6 +11,7 @@ import type {
   CreatedEntry,
   Customer,
   CustomerImportAnswer,
+  CustomerInput,
   CustomerPage,
   DuplicateFailure,
   Dashboard,
@@ -41,14 +42,25 @@ import type {
   WebhookResult,
 } from './answers';
 import type { AudienceCount, Broadcast, BroadcastSummary } from './broadcasts';
-import type { ConversationMessage, ConversationPage, InboxPage } from './conversations';
+import type {
+  ConversationMessage,
+  ConversationPage,
+  InboxPage,
+  ReplyRequest,
+} from './conversations';
 import type { TimelinePage } from './customer-timeline';
-import type { Entry } from './entries';
-import type { WhatsAppPreview, WhatsAppTemplate } from './messaging';
+import type { CreateEntryBody, Entry, EntryUpdate, FollowUpRequest } from './entries';
+import type { PreviewRequest, WhatsAppPreview, WhatsAppTemplate } from './messaging';
 import type { MyDay } from './my-day';
 import type { LiveNotification } from './notifications';
 import type { Product, ProductImportResult } from './products';
-import type { Quote, QuotePage, SendQuoteRequest, SendQuoteResponse } from './quotes';
+import type {
+  Quote,
+  QuotePage,
+  QuoteRequest,
+  SendQuoteRequest,
+  SendQuoteResponse,
+} from './quotes';
 import type { RouteKey } from './routes';
 import type { SavedReply, SavedReplyInput } from './saved-replies';
 import type { FixedPdf, SettingsView } from './settings';
@@ -136,14 +148,14 @@ export interface RouteTypes {
   'GET /customers/export.csv': { answer: FileAnswer<'text/csv'> };
   'GET /customers/:id': { answer: Customer };
   'GET /customers/:id/timeline': { answer: TimelinePage };
-  'POST /customers': { answer: Customer; body: unknown; failure: DuplicateFailure };
+  'POST /customers': { answer: Customer; body: Partial<CustomerInput>; failure: DuplicateFailure };
   'POST /customers/bulk': { answer: BulkResult; body: unknown; failure: DuplicateFailure };
   'POST /customers/import.csv': { answer: CustomerImportAnswer; body: MultipartBody };
   'POST /customers/merge': { answer: MergeAnswer; body: { primaryId: string; mergeIds: string[] } };
-  'PUT /customers/:id': { answer: Customer; body: unknown; failure: DuplicateFailure };
+  'PUT /customers/:id': { answer: Customer; body: Partial<CustomerInput>; failure: DuplicateFailure };
   'PUT /customers/:id/owner': { answer: Customer; body: { ownerId: string | null } };
   'GET /customers/:id/conversation': { answer: ConversationPage };
-  'POST /customers/:id/conversation': { answer: ConversationMessage; body: unknown };
+  'POST /customers/:id/conversation': { answer: ConversationMessage; body: ReplyRequest };
   'POST /customers/:id/conversation/read': { answer: { unread: number } };
   'GET /inbox': { answer: InboxPage };
   'DELETE /customers/:id': { answer: { deleted: true } };
@@ -151,8 +163,8 @@ export interface RouteTypes {
   'GET /files/uploads/:id': { answer: FileAnswer };
   'GET /entries': { answer: EntryPage | Entry[] };
   'GET /entries/employees': { answer: EmployeeChoice[] };
-  'POST /entries': { answer: CreatedEntry; body: unknown };
-  'PUT /entries/:id': { answer: Entry; body: unknown };
+  'POST /entries': { answer: CreatedEntry; body: CreateEntryBody };
+  'PUT /entries/:id': { answer: Entry; body: Partial<EntryUpdate> };
   'POST /entries/:id/confirm': { answer: Entry };
   'DELETE /entries/:id': { answer: { _id: string; deleted: true } };
   'GET /entries/:id/history': { answer: HistoryItem[] };
@@ -160,7 +172,7 @@ export interface RouteTypes {
     answer: HistoryItem;
     body: { text: string; when?: string | null };
   };
-  'POST /entries/:id/followup': { answer: ScheduledFollowUp; body: unknown };
+  'POST /entries/:id/followup': { answer: ScheduledFollowUp; body: FollowUpRequest };
   'POST /entries/:id/followup-days': { answer: ScheduledFollowUp; body: unknown };
   'POST /entries/:id/resend': { answer: SentEntry; body: unknown; failure: ResendFailure };
   'PUT /admin/entries/:id/assign-employee': { answer: Entry; body: { employeeId: string | null } };
@@ -182,7 +194,7 @@ export interface RouteTypes {
   'POST /broadcasts/:id/cancel': { answer: Broadcast };
   'GET /whatsapp/templates': { answer: WhatsAppTemplate[] };
   'POST /admin/whatsapp/templates/sync': { answer: WhatsAppTemplate[] };
-  'POST /whatsapp/preview': { answer: WhatsAppPreview; body: unknown };
+  'POST /whatsapp/preview': { answer: WhatsAppPreview; body: PreviewRequest };
   'GET /dashboard/all': { answer: Dashboard };
   'GET /dashboard/my-day': { answer: MyDay };
   'GET /overview': { answer: Dashboard['overview'] };
@@ -204,7 +216,7 @@ export interface RouteTypes {
   'GET /quotes': { answer: QuotePage };
   'GET /quotes/:id': { answer: Quote };
   'GET /quotes/:id/pdf': { answer: FileAnswer<'application/pdf'> };
-  'POST /quotes': { answer: Quote; body: unknown };
+  'POST /quotes': { answer: Quote; body: QuoteRequest };
   'POST /quotes/:id/revise': { answer: Quote; body: unknown };
   'POST /quotes/:id/accept': { answer: Quote };
   'POST /quotes/:id/decline': { answer: Quote };

@@ -29,37 +29,10 @@ export type {
   PendingSend,
 } from '@contract/answers';
 
+export type { EntryUpdate, FollowUpRequest } from '@contract/entries';
+
 /** The customer an entry names: its copy on the entry, with the customer's id. */
 export type EntryCustomer = Entry['customer'];
 export type WhatsAppDispatch = SendOutcome;
 export type EmailDispatch = EmailSendOutcome;
 
-/** What PUT /entries/{id} takes: only the fields sent change. */
-export type EntryUpdate = {
-  description: string;
-  category: string;
-  amount: number;
-  channel: string;
-  tags: string[];
-  process: string;
-  extraNote: string;
-  /** The attachments kept; the others are removed. */
-  attachments: Attachment[];
-  customer: { names: string[]; phones: string[]; emails: string[] };
-};
-
-/** The body of POST /entries/{id}/followup; a channel left out is not sent. */
-export type FollowUpRequest = {
-  days: number;
-  /** HH:MM in the company time zone, on the day `days` ahead. */
-  time: string;
-  /** The client's own now + days (the server computes the due time itself). */
-  when: string;
-  note: string;
-  send: {
-    email: { templateId: string; subject: string; text: string; to: string[] } | null;
-    whatsapp: { templateId: string; text: string; to: string[] } | null;
-  };
-  attachments: (Attachment & { to: { email: boolean; whatsapp: boolean } })[];
-  entryId: string;
-};

@@ -7,11 +7,5 @@ export type {
   InboxPage,
 } from '@contract/conversations';
 
-/** The body of POST /customers/{id}/conversation. */
-export type ReplyRequest = {
-  channel: 'whatsapp' | 'email';
-  text: string;
-  templateId?: string;
-  subject?: string;
-  attachments?: { name: string; url: string; mimetype: string; size?: number }[];
-};
+export type { ReplyRequest } from '@contract/conversations';
+

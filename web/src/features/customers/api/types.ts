@@ -4,11 +4,6 @@ import { SORT_FIELDS } from '@contract/customers';
 /** 'Suresh Sales', or 'No owner'. */
 export const ownerName = (customer: Pick<Customer, 'owner'>) => customer.owner?.name ?? 'No owner';
 
-/** What POST /customers and PUT /customers/{id} take. */
-export type CustomerInput = Pick<
-  Customer,
-  'names' | 'phones' | 'emails' | 'categories' | 'potential' | 'note' | 'gstin' | 'billingState'
->;
 
 export { SORT_FIELDS };
 export type {
@@ -18,7 +13,7 @@ export type {
 } from '../../../resources/customers/list-params';
 import type { Customer, DuplicateFailure } from '@contract/answers';
 
-export type { Customer, CustomerOwner, CustomerPage } from '@contract/answers';
+export type { Customer, CustomerInput, CustomerOwner, CustomerPage } from '@contract/answers';
 
 /** The body of a 409: a phone or email already belongs to `customer`. */
 export type DuplicateBody = Partial<DuplicateFailure>;

@@ -2,6 +2,9 @@
 // from @contract/quote-maths, in paise), and the request they make.
 import { PERCENT_SCALE, QTY_SCALE, quoteMoney, toScaled } from '@contract/quote-maths';
 import type { Product } from '@contract/products';
+import type { QuoteRequest } from '@contract/quotes';
+
+export type { QuoteRequest } from '@contract/quotes';
 
 export type DraftLine = {
   key: number;
@@ -13,22 +16,6 @@ export type DraftLine = {
   rate: string;
   discountPercent: string;
   gstRate: string;
-};
-
-export type QuoteRequest = {
-  customerId: string;
-  lines: {
-    productId?: string;
-    name?: string;
-    hsn?: string;
-    unit?: string;
-    qty: number;
-    rate?: number;
-    discountPercent?: number;
-    gstRate?: number;
-  }[];
-  validUntil?: string;
-  notes?: string;
 };
 
 let nextKey = 1;
