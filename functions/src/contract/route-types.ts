@@ -54,13 +54,7 @@ import type { PreviewRequest, WhatsAppPreview, WhatsAppTemplate } from './messag
 import type { MyDay } from './my-day';
 import type { LiveNotification } from './notifications';
 import type { Product, ProductImportResult } from './products';
-import type {
-  Quote,
-  QuotePage,
-  QuoteRequest,
-  SendQuoteRequest,
-  SendQuoteResponse,
-} from './quotes';
+import type { Quote, QuotePage, QuoteRequest, SendQuoteRequest, SendQuoteResponse } from './quotes';
 import type { RouteKey } from './routes';
 import type { SavedReply, SavedReplyInput } from './saved-replies';
 import type { FixedPdf, SettingsView } from './settings';
@@ -122,7 +116,10 @@ export interface RouteTypes {
   'GET /auth/me': { answer: MeAnswer };
   'GET /admin/users': { answer: User[] };
   'GET /admin/users/pending': { answer: PendingUser[] };
-  'POST /admin/users/assign-role': { answer: AssignRoleAnswer; body: { role: string; userIds: string[] } };
+  'POST /admin/users/assign-role': {
+    answer: AssignRoleAnswer;
+    body: { role: string; userIds: string[] };
+  };
   'POST /admin/users/:id/approve': { answer: User; body: { role?: string } };
   'DELETE /admin/users/:id/reject': { answer: MessageAnswer };
   'GET /admin/roles': { answer: Role[] };
@@ -152,7 +149,11 @@ export interface RouteTypes {
   'POST /customers/bulk': { answer: BulkResult; body: unknown; failure: DuplicateFailure };
   'POST /customers/import.csv': { answer: CustomerImportAnswer; body: MultipartBody };
   'POST /customers/merge': { answer: MergeAnswer; body: { primaryId: string; mergeIds: string[] } };
-  'PUT /customers/:id': { answer: Customer; body: Partial<CustomerInput>; failure: DuplicateFailure };
+  'PUT /customers/:id': {
+    answer: Customer;
+    body: Partial<CustomerInput>;
+    failure: DuplicateFailure;
+  };
   'PUT /customers/:id/owner': { answer: Customer; body: { ownerId: string | null } };
   'GET /customers/:id/conversation': { answer: ConversationPage };
   'POST /customers/:id/conversation': { answer: ConversationMessage; body: ReplyRequest };

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { WhatsAppTemplateLink } from '@contract/settings';
 import { api } from '../lib/api-client';
 import { queryKeys } from './query-keys';
 

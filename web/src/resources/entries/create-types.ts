@@ -1,6 +1,4 @@
 // The shapes only the Add Entry modal sends and reads; the entry's own shapes are in types.ts.
-import type { Channel } from '@contract/entries';
-import type { Attachment, Entry } from './types';
 
 export type { WhatsAppPart, EmailPart, EntryChannel, CreateEntryBody } from '@contract/entries';
 
@@ -8,4 +6,3 @@ export type { CreatedEntry } from '@contract/answers';
 
 /** A company PDF offered for one-click attaching (GET /settings/fixed-pdfs). */
 export type FixedPdf = { title: string; url: string; mimetype?: string; size?: number };
-

@@ -6,7 +6,7 @@ import { api, apiPath } from '../../lib/api-client';
 import { invalidateOthers } from '../invalidate-others';
 import { queryKeys } from '../query-keys';
 import type { CreateEntryBody, CreatedEntry } from './create-types';
-import type { Entry, EntryUpdate, FollowUpRequest, HistoryItem } from './types';
+import type { Entry, EntryUpdate, FollowUpRequest } from './types';
 
 const invalidateEntries = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: queryKeys.entries.all });

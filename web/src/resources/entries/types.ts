@@ -1,13 +1,7 @@
 // The entries API's JSON shapes, shared by the Entries page, the Add Entry modal and Approvals.
 // The entry itself is the server's contract (functions/src/contract/entries.ts, which the
 // server's toEntry answers), so the two cannot drift apart.
-import type {
-  Attachment,
-  EmailSendOutcome,
-  Entry,
-  EntrySnapshot,
-  SendOutcome,
-} from '@contract/entries';
+import type { EmailSendOutcome, Entry, SendOutcome } from '@contract/entries';
 
 export type {
   Attachment,
@@ -35,4 +29,3 @@ export type { EntryUpdate, FollowUpRequest } from '@contract/entries';
 export type EntryCustomer = Entry['customer'];
 export type WhatsAppDispatch = SendOutcome;
 export type EmailDispatch = EmailSendOutcome;
-

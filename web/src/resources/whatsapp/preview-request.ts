@@ -1,2 +1,1 @@
-
 export type { PreviewRequest } from '@contract/messaging';

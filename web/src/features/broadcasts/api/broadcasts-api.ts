@@ -1,12 +1,7 @@
 // The broadcasts API: count an audience (the composer's live count), make a broadcast, list
 // them, read one (the report refreshes itself while it sends).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AudienceCount,
-  Broadcast,
-  BroadcastAction,
-  BroadcastSummary,
-} from '@contract/broadcasts';
+import type { BroadcastAction } from '@contract/broadcasts';
 import { api, apiPath } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { queryKeys } from '../../../resources/query-keys';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
-import type { ConversationMessage, ReplyRequest } from './types';
+import type { ReplyRequest } from './types';
 
 export const REPLY_FAILED = 'The message could not be sent';
 

@@ -8,4 +8,3 @@ export type {
 } from '@contract/conversations';
 
 export type { ReplyRequest } from '@contract/conversations';
-

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-import type { Customer, CustomerInput } from './types';
+import type { CustomerInput } from './types';
 import { queryKeys } from '../../../resources/query-keys';
 
 export type SaveOptions = {

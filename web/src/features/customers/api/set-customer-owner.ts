@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api-client';
 import { queryKeys } from '../../../resources/query-keys';
-import type { Customer } from './types';
 
 /** PUT /customers/{id}/owner (admin): the employee the customer's replies go to; null: none. */
 export function setCustomerOwner(id: string, ownerId: string | null) {

@@ -1,9 +1,7 @@
-import type { CustomerFields, WhatsAppWindow } from '@contract/customers';
 import { SORT_FIELDS } from '@contract/customers';
 
 /** 'Suresh Sales', or 'No owner'. */
 export const ownerName = (customer: Pick<Customer, 'owner'>) => customer.owner?.name ?? 'No owner';
-
 
 export { SORT_FIELDS };
 export type {

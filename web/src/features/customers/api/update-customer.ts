@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api-client';
 import type { SaveOptions } from './create-customer';
 
-import type { Customer, CustomerInput } from './types';
+import type { CustomerInput } from './types';
 import { queryKeys } from '../../../resources/query-keys';
 
 /** PUT /customers/{id}: 409 { message, customer } on a duplicate, like create. */

@@ -1,5 +1,4 @@
 // The dashboard's answers.
-import type { MyDay } from '@contract/my-day';
 import type { LiveNotification } from '../../../lib/notification-stream';
 
 export type {

@@ -1,7 +1,7 @@
 import { Download, Pencil, Plus, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRODUCT_UNITS, type Product, type ProductImportResult } from '@contract/products';
+import { PRODUCT_UNITS, type Product } from '@contract/products';
 import { api, apiPath, errorMessage } from '../../../lib/api-client';
 import { Dialog } from '../../../lib/dialog';
 import { downloadBlob } from '../../../lib/download';

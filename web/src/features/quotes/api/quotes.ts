@@ -1,12 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Product } from '@contract/products';
-import type {
-  Quote,
-  QuoteChannel,
-  QuotePage,
-  QuoteSummary,
-  SendQuoteResponse,
-} from '@contract/quotes';
+import type { Quote, QuoteChannel, QuoteSummary } from '@contract/quotes';
 import { api, apiPath } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { queryKeys, type QuoteListParams } from '../../../resources/query-keys';
