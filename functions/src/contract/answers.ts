@@ -104,6 +104,8 @@ export interface Template {
   subject?: string;
   /** WhatsApp templates only: the approved Meta template it sends, null or absent when none. */
   approved?: WhatsAppTemplateLink | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
 }
 
 export interface CustomerOwner {
@@ -249,25 +251,28 @@ export interface HistoryItem {
   snapshot: EntrySnapshot | null;
 }
 
-/** A message that already went for a pending entry. */
+/** A message that already went for a pending entry (sending does not wait for approval). */
 export interface PendingSend {
   channel: 'whatsapp' | 'email';
   to: string[];
   status: string;
-  /** What the customer reads. */
+  /** What the customer reads: the template's words, else the text, else the subject. */
   text: string;
 }
 
-/** An entry waiting for approval; `source` names its channels, `owner` whose entry it is. */
+/** An entry waiting for approval; `source` names its channels. */
 export interface PendingEntry {
   _id: string;
-  customer?: { names?: string[] } | null;
-  description?: string;
-  source?: string | string[];
-  createdAt?: string;
-  amount?: number;
-  owner?: string;
-  sent?: PendingSend[];
+  customer: { names: string[] };
+  description: string;
+  source: string;
+  createdAt: string | undefined;
+  createdByName: string;
+  amount: number;
+  currency: string;
+  /** Whose entry it is: the assigned employee, else whoever created it. */
+  owner: string;
+  sent: PendingSend[];
 }
 
 /** The answer of POST /entries: the saved entry (with its sends' outcomes) and the sends that failed. */

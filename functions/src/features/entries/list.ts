@@ -1,5 +1,6 @@
 // Reading entry lists: pages with a cursor, a total and the confirmed count; the plain
 // newest-first array (GET /entries without parameters); the pending entries for Approvals.
+import type { PendingEntry, PendingSend } from '../../contract/answers';
 import type { DocumentData, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { allEntries } from '../../domain/entries/store';
 import {
@@ -145,29 +146,6 @@ export function sourceLabel(data: DocumentData): string {
   const by = typeof data.createdByName === 'string' && data.createdByName;
   const label = SOURCE_LABELS[channel] ?? channel;
   return by ? `${label} (by ${by})` : label;
-}
-
-/** A message that already went for a pending entry (sending does not wait for approval). */
-export interface PendingSend {
-  channel: 'whatsapp' | 'email';
-  to: string[];
-  status: string;
-  /** What the customer reads: the template's words, else the text, else the subject. */
-  text: string;
-}
-
-export interface PendingEntry {
-  _id: string;
-  customer: { names: string[] };
-  description: string;
-  source: string;
-  createdAt: string | undefined;
-  createdByName: string;
-  amount: number;
-  currency: string;
-  /** Whose entry it is: the assigned employee, else whoever created it. */
-  owner: string;
-  sent: PendingSend[];
 }
 
 function sentOf(entry: Entry): PendingSend[] {

@@ -3,24 +3,14 @@
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
-import { templateLinkFromData, type TemplateLink } from '../../domain/settings/store';
+import type { Template } from '../../contract/answers';
+import { templateLinkFromData } from '../../domain/settings/store';
 import type { CreateTemplateInput, TemplateType, UpdateTemplateInput } from './schemas';
 
 export const TEMPLATES = 'templates';
 export const MAX_TEMPLATES = 500;
 
-export interface Template {
-  _id: string;
-  type: TemplateType;
-  title: string;
-  content: string;
-  /** Email templates only. */
-  subject?: string;
-  /** WhatsApp templates only: the approved Meta template it sends, null when not linked. */
-  approved?: TemplateLink | null;
-  createdAt: string | null;
-  updatedAt: string | null;
-}
+export type { Template };
 
 const iso = (value: unknown): string | null =>
   value instanceof Timestamp ? value.toDate().toISOString() : null;
