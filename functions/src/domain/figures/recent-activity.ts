@@ -167,8 +167,8 @@ export async function readRecentItems(db: Firestore = getDb()): Promise<RecentIt
   const snapshot = await recentRef(db).get();
   const items = itemsNewestFirst(snapshot.data());
   if (items.length > RECENT_KEPT_MAX && snapshot.updateTime) {
-    // The map replaced by its newest items: one field path, however long the map had grown
-    // (naming each dropped key made a write of thousands of paths).
+    // The map replaced by its newest items: one field path however long the map has grown,
+    // where naming each dropped key would write one path per key.
     const newest = items.slice(0, RECENT_SHOWN).map(({ key, ...item }) => [key, item]);
     try {
       await recentRef(db).update(
