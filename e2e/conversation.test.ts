@@ -98,8 +98,8 @@ describe('the conversation on a phone, as sales', () => {
     // What the app's webhook answered the outbox (playing Meta) goes with the report.
     const { webhookStatus } = (await writing) as { webhookStatus: number };
     const report = [...times.map((t) => `${t.what} ${t.ms} ms`), `webhook ${webhookStatus}`];
-    // Live means without a reload (each within 15 s); how fast (about 1 s on a quiet machine) is
-    // the bench's to measure, as this suite shares its cores with the others.
+    // Live means without a reload (each within 15 s); how fast is the bench's to measure, as this
+    // suite shares its cores with the others.
     expect(
       times.filter((t) => t.ms === Infinity).map((t) => t.what),
       report.join(', '),
