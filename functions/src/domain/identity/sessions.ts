@@ -1,13 +1,12 @@
 // Sessions: the token is 32 random bytes (base64url), sent back as the Bearer header or the
 // __session cookie. Each one has a record, sessions/{sha256(token)}: without it a token is
-// nothing, and logging out ends exactly that token at once.
-//
-// A call's check reads the record, then asks Firebase Authentication about its account (deleted,
-// disabled, or its sessions revoked: `verifySessionCookie`'s rule, signed in before validSince,
-// in whole seconds), so a made-up token costs no call to Firebase. The record carries approval,
-// role and permissions, and every change of those writes the records in the same transaction
-// (`sessionGrantsWriter`): the next call on every instance sees it, with no cache. No Firebase
-// session cookie is minted: the record already names the account to ask about.
+// nothing, and logging out ends exactly that token at once. A call's check reads the record,
+// then asks Firebase Authentication whether its account was deleted, disabled or revoked
+// (`verifySessionCookie`'s rule: signed in before validSince, in whole seconds), so a made-up
+// token costs no call to Firebase. The record carries approval, role and permissions, and every
+// change of those writes the records in the change's transaction (`sessionGrantsWriter`): the next
+// call on every instance sees it, with no cache. No Firebase session cookie is minted: the
+// record already names the account to ask about.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';
