@@ -11,14 +11,8 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
-import {
-  countOnFirstScreen,
-  expectReadableLayout,
-  filterBar,
-  listCards,
-  listRows,
-  openList,
-} from './support/layout.ts';
+import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
+import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import { DEMO, signedInForFile } from './support/session.ts';
 
 const launched = browserForFile();

@@ -12,7 +12,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
-import { filterBar, listCards, listRows, openList } from './support/layout.ts';
+import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import { apiPost, DEMO, signInThroughForm } from './support/session.ts';
 import { toast } from './support/toast.ts';
 

@@ -11,11 +11,8 @@ import {
   countOnFirstScreen,
   expectNoSidewaysScroll,
   expectReadableLayout,
-  filterBar,
-  listCards,
-  listRows,
-  openList,
 } from './support/layout.ts';
+import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import { isWhole, visibleCharacters } from './support/measure.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 

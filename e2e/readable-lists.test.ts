@@ -4,14 +4,8 @@
 // customers start on the first screen and nothing spills out of its box.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserForFile, openPage } from './support/browser.ts';
-import {
-  countOnFirstScreen,
-  expectReadableLayout,
-  filterBar,
-  listCards,
-  listRows,
-  openList,
-} from './support/layout.ts';
+import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
+import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import {
   isWhole,
   lineBreaks,
