@@ -25,9 +25,8 @@ const FUNCTION_HEAP_MB = (API_MEMORY_MIB * 3) / 4;
 const AUTH_EMULATOR_HEAP_MB = 384;
 /**
  * The api's instances behind the front, as Cloud Run adds instances to a busy service (it scales
- * on CPU as well as on requests in flight). With one, a team of 200 kept its one thread at three
- * quarters of a core and past it while they signed in together: every call queued there
- * (docs/local-stack.md, "Serving a team").
+ * on CPU as well as on requests in flight). With one, a team signing in together keeps its one
+ * thread busy and every call queues there (docs/local-stack.md, "Serving a team").
  */
 const API_INSTANCES = 2;
 /** The supervised names of the api's instances: `api`, then `api-2`… (pids, logs). */
