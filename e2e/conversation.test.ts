@@ -1,11 +1,11 @@
-// The conversation at phone size, signed in as sales, as a screen of its own (the customer's
-// name, window and call in a header, the reply box at the bottom): the customer replies through
-// the outbox (playing Meta) and the sales person's open page shows the toast and the reply
-// without a reload, and since the conversation is on screen no unread remains; the reply box's
-// message turns Read on the open page; a reply from the conversation inside the window reaches
-// the customer as the typed text, and "/" fills it from a text template; outside it, the template preview shows exactly what then goes;
-// an Add Entry message shows in the open conversation at once, and after STOP the reply box
-// offers email only.
+// The conversation at phone size, signed in as sales, as a screen of its own (the customer's name,
+// window and call in a header, the reply box at the bottom): the customer replies through the
+// outbox (playing Meta) and the sales person's open page shows the toast and the reply without a
+// reload, and since the conversation is on screen no unread remains; the reply box's message turns
+// Read on the open page; a reply from the conversation inside the window reaches the customer as
+// the typed text, and "/" fills it from a text template; outside it, the template preview shows
+// exactly what then goes; an Add Entry message shows in the open conversation at once, and after
+// STOP the reply box offers email only.
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
