@@ -16,7 +16,7 @@ export function isIsoDate(text: string): boolean {
 
 /**
  * A formatter per time zone, made on first use and kept: making an Intl.DateTimeFormat costs
- * about 15 times using one (60 µs against 4 µs), and a dashboard call's start of day takes two.
+ * many times using one (docs/benchmarks.md), and a dashboard call's start of day takes two.
  */
 function perTimeZone(make: (timeZone: string) => Intl.DateTimeFormat) {
   const made = new Map<string, Intl.DateTimeFormat>();

@@ -1,11 +1,11 @@
 // The conversations' summaries (the messages themselves: domain/messages/thread-store.ts). Each
-// customer with messages has a summary,
-// `conversations/{customerId}` (name, phone, owner, the last message, the owner's unread, when
-// the customer last wrote, and how many of the customer's messages each person had seen when
-// they last opened it): the Inbox is one indexed query over these (ownerId ==, lastAt desc).
-// `inboxCounts/{owner's uid, or _unowned}` holds each owner's unread total for the menu's count.
-// All three are written in the transaction of what they tell: an inbound message with its
-// entry, an outbound message with its queue document's change, a read with the summary.
+// customer with messages has one, `conversations/{customerId}` (name, phone, owner, the last
+// message, the owner's unread, when the customer last wrote, and how many of the customer's
+// messages each person had seen when they last opened it): the Inbox is one indexed query over
+// these (ownerId ==, lastAt desc). `inboxCounts/{owner's uid, or _unowned}` holds each owner's
+// unread total for the menu's count. All three are written in the transaction of what they
+// tell: an inbound message with its entry, an outbound message with its queue document's
+// change, a read with the summary.
 import {
   FieldPath,
   FieldValue,

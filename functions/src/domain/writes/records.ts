@@ -206,8 +206,8 @@ export const noRecent = (): RecentPart => ({
 
 /**
  * Two parts as one (the newest records of both). A write made in pages joins each page's part
- * as it commits and applies the sum once: keeping the pages' writers instead kept every page's
- * writes until the last committed (a 50,000-row import held 190 MB more).
+ * as it commits and applies the sum once, so no page's writes stay in memory until the last
+ * page committed (what they held: docs/benchmarks.md).
  */
 export function joinedRecent(a: RecentPart, b: RecentPart): RecentPart {
   return {

@@ -145,11 +145,10 @@ export async function plainList(): Promise<Customer[]> {
 /**
  * The matching customers' documents in the list's order, a page of EXPORT_PAGE_SIZE at a time
  * (fewer where a filter checked on the documents drops some), so a caller streaming them out
- * never holds more than two pages: the next page is read while the caller writes this one out
- * (the database and this instance work at once). With `fields`, only those (and the order's)
- * are read: a customer's search keys are most of its bytes, and an export needs none of them,
- * unless a filter is checked on the documents (then they are read whole). The caller reads what
- * it needs of each document (an export, 7 of a customer's fields, not the whole view).
+ * never holds more than two pages: the next page is read while the caller writes this one out.
+ * With `fields`, only those (and the order's) are read, unless a filter is checked on the
+ * documents (then they are read whole): a customer's search keys are most of its bytes, and an
+ * export needs none of them.
  */
 export async function* matchingCustomerPages(
   filters: ListFilters,
