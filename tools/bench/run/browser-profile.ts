@@ -103,9 +103,10 @@ declare global {
  * From each document's first script on, looks at every animation frame whether `drawn` holds
  * and keeps the first such frame's time in `window.benchDrawnAt`. Measured in the page and read
  * through the DevTools protocol (`drawnAt`) rather than with Playwright's waitForFunction, whose
- * first call evaluates Playwright's injected script in the page: 70–90 ms of a phone's slowed
- * main thread in the middle of the load being measured. `drawn` is sent as its source: it may
- * use nothing from outside itself.
+ * first call evaluates Playwright's injected script in the page: a long task on a phone's
+ * slowed main thread in the middle of the load being measured (docs/benchmarks.md, "What the
+ * harness costs the page"). `drawn` is sent as its source: it may use nothing from outside
+ * itself.
  */
 export async function probeDrawn(context: BrowserContext, drawn: () => boolean): Promise<void> {
   await context.addInitScript(`(() => {
