@@ -57,6 +57,8 @@ export interface AudienceFilters {
   from?: string;
   /** Created on or before this day. */
   to?: string;
+  /** The owner's employee id, or 'none' for customers without an owner. */
+  owner?: string;
 }
 
 export type Audience = { filters: AudienceFilters } | { phones: string[] };

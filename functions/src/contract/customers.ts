@@ -32,6 +32,12 @@ export interface CustomerFields {
   note: string;
 }
 
+/**
+ * The customer list's owner filter (`owner=`): an employee's id, or one of these: the
+ * customers without an owner, or the caller's own (GET /customers only).
+ */
+export const OWNER_FILTER = { none: 'none', mine: 'me' } as const;
+
 /** What the customer list can be sorted by. */
 export const SORT_FIELDS = ['name', 'phone', 'email', 'potential', 'createdAt'] as const;
 

@@ -4,6 +4,7 @@
 import type { Express, RequestHandler } from 'express';
 import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { prepareCustomer } from '../../src/domain/customers/record';
+import type { CustomerOwner } from '../../src/domain/customers/owner';
 import type { CustomerInput } from '../../src/domain/customers/normalize';
 import { getDb } from '../../src/firebase';
 import { createApp } from '../../src/app/app';
@@ -30,7 +31,7 @@ export function appWithRawBody(caller: Caller): Express {
 
 /** Writes customers straight to Firestore (as the seed does); returns their ids in order. */
 export async function seedCustomers(
-  inputs: (CustomerInput & { createdAt?: Date })[],
+  inputs: (CustomerInput & { createdAt?: Date; owner?: CustomerOwner })[],
 ): Promise<string[]> {
   const db = getDb();
   const ids: string[] = [];
@@ -38,7 +39,9 @@ export async function seedCustomers(
   let writes = 0;
   for (const input of inputs) {
     const at = Timestamp.fromDate(input.createdAt ?? new Date());
-    const { record, keys } = prepareCustomer(input, { createdAt: at, updatedAt: at });
+    const { createdAt: _at, owner, ...fields } = input;
+    const times = { createdAt: at, updatedAt: at };
+    const { record, keys } = prepareCustomer(fields, times, owner ?? null);
     const ref = db.collection('customers').doc();
     ids.push(ref.id);
     batch.set(ref, record);

@@ -86,6 +86,7 @@ function listParams(filters: AudienceFilters): Record<string, string> {
   if (filters.potential) params.potential = filters.potential;
   if (filters.from) params.from = filters.from;
   if (filters.to) params.to = filters.to;
+  if (filters.owner) params.owner = filters.owner;
   return params;
 }
 

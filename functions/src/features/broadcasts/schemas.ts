@@ -1,6 +1,7 @@
 // POST /broadcasts and POST /broadcasts/audience: each field checked with its own message.
 import { z } from 'zod';
 import { BROADCAST_PARAM_FIELDS } from '../../contract/broadcasts';
+import { OWNER_FILTER } from '../../contract/customers';
 
 /** A CSV of 10,000 phones, and room for a few lines more. */
 export const MAX_PHONES = 20_000;
@@ -23,6 +24,13 @@ const filters = z
       potential: z.string({ error: 'Potential must be text' }).max(100).optional(),
       from: day.optional(),
       to: day.optional(),
+      // Checked as the customer list checks it (an employee id, or 'none'); a broadcast is
+      // counted again at its start, maybe by someone else: "mine" is named by its id.
+      owner: z
+        .string({ error: 'Owner must be text' })
+        .max(200)
+        .refine((v) => v !== OWNER_FILTER.mine, 'Name the owner by their employee id')
+        .optional(),
     },
     { error: 'Filters must be an object' },
   )

@@ -1,7 +1,8 @@
 // Request shapes, checked with zod; field paths in messages name the bad value
 // ('phones.1: Invalid phone number: 12ab').
 import { z } from 'zod';
-import { documentIdField } from '../../http/params';
+import { documentIdField, isDocumentId } from '../../http/params';
+import { OWNER_FILTER } from '../../contract/customers';
 import { gstinField, stateField } from '../../http/tax-fields';
 import { getConfig } from '../../config';
 import {
@@ -124,6 +125,15 @@ const listQueryShape = {
   potential: param(z.string().max(100)),
   from: param(date),
   to: param(date),
+  owner: param(
+    z
+      .string()
+      .max(200)
+      .refine(
+        (v) => v === OWNER_FILTER.none || isDocumentId(v),
+        `Use an employee id, or ${OWNER_FILTER.none} for customers without an owner`,
+      ),
+  ),
   sort: param(z.enum(SORT_FIELDS)),
   dir: param(z.enum(['asc', 'desc'])),
   limit: param(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
@@ -157,6 +167,7 @@ export const listQuery = z
               end: query.to ? startOfDay(query.to, timeZone, 1) : LATEST,
             }
           : undefined,
+      ...(query.owner && { owner: query.owner === OWNER_FILTER.none ? '' : query.owner }),
     };
     const order: ListOrder = { sort, dir: query.dir ?? (sort === 'createdAt' ? 'desc' : 'asc') };
     return { filters, order, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
