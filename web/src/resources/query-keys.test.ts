@@ -33,6 +33,7 @@ describe('query keys', () => {
       q: 'x',
       categories: [],
       potential: '',
+      owner: '',
       from: '',
       to: '',
       sort: 'name',

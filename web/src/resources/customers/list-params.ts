@@ -12,6 +12,8 @@ export type CustomerListParams = {
   /** YYYY-MM-DD, inclusive. */
   from: string;
   to: string;
+  /** An employee's id, OWNER_FILTER.none (no owner) or .mine (the caller's); '' for anyone's. */
+  owner: string;
   sort: CustomerSort;
   dir: SortDir;
 };

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { FilterInput } from '../../../lib/filter-fields';
 import { MultiSelect } from '../../../lib/multi-select';
 import { Tabs } from '../../../lib/tabs';
+import { useOwnerOptions } from '../../../resources/customers/owner-options';
 import { formatCount, formatPaise } from '../model/numbers';
 import type { AudienceMode, ComposerDraft } from '../model/composer';
 
@@ -23,6 +24,8 @@ export function AudiencePanel({
   onChange: (change: Partial<ComposerDraft>) => void;
   count: { data?: AudienceCount; isFetching: boolean; error: unknown };
 }) {
+  // A broadcast is counted again when it starts: the owner is named, never "mine".
+  const owners = useOwnerOptions({ everyone: true, withMine: false });
   return (
     <section className="ui-panel broadcast-composer__section" aria-label="Audience">
       <h2 className="ui-panel__title">Audience</h2>
@@ -52,6 +55,18 @@ export function AudiencePanel({
               {POTENTIALS.map((p) => (
                 <option key={p} value={p}>
                   {p}
+                </option>
+              ))}
+            </FormField>
+            <FormField
+              as="select"
+              label="Owner"
+              value={draft.owner}
+              onValueChange={(owner) => onChange({ owner })}
+            >
+              {owners.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </FormField>

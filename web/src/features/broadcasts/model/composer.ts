@@ -17,6 +17,8 @@ export interface ComposerDraft {
   potential: string;
   from: string;
   to: string;
+  /** An employee's id, or 'none' (no owner); '' for anyone's. */
+  owner: string;
   phones: string;
   /** 'name:language' of the chosen approved template; '' for none. */
   template: string;
@@ -33,6 +35,7 @@ export const EMPTY_DRAFT: ComposerDraft = {
   potential: '',
   from: '',
   to: '',
+  owner: '',
   phones: '',
   template: '',
   params: [],
@@ -80,6 +83,7 @@ export function audienceOf(draft: ComposerDraft): Audience | null {
       ...(draft.potential ? { potential: draft.potential } : {}),
       ...(draft.from ? { from: draft.from } : {}),
       ...(draft.to ? { to: draft.to } : {}),
+      ...(draft.owner ? { owner: draft.owner } : {}),
     },
   };
 }

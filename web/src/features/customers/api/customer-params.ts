@@ -9,6 +9,7 @@ export function customerQueryParams(params: CustomerListParams): QueryParams {
     potential: params.potential,
     from: params.from,
     to: params.to,
+    owner: params.owner,
     sort: params.sort,
     dir: params.dir,
   };

@@ -6,12 +6,15 @@ import { DateRangeFilters, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
 import { MultiSelect } from '../../../lib/multi-select';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
+import type { OwnerOption } from '../../../resources/customers/owner-options';
 import { SORT_FIELDS } from '../api/types';
 import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
 import { SORT_LABELS, defaultDir } from '../model/list-params';
 
 const activeFilters = (params: CustomerListParams) =>
-  [params.categories.length > 0, params.potential, params.from, params.to].filter(Boolean).length;
+  [params.categories.length > 0, params.potential, params.from, params.to, params.owner].filter(
+    Boolean,
+  ).length;
 
 /**
  * Search, filters, sort and the cards/table switch on one bar (with `tools`: wide screens' Reset
@@ -25,6 +28,7 @@ export function CustomersFilters({
   onChange,
   categoryOptions,
   potentialOptions,
+  ownerOptions,
   view,
   onView,
   tools,
@@ -35,6 +39,8 @@ export function CustomersFilters({
   onChange: (change: Partial<CustomerListParams>) => void;
   categoryOptions: readonly string[];
   potentialOptions: readonly string[];
+  /** The owner filter's choices, '' (anyone's) first. */
+  ownerOptions: readonly OwnerOption[];
   /** The Cards/Table switch on the bar; absent when the page shows it elsewhere (phones). */
   view?: ListView;
   onView?: (view: ListView) => void;
@@ -83,6 +89,20 @@ export function CustomersFilters({
             {potentialOptions.map((p) => (
               <option key={p} value={p}>
                 {p}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="ui-field">
+          <span className="ui-field__label">Owner</span>
+          <select
+            className="ui-input"
+            value={params.owner}
+            onChange={(event) => onChange({ owner: event.target.value })}
+          >
+            {ownerOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </select>

@@ -139,6 +139,47 @@ describe('customers list', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 
+  it('filters by owner: admins pick an employee or No owner, a sales person Mine', async () => {
+    const api = mockApi({
+      'GET /customers': () => page([raj]),
+      'GET /admin/users': () => [
+        { _id: 'u-suresh', fullName: 'Suresh Sales', approved: true },
+        { _id: 'u-new', fullName: 'Not Yet', approved: false },
+      ],
+    });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByRole('table');
+    await openFilters(user);
+    const owner = filters().getByRole('combobox', { name: 'Owner' });
+    await waitFor(() => expect(within(owner).getAllByRole('option')).toHaveLength(4));
+    expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Anyone',
+      'Mine',
+      'No owner',
+      'Suresh Sales',
+    ]);
+    await user.selectOptions(owner, 'Suresh Sales');
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'u-suresh' }));
+    await user.selectOptions(owner, 'No owner');
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'none' }));
+    expect(filters().getByRole('button', { name: /^Filters/ })).toHaveTextContent('1');
+  });
+
+  it('offers a sales person Anyone or Mine, without loading the employees', async () => {
+    const api = mockApi({ 'GET /customers': () => page([meena]) });
+    const { user } = renderApp('/customers', SALES);
+    await screen.findByRole('table');
+    await openFilters(user);
+    const owner = filters().getByRole('combobox', { name: 'Owner' });
+    expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Anyone',
+      'Mine',
+    ]);
+    await user.selectOptions(owner, 'Mine');
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'me' }));
+    expect(api.find('GET', '/admin/users')).toEqual([]);
+  });
+
   it("shows 'No customers' when the list is empty", async () => {
     mockApi({ 'GET /customers': () => page([]) });
     renderApp('/customers', SALES);

@@ -6,6 +6,7 @@ import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { useListView, ViewToggle } from '../../../lib/view-toggle';
+import { useOwnerOptions } from '../../../resources/customers/owner-options';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useExportCustomers } from '../api/export-customers';
 import type { Customer } from '../api/types';
@@ -47,6 +48,7 @@ export function CustomersPage() {
 
   const [storedCategories] = useOptionList('categories');
   const [potentialOptions] = useOptionList('potential');
+  const ownerOptions = useOwnerOptions({ everyone: isAdmin, withMine: true });
   const categoryOptions = useMemo(
     () =>
       withFound(
@@ -157,6 +159,7 @@ export function CustomersPage() {
         onChange={customers.changeParams}
         categoryOptions={categoryOptions}
         potentialOptions={potentialOptions}
+        ownerOptions={ownerOptions}
         view={isPhone ? undefined : view}
         onView={setView}
         tools={

@@ -7,6 +7,7 @@ export const DEFAULT_PARAMS: CustomerListParams = {
   potential: '',
   from: '',
   to: '',
+  owner: '',
   sort: 'createdAt',
   dir: 'desc',
 };
@@ -40,6 +41,11 @@ export const dirLabel = (dir: SortDir) => (dir === 'asc' ? 'ascending' : 'descen
 
 export function hasFilters(params: CustomerListParams): boolean {
   return Boolean(
-    params.q.trim() || params.categories.length || params.potential || params.from || params.to,
+    params.q.trim() ||
+      params.categories.length ||
+      params.potential ||
+      params.from ||
+      params.to ||
+      params.owner,
   );
 }
