@@ -111,9 +111,7 @@ describe('POST /api/broadcasts/audience', () => {
     expect(unowned).toContain('Nobody Owns');
     expect(unowned).not.toContain('Owned Once');
     const admins = await count({ audience: { filters: { owner: ADMIN.uid } } });
-    expect(admins.body.sample.map((s: { customerId: string }) => s.customerId)).toContain(
-      mine._id,
-    );
+    expect(admins.body.sample.map((s: { customerId: string }) => s.customerId)).toContain(mine._id);
     expect(admins.body.sample.map((s: { name: string }) => s.name)).not.toContain('Nobody Owns');
   });
 

@@ -67,7 +67,9 @@ describe('GET /customers?owner=', () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(await names(admin, { owner: EMPLOYEE.uid })).toEqual(['Asha', 'Bala', 'Dev']);
     expect(await names(admin, { owner: 'none' })).toEqual(['Esha']);
-    const edited = await request(admin).put(`/api/customers/${ids[3]}`).send({ categories: ['PP'] });
+    const edited = await request(admin)
+      .put(`/api/customers/${ids[3]}`)
+      .send({ categories: ['PP'] });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(await names(admin, { owner: EMPLOYEE.uid, categories: 'PP' })).toEqual(['Bala', 'Dev']);
 

@@ -3,7 +3,6 @@
 // list's owner filter would not find it. Each customer whose keys differ from what its
 // categories and owner give is updated; running it again changes nothing.
 import { FieldPath, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
 import { patchRecord } from '../writes/records';
 import { ownerOf } from './owner';
 import { fieldsOf } from './record';
@@ -24,7 +23,7 @@ export async function rekeyCustomers(): Promise<{ read: number; changed: number 
       .limit(PAGE);
     if (after) query = query.startAfter(after);
     const page = await query.get();
-    const batch = getDb().batch();
+    const batch = page.query.firestore.batch();
     let writes = 0;
     for (const doc of page.docs) {
       const data = doc.data();

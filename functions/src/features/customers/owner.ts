@@ -73,7 +73,12 @@ export async function setCustomerOwner(id: string, ownerId: string | null): Prom
       });
     }
     const { [OWNER_FIELD]: _before, ...rest } = data;
-    const after = { ...rest, ...(owner && { [OWNER_FIELD]: owner }), categoryKeys: keys, updatedAt };
+    const after = {
+      ...rest,
+      ...(owner && { [OWNER_FIELD]: owner }),
+      categoryKeys: keys,
+      updatedAt,
+    };
     return toCustomer(id, after);
   });
 }

@@ -115,6 +115,31 @@ describe('the Broadcasts screen', () => {
     expect(within(report).getByText(/by Anita Admin/)).toBeInTheDocument();
   }, 30_000);
 
+  it("counts one employee's customers, or those without an owner", async () => {
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': [],
+      'GET /admin/users': [{ _id: 'u-suresh', fullName: 'Suresh Sales', approved: true }],
+    });
+    const { user } = renderApp('/broadcasts', ADMIN);
+    await screen.findByText(/customers will receive it/);
+    const owner = screen.getByLabelText('Owner');
+    await waitFor(() => expect(within(owner).getAllByRole('option')).toHaveLength(3));
+    expect(within(owner).queryByText('Mine')).toBeNull();
+    await user.selectOptions(owner, 'Suresh Sales');
+    const counted = () =>
+      api.calls.filter((c) => c.path === '/broadcasts/audience').map((c) => c.body);
+    await waitFor(() =>
+      expect(counted().at(-1)).toMatchObject({ audience: { filters: { owner: 'u-suresh' } } }),
+    );
+    await user.selectOptions(owner, 'No owner');
+    await waitFor(() =>
+      expect(counted().at(-1)).toMatchObject({ audience: { filters: { owner: 'none' } } }),
+    );
+  }, 30_000);
+
   it('starts, shows the counts moving while it sends, pauses and resumes, and offers the recipients', async () => {
     let state = 'draft';
     let reads = 0;

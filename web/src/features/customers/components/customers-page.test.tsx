@@ -152,12 +152,11 @@ describe('customers list', () => {
     await openFilters(user);
     const owner = filters().getByRole('combobox', { name: 'Owner' });
     await waitFor(() => expect(within(owner).getAllByRole('option')).toHaveLength(4));
-    expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Anyone',
-      'Mine',
-      'No owner',
-      'Suresh Sales',
-    ]);
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Anyone', 'Mine', 'No owner', 'Suresh Sales']);
     await user.selectOptions(owner, 'Suresh Sales');
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'u-suresh' }));
     await user.selectOptions(owner, 'No owner');
@@ -171,10 +170,11 @@ describe('customers list', () => {
     await screen.findByRole('table');
     await openFilters(user);
     const owner = filters().getByRole('combobox', { name: 'Owner' });
-    expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Anyone',
-      'Mine',
-    ]);
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Anyone', 'Mine']);
     await user.selectOptions(owner, 'Mine');
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'me' }));
     expect(api.find('GET', '/admin/users')).toEqual([]);

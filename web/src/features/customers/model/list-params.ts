@@ -42,10 +42,10 @@ export const dirLabel = (dir: SortDir) => (dir === 'asc' ? 'ascending' : 'descen
 export function hasFilters(params: CustomerListParams): boolean {
   return Boolean(
     params.q.trim() ||
-      params.categories.length ||
-      params.potential ||
-      params.from ||
-      params.to ||
-      params.owner,
+    params.categories.length ||
+    params.potential ||
+    params.from ||
+    params.to ||
+    params.owner,
   );
 }
