@@ -59,6 +59,10 @@ export interface AudienceFilters {
   to?: string;
   /** The owner's employee id, or 'none' for customers without an owner. */
   owner?: string;
+  /** Last contacted (the newest message to or from them) on or after this day. */
+  contactedFrom?: string;
+  /** Last contacted on or before this day. */
+  contactedTo?: string;
 }
 
 export type Audience = { filters: AudienceFilters } | { phones: string[] };

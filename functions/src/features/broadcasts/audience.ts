@@ -87,6 +87,8 @@ function listParams(filters: AudienceFilters): Record<string, string> {
   if (filters.from) params.from = filters.from;
   if (filters.to) params.to = filters.to;
   if (filters.owner) params.owner = filters.owner;
+  if (filters.contactedFrom) params.contactedFrom = filters.contactedFrom;
+  if (filters.contactedTo) params.contactedTo = filters.contactedTo;
   return params;
 }
 

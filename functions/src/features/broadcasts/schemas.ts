@@ -31,6 +31,8 @@ const filters = z
         .max(200)
         .refine((v) => v !== OWNER_FILTER.mine, 'Name the owner by their employee id')
         .optional(),
+      contactedFrom: day.optional(),
+      contactedTo: day.optional(),
     },
     { error: 'Filters must be an object' },
   )
@@ -38,6 +40,10 @@ const filters = z
   .refine((f) => !(f.from && f.to && f.from > f.to), {
     error: 'The first date must not be after the last',
     path: ['to'],
+  })
+  .refine((f) => !(f.contactedFrom && f.contactedTo && f.contactedFrom > f.contactedTo), {
+    error: 'The first date must not be after the last',
+    path: ['contactedTo'],
   });
 
 export const audienceSchema = z.union(

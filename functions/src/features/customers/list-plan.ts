@@ -40,6 +40,8 @@ export interface ListFilters {
   range?: { start: Date; end: Date };
   /** The owner's employee id; '' for customers without an owner; absent: anyone's. */
   owner?: string;
+  /** Last contacted (the conversation's newest message) on or after `start`, before `end`. */
+  contacted?: { start: Date; end: Date };
 }
 
 export interface ListOrder {
@@ -150,6 +152,33 @@ export function filterQuery(customers: Query, plan: ListPlan): Query {
   }
   return query;
 }
+
+/** What the plan's query would say of one document (for documents read by id). */
+export function matchesPlan(plan: ListPlan, data: DocumentData): boolean {
+  if (plan.empty) return false;
+  if (plan.array) {
+    const have: unknown = data[plan.array.field];
+    const wanted = [plan.array.value].flat();
+    if (!Array.isArray(have) || !wanted.some((value) => have.includes(value))) return false;
+  }
+  if (plan.potential !== undefined && data.potential !== plan.potential) return false;
+  if (plan.range) {
+    const at = data.createdAt instanceof Timestamp ? data.createdAt.toMillis() : NaN;
+    if (!(at >= plan.range.start.getTime() && at < plan.range.end.getTime())) return false;
+  }
+  return !plan.residual || plan.residual(data);
+}
+
+/** The fields `matchesPlan` and the order read. */
+export const planFields = (plan: ListPlan): string[] => [
+  ...plan.orderFields,
+  ...(plan.array ? [plan.array.field] : []),
+  'potential',
+  'createdAt',
+  'categories',
+  'owner',
+  ...(plan.residual ? ['searchKeys'] : []),
+];
 
 /** The plan's filters and its full order, ending with the document id. */
 export function orderedQuery(customers: Query, plan: ListPlan): Query {

@@ -134,6 +134,8 @@ const listQueryShape = {
         `Use an employee id, or ${OWNER_FILTER.none} for customers without an owner`,
       ),
   ),
+  contactedFrom: param(date),
+  contactedTo: param(date),
   sort: param(z.enum(SORT_FIELDS)),
   dir: param(z.enum(['asc', 'desc'])),
   limit: param(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
@@ -150,6 +152,9 @@ const LATEST = new Date(Date.UTC(9999, 11, 31));
 export const listQuery = z
   .object(listQueryShape)
   .superRefine(checkDateRange)
+  .superRefine((query, ctx) =>
+    checkDateRange({ from: query.contactedFrom, to: query.contactedTo }, ctx, 'contactedTo'),
+  )
   .transform((query) => {
     const { timeZone } = getConfig();
     const sort = query.sort ?? 'createdAt';
@@ -168,6 +173,12 @@ export const listQuery = z
             }
           : undefined,
       ...(query.owner && { owner: query.owner === OWNER_FILTER.none ? '' : query.owner }),
+      ...((query.contactedFrom || query.contactedTo) && {
+        contacted: {
+          start: query.contactedFrom ? startOfDay(query.contactedFrom, timeZone) : EARLIEST,
+          end: query.contactedTo ? startOfDay(query.contactedTo, timeZone, 1) : LATEST,
+        },
+      }),
     };
     const order: ListOrder = { sort, dir: query.dir ?? (sort === 'createdAt' ? 'desc' : 'asc') };
     return { filters, order, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };
