@@ -115,6 +115,22 @@ describe('POST /api/broadcasts/audience', () => {
     expect(admins.body.sample.map((s: { name: string }) => s.name)).not.toContain('Nobody Owns');
   });
 
+  it('the last-contacted filter counts the customers whose newest message is on those days', async () => {
+    const wrote = await addCustomer({ names: ['Wrote Today'], phones: ['98100 88888'] });
+    await world.control('inbound', { from: '+919810088888', text: 'Price?', name: 'Wrote' });
+    await eventually(
+      async () => (await getDb().collection('conversations').doc(wrote._id).get()).exists,
+    );
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const res = await count({ audience: { filters: { contactedFrom: today } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const names = res.body.sample.map((s: { name: string }) => s.name);
+    expect(names).toContain('Wrote Today');
+    expect(names).not.toContain('Owned Once');
+    const before = await count({ audience: { filters: { contactedTo: '2025-12-31' } } });
+    expect(before.body.audienceCount).toBe(0);
+  });
+
   it('a list of phones: customers by any of their phones, each phone once; the rest apart with the reason', async () => {
     const asha = await addCustomer({ names: ['Asha Verma'], phones: ['98100 33333'] });
     await addCustomer({ names: ['Meena Iyer'], phones: ['98100 11111', '98100 22222'] });
@@ -172,6 +188,7 @@ describe('POST /api/broadcasts/audience', () => {
       [{ audience: { filters: { colour: 'x' } } }, 'audience'],
       [{ audience: { filters: { owner: 'me' } } }, 'employee id'],
       [{ audience: { filters: { owner: 'a/b' } } }, 'audience.filters.owner'],
+      [{ audience: { filters: { contactedFrom: '1 Jan' } } }, 'YYYY-MM-DD'],
       [{ audience: { filters: {} }, category: 'SERVICE' }, 'MARKETING, UTILITY or AUTHENTICATION'],
     ] as const) {
       const res = await count(body);

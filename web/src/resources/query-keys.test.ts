@@ -34,6 +34,8 @@ describe('query keys', () => {
       categories: [],
       potential: '',
       owner: '',
+      contactedFrom: '',
+      contactedTo: '',
       from: '',
       to: '',
       sort: 'name',

@@ -14,6 +14,9 @@ export type CustomerListParams = {
   to: string;
   /** An employee's id, OWNER_FILTER.none (no owner) or .mine (the caller's); '' for anyone's. */
   owner: string;
+  /** Last contacted (the newest message to or from them) between these days, YYYY-MM-DD. */
+  contactedFrom: string;
+  contactedTo: string;
   sort: CustomerSort;
   dir: SortDir;
 };

@@ -82,6 +82,18 @@ export function AudiencePanel({
               value={draft.to}
               onChange={(to) => onChange({ to })}
             />
+            <FilterInput
+              label="Last contacted from"
+              type="date"
+              value={draft.contactedFrom}
+              onChange={(contactedFrom) => onChange({ contactedFrom })}
+            />
+            <FilterInput
+              label="Last contacted to"
+              type="date"
+              value={draft.contactedTo}
+              onChange={(contactedTo) => onChange({ contactedTo })}
+            />
           </div>
         ) : (
           <FormField

@@ -138,6 +138,14 @@ describe('the Broadcasts screen', () => {
     await waitFor(() =>
       expect(counted().at(-1)).toMatchObject({ audience: { filters: { owner: 'none' } } }),
     );
+    fireEvent.change(screen.getByLabelText('Last contacted from'), {
+      target: { value: '2026-03-01' },
+    });
+    await waitFor(() =>
+      expect(counted().at(-1)).toMatchObject({
+        audience: { filters: { owner: 'none', contactedFrom: '2026-03-01' } },
+      }),
+    );
   }, 30_000);
 
   it('starts, shows the counts moving while it sends, pauses and resumes, and offers the recipients', async () => {

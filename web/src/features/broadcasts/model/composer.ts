@@ -19,6 +19,9 @@ export interface ComposerDraft {
   to: string;
   /** An employee's id, or 'none' (no owner); '' for anyone's. */
   owner: string;
+  /** Last contacted between these days (YYYY-MM-DD). */
+  contactedFrom: string;
+  contactedTo: string;
   phones: string;
   /** 'name:language' of the chosen approved template; '' for none. */
   template: string;
@@ -36,6 +39,8 @@ export const EMPTY_DRAFT: ComposerDraft = {
   from: '',
   to: '',
   owner: '',
+  contactedFrom: '',
+  contactedTo: '',
   phones: '',
   template: '',
   params: [],
@@ -84,6 +89,8 @@ export function audienceOf(draft: ComposerDraft): Audience | null {
       ...(draft.from ? { from: draft.from } : {}),
       ...(draft.to ? { to: draft.to } : {}),
       ...(draft.owner ? { owner: draft.owner } : {}),
+      ...(draft.contactedFrom ? { contactedFrom: draft.contactedFrom } : {}),
+      ...(draft.contactedTo ? { contactedTo: draft.contactedTo } : {}),
     },
   };
 }

@@ -10,6 +10,8 @@ export function customerQueryParams(params: CustomerListParams): QueryParams {
     from: params.from,
     to: params.to,
     owner: params.owner,
+    contactedFrom: params.contactedFrom,
+    contactedTo: params.contactedTo,
     sort: params.sort,
     dir: params.dir,
   };

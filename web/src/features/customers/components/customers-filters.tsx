@@ -1,7 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { isDateRangeReversed } from '../../../lib/date-range';
 import { DateRangeFilters, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
 import { MultiSelect } from '../../../lib/multi-select';
@@ -9,12 +8,18 @@ import { ViewToggle, type ListView } from '../../../lib/view-toggle';
 import type { OwnerOption } from '../../../resources/customers/owner-options';
 import { SORT_FIELDS } from '../api/types';
 import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
-import { SORT_LABELS, defaultDir } from '../model/list-params';
+import { SORT_LABELS, datesReversed, defaultDir } from '../model/list-params';
 
 const activeFilters = (params: CustomerListParams) =>
-  [params.categories.length > 0, params.potential, params.from, params.to, params.owner].filter(
-    Boolean,
-  ).length;
+  [
+    params.categories.length > 0,
+    params.potential,
+    params.from,
+    params.to,
+    params.owner,
+    params.contactedFrom,
+    params.contactedTo,
+  ].filter(Boolean).length;
 
 /**
  * Search, filters, sort and the cards/table switch on one bar (with `tools`: wide screens' Reset
@@ -47,7 +52,7 @@ export function CustomersFilters({
   tools?: ReactNode;
 }) {
   const id = useId();
-  const dateOrderWrong = isDateRangeReversed(params.from, params.to);
+  const dateOrderWrong = datesReversed(params);
   const active = activeFilters(params);
   const [open, setOpen] = useState(active > 0);
 
@@ -112,6 +117,15 @@ export function CustomersFilters({
           from={params.from}
           to={params.to}
           onChange={onChange}
+          noteId={dateOrderWrong ? `${id}-dates` : undefined}
+        />
+        <DateRangeFilters
+          labels={{ from: 'Last contacted from', to: 'Last contacted to' }}
+          from={params.contactedFrom}
+          to={params.contactedTo}
+          onChange={(end) =>
+            onChange('from' in end ? { contactedFrom: end.from } : { contactedTo: end.to })
+          }
           noteId={dateOrderWrong ? `${id}-dates` : undefined}
         />
         <div className="customers-filters__sort">

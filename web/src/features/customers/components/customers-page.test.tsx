@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
@@ -162,6 +162,25 @@ describe('customers list', () => {
     await user.selectOptions(owner, 'No owner');
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'none' }));
     expect(filters().getByRole('button', { name: /^Filters/ })).toHaveTextContent('1');
+  });
+
+  it('sends the last-contacted days, and says when they are reversed', async () => {
+    const api = mockApi({ 'GET /customers': () => page([raj]) });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByRole('table');
+    await openFilters(user);
+    await user.type(screen.getByLabelText('Last contacted from'), '2025-03-01');
+    await user.type(screen.getByLabelText('Last contacted to'), '2025-03-31');
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toMatchObject({
+        contactedFrom: '2025-03-01',
+        contactedTo: '2025-03-31',
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Last contacted to'), {
+      target: { value: '2025-02-01' },
+    });
+    expect(await screen.findByText(/The from date is after the to date/)).toBeInTheDocument();
   });
 
   it('offers a sales person Anyone or Mine, without loading the employees', async () => {

@@ -1,3 +1,4 @@
+import { isDateRangeReversed } from '../../../lib/date-range';
 import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
 
 /** Newest first. */
@@ -8,6 +9,8 @@ export const DEFAULT_PARAMS: CustomerListParams = {
   from: '',
   to: '',
   owner: '',
+  contactedFrom: '',
+  contactedTo: '',
   sort: 'createdAt',
   dir: 'desc',
 };
@@ -38,6 +41,11 @@ export function ariaSort(params: CustomerListParams, sort: CustomerSort) {
 }
 
 export const dirLabel = (dir: SortDir) => (dir === 'asc' ? 'ascending' : 'descending');
+
+/** A date range that ends before it starts: no customer can match. */
+export const datesReversed = (params: CustomerListParams): boolean =>
+  isDateRangeReversed(params.from, params.to) ||
+  isDateRangeReversed(params.contactedFrom, params.contactedTo);
 
 export function hasFilters(params: CustomerListParams): boolean {
   return Boolean(
