@@ -63,6 +63,8 @@ export interface AudienceFilters {
   contactedFrom?: string;
   /** Last contacted on or before this day. */
   contactedTo?: string;
+  /** One of the customer's entries carries this tag (any case). */
+  tag?: string;
 }
 
 export type Audience = { filters: AudienceFilters } | { phones: string[] };

@@ -36,6 +36,7 @@ describe('query keys', () => {
       owner: '',
       contactedFrom: '',
       contactedTo: '',
+      tag: '',
       from: '',
       to: '',
       sort: 'name',

@@ -89,6 +89,7 @@ function listParams(filters: AudienceFilters): Record<string, string> {
   if (filters.owner) params.owner = filters.owner;
   if (filters.contactedFrom) params.contactedFrom = filters.contactedFrom;
   if (filters.contactedTo) params.contactedTo = filters.contactedTo;
+  if (filters.tag) params.tag = filters.tag;
   return params;
 }
 

@@ -33,6 +33,7 @@ const filters = z
         .optional(),
       contactedFrom: day.optional(),
       contactedTo: day.optional(),
+      tag: z.string({ error: 'A tag is text' }).max(100).optional(),
     },
     { error: 'Filters must be an object' },
   )

@@ -42,6 +42,8 @@ export interface ListFilters {
   owner?: string;
   /** Last contacted (the conversation's newest message) on or after `start`, before `end`. */
   contacted?: { start: Date; end: Date };
+  /** One of the customer's entries carries this tag (any case). */
+  tag?: string;
 }
 
 export interface ListOrder {

@@ -1,8 +1,8 @@
 // Reading customer lists: pages with a cursor and a total, the plain newest-first array, and
 // every match in order for the export. Reads are bounded by the page size, except where a
 // filter is checked on the returned documents (see list-plan.ts), which reads at most
-// RESIDUAL_SCAN_MAX documents per request, and the last-contacted filter, which reads the
-// customers contacted in its range (at most CONTACTED_MAX: contacted.ts).
+// RESIDUAL_SCAN_MAX documents per request, and the last-contacted and tag filters, which read
+// the customers they name (at most NAMED_MAX: named-filters.ts).
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { allCustomers } from '../../domain/customers/store';
 import { EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from '../../domain/customers/constants';
@@ -21,7 +21,7 @@ import {
 } from './list-plan';
 import { CUSTOMER_VIEW_FIELDS, toCustomer, type Customer } from '../../domain/customers/record';
 import { scanForMatches } from '../../residual-scan';
-import { contactedMatches } from './contacted';
+import { hasNamedFilter, namedMatches } from './named-filters';
 import { storedTotals } from '../dashboard';
 
 /** The most documents one request reads to check a filter the query could not apply. */
@@ -98,9 +98,8 @@ export async function listPage(
   limit: number,
   cursor?: string,
 ): Promise<CustomerPage> {
-  if (filters.contacted) {
-    const contacted = { ...filters, contacted: filters.contacted };
-    const { plan, docs } = await contactedMatches(contacted, order, CUSTOMER_VIEW_FIELDS);
+  if (hasNamedFilter(filters)) {
+    const { plan, docs } = await namedMatches(filters, order, CUSTOMER_VIEW_FIELDS);
     return pageOfMatches(plan, docs, limit, cursor ? decodeCursor(plan, cursor) : undefined);
   }
   const chosen = await choosePlan(filters, order);
@@ -173,10 +172,9 @@ export async function* matchingCustomerPages(
   order: ListOrder,
   fields?: readonly string[],
 ): AsyncGenerator<QueryDocumentSnapshot[]> {
-  if (filters.contacted) {
-    const contacted = { ...filters, contacted: filters.contacted };
+  if (hasNamedFilter(filters)) {
     // Without `fields`, what the list shows of each (an export always names its columns).
-    const { docs } = await contactedMatches(contacted, order, fields ?? CUSTOMER_VIEW_FIELDS);
+    const { docs } = await namedMatches(filters, order, fields ?? CUSTOMER_VIEW_FIELDS);
     for (let i = 0; i < docs.length; i += EXPORT_PAGE_SIZE)
       yield docs.slice(i, i + EXPORT_PAGE_SIZE);
     return;

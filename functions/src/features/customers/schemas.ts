@@ -136,6 +136,7 @@ const listQueryShape = {
   ),
   contactedFrom: param(date),
   contactedTo: param(date),
+  tag: param(z.string().max(100)),
   sort: param(z.enum(SORT_FIELDS)),
   dir: param(z.enum(['asc', 'desc'])),
   limit: param(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
@@ -173,6 +174,7 @@ export const listQuery = z
             }
           : undefined,
       ...(query.owner && { owner: query.owner === OWNER_FILTER.none ? '' : query.owner }),
+      ...(query.tag?.trim() && { tag: query.tag.trim() }),
       ...((query.contactedFrom || query.contactedTo) && {
         contacted: {
           start: query.contactedFrom ? startOfDay(query.contactedFrom, timeZone) : EARLIEST,

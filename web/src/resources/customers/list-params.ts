@@ -17,6 +17,8 @@ export type CustomerListParams = {
   /** Last contacted (the newest message to or from them) between these days, YYYY-MM-DD. */
   contactedFrom: string;
   contactedTo: string;
+  /** One of the customer's entries carries this tag (any case). */
+  tag: string;
   sort: CustomerSort;
   dir: SortDir;
 };

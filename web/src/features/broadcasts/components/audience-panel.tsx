@@ -83,6 +83,12 @@ export function AudiencePanel({
               onChange={(to) => onChange({ to })}
             />
             <FilterInput
+              label="Entry tag"
+              placeholder="Any"
+              value={draft.tag}
+              onChange={(tag) => onChange({ tag })}
+            />
+            <FilterInput
               label="Last contacted from"
               type="date"
               value={draft.contactedFrom}

@@ -146,6 +146,12 @@ describe('the Broadcasts screen', () => {
         audience: { filters: { owner: 'none', contactedFrom: '2026-03-01' } },
       }),
     );
+    fireEvent.change(screen.getByLabelText('Entry tag'), { target: { value: ' Diwali lead ' } });
+    await waitFor(() =>
+      expect(counted().at(-1)).toMatchObject({
+        audience: { filters: { owner: 'none', tag: 'Diwali lead' } },
+      }),
+    );
   }, 30_000);
 
   it('starts, shows the counts moving while it sends, pauses and resumes, and offers the recipients', async () => {

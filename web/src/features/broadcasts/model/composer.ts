@@ -22,6 +22,8 @@ export interface ComposerDraft {
   /** Last contacted between these days (YYYY-MM-DD). */
   contactedFrom: string;
   contactedTo: string;
+  /** One of the customer's entries carries this tag. */
+  tag: string;
   phones: string;
   /** 'name:language' of the chosen approved template; '' for none. */
   template: string;
@@ -41,6 +43,7 @@ export const EMPTY_DRAFT: ComposerDraft = {
   owner: '',
   contactedFrom: '',
   contactedTo: '',
+  tag: '',
   phones: '',
   template: '',
   params: [],
@@ -91,6 +94,7 @@ export function audienceOf(draft: ComposerDraft): Audience | null {
       ...(draft.owner ? { owner: draft.owner } : {}),
       ...(draft.contactedFrom ? { contactedFrom: draft.contactedFrom } : {}),
       ...(draft.contactedTo ? { contactedTo: draft.contactedTo } : {}),
+      ...(draft.tag.trim() ? { tag: draft.tag.trim() } : {}),
     },
   };
 }

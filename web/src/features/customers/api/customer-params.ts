@@ -12,6 +12,7 @@ export function customerQueryParams(params: CustomerListParams): QueryParams {
     owner: params.owner,
     contactedFrom: params.contactedFrom,
     contactedTo: params.contactedTo,
+    tag: params.tag,
     sort: params.sort,
     dir: params.dir,
   };

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { DateRangeFilters, SearchBox } from '../../../lib/filter-fields';
+import { DateRangeFilters, FilterInput, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
 import { MultiSelect } from '../../../lib/multi-select';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
@@ -19,6 +19,7 @@ const activeFilters = (params: CustomerListParams) =>
     params.owner,
     params.contactedFrom,
     params.contactedTo,
+    params.tag,
   ].filter(Boolean).length;
 
 /**
@@ -29,6 +30,8 @@ const activeFilters = (params: CustomerListParams) =>
 export function CustomersFilters({
   search,
   onSearch,
+  tag,
+  onTag,
   params,
   onChange,
   categoryOptions,
@@ -40,6 +43,9 @@ export function CustomersFilters({
 }: {
   search: string;
   onSearch: (text: string) => void;
+  /** The entry tag as typed (sent after a pause, as the search is). */
+  tag: string;
+  onTag: (text: string) => void;
   params: CustomerListParams;
   onChange: (change: Partial<CustomerListParams>) => void;
   categoryOptions: readonly string[];
@@ -98,6 +104,7 @@ export function CustomersFilters({
             ))}
           </select>
         </label>
+        <FilterInput label="Entry tag" placeholder="Any" value={tag} onChange={onTag} />
         <label className="ui-field">
           <span className="ui-field__label">Owner</span>
           <select

@@ -183,6 +183,19 @@ describe('customers list', () => {
     expect(await screen.findByText(/The from date is after the to date/)).toBeInTheDocument();
   });
 
+  it('sends an entry tag once typing pauses, and Reset clears it', async () => {
+    const api = mockApi({ 'GET /customers': () => page([raj]) });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByRole('table');
+    await openFilters(user);
+    await user.type(screen.getByLabelText('Entry tag'), 'expo');
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ tag: 'expo' }));
+    expect(listCalls(api).filter((q) => q.tag)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(listCalls(api).at(-1)?.tag).toBeUndefined());
+    expect(screen.getByLabelText('Entry tag')).toHaveValue('');
+  });
+
   it('offers a sales person Anyone or Mine, without loading the employees', async () => {
     const api = mockApi({ 'GET /customers': () => page([meena]) });
     const { user } = renderApp('/customers', SALES);

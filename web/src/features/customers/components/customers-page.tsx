@@ -155,6 +155,8 @@ export function CustomersPage() {
       <CustomersFilters
         search={customers.search}
         onSearch={customers.onSearch}
+        tag={customers.tag}
+        onTag={customers.onTag}
         params={params}
         onChange={customers.changeParams}
         categoryOptions={categoryOptions}

@@ -11,6 +11,7 @@ export const DEFAULT_PARAMS: CustomerListParams = {
   owner: '',
   contactedFrom: '',
   contactedTo: '',
+  tag: '',
   sort: 'createdAt',
   dir: 'desc',
 };

@@ -1,12 +1,14 @@
-// The customer list's last-contacted filter (issue 45): contactedFrom / contactedTo, days on the
-// company's clocks, read from the conversation summaries' newest message; with the other
-// filters, every sort, cursors and the export; bad dates are a 400 naming the field.
+// The customer list's filters answered by other collections (issue 45): contactedFrom /
+// contactedTo, days on the company's clocks, read from the conversation summaries' newest
+// message, and tag, read from the customer's entries; with the other filters, every sort,
+// cursors and the export; bad values are a 400 naming the field.
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { EMPLOYEE } from '../support/callers';
+import { seedEntries } from '../entries/support';
 import { appAs, mobile, seedCustomers } from './support';
 
 const admin = appAs('admin');
@@ -30,9 +32,10 @@ async function names(query: Record<string, string>): Promise<string[]> {
 }
 
 describe('GET /customers?contactedFrom=&contactedTo=', () => {
+  let ids: string[];
   beforeAll(async () => {
     await resetBackends();
-    const ids = await seedCustomers([
+    ids = await seedCustomers([
       { names: ['Asha'], phones: [mobile(1)], categories: ['PHE'], owner: SALES },
       { names: ['Bala'], phones: [mobile(2)], categories: ['PP'] },
       { names: ['Chitra'], phones: [mobile(3)], categories: ['PHE'], potential: 'HOT' },
@@ -94,5 +97,21 @@ describe('GET /customers?contactedFrom=&contactedTo=', () => {
       .query({ contactedFrom: '2026-03-10', contactedTo: '2026-03-01' });
     expect(reversed.status).toBe(400);
     expect(reversed.body.message).toContain('contactedTo');
+  });
+
+  it("filters by a tag of the customer's entries (any case), alone and with the dates", async () => {
+    await seedEntries(ids[0], 2, (i) => ({ tags: i === 0 ? ['Diwali Lead'] : ['expo'] }));
+    await seedEntries(ids[2], 1, () => ({ tags: ['diwali lead'] }));
+    await seedEntries(ids[4], 1, () => ({ tags: ['expo'] }));
+    expect(await names({ tag: 'diwali lead' })).toEqual(['Asha', 'Chitra']);
+    expect(await names({ tag: 'EXPO' })).toEqual(['Asha', 'Esha']);
+    expect(await names({ tag: 'expo', contactedFrom: '2026-03-01' })).toEqual(['Asha']);
+    expect(await names({ tag: 'Diwali Lead', potential: 'HOT' })).toEqual(['Chitra']);
+    expect(await names({ tag: 'nobody has it' })).toEqual([]);
+    const long = await request(admin)
+      .get('/api/customers')
+      .query({ tag: 'x'.repeat(101) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toContain('tag');
   });
 });
