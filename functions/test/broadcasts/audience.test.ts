@@ -189,7 +189,7 @@ describe('POST /api/broadcasts/audience', () => {
       [{ audience: { filters: { owner: 'me' } } }, 'employee id'],
       [{ audience: { filters: { owner: 'a/b' } } }, 'audience.filters.owner'],
       [{ audience: { filters: { contactedFrom: '1 Jan' } } }, 'YYYY-MM-DD'],
-      [{ audience: { filters: { tag: 5 } } }, 'A tag is text'],
+      [{ audience: { filters: { tag: 5 } } }, 'audience'],
       [{ audience: { filters: {} }, category: 'SERVICE' }, 'MARKETING, UTILITY or AUTHENTICATION'],
     ] as const) {
       const res = await count(body);

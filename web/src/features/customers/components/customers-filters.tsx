@@ -40,6 +40,7 @@ export function CustomersFilters({
   view,
   onView,
   tools,
+  saved,
 }: {
   search: string;
   onSearch: (text: string) => void;
@@ -56,6 +57,8 @@ export function CustomersFilters({
   view?: ListView;
   onView?: (view: ListView) => void;
   tools?: ReactNode;
+  /** The saved searches, at the end of the folded filters. */
+  saved?: ReactNode;
 }) {
   const id = useId();
   const dateOrderWrong = datesReversed(params);
@@ -167,6 +170,7 @@ export function CustomersFilters({
             {params.dir === 'asc' ? 'Ascending' : 'Descending'}
           </button>
         </div>
+        {saved}
       </div>
       {dateOrderWrong && (
         <p id={`${id}-dates`} className="ui-error-text customers-filters__note">

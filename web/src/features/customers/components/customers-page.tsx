@@ -19,6 +19,7 @@ import { CustomersFilters } from './customers-filters';
 import { CustomersHeader, type HeaderItem } from './customers-header';
 import { CustomersListBody } from './customers-list-body';
 import { QuickAddPanel } from './quick-add-panel';
+import { SavedSearches } from './saved-searches';
 import type { RowActionHandlers } from './row-actions';
 import { SelectAll, SelectionBar } from './selection-bar';
 import { useCustomerList } from './use-customer-list';
@@ -162,6 +163,7 @@ export function CustomersPage() {
         categoryOptions={categoryOptions}
         potentialOptions={potentialOptions}
         ownerOptions={ownerOptions}
+        saved={<SavedSearches params={params} onApply={customers.applyFilters} />}
         view={isPhone ? undefined : view}
         onView={setView}
         tools={

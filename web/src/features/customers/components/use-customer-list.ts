@@ -48,6 +48,13 @@ export function useCustomerList() {
     );
   }
 
+  /** Sets these filters (a saved search), the typed ones as typed, keeping the order. */
+  function applyFilters(filters: Omit<CustomerListParams, 'sort' | 'dir'>) {
+    Object.values(timers.current).forEach(clearTimeout);
+    setTyped({ q: filters.q, tag: filters.tag });
+    changeParams(filters);
+  }
+
   function reset() {
     Object.values(timers.current).forEach(clearTimeout);
     setTyped({ q: '', tag: '' });
@@ -75,6 +82,7 @@ export function useCustomerList() {
     tag: typed.tag,
     onTag: (text: string) => onType('tag', text),
     changeParams,
+    applyFilters,
     reset,
     onSort,
     loadMore,
