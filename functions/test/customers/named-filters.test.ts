@@ -9,7 +9,7 @@ import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { EMPLOYEE } from '../support/callers';
 import { seedEntries } from '../entries/support';
-import { appAs, mobile, seedCustomers } from './support';
+import { appAs, listedNames, mobile, seedCustomers } from './support';
 
 const admin = appAs('admin');
 const SALES = { _id: EMPLOYEE.uid, name: EMPLOYEE.name };
@@ -21,15 +21,7 @@ const contactedAt = (customerId: string, iso: string) =>
     .doc(customerId)
     .set({ customerId, lastAt: Timestamp.fromDate(new Date(iso)), ownerId: '' });
 
-async function names(query: Record<string, string>): Promise<string[]> {
-  const res = await request(admin)
-    .get('/api/customers')
-    .query({ sort: 'name', dir: 'asc', ...query });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const found = (res.body.items as { names: string[] }[]).map((c) => c.names[0]);
-  expect(res.body.total).toBe(found.length);
-  return found;
-}
+const names = (query: Record<string, string>) => listedNames(admin, query);
 
 describe('GET /customers?contactedFrom=&contactedTo=', () => {
   let ids: string[];

@@ -8,22 +8,14 @@ import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import { ADMIN, EMPLOYEE } from '../support/callers';
 import { seedUser } from '../entries/support';
-import { appAs, mobile, seedCustomers } from './support';
+import { appAs, listedNames, mobile, seedCustomers } from './support';
 
 const admin = appAs('admin');
 const employee = appAs('employee');
 const SALES = { _id: EMPLOYEE.uid, name: EMPLOYEE.name };
 const BOSS = { _id: ADMIN.uid, name: ADMIN.name };
 
-async function names(app: typeof admin, query: Record<string, string>): Promise<string[]> {
-  const res = await request(app)
-    .get('/api/customers')
-    .query({ sort: 'name', dir: 'asc', ...query });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const found = (res.body.items as { names: string[] }[]).map((c) => c.names[0]);
-  expect(res.body.total).toBe(found.length);
-  return found;
-}
+const names = listedNames;
 
 describe('GET /customers?owner=', () => {
   let ids: string[];

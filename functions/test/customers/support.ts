@@ -2,6 +2,8 @@
 // a role without customer permissions, or nobody; direct seeding; the embedded Firestore's
 // read counters.
 import type { Express, RequestHandler } from 'express';
+import request from 'supertest';
+import { expect } from 'vitest';
 import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { prepareCustomer } from '../../src/domain/customers/record';
 import type { CustomerOwner } from '../../src/domain/customers/owner';
@@ -60,6 +62,20 @@ export async function seedCustomers(
   }
   if (writes > 0) await batch.commit();
   return ids;
+}
+
+/**
+ * The first names of the customers GET /customers lists for `query` (one page, by name), its
+ * total checked against them.
+ */
+export async function listedNames(app: Express, query: Record<string, string>): Promise<string[]> {
+  const res = await request(app)
+    .get('/api/customers')
+    .query({ sort: 'name', dir: 'asc', ...query });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const found = (res.body.items as { names: string[] }[]).map((c) => c.names[0]);
+  expect(res.body.total).toBe(found.length);
+  return found;
 }
 
 /** A valid Indian mobile number, distinct for each n below 10^8. */

@@ -6,8 +6,9 @@ import { FilterInput } from '../../../lib/filter-fields';
 import { MultiSelect } from '../../../lib/multi-select';
 import { Tabs } from '../../../lib/tabs';
 import { useOwnerOptions } from '../../../resources/customers/owner-options';
+import { useSavedSearches } from '../../../resources/customers/saved-searches';
 import { formatCount, formatPaise } from '../model/numbers';
-import type { AudienceMode, ComposerDraft } from '../model/composer';
+import { draftFilters, type AudienceMode, type ComposerDraft } from '../model/composer';
 
 const MODES: { id: AudienceMode; label: string }[] = [
   { id: 'filters', label: 'Customer filters' },
@@ -26,6 +27,7 @@ export function AudiencePanel({
 }) {
   // A broadcast is counted again when it starts: the owner is named, never "mine".
   const owners = useOwnerOptions({ everyone: true, withMine: false });
+  const searches = useSavedSearches();
   return (
     <section className="ui-panel broadcast-composer__section" aria-label="Audience">
       <h2 className="ui-panel__title">Audience</h2>
@@ -38,6 +40,29 @@ export function AudiencePanel({
       >
         {draft.mode === 'filters' ? (
           <div className="broadcast-composer__filters">
+            {searches.length > 0 && (
+              <FormField
+                as="select"
+                label="Start from a saved search"
+                value=""
+                onValueChange={(id) => {
+                  const search = searches.find((s) => s._id === id);
+                  if (search) onChange(draftFilters(search.filters));
+                }}
+              >
+                <option value="">Choose one</option>
+                {searches.map((s) => (
+                  <option key={s._id} value={s._id}>
+                    {s.name}
+                  </option>
+                ))}
+              </FormField>
+            )}
+            <FilterInput
+              label="Name, phone, email"
+              value={draft.q}
+              onChange={(q) => onChange({ q })}
+            />
             <MultiSelect
               label="Categories"
               options={DEFAULT_CATEGORIES}

@@ -154,6 +154,40 @@ describe('the Broadcasts screen', () => {
     );
   }, 30_000);
 
+  it('starts the audience from a saved search (without "Mine")', async () => {
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': [],
+      'GET /admin/users': [],
+      'GET /me/saved-searches': [
+        {
+          _id: 's1',
+          name: 'My hot PHE',
+          filters: { q: 'dairy', categories: 'PHE,PP', owner: 'me', contactedFrom: '2026-03-01' },
+          createdAt: null,
+        },
+      ],
+    });
+    const { user } = renderApp('/broadcasts', ADMIN);
+    await screen.findByText(/customers will receive it/);
+    await user.selectOptions(
+      await screen.findByLabelText('Start from a saved search'),
+      'My hot PHE',
+    );
+    const counted = () =>
+      api.calls.filter((c) => c.path === '/broadcasts/audience').map((c) => c.body);
+    await waitFor(() =>
+      expect(counted().at(-1)).toEqual({
+        audience: {
+          filters: { q: 'dairy', categories: ['PHE', 'PP'], contactedFrom: '2026-03-01' },
+        },
+        category: 'MARKETING',
+      }),
+    );
+  }, 30_000);
+
   it('starts, shows the counts moving while it sends, pauses and resumes, and offers the recipients', async () => {
     let state = 'draft';
     let reads = 0;

@@ -196,6 +196,47 @@ describe('customers list', () => {
     expect(screen.getByLabelText('Entry tag')).toHaveValue('');
   });
 
+  it('applies a saved search, and saves the filters in use under a name', async () => {
+    const saved = {
+      _id: 's1',
+      name: 'Hot PHE',
+      filters: { categories: 'PHE', potential: 'HOT', tag: 'expo' },
+      createdAt: null,
+    };
+    const api = mockApi({
+      'GET /customers': () => page([raj]),
+      'GET /me/saved-searches': [saved],
+      'POST /me/saved-searches': () =>
+        jsonResponse(201, { ...saved, _id: 's2', name: 'Mine now', filters: { owner: 'me' } }),
+    });
+    const { user } = renderApp('/customers', SALES);
+    await screen.findByRole('table');
+    await openFilters(user);
+    const picker = screen.getByLabelText('Saved searches');
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(picker, 'Hot PHE');
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toMatchObject({
+        categories: 'PHE',
+        potential: 'HOT',
+        tag: 'expo',
+      }),
+    );
+    expect(screen.getByLabelText('Entry tag')).toHaveValue('expo');
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.selectOptions(filters().getByRole('combobox', { name: 'Owner' }), 'Mine');
+    fireEvent.change(screen.getByLabelText('Save these filters as'), {
+      target: { value: 'Mine now' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    await waitFor(() => expect(api.find('POST', '/me/saved-searches')).toHaveLength(1));
+    expect(api.find('POST', '/me/saved-searches')[0].body).toEqual({
+      name: 'Mine now',
+      filters: { owner: 'me' },
+    });
+  });
+
   it('offers a sales person Anyone or Mine, without loading the employees', async () => {
     const api = mockApi({ 'GET /customers': () => page([meena]) });
     const { user } = renderApp('/customers', SALES);
