@@ -109,15 +109,19 @@ export function localDate(instant: Date, timeZone: string): string {
   return isoDate(timeZone).format(instant);
 }
 
-/** A list query's check: a `to` date before its `from` date (YYYY-MM-DD) is refused. */
+/**
+ * A list query's check: a `to` date before its `from` date (YYYY-MM-DD) is refused, the message
+ * naming `field` (`to` unless said).
+ */
 export function checkDateRange(
   query: { from?: string; to?: string },
   ctx: z.core.$RefinementCtx,
+  field = 'to',
 ): void {
   if (query.from && query.to && query.from > query.to)
     ctx.addIssue({
       code: 'custom',
-      path: ['to'],
+      path: [field],
       message: 'The end date is before the start date',
     });
 }

@@ -91,6 +91,26 @@ export function inboxQuery(ownerIds: string[] | undefined, broadcastReplies = fa
   return query.orderBy('lastAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
 }
 
+/**
+ * The ids of the customers whose newest message (to or from them, any channel) is in
+ * [start, end): one range query on the summaries' `lastAt` (its single-field index), reading
+ * names only. Null when there are more than `max`.
+ */
+export async function customersContactedBetween(
+  start: Date,
+  end: Date,
+  max: number,
+): Promise<string[] | null> {
+  const found = await db()
+    .collection(CONVERSATIONS)
+    .where('lastAt', '>=', Timestamp.fromDate(start))
+    .where('lastAt', '<', Timestamp.fromDate(end))
+    .select()
+    .limit(max + 1)
+    .get();
+  return found.size > max ? null : found.docs.map((doc) => doc.id);
+}
+
 /** The unread total of these owners' counters. */
 export async function unreadOf(ownerIds: string[]): Promise<number> {
   const counts = await db().getAll(...ownerIds.map(countsRef));

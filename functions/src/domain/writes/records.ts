@@ -248,7 +248,7 @@ export interface CustomerWrite {
  * The fields of a customer or an entry that no dashboard figure, recent-activity item or
  * notification reads: patchRecord writes them as they are (a follow-up's line on its entry, a
  * message's delivery state, a file that arrived after its message, a WhatsApp window, the
- * customer's owner).
+ * customer's owner and the filter keys that name it).
  */
 const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
   [ENTRIES]: new Set(['followUps', 'updatedAt', 'dispatch', 'attachments', 'inbound']),
@@ -257,6 +257,7 @@ const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
     OPT_OUTS_FIELD,
     OPT_OUT_CHANGES_FIELD,
     OWNER_FIELD,
+    'categoryKeys',
     TAX_FIELD,
     'updatedAt',
   ]),
