@@ -97,6 +97,8 @@ export const STEPS: Step[] = [
     name: 'web',
     command: npm('test', '-w', 'web'),
     vitestConfig: 'web/vite.config.ts',
+    // Two workers, each running its share of the files one after another (isolate: false); no
+    // quiet measurement of CPU over wall yet (docs/decisions/gate.md, round three).
     cores: 2,
     runs: both,
   },
