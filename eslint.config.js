@@ -134,6 +134,7 @@ const DATA_OWNERS = [
   'features/broadcasts/pacing.ts', // sendPacing: the dispatcher's lease and the send slots
   'features/templates/service.ts', // templates
   'features/saved-replies/store.ts', // savedReplies
+  'features/saved-searches/store.ts', // savedSearches
   'features/uploads/files.ts', // files
   'features/uploads/file-links.ts', // the file links' signing secret
 ].map((file) => `${SERVER}/${file}`);

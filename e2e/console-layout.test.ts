@@ -2,7 +2,6 @@
 // desktop and phone sizes: Customers and Entries lists start on the first screen without
 // sideways scroll, cut values or emoji; a customer's page reached from the list, an entry or
 // the global search shows their details and history and offers the actions; axe stays clean.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
@@ -13,23 +12,13 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
+import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import { DEMO, signedInForFile } from './support/session.ts';
 
 const launched = browserForFile();
 const admin = signedInForFile(DEMO.admin);
 
 const SLOW = 180_000;
-
-async function openCustomers(page: Page): Promise<void> {
-  await page.goto('/customers');
-  // The first list of a fresh stack waits for the functions emulator to warm up.
-  await page.getByText(/^\d+ customers$/).waitFor({ timeout: 90_000 });
-}
-
-async function openEntries(page: Page): Promise<void> {
-  await page.goto('/entries');
-  await page.getByText(/^Total: \d+$/).waitFor({ timeout: 90_000 });
-}
 
 for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
   const phone = viewport === 'phone';
@@ -39,7 +28,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       'lists customers with the first rows on the first screen, Quick Add closed',
       async () => {
         const { context, page } = await openPage(launched.browser, viewport, admin);
-        await openCustomers(page);
+        await openList(page, 'customers');
         // Quick Add waits behind its button (in More on a phone).
         expect(await page.getByRole('group', { name: 'Quick Add' }).count()).toBe(0);
         if (!phone)
@@ -49,7 +38,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
               .getAttribute('aria-expanded'),
           ).toBe('false');
         if (phone) {
-          const cards = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+          const cards = listCards(page, 'customers');
           expect(await countOnFirstScreen(cards, false)).toBeGreaterThanOrEqual(5);
           // Secondary buttons wait in the More menu.
           await page.getByRole('button', { name: 'More', exact: true }).click();
@@ -58,7 +47,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           await expectAccessible(page);
           await page.keyboard.press('Escape');
         } else {
-          const rows = page.locator('table.customers-table tbody tr:not([aria-hidden])');
+          const rows = listRows(page, 'customers');
           // Rows of two lines (names and emails wrap rather than being cut): 8 whole.
           expect(await countOnFirstScreen(rows, true)).toBeGreaterThanOrEqual(8);
         }
@@ -77,20 +66,20 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       'lists entries compactly, actions in a row menu and filters folded',
       async () => {
         const { context, page } = await openPage(launched.browser, viewport, admin);
-        await openEntries(page);
+        await openList(page, 'entries');
         if (phone) {
-          const cards = page.getByRole('list', { name: 'Entries' }).getByRole('listitem');
+          const cards = listCards(page, 'entries');
           await cards.first().waitFor();
           expect(await countOnFirstScreen(cards, false)).toBeGreaterThanOrEqual(3);
         } else {
-          const rows = page.locator('table.entries-table tbody tr');
+          const rows = listRows(page, 'entries');
           await rows.first().waitFor();
           expect(await countOnFirstScreen(rows, true)).toBeGreaterThanOrEqual(7);
         }
         await expectReadableLayout(page);
 
         // Filters: the search stays in view, the rest open under Filters, which counts them.
-        const filters = page.getByRole('region', { name: 'Search and filters' });
+        const filters = filterBar(page);
         expect(await filters.getByRole('textbox', { name: 'Tag' }).isVisible()).toBe(false);
         await filters.getByRole('button', { name: /^Filters/ }).click();
         await filters.getByRole('textbox', { name: 'Tag' }).fill('zz-no-such-tag');
@@ -123,7 +112,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       "opens a customer's page from the list, with details, history and actions",
       async () => {
         const { context, page } = await openPage(launched.browser, viewport, admin);
-        await openCustomers(page);
+        await openList(page, 'customers');
         // A customer with history: the newest entry's (other tests add customers without any).
         const newest = await fetch(`${baseUrl()}/api/entries?limit=1`, {
           headers: { Authorization: `Bearer ${admin.token}` },
@@ -134,10 +123,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
             }>,
         );
         const { customerId, customer } = newest.items[0]!;
-        await page
-          .getByRole('region', { name: 'Search and filters' })
-          .getByRole('searchbox', { name: 'Search' })
-          .fill(customer.names[0]!);
+        await filterBar(page).getByRole('searchbox', { name: 'Search' }).fill(customer.names[0]!);
         const first = page
           .locator(`main .first-value__text a[href="/customers/${customerId}"]`)
           .first();
@@ -229,7 +215,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       "finds a customer with Ctrl-K or '/' and opens their page; entries link there too",
       async () => {
         const { context, page } = await openPage(launched.browser, viewport, admin);
-        await openEntries(page);
+        await openList(page, 'entries');
         const link = page.locator('main .entries-customer a').first();
         const name = (await link.textContent()) ?? '';
         await link.click();

@@ -1,11 +1,11 @@
-// The conversation at phone size, signed in as sales, as a screen of its own (the customer's
-// name, window and call in a header, the reply box at the bottom): the customer replies through
-// the outbox (playing Meta) and the sales person's open page shows the toast and the reply
-// without a reload, and since the conversation is on screen no unread remains; the reply box's
-// message turns Read on the open page; a reply from the conversation inside the window reaches
-// the customer as the typed text, and "/" fills it from a text template; outside it, the template preview shows exactly what then goes;
-// an Add Entry message shows in the open conversation at once, and after STOP the reply box
-// offers email only.
+// The conversation at phone size, signed in as sales, as a screen of its own (the customer's name,
+// window and call in a header, the reply box at the bottom): the customer replies through the
+// outbox (playing Meta) and the sales person's open page shows the toast and the reply without a
+// reload, and since the conversation is on screen no unread remains; the reply box's message turns
+// Read on the open page; a reply from the conversation inside the window reaches the customer as
+// the typed text, and "/" fills it from a text template; outside it, the template preview shows
+// exactly what then goes; an Add Entry message shows in the open conversation at once, and after
+// STOP the reply box offers email only.
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
@@ -98,8 +98,8 @@ describe('the conversation on a phone, as sales', () => {
     // What the app's webhook answered the outbox (playing Meta) goes with the report.
     const { webhookStatus } = (await writing) as { webhookStatus: number };
     const report = [...times.map((t) => `${t.what} ${t.ms} ms`), `webhook ${webhookStatus}`];
-    // Live means without a reload (each within 15 s); how fast (about 1 s on a quiet machine) is
-    // the bench's to measure, as this suite shares its cores with the others.
+    // Live means without a reload (each within 15 s); how fast is the bench's to measure, as this
+    // suite shares its cores with the others.
     expect(
       times.filter((t) => t.ms === Infinity).map((t) => t.what),
       report.join(', '),

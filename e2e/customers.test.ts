@@ -12,6 +12,7 @@ import {
   type ViewportName,
 } from './support/browser.ts';
 import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
+import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import { apiPost, DEMO, signInThroughForm } from './support/session.ts';
 import { toast } from './support/toast.ts';
 
@@ -20,10 +21,8 @@ const launched = browserForFile();
 /** Signs in through the real Login → Password form, then opens /customers. */
 async function signInAsAdmin(page: Page): Promise<string> {
   await signInThroughForm(page, DEMO.admin);
-  await page.goto('/customers');
+  await openList(page, 'customers');
   await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-  // The first list of a fresh stack waits for the functions emulator to warm up.
-  await page.getByText(/^\d+ customers$/).waitFor({ timeout: 90_000 });
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
   return token ?? '';
@@ -33,11 +32,9 @@ async function createCustomer(token: string, body: Record<string, unknown>): Pro
   await apiPost('/customers', { categories: [], potential: '', note: '', ...body }, token);
 }
 
-const filters = (page: Page) => page.getByRole('region', { name: 'Search and filters' });
-
 /** Opens the folded filters (categories, potential, dates, sort) when they are closed. */
 async function openFilters(page: Page): Promise<void> {
-  const toggle = filters(page).getByRole('button', { name: /^Filters/ });
+  const toggle = filterBar(page).getByRole('button', { name: /^Filters/ });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 
@@ -56,9 +53,7 @@ async function headerAction(page: Page, viewport: ViewportName, name: string): P
 
 /** The rows (table) or cards on screen. */
 function listItems(page: Page, viewport: ViewportName): Locator {
-  return viewport === 'desktop'
-    ? page.locator('table.customers-table tbody tr:not([aria-hidden])')
-    : page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+  return viewport === 'desktop' ? listRows(page, 'customers') : listCards(page, 'customers');
 }
 
 async function search(page: Page, text: string): Promise<void> {
@@ -67,7 +62,7 @@ async function search(page: Page, text: string): Promise<void> {
       new URL(res.url()).pathname === '/api/customers' &&
       new URL(res.url()).searchParams.get('q') === text,
   );
-  await filters(page).getByRole('searchbox', { name: 'Search' }).fill(text);
+  await filterBar(page).getByRole('searchbox', { name: 'Search' }).fill(text);
   await done;
 }
 
@@ -144,33 +139,33 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         // Filters: categories (all must match), potential, created today.
         await search(page, tag.toLowerCase());
         await openFilters(page);
-        await filters(page)
+        await filterBar(page)
           .getByRole('button', { name: /^Categories/ })
           .click();
-        await filters(page).getByRole('checkbox', { name: 'PHE' }).check();
-        await filters(page).getByRole('checkbox', { name: 'SS TANK' }).check();
-        await filters(page).getByRole('checkbox', { name: 'PP' }).check();
+        await filterBar(page).getByRole('checkbox', { name: 'PHE' }).check();
+        await filterBar(page).getByRole('checkbox', { name: 'SS TANK' }).check();
+        await filterBar(page).getByRole('checkbox', { name: 'PP' }).check();
         await page.keyboard.press('Escape');
         expect(
-          await filters(page)
+          await filterBar(page)
             .getByRole('button', { name: /^Categories/ })
             .textContent(),
         ).toContain('PHE, SS TANK +1');
         await page.getByText('No customers').waitFor();
-        await filters(page)
+        await filterBar(page)
           .getByRole('button', { name: /^Categories/ })
           .click();
-        await filters(page).getByRole('checkbox', { name: 'PP' }).uncheck();
+        await filterBar(page).getByRole('checkbox', { name: 'PP' }).uncheck();
         await page.keyboard.press('Escape');
-        await filters(page).getByRole('combobox', { name: 'Potential' }).selectOption('VIP');
+        await filterBar(page).getByRole('combobox', { name: 'Potential' }).selectOption('VIP');
         // Today as the server counts days: in the company's time zone, not the machine's.
         const today = new Date().toLocaleDateString('en-CA', {
           timeZone: process.env.COMPANY_TIME_ZONE || DEFAULT_TIME_ZONE,
         });
-        await filters(page).getByLabel('Created from').fill(today);
-        await filters(page).getByLabel('Created to').fill(today);
+        await filterBar(page).getByLabel('Created from').fill(today);
+        await filterBar(page).getByLabel('Created to').fill(today);
         await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(1);
-        await filters(page).getByRole('combobox', { name: 'Potential' }).selectOption('COLD');
+        await filterBar(page).getByRole('combobox', { name: 'Potential' }).selectOption('COLD');
         await page.getByText('No customers').waitFor();
 
         // Sort: newest first by default, then by name both ways.
@@ -198,9 +193,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           await expect.poll(async () => sorted(await names(), -1)).toBe(true);
         } else {
           await openFilters(page);
-          await filters(page).getByRole('combobox', { name: 'Sort by' }).selectOption('name');
+          await filterBar(page).getByRole('combobox', { name: 'Sort by' }).selectOption('name');
           await expect.poll(async () => sorted(await names(), 1)).toBe(true);
-          await filters(page)
+          await filterBar(page)
             .getByRole('button', { name: /Sort direction/ })
             .click();
           await expect.poll(async () => sorted(await names(), -1)).toBe(true);

@@ -1,11 +1,11 @@
-// The lists read whole (issue 25), measured in a real browser against the seeded stack: at
-// 1280x800 the first 7 Entries and Customers rows show the day and time, the customer's name
-// and first phone, the amount and at least 60 characters of the description uncut; at 390x844
-// 3 entries and 5 customers start on the first screen and nothing spills out of its box.
-import type { Page } from 'playwright-core';
+// The lists read whole, measured in a real browser against the seeded stack: at 1280x800 the
+// first 7 Entries and Customers rows show the day and time, the customer's name and first phone,
+// the amount and at least 60 characters of the description uncut; at 390x844 3 entries and 5
+// customers start on the first screen and nothing spills out of its box.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserForFile, openPage } from './support/browser.ts';
 import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
+import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import {
   isWhole,
   lineBreaks,
@@ -70,16 +70,6 @@ beforeAll(async () => {
   });
 });
 
-async function openEntries(page: Page): Promise<void> {
-  await page.goto('/entries');
-  await page.getByText(/^Total: \d+$/).waitFor({ timeout: 90_000 });
-}
-
-async function openCustomers(page: Page): Promise<void> {
-  await page.goto('/customers');
-  await page.getByText(/^\d+ customers$/).waitFor({ timeout: 90_000 });
-}
-
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -91,9 +81,9 @@ describe('at 1280x800', () => {
     'the first 7 entries show day and time, name, first phone, amount and 60+ characters of the description whole',
     async () => {
       const { context, page } = await openPage(launched.browser, 'desktop', admin);
-      await openEntries(page);
+      await openList(page, 'entries');
       const { items } = await call<{ items: ListedEntry[] }>('GET', '/entries?limit=7');
-      const rows = page.locator('table.entries-table tbody tr');
+      const rows = listRows(page, 'entries');
       expect(await countOnFirstScreen(rows, true)).toBeGreaterThanOrEqual(7);
       for (const [i, entry] of items.entries()) {
         const row = rows.nth(i);
@@ -135,8 +125,8 @@ describe('at 1280x800', () => {
     "reassigns an entry's employee from the row's menu",
     async () => {
       const { context, page } = await openPage(launched.browser, 'desktop', admin);
-      await openEntries(page);
-      const row = page.locator('table.entries-table tbody tr').first();
+      await openList(page, 'entries');
+      const row = listRows(page, 'entries').first();
       const before = (await row.locator('.entries-employee').textContent()) ?? '';
       await row.getByRole('button', { name: /^More actions for / }).click();
       await page.getByRole('menuitem', { name: 'Assign employee', exact: true }).click();
@@ -157,8 +147,8 @@ describe('at 1280x800', () => {
     'the first 7 customers show name, first phone and email whole',
     async () => {
       const { context, page } = await openPage(launched.browser, 'desktop', admin);
-      await openCustomers(page);
-      const rows = page.locator('table.customers-table tbody tr:not([aria-hidden])');
+      await openList(page, 'customers');
+      const rows = listRows(page, 'customers');
       expect(await countOnFirstScreen(rows, true)).toBeGreaterThanOrEqual(7);
       for (let i = 0; i < 7; i++) {
         const row = rows.nth(i);
@@ -190,8 +180,8 @@ describe('at 1280x800', () => {
     'Entries with From after To says so next to the dates and counts nothing, like Customers',
     async () => {
       const { context, page } = await openPage(launched.browser, 'desktop', admin);
-      await openEntries(page);
-      const filters = page.getByRole('region', { name: 'Search and filters' });
+      await openList(page, 'entries');
+      const filters = filterBar(page);
       await filters.getByRole('button', { name: /^Filters/ }).click();
       await filters.getByLabel('From').fill('2026-11-20');
       await filters.getByLabel('To').fill('2026-11-01');
@@ -216,8 +206,8 @@ describe('at 390x844', () => {
     'shows 3 entries and 5 customers on the first screen, the header on one line',
     async () => {
       const { context, page } = await openPage(launched.browser, 'phone', admin);
-      await openEntries(page);
-      const cards = page.getByRole('list', { name: 'Entries' }).getByRole('listitem');
+      await openList(page, 'entries');
+      const cards = listCards(page, 'entries');
       await cards.first().waitFor();
       expect(await countOnFirstScreen(cards, false)).toBeGreaterThanOrEqual(3);
       expect(await spilling(page.locator('main'))).toEqual([]);
@@ -232,8 +222,8 @@ describe('at 390x844', () => {
       expect((await role.boundingBox())?.height ?? 99).toBeLessThan(lineHeight * 1.5);
       expect(await role.textContent()).toBe('Role: admin');
 
-      await openCustomers(page);
-      const customers = page.getByRole('list', { name: 'Customers' }).getByRole('listitem');
+      await openList(page, 'customers');
+      const customers = listCards(page, 'customers');
       await customers.first().waitFor();
       expect(await countOnFirstScreen(customers, false)).toBeGreaterThanOrEqual(5);
       expect(await spilling(page.locator('main'))).toEqual([]);
@@ -276,8 +266,8 @@ describe('at 390x844', () => {
       expect(await spilling(dialog)).toEqual([]);
       await page.keyboard.press('Escape');
 
-      await openEntries(page);
-      const card = page.getByRole('list', { name: 'Entries' }).getByRole('listitem').first();
+      await openList(page, 'entries');
+      const card = listCards(page, 'entries').first();
       await card.getByRole('button', { name: /channel details/ }).click();
       const channels = page.getByRole('dialog', { name: 'Channel Details' });
       await channels.getByText('+91 98765 10025').first().waitFor();

@@ -30,7 +30,10 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       environment: 'jsdom',
-      setupFiles: ['./src/test/setup.ts'],
+      // The files run one after another in each worker, node_modules and the jsdom window loaded
+      // once; what a file sets up is undone after it (src/test/file-isolation.ts).
+      isolate: false,
+      setupFiles: ['./src/test/setup.ts', './src/test/file-isolation.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
       unstubGlobals: true,

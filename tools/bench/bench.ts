@@ -9,7 +9,7 @@
  * they left, as the whole bench runs it; printed: for work on those rows without the large size),
  * --only quotes (the quotation rows alone at both sizes, printed), --only phone (a sales
  * person's day on the phone alone, printed: run/phone-only.ts),
- * --only broadcasts (issue 45's broadcast rows alone on a stack loaded with the large-customers
+ * --only broadcasts (the broadcast rows alone on a stack loaded with the large-customers
  * and large-entries given, e.g. 10,000 / 10,000; printed: tools/bench/run/broadcasts-only.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -291,6 +291,8 @@ try {
               cause: error,
             });
           });
+          // The top bar's search comes in once the page is idle (app-layout.tsx): shot with it.
+          await page.getByRole('button', { name: 'Search customers' }).waitFor();
           const file = path.join(OUT_DIR, `${screen.name}-${size}.png`);
           await page.screenshot({ path: file });
           log(`wrote ${path.relative(ROOT, file)}`);

@@ -177,9 +177,12 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       new Date(now.getTime() - Math.floor(rnd() * 60) * 86_400_000),
     );
     customers.push({ id: ref.id, names, phones, emails, categories, potential });
-    // The customers feature builds the stored document (search and sort keys) and its
+    // Most customers are the sales person's, some the admin's, every tenth has no owner (as a
+    // number that wrote in first): the Inbox and the owner column show each case.
+    const owner = i % 10 === 9 ? undefined : users[i % 3 === 0 ? 0 : 1];
+    // The customers feature builds the stored document (search, filter and sort keys) and its
     // phone/email keys, exactly as the API writes them.
-    const { record, keys } = prepareCustomer(
+    const { record: stored, keys } = prepareCustomer(
       {
         names,
         phones,
@@ -189,11 +192,8 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
         note: i % 4 === 0 ? 'Met at the Pune dairy expo' : '',
       },
       { createdAt, updatedAt: createdAt },
+      owner ? { _id: owner.id, name: owner.name } : null,
     );
-    // Most customers are the sales person's, some the admin's, every tenth has no owner (as a
-    // number that wrote in first): the Inbox and the owner column show each case.
-    const owner = i % 10 === 9 ? undefined : users[i % 3 === 0 ? 0 : 1];
-    const stored = owner ? { ...record, owner: { _id: owner.id, name: owner.name } } : record;
     writes.push((_b, records) => records.createCustomer(ref, stored));
     for (const key of keys) writes.push((b) => b.set(keyRef(db, key.id), keyDoc(key, ref.id)));
   }

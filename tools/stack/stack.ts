@@ -25,9 +25,8 @@ const FUNCTION_HEAP_MB = (API_MEMORY_MIB * 3) / 4;
 const AUTH_EMULATOR_HEAP_MB = 384;
 /**
  * The api's instances behind the front, as Cloud Run adds instances to a busy service (it scales
- * on CPU as well as on requests in flight). With one, a team of 200 kept its one thread at three
- * quarters of a core and past it while they signed in together: every call queued there
- * (docs/local-stack.md, "Serving a team").
+ * on CPU as well as on requests in flight). With one, a team signing in together keeps its one
+ * thread busy and every call queues there (docs/local-stack.md, "Serving a team").
  */
 const API_INSTANCES = 2;
 /** The supervised names of the api's instances: `api`, then `api-2`… (pids, logs). */
@@ -281,12 +280,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 /** The embedded engine, journaling every commit into `dataDir` when there is one. */
 function startEmbeddedFirestore(port: number, dataDir: string | undefined, quiet?: boolean) {
   // The whole database lives in the engine's heap, and each full collection of it holds every
-  // call for 1-2 s (a team of 200 on the small size and its imports: 640 MB live, a 93-160 ms
-  // pause and as long again in marking steps, then the backlog; docs/benchmarks.md). V8 ran one
-  // about every 100 s under that load, growing the heap by about a fifth between them, plus
-  // one whenever the memory reducer took a lull for idleness. Doubling the heap before the next
-  // one makes them about four times rarer, and a server that is about to be called again has
-  // nothing to give back in a lull; the cap below still bounds it.
+  // call for a second or two (docs/benchmarks.md). V8 starts one each time the heap has grown by
+  // a little, and whenever its memory reducer takes a lull for idleness. Doubling the heap before
+  // the next makes them rarer, and a server that is about to be called again has nothing to give
+  // back in a lull; the cap below still bounds it.
   const v8 = ['--heap-growing-percent=100', '--no-memory-reducer'];
   const args = [...v8, '--import', 'tsx', path.join(ROOT, 'tools/firestore/src/cli.ts')];
   args.push('--host', HOST, '--port', String(port), '--project', PROJECT_ID);
@@ -301,8 +298,7 @@ function startEmbeddedFirestore(port: number, dataDir: string | undefined, quiet
     // The bench's large size (908,059 documents) holds 4-5 GB of heap after its import
     // (tools/firestore/README.md); the cap leaves room for the import's peak. A young
     // generation of 64 MB semi-spaces instead of 16: with gigabytes old, each young collection
-    // costs about 17 ms whatever its size, and four 10,000-row imports at the large size spent
-    // 5.2 s in 297 of them, 2.3 s in 75 with it (docs/benchmarks.md).
+    // costs about the same whatever its size, so fewer of them cost less (the README's figures).
     env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=12288 --max-semi-space-size=64' },
   });
 }

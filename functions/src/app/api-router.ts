@@ -15,6 +15,7 @@ import { registerProductRoutes } from '../features/products';
 import { registerQuoteRoutes } from '../features/quotes';
 import { registerRoleRoutes } from '../features/roles';
 import { registerSavedReplyRoutes } from '../features/saved-replies';
+import { registerSavedSearchRoutes } from '../features/saved-searches';
 import { registerSettingsRoutes } from '../features/settings';
 import { registerTemplateRoutes } from '../features/templates';
 import { registerUploadRoutes } from '../features/uploads';
@@ -39,6 +40,7 @@ export function createApiRouter(): Router {
   registerRoleRoutes(router);
   registerTemplateRoutes(router);
   registerSavedReplyRoutes(router);
+  registerSavedSearchRoutes(router);
   registerSettingsRoutes(router);
   registerIntegrationRoutes(router);
   registerCustomerRoutes(router);

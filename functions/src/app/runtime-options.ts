@@ -6,7 +6,7 @@ export const REGION = 'asia-south1';
 /**
  * The api: one Cloud Run instance serving many requests at once (2nd gen), as the local stack
  * runs it on functions-framework. Memory and time leave margin over the largest CSV import
- * (10,000 rows: about 230 MB peak RSS and under 20 s measured on the stack; BENCHMARKS.md).
+ * (its measured peak and time: docs/deploy.md).
  */
 export const API_RUNTIME = {
   memory: '1GiB',
@@ -23,8 +23,8 @@ export const API_RUNTIME = {
 export const API_MEMORY_MIB = 1024;
 
 /**
- * The scheduled jobs: the dashboard recompute peaked at 257 MB at the large size (BENCHMARKS.md),
- * over the 256 MiB default. One instance each, so a run that outlasts its interval is not joined
+ * The scheduled jobs: the dashboard recompute needs more than the 256 MiB default at the large
+ * size (docs/deploy.md). One instance each, so a run that outlasts its interval is not joined
  * by the next one (Cloud Scheduler's call is refused and it tries at the next tick).
  */
 export const JOB_RUNTIME = { memory: '512MiB', timeoutSeconds: 540, maxInstances: 1 } as const;

@@ -57,6 +57,14 @@ export interface AudienceFilters {
   from?: string;
   /** Created on or before this day. */
   to?: string;
+  /** The owner's employee id, or 'none' for customers without an owner. */
+  owner?: string;
+  /** Last contacted (the newest message to or from them) on or after this day. */
+  contactedFrom?: string;
+  /** Last contacted on or before this day. */
+  contactedTo?: string;
+  /** One of the customer's entries carries this tag (any case). */
+  tag?: string;
 }
 
 export type Audience = { filters: AudienceFilters } | { phones: string[] };

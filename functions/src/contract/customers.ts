@@ -32,6 +32,38 @@ export interface CustomerFields {
   note: string;
 }
 
+/**
+ * The customer list's owner filter (`owner=`): an employee's id, or one of these: the
+ * customers without an owner, or the caller's own (GET /customers only).
+ */
+export const OWNER_FILTER = { none: 'none', mine: 'me' } as const;
+
+/** The customer list's filters (GET /customers' parameters besides the order and the page). */
+export const CUSTOMER_FILTERS = [
+  'q',
+  'categories',
+  'potential',
+  'from',
+  'to',
+  'owner',
+  'contactedFrom',
+  'contactedTo',
+  'tag',
+] as const;
+export type CustomerFilterName = (typeof CUSTOMER_FILTERS)[number];
+
+/** Most saved searches one person keeps. */
+export const MAX_SAVED_SEARCHES = 20;
+
+/** A person's named set of the customer list's filters: GET /me/saved-searches lists these. */
+export interface SavedSearch {
+  _id: string;
+  name: string;
+  /** As the list's query string has them (categories comma-separated); absent: not filtered. */
+  filters: Partial<Record<CustomerFilterName, string>>;
+  createdAt: string | null;
+}
+
 /** What the customer list can be sorted by. */
 export const SORT_FIELDS = ['name', 'phone', 'email', 'potential', 'createdAt'] as const;
 

@@ -49,6 +49,7 @@ import type {
   ReplyRequest,
 } from './conversations';
 import type { TimelinePage } from './customer-timeline';
+import type { SavedSearch } from './customers';
 import type { CreateEntryBody, Entry, EntryUpdate, FollowUpRequest } from './entries';
 import type { PreviewRequest, WhatsAppPreview, WhatsAppTemplate } from './messaging';
 import type { MyDay } from './my-day';
@@ -129,6 +130,9 @@ export interface RouteTypes {
   'GET /me/saved-replies': { answer: SavedReply[] };
   'POST /me/saved-replies': { answer: SavedReply; body: SavedReplyInput };
   'DELETE /me/saved-replies/:id': { answer: DeletedAnswer };
+  'GET /me/saved-searches': { answer: SavedSearch[] };
+  'POST /me/saved-searches': { answer: SavedSearch; body: Pick<SavedSearch, 'name' | 'filters'> };
+  'DELETE /me/saved-searches/:id': { answer: DeletedAnswer };
   'GET /settings/public': { answer: PublicSettings };
   'GET /admin/templates': { answer: Template[] };
   'POST /admin/templates': { answer: Template; body: Omit<Template, '_id'> };

@@ -61,6 +61,20 @@ export const routeTable = [
     access: 'signed-in',
     note: "the caller's own only (403 for another's)",
   },
+  // Each person's own saved searches (the customer list's filters under a name).
+  {
+    method: 'get',
+    path: '/me/saved-searches',
+    access: { permission: 'customers.read' },
+    note: "the caller's own only",
+  },
+  { method: 'post', path: '/me/saved-searches', access: { permission: 'customers.read' } },
+  {
+    method: 'delete',
+    path: '/me/saved-searches/:id',
+    access: { permission: 'customers.read' },
+    note: "the caller's own only (403 for another's)",
+  },
   // Admin configuration: templates (read by everyone signed in), settings, integrations.
   { method: 'get', path: '/settings/public', access: 'public' },
   { method: 'get', path: '/admin/templates', access: 'signed-in' },

@@ -3,7 +3,7 @@
 //
 // - Deployed, the function is Cloud Run behind Google's front end, which every request passes:
 //   it appends to X-Forwarded-For itself, and Hosting's rewrite sets X-Forwarded-Host. No
-//   CRM_FRONT_SECRET is set there, and the headers are read as before (client-ip.ts walks
+//   CRM_FRONT_SECRET is set there, so every request's headers are believed (client-ip.ts walks
 //   X-Forwarded-For from the right).
 // - On the local stack the api instances listen on 127.0.0.1, where any local program can reach
 //   them past the front. The launcher gives the front and the instances one random secret

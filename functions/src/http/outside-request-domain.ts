@@ -64,10 +64,9 @@ function stopDomainBookkeeping(): void {
   if (!hook) return;
   hook.disable();
   // Node 20 chooses how promises are tracked only when a hook is enabled: with another hook
-  // still on (an AsyncLocalStorage's), this one's disable left every promise registering a
-  // destroy callback that no hook wants any more (on an export of 100,000 customers, about
-  // 1.5 s of the api's CPU and much of its garbage collection). A hook enabled and disabled at
-  // once makes it choose again.
+  // still on (an AsyncLocalStorage's), this one's disable alone leaves every promise registering
+  // a destroy callback that no hook wants. A hook enabled and disabled at once makes it choose
+  // again (what that costs: docs/benchmarks.md, the request's domain).
   createHook({ init() {} })
     .enable()
     .disable();
@@ -91,13 +90,11 @@ export function outsideRequestDomains<Req extends IncomingMessage, Res extends S
 }
 
 /**
- * fetch, started outside the domain the runtime entered (the api's requests already run
- * outside theirs; a scheduled job's or a trigger's run does not). The connection it opens (an undici Client, kept
- * in the global pool for later calls) is an event emitter, and one made while a domain is
- * active keeps that domain, and through the domain's error handler the request and response,
- * for as long as the pool keeps the connection: after a team of 200 signed in at once, the
- * api held about 370 finished requests this way (heap snapshot: global dispatcher → Pool →
- * Client → domain → errorHandler → res). The answer still reaches the caller as the promise.
+ * fetch, started outside the domain the runtime entered (a scheduled job's or a trigger's run is
+ * inside one). The connection it opens, an event emitter the global pool keeps for later calls,
+ * would otherwise keep that domain, and through its error handler the request and response, for
+ * as long as the pool keeps the connection (docs/benchmarks.md, what the api holds before the
+ * export). The answer still reaches the caller as the promise.
  */
 export const fetchOutsideRequestDomain: typeof fetch = (input, init) =>
   outsideRequestDomain(() => fetch(input, init));

@@ -6,6 +6,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
 import { appAs } from '../entries/support';
+import { ADMIN } from '../support/callers';
 import { eventually, useMessagingWorld } from '../messaging/support';
 
 const admin = appAs('admin');
@@ -98,6 +99,38 @@ describe('POST /api/broadcasts/audience', () => {
     expect(before.body.audienceCount).toBe(0);
   });
 
+  it("the owner filter counts one employee's customers, or those without an owner", async () => {
+    const mine = await addCustomer({ names: ['Owned Once'], phones: ['98100 66666'] });
+    const ownerless = await addCustomer({ names: ['Nobody Owns'], phones: ['98100 77777'] });
+    const unset = await request(admin)
+      .put(`/api/customers/${ownerless._id}/owner`)
+      .send({ ownerId: null });
+    expect(unset.status).toBe(200);
+    const none = await count({ audience: { filters: { owner: 'none' } } });
+    const unowned = none.body.sample.map((s: { name: string }) => s.name);
+    expect(unowned).toContain('Nobody Owns');
+    expect(unowned).not.toContain('Owned Once');
+    const admins = await count({ audience: { filters: { owner: ADMIN.uid } } });
+    expect(admins.body.sample.map((s: { customerId: string }) => s.customerId)).toContain(mine._id);
+    expect(admins.body.sample.map((s: { name: string }) => s.name)).not.toContain('Nobody Owns');
+  });
+
+  it('the last-contacted filter counts the customers whose newest message is on those days', async () => {
+    const wrote = await addCustomer({ names: ['Wrote Today'], phones: ['98100 88888'] });
+    await world.control('inbound', { from: '+919810088888', text: 'Price?', name: 'Wrote' });
+    await eventually(
+      async () => (await getDb().collection('conversations').doc(wrote._id).get()).exists,
+    );
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const res = await count({ audience: { filters: { contactedFrom: today } } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const names = res.body.sample.map((s: { name: string }) => s.name);
+    expect(names).toContain('Wrote Today');
+    expect(names).not.toContain('Owned Once');
+    const before = await count({ audience: { filters: { contactedTo: '2025-12-31' } } });
+    expect(before.body.audienceCount).toBe(0);
+  });
+
   it('a list of phones: customers by any of their phones, each phone once; the rest apart with the reason', async () => {
     const asha = await addCustomer({ names: ['Asha Verma'], phones: ['98100 33333'] });
     await addCustomer({ names: ['Meena Iyer'], phones: ['98100 11111', '98100 22222'] });
@@ -152,7 +185,11 @@ describe('POST /api/broadcasts/audience', () => {
       [{ audience: { filters: { from: '2026-02-01', to: '2026-01-01' } } }, 'not be after'],
       [{ audience: { filters: { from: '2026-02-30' } } }, 'audience.filters'],
       [{ audience: { filters: {}, phones: ['1'] } }, 'audience'],
-      [{ audience: { filters: { owner: 'x' } } }, 'audience'],
+      [{ audience: { filters: { colour: 'x' } } }, 'audience'],
+      [{ audience: { filters: { owner: 'me' } } }, 'employee id'],
+      [{ audience: { filters: { owner: 'a/b' } } }, 'audience.filters.owner'],
+      [{ audience: { filters: { contactedFrom: '1 Jan' } } }, 'YYYY-MM-DD'],
+      [{ audience: { filters: { tag: 5 } } }, 'audience'],
       [{ audience: { filters: {} }, category: 'SERVICE' }, 'MARKETING, UTILITY or AUTHENTICATION'],
     ] as const) {
       const res = await count(body);

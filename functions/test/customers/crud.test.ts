@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { categoryKeys } from '../../src/domain/customers/search-keys';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
@@ -66,7 +67,11 @@ describe('POST /customers', () => {
     expect(stored?.searchKeys).toEqual(
       expect.arrayContaining(['ra', 'sharma d', 'dairy', '3210', '919876', 'ravi@ex']),
     );
-    expect(stored?.categoryKeys).toEqual(['boilers', 'boilers\u001fphe', 'phe']);
+    // Each category set, and each again behind the owner's key (the owner filter's).
+    expect(stored?.categoryKeys).toEqual(categoryKeys(['Boilers', 'PHE'], 'sales-uid'));
+    expect(stored?.categoryKeys).toEqual(
+      expect.arrayContaining(['boilers', 'boilers\u001fphe', 'phe']),
+    );
     expect(await keyOwner('phone:+919876543210')).toBe(res.body._id);
     expect(await keyOwner('email:ravi@example.in')).toBe(res.body._id);
   });

@@ -2,8 +2,11 @@
 // a role without customer permissions, or nobody; direct seeding; the embedded Firestore's
 // read counters.
 import type { Express, RequestHandler } from 'express';
+import request from 'supertest';
+import { expect } from 'vitest';
 import { Timestamp, type WriteBatch } from 'firebase-admin/firestore';
 import { prepareCustomer } from '../../src/domain/customers/record';
+import type { CustomerOwner } from '../../src/domain/customers/owner';
 import type { CustomerInput } from '../../src/domain/customers/normalize';
 import { getDb } from '../../src/firebase';
 import { createApp } from '../../src/app/app';
@@ -30,7 +33,7 @@ export function appWithRawBody(caller: Caller): Express {
 
 /** Writes customers straight to Firestore (as the seed does); returns their ids in order. */
 export async function seedCustomers(
-  inputs: (CustomerInput & { createdAt?: Date })[],
+  inputs: (CustomerInput & { createdAt?: Date; owner?: CustomerOwner })[],
 ): Promise<string[]> {
   const db = getDb();
   const ids: string[] = [];
@@ -38,7 +41,9 @@ export async function seedCustomers(
   let writes = 0;
   for (const input of inputs) {
     const at = Timestamp.fromDate(input.createdAt ?? new Date());
-    const { record, keys } = prepareCustomer(input, { createdAt: at, updatedAt: at });
+    const { createdAt: _at, owner, ...fields } = input;
+    const times = { createdAt: at, updatedAt: at };
+    const { record, keys } = prepareCustomer(fields, times, owner ?? null);
     const ref = db.collection('customers').doc();
     ids.push(ref.id);
     batch.set(ref, record);
@@ -57,6 +62,20 @@ export async function seedCustomers(
   }
   if (writes > 0) await batch.commit();
   return ids;
+}
+
+/**
+ * The first names of the customers GET /customers lists for `query` (one page, by name), its
+ * total checked against them.
+ */
+export async function listedNames(app: Express, query: Record<string, string>): Promise<string[]> {
+  const res = await request(app)
+    .get('/api/customers')
+    .query({ sort: 'name', dir: 'asc', ...query });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const found = (res.body.items as { names: string[] }[]).map((c) => c.names[0]);
+  expect(res.body.total).toBe(found.length);
+  return found;
 }
 
 /** A valid Indian mobile number, distinct for each n below 10^8. */

@@ -13,6 +13,7 @@ import {
 import { prepareCustomer } from '../../src/domain/customers/record';
 import {
   categoryKeys,
+  filterKey,
   MAX_SEARCH_KEYS,
   queryTokens,
   searchKeys,
@@ -145,10 +146,21 @@ describe('search keys', () => {
     expect(queryTokens('!!!')).toEqual(['!!!']);
   });
 
-  it('key every set of up to three categories', () => {
-    expect(categoryKeys(['PP', 'PHE', 'pp'])).toEqual(['phe', 'phe\u001fpp', 'pp']);
-    expect(categoryKeys(['a', 'b', 'c', 'd'])).toHaveLength(4 + 6 + 4);
-    expect(categoryKeys(Array.from({ length: 12 }, (_, i) => `c${i}`))).toHaveLength(12 + 66 + 220);
+  it('key every set of up to three categories, alone and behind the owner', () => {
+    expect(categoryKeys(['PP', 'PHE', 'pp'], 'u1')).toEqual([
+      'phe',
+      'phe\u001fpp',
+      'pp',
+      filterKey('', 'u1'),
+      filterKey('phe', 'u1'),
+      filterKey('phe\u001fpp', 'u1'),
+      filterKey('pp', 'u1'),
+    ]);
+    expect(categoryKeys([], '')).toEqual([filterKey('', '')]);
+    expect(filterKey('', 'u1')).not.toBe(filterKey('', ''));
+    expect(categoryKeys(['a', 'b', 'c', 'd'], '')).toHaveLength(2 * (4 + 6 + 4) + 1);
+    const twelve = Array.from({ length: 12 }, (_, i) => `c${i}`);
+    expect(categoryKeys(twelve, 'u1')).toHaveLength(2 * (12 + 66 + 220) + 1);
   });
 });
 

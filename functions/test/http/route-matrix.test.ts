@@ -140,6 +140,13 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
     body: { title: unique('Rates'), text: 'Our rate card is attached.' },
   }),
   'DELETE /me/saved-replies/:id': () => ({ path: '/me/saved-replies/none' }),
+  // Each person's own saved searches
+  'GET /me/saved-searches': () => ({ path: '/me/saved-searches' }),
+  'POST /me/saved-searches': () => ({
+    path: '/me/saved-searches',
+    body: { name: unique('Hot PHE'), filters: { categories: 'PHE', potential: 'HOT' } },
+  }),
+  'DELETE /me/saved-searches/:id': () => ({ path: '/me/saved-searches/none' }),
   // Admin configuration
   'GET /settings/public': () => ({ path: '/settings/public' }),
   'GET /admin/templates': () => ({ path: '/admin/templates' }),

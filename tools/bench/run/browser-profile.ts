@@ -1,7 +1,13 @@
 // A page as a person on a given device opens it: headless Chromium (Debian's, or CHROMIUM_PATH)
 // on the bench's stack, signed in, a new context each time (cold cache, cache disabled), the
 // network and CPU throttled through the Chrome DevTools Protocol.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 
 export interface Profile {
   name: string;
@@ -86,3 +92,45 @@ export const lastLcp = (page: Page): Promise<number> =>
         }).observe({ type: 'largest-contentful-paint', buffered: true });
       }),
   );
+
+declare global {
+  interface Window {
+    benchDrawnAt?: number;
+  }
+}
+
+/**
+ * From each document's first script on, looks at every animation frame whether `drawn` holds
+ * and keeps the first such frame's time in `window.benchDrawnAt`. Measured in the page and read
+ * through the DevTools protocol (`drawnAt`) rather than with Playwright's waitForFunction, whose
+ * first call evaluates Playwright's injected script in the page: a long task on a phone's
+ * slowed main thread in the middle of the load being measured (docs/benchmarks.md, "What the
+ * harness costs the page"). `drawn` is sent as its source: it may use nothing from outside
+ * itself.
+ */
+export async function probeDrawn(context: BrowserContext, drawn: () => boolean): Promise<void> {
+  await context.addInitScript(`(() => {
+    const drawn = ${drawn.toString()};
+    const frame = () => {
+      if (drawn()) window.benchDrawnAt = performance.now();
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  })()`);
+}
+
+const PROBE_POLL_MS = 50;
+
+/** The time `probeDrawn` kept, once there (ms from the navigation's start). */
+export async function drawnAt(cdp: CDPSession, timeoutMs = 60_000): Promise<number> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: 'window.benchDrawnAt',
+      returnByValue: true,
+    });
+    if (typeof result.value === 'number') return result.value;
+    if (Date.now() > end) throw new Error(`Not drawn within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, PROBE_POLL_MS));
+  }
+}

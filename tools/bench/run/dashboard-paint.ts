@@ -4,9 +4,11 @@
 import type { Browser } from 'playwright-core';
 import {
   browserSession,
+  drawnAt,
   lastLcp,
   launchChromium,
   PHONE,
+  probeDrawn,
   throttledPage,
   type BrowserSession,
   type Profile,
@@ -65,9 +67,9 @@ async function oneRun(
     cdp.on('Network.loadingFinished', (e: { encodedDataLength: number; requestId: string }) => {
       if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
     });
+    await probeDrawn(context, allDrawn);
     await page.goto('/dashboard', { waitUntil: 'commit' });
-    await page.waitForFunction(allDrawn, undefined, { polling: 'raf', timeout: 60_000 });
-    const drawnMs = await page.evaluate(() => performance.now());
+    const drawnMs = await drawnAt(cdp);
     const lcpMs = await lastLcp(page);
     return { lcpMs, drawnMs, jsKb: jsBytes / 1024 };
   } finally {

@@ -25,6 +25,9 @@ export async function inboxTapRun(
     await page.goto('/inbox', { waitUntil: 'commit' });
     await page.locator(ROW).first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(READ_ROWS_MS);
+    // Playwright evaluates its injected script in the page on the first waitForFunction: a long
+    // task on the phone's slowed main thread, which would otherwise land right after the tap.
+    await page.waitForFunction(() => true);
     await page.evaluate(() =>
       document.addEventListener(
         'pointerdown',

@@ -4,7 +4,14 @@
 // the live channel, apart) and the documents the embedded Firestore read meanwhile.
 import type { Browser } from 'playwright-core';
 import type { FirestoreControl } from '../scale/load.ts';
-import { lastLcp, PHONE, throttledPage, type BrowserSession } from './browser-profile.ts';
+import {
+  drawnAt,
+  lastLcp,
+  PHONE,
+  probeDrawn,
+  throttledPage,
+  type BrowserSession,
+} from './browser-profile.ts';
 
 export interface MyDayRun {
   lcpMs: number;
@@ -42,10 +49,10 @@ export async function myDayRun(
       if (url.pathname.startsWith('/api/') && url.pathname !== STREAM_PATH)
         calls.push(`${e.request.method} ${url.pathname}`);
     });
+    await probeDrawn(context, myDayDrawn);
     await control.resetCounters();
     await page.goto('/', { waitUntil: 'commit' });
-    await page.waitForFunction(myDayDrawn, undefined, { polling: 'raf', timeout: 60_000 });
-    const drawnMs = await page.evaluate(() => performance.now());
+    const drawnMs = await drawnAt(cdp);
     const { reads } = await control.counters();
     return { lcpMs: await lastLcp(page), drawnMs, calls: [...calls], reads };
   } finally {

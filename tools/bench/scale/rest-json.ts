@@ -1,9 +1,8 @@
 // Documents in Firestore's REST (proto3 JSON) form: the embedded Firestore's export format
 // (tools/firestore/README.md), which its :import call loads far faster than 600,000 writes
-// through the Admin SDK would. Written straight to bytes, a chunk at a time: at 908,059
-// documents (3.65 GB, most of it an entry's ~170 search keys), building each line as strings
-// (a template per value, joins, then the UTF-8 encoding of the lot) copied every byte four or
-// five times and was about half of the generator's CPU, with the garbage it left.
+// through the Admin SDK would. Written straight to bytes, a chunk at a time: building each line
+// as strings (a template per value, joins, then the UTF-8 encoding of the lot) would copy every
+// byte several times, and the large size is gigabytes (docs/benchmarks.md).
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { PROJECT_ID } from '../../stack/config.ts';
 

@@ -43,7 +43,7 @@ describe('two stacks side by side', () => {
     expect((await register(a, 'only-a@example.in', '9811111111')).status).toBe(201);
     expect((await register(b, 'only-b@example.in', '9822222222')).status).toBe(201);
 
-    // A clean stop of one used to export the other's accounts (a shared emulator hub).
+    // A clean stop of one exports its own accounts only, not the other's (no shared emulator hub).
     await b.stop();
     stacks.pop();
     const b2 = await stackAt(50, dirB.dir);

@@ -126,9 +126,6 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/broadcasts', label: 'Broadcasts', allow: ADMIN_ONLY, Page: BroadcastsPage },
 ];
 
-/** The dashboard's paths: its answer brings the top bar's unread count (My day's). */
-export const DASHBOARD_PATHS: readonly string[] = ['/', '/dashboard'];
-
 /** Every signed-in screen's route: '/' (the dashboard), the menu's pages and a customer's page. */
 export const SCREEN_ROUTES: readonly Omit<AppPage, 'label'>[] = [
   { path: '/', Page: DashboardPage },
@@ -137,3 +134,8 @@ export const SCREEN_ROUTES: readonly Omit<AppPage, 'label'>[] = [
   { path: '/customers/:id/quote', Page: QuoteBuilderPage },
   { path: '/quotes/:id', Page: QuotePage },
 ];
+
+/** The dashboard's paths: its answer brings the top bar's unread count (My day's). */
+export const DASHBOARD_PATHS: readonly string[] = SCREEN_ROUTES.filter(
+  (route) => route.Page === DashboardPage,
+).map((route) => route.path);

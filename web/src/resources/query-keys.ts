@@ -53,6 +53,11 @@ export const queryKeys = {
     /** The signed-in person's own. */
     mine: () => ['saved-replies', 'mine'] as const,
   },
+  savedSearches: {
+    all: ['saved-searches'] as const,
+    /** The signed-in person's own. */
+    mine: () => ['saved-searches', 'mine'] as const,
+  },
   whatsapp: {
     catalog: () => ['whatsapp-templates'] as const,
     preview: (request: PreviewRequest | null) => ['whatsapp-preview', request] as const,

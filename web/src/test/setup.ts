@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// A file's first screen waits for its lazily loaded page to compile: on a busy 2-core machine
-// that took longer than testing-library's default second, failing a test that was right.
+// A file's first screen waits for its lazily loaded page to compile, which on a busy machine
+// takes longer than testing-library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
 // The signed-in shell makes its own query cache (app/providers.tsx): in tests it does not retry,

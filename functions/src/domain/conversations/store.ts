@@ -1,11 +1,11 @@
 // The conversations' summaries (the messages themselves: domain/messages/thread-store.ts). Each
-// customer with messages has a summary,
-// `conversations/{customerId}` (name, phone, owner, the last message, the owner's unread, when
-// the customer last wrote, and how many of the customer's messages each person had seen when
-// they last opened it): the Inbox is one indexed query over these (ownerId ==, lastAt desc).
-// `inboxCounts/{owner's uid, or _unowned}` holds each owner's unread total for the menu's count.
-// All three are written in the transaction of what they tell: an inbound message with its
-// entry, an outbound message with its queue document's change, a read with the summary.
+// customer with messages has one, `conversations/{customerId}` (name, phone, owner, the last
+// message, the owner's unread, when the customer last wrote, and how many of the customer's
+// messages each person had seen when they last opened it): the Inbox is one indexed query over
+// these (ownerId ==, lastAt desc). `inboxCounts/{owner's uid, or _unowned}` holds each owner's
+// unread total for the menu's count. All three are written in the transaction of what they
+// tell: an inbound message with its entry, an outbound message with its queue document's
+// change, a read with the summary.
 import {
   FieldPath,
   FieldValue,
@@ -89,6 +89,26 @@ export function inboxQuery(ownerIds: string[] | undefined, broadcastReplies = fa
         ? summaries.where('ownerId', '==', ownerIds[0])
         : summaries.where('ownerId', 'in', ownerIds);
   return query.orderBy('lastAt', 'desc').orderBy(FieldPath.documentId(), 'desc');
+}
+
+/**
+ * The ids of the customers whose newest message (to or from them, any channel) is in
+ * [start, end): one range query on the summaries' `lastAt` (its single-field index), reading
+ * names only. Null when there are more than `max`.
+ */
+export async function customersContactedBetween(
+  start: Date,
+  end: Date,
+  max: number,
+): Promise<string[] | null> {
+  const found = await db()
+    .collection(CONVERSATIONS)
+    .where('lastAt', '>=', Timestamp.fromDate(start))
+    .where('lastAt', '<', Timestamp.fromDate(end))
+    .select()
+    .limit(max + 1)
+    .get();
+  return found.size > max ? null : found.docs.map((doc) => doc.id);
 }
 
 /** The unread total of these owners' counters. */

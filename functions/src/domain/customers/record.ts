@@ -53,9 +53,11 @@ export function nameSortKey(name: string): string {
   return searchText(name).slice(0, SORT_KEY_MAX);
 }
 
+/** The stored document of a customer with these fields, times and owner (null: none). */
 export function buildCustomerRecord<T extends Timestamp | Date>(
   fields: CustomerFields,
   times: { createdAt: T; updatedAt: T },
+  owner: CustomerOwner | null,
 ): CustomerRecord<T> {
   return {
     names: fields.names,
@@ -65,13 +67,14 @@ export function buildCustomerRecord<T extends Timestamp | Date>(
     potential: fields.potential,
     note: fields.note,
     searchKeys: searchKeys(fields),
-    categoryKeys: categoryKeys(fields.categories),
+    categoryKeys: categoryKeys(fields.categories, owner?._id ?? ''),
     potentialRank: potentialRank(fields.potential),
     nameSort: nameSortKey(fields.names[0] ?? ''),
     phoneSort: fields.phones[0] ?? '',
     emailSort: (fields.emails[0] ?? '').slice(0, SORT_KEY_MAX),
     createdAt: times.createdAt,
     updatedAt: times.updatedAt,
+    ...(owner && { [OWNER_FIELD]: owner }),
   };
 }
 
@@ -109,11 +112,12 @@ export function customerKeys(fields: Pick<CustomerFields, 'phones' | 'emails'>):
 export function prepareCustomer<T extends Timestamp | Date>(
   input: CustomerInput,
   times: { createdAt: T; updatedAt: T },
+  owner: CustomerOwner | null = null,
 ): { record: CustomerRecord<T>; keys: CustomerKey[] } {
   const { fields, issues } = normalizeCustomerInput(input);
   if (issues.length > 0) throw new Error(issues.map((i) => i.message).join('; '));
   if (!hasIdentity(fields)) throw new Error('A customer needs a name, a phone or an email');
-  return { record: buildCustomerRecord(fields, times), keys: customerKeys(fields) };
+  return { record: buildCustomerRecord(fields, times, owner), keys: customerKeys(fields) };
 }
 
 function strings(value: unknown): string[] {

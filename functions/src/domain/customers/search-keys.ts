@@ -6,7 +6,9 @@
 // - phones: every run of 3 or more digits of the national number (last digits, middle runs),
 //   the national number with a trunk '0', and prefixes of the number with its calling code.
 // Categories get keys of their own: each set of up to 3 of the customer's categories, so that
-// "all selected categories" is one `array-contains`.
+// "all selected categories" is one `array-contains`; each of those again behind the owner's key,
+// and the owner's key alone, so that "this owner's (or no owner's) customers in these
+// categories" is one `array-contains` on the same indexes.
 import type { CustomerFields } from './normalize';
 import { phoneParts } from './normalize';
 import {
@@ -67,8 +69,28 @@ export function categorySetKey(categories: readonly string[]): string {
   return [...new Set(categories.map((c) => c.toLowerCase()))].sort().join('\u001f');
 }
 
-/** A key for every set of 1 to CATEGORY_KEY_MAX_SET of the customer's categories. */
-export function categoryKeys(categories: readonly string[]): string[] {
+/** The owner's part of a filter key: an employee id, or '' for no owner. */
+const ownerPart = (ownerId: string) => `owner\u001e${ownerId}`;
+
+/**
+ * The key an `array-contains` on `categoryKeys` looks for: these categories (a set key, '' for
+ * none) of this owner's customers (undefined: anyone's; '': no owner's).
+ */
+export function filterKey(categorySet: string, ownerId: string | undefined): string {
+  if (ownerId === undefined) return categorySet;
+  return categorySet ? `${ownerPart(ownerId)}\u001e${categorySet}` : ownerPart(ownerId);
+}
+
+/**
+ * A key for every set of 1 to CATEGORY_KEY_MAX_SET of the customer's categories, and each of
+ * them with the owner's key before it (`ownerId` '' for no owner), and the owner's key alone.
+ */
+export function categoryKeys(categories: readonly string[], ownerId: string): string[] {
+  const sets = categorySets(categories);
+  return [...sets, filterKey('', ownerId), ...sets.map((set) => filterKey(set, ownerId))];
+}
+
+function categorySets(categories: readonly string[]): string[] {
   const all = [...new Set(categories.map((c) => c.toLowerCase()))].sort();
   const keys: string[] = [];
   const walk = (from: number, chosen: string[]) => {

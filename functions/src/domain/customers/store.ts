@@ -3,6 +3,7 @@ import type {
   DocumentData,
   DocumentSnapshot,
   Firestore,
+  QueryDocumentSnapshot,
   Transaction,
 } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
@@ -92,6 +93,26 @@ export async function customersOfPhones(
     }
   }
   return found;
+}
+
+/**
+ * The customers of these ids that exist, with only `fields` of each, read 500 at a time, all the
+ * batches at once.
+ */
+export async function customersByIds(
+  ids: readonly string[],
+  fields: readonly string[],
+): Promise<QueryDocumentSnapshot[]> {
+  const db = getDb();
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += PHONE_LOOKUP_CHUNK)
+    chunks.push(ids.slice(i, i + PHONE_LOOKUP_CHUNK));
+  const read = await Promise.all(
+    chunks.map((chunk) =>
+      db.getAll(...chunk.map((id) => customerRef(id, db)), { fieldMask: [...fields] }),
+    ),
+  );
+  return read.flat().filter((doc): doc is QueryDocumentSnapshot => doc.exists);
 }
 
 /**

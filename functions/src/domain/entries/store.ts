@@ -3,6 +3,7 @@ import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 import { ENTRIES } from './constants';
 import { historyRef } from './history';
+import { tagTokens } from './search-keys';
 
 /** Every entry: the query the lists filter and order. */
 export function allEntries() {
@@ -10,6 +11,24 @@ export function allEntries() {
 }
 
 /** The entry's document; with no id, the place of a new entry (a new, unused id). */
+/**
+ * The ids of the customers with an entry carrying `tag` (any case: the entries' tag keys), read
+ * through the entries' search keys' index, their `customerId` only. Null when more than `max`
+ * entries carry it.
+ */
+export async function customersWithEntryTag(tag: string, max: number): Promise<string[] | null> {
+  const [token] = tagTokens(tag);
+  if (!token) return [];
+  const found = await allEntries()
+    .where('searchKeys', 'array-contains', token)
+    .select('customerId')
+    .limit(max + 1)
+    .get();
+  if (found.size > max) return null;
+  const ids = found.docs.map((doc): unknown => doc.get('customerId'));
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+}
+
 export function entryRef(id?: string): DocumentReference {
   const entries = getDb().collection(ENTRIES);
   return id === undefined ? entries.doc() : entries.doc(id);

@@ -1,19 +1,10 @@
 // Recent activity, kept in one document, `dashboard/recent-activity`: a map of items (key ->
-// item) for entries and customers. A write that creates or edits entries or customers merges
-// their items into it without reading it, so concurrent creates never conflict on it. A
-// dashboard load reads the document and shows its RECENT_SHOWN newest items: one read.
-//
-// The map always holds the RECENT_SHOWN newest of the source, and only items of documents that
-// exist: a merge adds an item with its document's creation time, which changes nothing about
-// which are the newest; a delete that removes a shown item rebuilds the map from the source
-// (forgetRecent), any other delete just drops the item. The recompute job rebuilds it from the
-// source too (rebuildRecent), which also trims what the merges added since.
-//
-// Between two jobs every create adds an item, and each dashboard load decodes them all, so a
-// load that finds more than RECENT_KEPT_MAX items replaces the map with its RECENT_SHOWN newest
-// (those past them no later merge can bring back to the top). It writes only if the document is
-// still as it read it (its update time): a merge or a rebuild made meanwhile wins, and the next
-// load trims again. Why a map and a trim: docs/decisions/precomputed-dashboard.md.
+// item) for entries and customers, which a write that creates or edits them merges into without
+// reading it, so concurrent creates never conflict on it. A dashboard load reads the document and
+// shows its RECENT_SHOWN newest items (one read), trimming a map the merges made long
+// (readRecentItems). The map holds the RECENT_SHOWN newest of the source, and only items of
+// documents that exist (forgetRecent on a delete; the recompute job's rebuildRecent). Why a map
+// and a trim: docs/decisions/precomputed-dashboard.md.
 import {
   FieldValue,
   type DocumentData,
@@ -160,15 +151,17 @@ export async function forgetRecent(
 }
 
 /**
- * Recent activity as a dashboard load reads it: one document; trimmed to the RECENT_SHOWN
- * newest when the merges made it longer than RECENT_KEPT_MAX (see the top of this file).
+ * Recent activity as a dashboard load reads it: one document. Every create adds an item and each
+ * load decodes them all, so a load that finds more than RECENT_KEPT_MAX replaces the map with its
+ * RECENT_SHOWN newest (no later merge can bring those past them back to the top), written only if
+ * the document is still as it read it: a merge or a rebuild made meanwhile wins.
  */
 export async function readRecentItems(db: Firestore = getDb()): Promise<RecentItem[]> {
   const snapshot = await recentRef(db).get();
   const items = itemsNewestFirst(snapshot.data());
   if (items.length > RECENT_KEPT_MAX && snapshot.updateTime) {
-    // The map replaced by its newest items: one field path, however long the map had grown
-    // (naming each dropped key made a write of thousands of paths).
+    // The map replaced by its newest items: one field path however long the map has grown,
+    // where naming each dropped key would write one path per key.
     const newest = items.slice(0, RECENT_SHOWN).map(({ key, ...item }) => [key, item]);
     try {
       await recentRef(db).update(

@@ -1,19 +1,12 @@
 // Sessions: the token is 32 random bytes (base64url), sent back as the Bearer header or the
-// __session cookie. Each one has a record, sessions/{sha256(token)} = { uid, email, method,
-// createdAt, authTime, expiresAt, approved, role, permissions }: without it a token is nothing,
-// and logging out ends exactly that token at once.
-//
-// A call's check reads the record, then asks Firebase Authentication about its account (deleted,
-// disabled, or its sessions revoked by a password change or revokeRefreshTokens: the rule of
-// `verifySessionCookie`'s revocation check, signed in before validSince, in whole seconds): a
-// made-up token costs one read and no call to Firebase. The checks of calls that arrive
-// together share one read of their records and one lookup of their accounts (`getUsers`). The
-// record carries the rest (approval, role, permissions), so a check reads one document. Every
-// change of what it carries writes the records in the same transaction as the change
-// (`sessionGrantsWriter`, `sessionsHoldingRole`): a role change, an approval, a rejection or a
-// role's new permissions are seen by the next call on every instance, with no cache. No
-// Firebase session cookie is minted: that would cost each sign-in one more call to Firebase,
-// and the record already names the account to ask about.
+// __session cookie. Each one has a record, sessions/{sha256(token)}: without it a token is
+// nothing, and logging out ends exactly that token at once. A call's check reads the record,
+// then asks Firebase Authentication whether its account was deleted, disabled or revoked
+// (`verifySessionCookie`'s rule: signed in before validSince, in whole seconds), so a made-up
+// token costs no call to Firebase. The record carries approval, role and permissions, and every
+// change of those writes the records in the change's transaction (`sessionGrantsWriter`): the next
+// call on every instance sees it, with no cache. No Firebase session cookie is minted: the
+// record already names the account to ask about.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
 import { getAuth, type UserRecord } from 'firebase-admin/auth';

@@ -206,8 +206,8 @@ export const noRecent = (): RecentPart => ({
 
 /**
  * Two parts as one (the newest records of both). A write made in pages joins each page's part
- * as it commits and applies the sum once: keeping the pages' writers instead kept every page's
- * writes until the last committed (a 50,000-row import held 190 MB more).
+ * as it commits and applies the sum once, so no page's writes stay in memory until the last
+ * page committed (what they held: docs/benchmarks.md).
  */
 export function joinedRecent(a: RecentPart, b: RecentPart): RecentPart {
   return {
@@ -248,7 +248,7 @@ export interface CustomerWrite {
  * The fields of a customer or an entry that no dashboard figure, recent-activity item or
  * notification reads: patchRecord writes them as they are (a follow-up's line on its entry, a
  * message's delivery state, a file that arrived after its message, a WhatsApp window, the
- * customer's owner).
+ * customer's owner and the filter keys that name it).
  */
 const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
   [ENTRIES]: new Set(['followUps', 'updatedAt', 'dispatch', 'attachments', 'inbound']),
@@ -257,6 +257,7 @@ const OUTSIDE_FIGURES: Record<string, ReadonlySet<string>> = {
     OPT_OUTS_FIELD,
     OPT_OUT_CHANGES_FIELD,
     OWNER_FIELD,
+    'categoryKeys',
     TAX_FIELD,
     'updatedAt',
   ]),

@@ -1,5 +1,5 @@
 // The one way a feature runs a transaction over several owners' data: each owner's part takes the
-// transaction (`tx`), and the feature never holds the database itself (issue 28).
+// transaction (`tx`), and the feature never holds the database itself.
 import type { Transaction } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
 

@@ -1,13 +1,10 @@
-// Sign-ins take turns while the instance is busy. A sign-in is an instance's costliest call
-// (the throttle's read and write, Firebase's password check, the session's transaction: about
-// 10 ms of CPU on the local stack, against 6–7 for a page of customers), and a floor signing
-// in at once would otherwise interleave its steps with every call of the people already in,
-// slowing all of them to the pace of the crowd (on the local stack, 200 at once held calls of
-// those signed in past a second). So a few sign-ins always run; more start only while the
-// event loop keeps up (a timer fires about on time), a few at a time, and the others wait in
-// the order they came. Where a sign-in waits mostly on the network (production: Firebase and
-// Firestore round trips of tens of ms) the loop keeps up, and a crowd is let through about as
-// fast as without turns.
+// Sign-ins take turns while the instance is busy. A sign-in is an instance's costliest call (the
+// throttle's read and write, Firebase's password check, the session's transaction), and a floor
+// signing in at once would otherwise interleave its steps with every call of the people already
+// in, slowing all of them to the pace of the crowd. So a few sign-ins always run; more start only
+// while the event loop keeps up (a timer fires about on time), a few at a time, and the others
+// wait in the order they came. Where a sign-in waits mostly on the network (production) the loop
+// keeps up, and a crowd goes through about as fast as without turns. Figures: docs/benchmarks.md.
 
 /** Sign-ins that always run at once. */
 export const ALWAYS_RUNNING = 4;

@@ -1,9 +1,8 @@
 // Taking sign-in tries before they are checked, every limit at once: the pair's lock and count
 // (one account from one address), the address's count over every account and the account's over
 // every address are read and moved by one transaction, so tries sent together cannot all read
-// the same counts and all pass (40 wrong passwords for 40 accounts from one address, sent at
-// once, were all checked against a limit of 30). A try holds its place on the counters from
-// then on; a password that turns out right gives it back (sign-in-throttle.ts).
+// the same counts and all pass the limit. A try holds its place on the counters from then on; a
+// password that turns out right gives it back (sign-in-throttle.ts).
 //
 // Every try from one address meets the same counter document, so within an instance the tries
 // of one address are taken together: those that arrive while a transaction runs go in the next

@@ -86,6 +86,10 @@ function listParams(filters: AudienceFilters): Record<string, string> {
   if (filters.potential) params.potential = filters.potential;
   if (filters.from) params.from = filters.from;
   if (filters.to) params.to = filters.to;
+  if (filters.owner) params.owner = filters.owner;
+  if (filters.contactedFrom) params.contactedFrom = filters.contactedFrom;
+  if (filters.contactedTo) params.contactedTo = filters.contactedTo;
+  if (filters.tag) params.tag = filters.tag;
   return params;
 }
 

@@ -1,6 +1,7 @@
 // POST /broadcasts and POST /broadcasts/audience: each field checked with its own message.
 import { z } from 'zod';
 import { BROADCAST_PARAM_FIELDS } from '../../contract/broadcasts';
+import { OWNER_FILTER } from '../../contract/customers';
 
 /** A CSV of 10,000 phones, and room for a few lines more. */
 export const MAX_PHONES = 20_000;
@@ -23,6 +24,16 @@ const filters = z
       potential: z.string({ error: 'Potential must be text' }).max(100).optional(),
       from: day.optional(),
       to: day.optional(),
+      // Checked as the customer list checks it (an employee id, or 'none'); a broadcast is
+      // counted again at its start, maybe by someone else: "mine" is named by its id.
+      owner: z
+        .string({ error: 'Owner must be text' })
+        .max(200)
+        .refine((v) => v !== OWNER_FILTER.mine, 'Name the owner by their employee id')
+        .optional(),
+      contactedFrom: day.optional(),
+      contactedTo: day.optional(),
+      tag: z.string({ error: 'A tag is text' }).max(100).optional(),
     },
     { error: 'Filters must be an object' },
   )
@@ -30,6 +41,10 @@ const filters = z
   .refine((f) => !(f.from && f.to && f.from > f.to), {
     error: 'The first date must not be after the last',
     path: ['to'],
+  })
+  .refine((f) => !(f.contactedFrom && f.contactedTo && f.contactedFrom > f.contactedTo), {
+    error: 'The first date must not be after the last',
+    path: ['contactedTo'],
   });
 
 export const audienceSchema = z.union(

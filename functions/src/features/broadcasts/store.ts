@@ -80,14 +80,18 @@ function toSummary(id: string, data: DocumentData): BroadcastSummary {
   };
 }
 
-function toStored(id: string, data: DocumentData): StoredBroadcast {
+/** All a broadcast's answer shows but its audience. */
+function toDetails(id: string, data: DocumentData): Omit<Broadcast, 'audience'> {
   return {
     ...toSummary(id, data),
     params: (data.params ?? []) as Broadcast['params'],
-    audience: data.audience as Audience,
     sample: (data.sample ?? []) as Broadcast['sample'],
     excludedSample: (data.excludedSample ?? []) as Broadcast['excludedSample'],
   };
+}
+
+function toStored(id: string, data: DocumentData): StoredBroadcast {
+  return { ...toDetails(id, data), audience: data.audience as Audience };
 }
 
 /** What a broadcast's answers read of it: all but a pasted list's phones (up to 10,000). */
@@ -133,10 +137,10 @@ export async function requireShownBroadcast(id: string): Promise<Broadcast> {
   const [doc] = await getDb().getAll(broadcastRef(id), { fieldMask: SHOWN_FIELDS });
   if (!doc?.exists) throw new HttpError(404, BROADCAST_NOT_FOUND);
   const data = doc.data()!;
-  const stored = toStored(doc.id, data);
+  const details = toDetails(doc.id, data);
   const filters = (data.audience as DocumentData | undefined)?.filters as
     AudienceFilters | undefined;
-  return { ...stored, audience: audienceShown(stored, filters) };
+  return { ...details, audience: audienceShown(details, filters) };
 }
 
 /** The newest broadcasts first, without their samples. */

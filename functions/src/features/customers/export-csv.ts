@@ -62,8 +62,8 @@ const CSV_OPTIONS = {
 
 /**
  * The file's text a page at a time: the byte order mark and header first, then each page's
- * rows as one chunk. One write per page, not per row: every asynchronous step costs the
- * function's request domain work, which per row was most of a large export's time.
+ * rows as one chunk. One write per page, not per row: every asynchronous step has a cost of its
+ * own, and a step per row would add up over a large export.
  */
 async function* csvChunks(
   pages: AsyncIterable<QueryDocumentSnapshot[]>,

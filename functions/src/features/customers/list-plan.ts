@@ -1,8 +1,8 @@
 // How a customer list request becomes one Firestore query: at most one array filter (the
-// search keys or the category keys), potential by equality, the created-on range, the sort
+// search keys, or the category keys, which also name the owner), potential by equality, the created-on range, the sort
 // field then the document id as order, and a cursor on those. What one query cannot say (a
-// search together with categories, or more than CATEGORY_KEY_MAX_SET categories) is checked on
-// the documents the query returns (`residual`).
+// search together with categories or an owner, or more than CATEGORY_KEY_MAX_SET categories) is
+// checked on the documents the query returns (`residual`).
 import { FieldPath, Timestamp, type DocumentData, type Query } from 'firebase-admin/firestore';
 import { SORT_FIELDS } from '../../contract/customers';
 import {
@@ -10,9 +10,11 @@ import {
   encodeCursor as writeCursorJson,
   invalidCursor,
 } from '../../http/page-cursor';
+import { ownerOf } from '../../domain/customers/owner';
 import {
   CATEGORY_KEY_MAX_SET,
   categorySetKey,
+  filterKey,
   hasAllCategories,
   queryTokens,
 } from '../../domain/customers/search-keys';
@@ -36,6 +38,12 @@ export interface ListFilters {
   potential: string;
   /** Created on or after `start` and before `end`. */
   range?: { start: Date; end: Date };
+  /** The owner's employee id; '' for customers without an owner; absent: anyone's. */
+  owner?: string;
+  /** Last contacted (the conversation's newest message) on or after `start`, before `end`. */
+  contacted?: { start: Date; end: Date };
+  /** One of the customer's entries carries this tag (any case). */
+  tag?: string;
 }
 
 export interface ListOrder {
@@ -100,28 +108,35 @@ export function listPlans(filters: ListFilters, order: ListOrder): ListPlan[] {
   const keyed = [...categories]
     .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
     .slice(0, CATEGORY_KEY_MAX_SET);
+  const { owner } = filters;
   const categoryFilter: ArrayFilter = {
     field: 'categoryKeys',
     op: 'array-contains',
-    value: categorySetKey(keyed),
+    value: filterKey(categorySetKey(keyed), owner),
   };
   const allCategories = (data: DocumentData) => hasAllCategories(categoriesOf(data), categories);
+  const owned = (data: DocumentData) => (ownerOf(data)?._id ?? '') === owner;
+  const all = (checks: ((data: DocumentData) => boolean)[]) =>
+    checks.length > 0 ? (data: DocumentData) => checks.every((check) => check(data)) : undefined;
   const plans: ListPlan[] = [];
   if (tokens.length > 0) {
     plans.push({
       ...base,
       array: { field: 'searchKeys', op: 'array-contains-any', value: tokens },
-      residual: categories.length > 0 ? allCategories : undefined,
+      residual: all([
+        ...(categories.length > 0 ? [allCategories] : []),
+        ...(owner !== undefined ? [owned] : []),
+      ]),
     });
   }
-  if (categories.length > 0) {
-    const residuals: ((data: DocumentData) => boolean)[] = [];
-    if (tokens.length > 0) residuals.push((data) => hasAnyKey(data, tokens));
-    if (categories.length > keyed.length) residuals.push(allCategories);
+  if (categories.length > 0 || owner !== undefined) {
     plans.push({
       ...base,
       array: categoryFilter,
-      residual: residuals.length > 0 ? (data) => residuals.every((r) => r(data)) : undefined,
+      residual: all([
+        ...(tokens.length > 0 ? [(data: DocumentData) => hasAnyKey(data, tokens)] : []),
+        ...(categories.length > keyed.length ? [allCategories] : []),
+      ]),
     });
   }
   return plans.length > 0 ? plans : [base];
@@ -139,6 +154,33 @@ export function filterQuery(customers: Query, plan: ListPlan): Query {
   }
   return query;
 }
+
+/** What the plan's query would say of one document (for documents read by id). */
+export function matchesPlan(plan: ListPlan, data: DocumentData): boolean {
+  if (plan.empty) return false;
+  if (plan.array) {
+    const have: unknown = data[plan.array.field];
+    const wanted = [plan.array.value].flat();
+    if (!Array.isArray(have) || !wanted.some((value) => have.includes(value))) return false;
+  }
+  if (plan.potential !== undefined && data.potential !== plan.potential) return false;
+  if (plan.range) {
+    const at = data.createdAt instanceof Timestamp ? data.createdAt.toMillis() : NaN;
+    if (!(at >= plan.range.start.getTime() && at < plan.range.end.getTime())) return false;
+  }
+  return !plan.residual || plan.residual(data);
+}
+
+/** The fields `matchesPlan` and the order read. */
+export const planFields = (plan: ListPlan): string[] => [
+  ...plan.orderFields,
+  ...(plan.array ? [plan.array.field] : []),
+  'potential',
+  'createdAt',
+  'categories',
+  'owner',
+  ...(plan.residual ? ['searchKeys'] : []),
+];
 
 /** The plan's filters and its full order, ending with the document id. */
 export function orderedQuery(customers: Query, plan: ListPlan): Query {
@@ -231,6 +273,7 @@ export function comparePositions(plan: ListPlan, a: Position, b: Position): numb
 export function allPlanShapes(): ListPlan[] {
   const plans: ListPlan[] = [];
   const range = { start: new Date(0), end: new Date(86_400_000) };
+  // An owner filter is a category key's query (filterKey): the shapes with categories are its.
   for (const q of ['', 'ravi'])
     for (const categories of [[], ['PHE'], ['PHE', 'PP', 'SS PUMP', 'PROJECTS']])
       for (const potential of ['', 'HOT'])

@@ -1,7 +1,8 @@
 // Reading customer lists: pages with a cursor and a total, the plain newest-first array, and
 // every match in order for the export. Reads are bounded by the page size, except where a
 // filter is checked on the returned documents (see list-plan.ts), which reads at most
-// RESIDUAL_SCAN_MAX documents per request.
+// RESIDUAL_SCAN_MAX documents per request, and the last-contacted and tag filters, which read
+// the customers they name (at most NAMED_MAX: named-filters.ts).
 import type { QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { allCustomers } from '../../domain/customers/store';
 import { EXPORT_PAGE_SIZE, PLAIN_LIST_LIMIT } from '../../domain/customers/constants';
@@ -20,6 +21,7 @@ import {
 } from './list-plan';
 import { CUSTOMER_VIEW_FIELDS, toCustomer, type Customer } from '../../domain/customers/record';
 import { scanForMatches } from '../../residual-scan';
+import { hasNamedFilter, namedMatches } from './named-filters';
 import { storedTotals } from '../dashboard';
 
 /** The most documents one request reads to check a filter the query could not apply. */
@@ -67,12 +69,39 @@ const viewFields = (plan: ListPlan) => [...new Set([...CUSTOMER_VIEW_FIELDS, ...
 const cursorOf = (plan: ListPlan, doc: QueryDocumentSnapshot) =>
   encodeCursor(plan, positionOf(plan, doc.id, doc.data()));
 
+/** The page after `after` of every match, in the plan's order; the total is exact. */
+function pageOfMatches(
+  plan: ListPlan,
+  matched: QueryDocumentSnapshot[],
+  limit: number,
+  after: ReturnType<typeof decodeCursor> | undefined,
+): CustomerPage {
+  let start = 0;
+  if (after) {
+    start = matched.findIndex(
+      (d) => comparePositions(plan, positionOf(plan, d.id, d.data()), after) > 0,
+    );
+    if (start === -1) start = matched.length;
+  }
+  const docs = matched.slice(start, start + limit);
+  const more = start + limit < matched.length;
+  return {
+    items: docs.map((d) => toCustomer(d.id, d.data())),
+    nextCursor: more ? cursorOf(plan, docs[docs.length - 1]) : null,
+    total: matched.length,
+  };
+}
+
 export async function listPage(
   filters: ListFilters,
   order: ListOrder,
   limit: number,
   cursor?: string,
 ): Promise<CustomerPage> {
+  if (hasNamedFilter(filters)) {
+    const { plan, docs } = await namedMatches(filters, order, CUSTOMER_VIEW_FIELDS);
+    return pageOfMatches(plan, docs, limit, cursor ? decodeCursor(plan, cursor) : undefined);
+  }
   const chosen = await choosePlan(filters, order);
   const { plan } = chosen;
   if (plan.empty) return { items: [], nextCursor: null, total: 0 };
@@ -97,20 +126,7 @@ export async function listPage(
     // Few candidates: check them all, which also gives the exact total.
     const snapshot = await orderedQuery(allCustomers(), plan).limit(RESIDUAL_SCAN_MAX).get();
     const matched = snapshot.docs.filter((d) => plan.residual?.(d.data()));
-    let start = 0;
-    if (after) {
-      start = matched.findIndex(
-        (d) => comparePositions(plan, positionOf(plan, d.id, d.data()), after) > 0,
-      );
-      if (start === -1) start = matched.length;
-    }
-    const docs = matched.slice(start, start + limit);
-    const more = start + limit < matched.length;
-    return {
-      items: toItems(docs),
-      nextCursor: more ? cursorOf(plan, docs[docs.length - 1]) : null,
-      total: matched.length,
-    };
+    return pageOfMatches(plan, matched, limit, after);
   }
 
   // Many candidates: check them in order from the cursor, up to RESIDUAL_SCAN_MAX per page.
@@ -145,17 +161,23 @@ export async function plainList(): Promise<Customer[]> {
 /**
  * The matching customers' documents in the list's order, a page of EXPORT_PAGE_SIZE at a time
  * (fewer where a filter checked on the documents drops some), so a caller streaming them out
- * never holds more than two pages: the next page is read while the caller writes this one out
- * (the database and this instance work at once). With `fields`, only those (and the order's)
- * are read: a customer's search keys are most of its bytes, and an export needs none of them,
- * unless a filter is checked on the documents (then they are read whole). The caller reads what
- * it needs of each document (an export, 7 of a customer's fields, not the whole view).
+ * never holds more than two pages: the next page is read while the caller writes this one out.
+ * With `fields`, only those (and the order's) are read, unless a filter is checked on the
+ * documents (then they are read whole): a customer's search keys are most of its bytes, and an
+ * export needs none of them.
  */
 export async function* matchingCustomerPages(
   filters: ListFilters,
   order: ListOrder,
   fields?: readonly string[],
 ): AsyncGenerator<QueryDocumentSnapshot[]> {
+  if (hasNamedFilter(filters)) {
+    // Without `fields`, what the list shows of each (an export always names its columns).
+    const { docs } = await namedMatches(filters, order, fields ?? CUSTOMER_VIEW_FIELDS);
+    for (let i = 0; i < docs.length; i += EXPORT_PAGE_SIZE)
+      yield docs.slice(i, i + EXPORT_PAGE_SIZE);
+    return;
+  }
   const { plan } = await choosePlan(filters, order);
   if (plan.empty) return;
   const selected =

@@ -112,17 +112,20 @@ export async function mergeCustomers(
     const summaries = await Promise.all(snapshots.map((s) => tx.get(summaryRef(s.id))));
     records = await RecordWriter.inTransaction(tx);
     const now = Timestamp.now();
-    const record = buildCustomerRecord(merged, {
-      createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,
-      updatedAt: now,
-    });
+    const record = buildCustomerRecord(
+      merged,
+      {
+        createdAt: primary.data.createdAt instanceof Timestamp ? primary.data.createdAt : now,
+        updatedAt: now,
+      },
+      carriedOwner([primary, ...others].map((c) => c.data)),
+    );
     const kept = {
       ...record,
       ...carriedWindows(
         [primary, ...others].map((c) => c.data),
         merged.phones,
       ),
-      ...carriedOwner([primary, ...others].map((c) => c.data)),
       ...carriedTax([primary, ...others].map((c) => c.data)),
     };
     records.setCustomer(primaryRef, primary.data, kept);

@@ -9,7 +9,8 @@ import { documentIdField } from '../../http/params';
 import { CUSTOMER_NOT_FOUND, customerRef } from '../../domain/customers/store';
 import { OWNER_FIELD, ownerOf, type CustomerOwner } from '../../domain/customers/owner';
 import { addNotification } from '../../domain/notifications/notice';
-import { toCustomer, type Customer } from '../../domain/customers/record';
+import { fieldsOf, toCustomer, type Customer } from '../../domain/customers/record';
+import { categoryKeys } from '../../domain/customers/search-keys';
 import { setSummaryOwner, summaryCustomer, summaryRef } from '../../domain/conversations/store';
 import { displayName, userRef } from '../../domain/identity/user-store';
 import { patchRecord } from '../../domain/writes/records';
@@ -46,7 +47,15 @@ export async function setCustomerOwner(id: string, ownerId: string | null): Prom
           }
         : null;
     const updatedAt = Timestamp.now();
-    patchRecord(tx, ref, [OWNER_FIELD, owner ?? FieldValue.delete()], ['updatedAt', updatedAt]);
+    // The filter keys name the owner (the list's owner filter): they change with it.
+    const keys = categoryKeys(fieldsOf(data).categories, owner?._id ?? '');
+    patchRecord(
+      tx,
+      ref,
+      [OWNER_FIELD, owner ?? FieldValue.delete()],
+      ['categoryKeys', keys],
+      ['updatedAt', updatedAt],
+    );
     // The new owner's unread: the customer's messages they have not seen.
     const unread = setSummaryOwner(tx, summary, owner);
     // The new owner is told at once (toast and bell), with what waits for them.
@@ -64,6 +73,12 @@ export async function setCustomerOwner(id: string, ownerId: string | null): Prom
       });
     }
     const { [OWNER_FIELD]: _before, ...rest } = data;
-    return toCustomer(id, { ...rest, ...(owner && { [OWNER_FIELD]: owner }), updatedAt });
+    const after = {
+      ...rest,
+      ...(owner && { [OWNER_FIELD]: owner }),
+      categoryKeys: keys,
+      updatedAt,
+    };
+    return toCustomer(id, after);
   });
 }

@@ -9,6 +9,7 @@ import { HttpError } from '../../http/errors';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { getConfig } from '../../config';
+import { OWNER_FILTER } from '../../contract/customers';
 import { EXPORT_COLUMNS, exportFileName, streamCustomersCsv } from './export-csv';
 import { listedByLine, listedErrors, readImportUpload } from './import-csv';
 import { listPage, matchingCustomerPages, plainList } from './list';
@@ -52,6 +53,12 @@ const force = (req: Request) => req.query.force === 'true' || req.query.force ==
 
 const customerId = (req: Request) => documentId(req.params.id, CUSTOMER_NOT_FOUND);
 
+/** The list's query with `owner=me` read as the caller's id ("Mine"). */
+function listQueryOf(req: Request) {
+  const caller = req.query.owner === OWNER_FILTER.mine ? req.session?.uid : undefined;
+  return listQuery.parse(caller ? { ...req.query, owner: caller } : req.query);
+}
+
 /** The owner of the customers a caller creates: the caller. */
 async function ownerFrom(req: Request) {
   const actor = await actorOf(req.session!);
@@ -65,12 +72,12 @@ export function registerCustomerRoutes(router: Router): void {
       res.json(await plainList());
       return;
     }
-    const { filters, order, limit, cursor } = listQuery.parse(req.query);
+    const { filters, order, limit, cursor } = listQueryOf(req);
     res.json(await listPage(filters, order, limit, cursor));
   });
 
   route(router, 'GET /customers/export.csv', async (req, res) => {
-    const { filters, order } = listQuery.parse(req.query);
+    const { filters, order } = listQueryOf(req);
     const { timeZone } = getConfig();
     const pages = matchingCustomerPages(filters, order, EXPORT_COLUMNS);
     await streamCustomersCsv(res, pages, { name: exportFileName(new Date(), timeZone), timeZone });

@@ -1,7 +1,8 @@
 // Request shapes, checked with zod; field paths in messages name the bad value
 // ('phones.1: Invalid phone number: 12ab').
 import { z } from 'zod';
-import { documentIdField } from '../../http/params';
+import { documentIdField, isDocumentId } from '../../http/params';
+import { OWNER_FILTER } from '../../contract/customers';
 import { gstinField, stateField } from '../../http/tax-fields';
 import { getConfig } from '../../config';
 import {
@@ -124,6 +125,18 @@ const listQueryShape = {
   potential: param(z.string().max(100)),
   from: param(date),
   to: param(date),
+  owner: param(
+    z
+      .string()
+      .max(200)
+      .refine(
+        (v) => v === OWNER_FILTER.none || isDocumentId(v),
+        `Use an employee id, or ${OWNER_FILTER.none} for customers without an owner`,
+      ),
+  ),
+  contactedFrom: param(date),
+  contactedTo: param(date),
+  tag: param(z.string().max(100)),
   sort: param(z.enum(SORT_FIELDS)),
   dir: param(z.enum(['asc', 'desc'])),
   limit: param(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE)),
@@ -140,6 +153,9 @@ const LATEST = new Date(Date.UTC(9999, 11, 31));
 export const listQuery = z
   .object(listQueryShape)
   .superRefine(checkDateRange)
+  .superRefine((query, ctx) =>
+    checkDateRange({ from: query.contactedFrom, to: query.contactedTo }, ctx, 'contactedTo'),
+  )
   .transform((query) => {
     const { timeZone } = getConfig();
     const sort = query.sort ?? 'createdAt';
@@ -157,6 +173,14 @@ export const listQuery = z
               end: query.to ? startOfDay(query.to, timeZone, 1) : LATEST,
             }
           : undefined,
+      ...(query.owner && { owner: query.owner === OWNER_FILTER.none ? '' : query.owner }),
+      ...(query.tag?.trim() && { tag: query.tag.trim() }),
+      ...((query.contactedFrom || query.contactedTo) && {
+        contacted: {
+          start: query.contactedFrom ? startOfDay(query.contactedFrom, timeZone) : EARLIEST,
+          end: query.contactedTo ? startOfDay(query.contactedTo, timeZone, 1) : LATEST,
+        },
+      }),
     };
     const order: ListOrder = { sort, dir: query.dir ?? (sort === 'createdAt' ? 'desc' : 'asc') };
     return { filters, order, limit: query.limit ?? DEFAULT_PAGE_SIZE, cursor: query.cursor };

@@ -2,7 +2,7 @@
 // other or with a stored customer, become one customer with the union of their values instead
 // of twins. Rows are grouped by shared keys first; groups are then written in transactions of
 // at most MAX_WRITES_PER_COMMIT writes, each re-reading what it changes.
-import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
+import { carriedOwner, type CustomerOwner } from '../../domain/customers/owner';
 import { carriedTax } from '../../domain/customers/tax-details';
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
@@ -338,19 +338,22 @@ export async function upsertRows(
           saved.push(toCustomer(target.id, stored.get(target.id) as DocumentData));
           continue;
         }
-        const record = buildCustomerRecord(target.fields, {
-          createdAt: target.createdAt instanceof Timestamp ? target.createdAt : now,
-          updatedAt: now,
-        });
         const before = target.stored ? stored.get(target.id) : undefined;
+        const record = buildCustomerRecord(
+          target.fields,
+          {
+            createdAt: target.createdAt instanceof Timestamp ? target.createdAt : now,
+            updatedAt: now,
+          },
+          before ? carriedOwner([before]) : (options.owner ?? null),
+        );
         const data = before
           ? {
               ...record,
               ...carriedWindows([before], target.fields.phones),
-              ...carriedOwner([before]),
               ...carriedTax([before]),
             }
-          : { ...record, ...(options.owner && { [OWNER_FIELD]: options.owner }) };
+          : record;
         customerWrites.push({ ref, before: before ?? null, data });
         for (const key of customerKeys(target.fields)) {
           // Only the rows' keys were read; a stored customer's other keys stay as they are.

@@ -1,6 +1,6 @@
 // Adding, editing and deleting one customer, each in one transaction with its identity keys.
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
-import { carriedOwner, OWNER_FIELD, type CustomerOwner } from '../../domain/customers/owner';
+import { carriedOwner, type CustomerOwner } from '../../domain/customers/owner';
 import {
   carriedTax,
   type CustomerTax,
@@ -104,8 +104,7 @@ export async function createCustomer(
     const records = await RecordWriter.inTransaction(tx);
     const now = Timestamp.now();
     const record = {
-      ...buildCustomerRecord(fields, { createdAt: now, updatedAt: now }),
-      ...(owner && { [OWNER_FIELD]: owner }),
+      ...buildCustomerRecord(fields, { createdAt: now, updatedAt: now }, owner ?? null),
       ...taxFields(undefined, tax),
     };
     records.createCustomer(ref, record);
@@ -162,14 +161,17 @@ export async function updateCustomer(
     const heirs = await findHeirs(tx, id, released);
     const records = await RecordWriter.inTransaction(tx);
 
-    const record = buildCustomerRecord(next, {
-      createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
-      updatedAt: Timestamp.now(),
-    });
+    const record = buildCustomerRecord(
+      next,
+      {
+        createdAt: data.createdAt instanceof Timestamp ? data.createdAt : Timestamp.now(),
+        updatedAt: Timestamp.now(),
+      },
+      carriedOwner([data]),
+    );
     const kept = {
       ...record,
       ...carriedWindows([data], next.phones),
-      ...carriedOwner([data]),
       ...taxFields(data, tax),
     };
     records.setCustomer(ref, data, kept);

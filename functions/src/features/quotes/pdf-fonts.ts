@@ -1,7 +1,7 @@
 // The faces a quote's PDF is set in: Noto Sans (it has the ₹ sign) cut down to the characters a
 // quotation uses, kept in functions/assets/fonts and made by `npm run fonts:quote -w functions`.
 // The whole face holds Greek, Cyrillic and Vietnamese too, and fontkit reads its tables on the
-// first line laid out: about 0.2 s of an instance's first PDF, against a few ms for the cut.
+// first line laid out: the cut keeps that short (docs/quotations.md, The PDF).
 // Parsed once per instance and shared by every PDF (each document embeds its own subset of the
 // glyphs it used).
 import path from 'node:path';

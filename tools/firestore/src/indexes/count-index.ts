@@ -125,8 +125,8 @@ export class CountIndex {
 
   /**
    * `docCount`: how many documents `docs` holds, when known, so that a shape whose keys would
-   * be far too many is given up after a sample (a count by the customers' hundred search keys
-   * each read 4,000 documents before it was full: 0.4 s, on the first search after a start).
+   * be far too many is given up after a sample rather than after reading until it is full (a
+   * count by the customers' hundred search keys each; tools/firestore/README.md).
    */
   constructor(
     private readonly shape: CountShape,

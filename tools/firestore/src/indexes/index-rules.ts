@@ -461,8 +461,8 @@ export class IndexRules {
   entriesOf(group: string, fields: Fields): number {
     let n = 0;
     // A customer's search keys (about a hundred) meet most of its composite indexes: count
-    // each array's distinct elements once, not once per index (a large import's commits spent
-    // seconds here, and every other call waited behind them).
+    // each array's distinct elements once, not once per index, or a large import's commits hold
+    // the thread here for seconds while every other call waits behind them.
     const counted = new Map<Value, number>();
     const distinct = (value: Value) => {
       let count = counted.get(value);

@@ -24,9 +24,9 @@ function sizeOf(posting: Posting): number {
 }
 
 /**
- * What one index may hold, in (value, document) pairs: about 0.6 GB (10.7 million took 0.4 GB),
- * and below the 2^24 keys a Map holds. The app's customers carry ~107 search keys each, so
- * 100,000 fit; its entries (~170 each, 500,000) do not, and their queries read as before.
+ * What one index may hold, in (value, document) pairs: about 0.6 GB, and below the 2^24 keys a
+ * Map holds. The app's customers carry ~107 search keys each, so 100,000 fit; its entries (~170
+ * each, 500,000) do not, and their queries read the collection.
  */
 const MAX_POSTINGS = 16_000_000;
 /** After this many documents a build judges whether the whole collection can fit. */

@@ -50,9 +50,9 @@ const UNKNOWN_FORM = new Error('not in the form exports write');
 /**
  * Reads export lines (Firestore REST `Document`s, tools/firestore/README.md "Export format")
  * straight from their bytes into stored values, as `JSON.parse` then `fieldsFromRest` would,
- * without the parsed objects in between or a string for each string value already shared.
- * At the large size (908,059 lines, 3.65 GB) those were about two thirds of a load's CPU: the
- * parse, the conversion's 75 million map lookups, and the garbage both left.
+ * without the parsed objects in between or a string for each string value already shared: the
+ * parse, the conversion's map lookups and the garbage both leave are most of a large load's CPU
+ * (tools/firestore/README.md).
  *
  * It knows the form exports write: the value kinds but `geoPointValue`, any order of keys,
  * whitespace between tokens. A line in any other form (a key it does not know, a value with a

@@ -210,8 +210,9 @@ function radixOrder(keys: Float64Array): Uint32Array {
 
 /**
  * The documents sorted as comparing them field by field in `orderBy` would (each must have
- * every ordered field), reading each document's ordered values once (a Schwartzian transform):
- * sorting 500,000 documents by a timestamp took about 10 s comparing their values each time.
+ * every ordered field), reading each document's ordered values once (a Schwartzian transform)
+ * rather than at every comparison, which holds the thread for seconds on a large collection
+ * (tools/firestore/README.md, How it works).
  */
 export function sortByKeys(docs: StoredDoc[], orderBy: readonly OrderedField[]): StoredDoc[] {
   // Reading keys into columns costs about what a few comparisons do: not worth it for few.

@@ -56,9 +56,9 @@ function withOwnBytes(service: grpc.ServiceDefinition): grpc.ServiceDefinition {
 /**
  * The answers that carry documents (a query's, a batch get's) are encoded straight from the
  * stored values: they are already in the form proto-loader decodes into, and its serializer's
- * first step, copying each message into protobufjs's own objects (fromObject), was about 40%
- * of encoding a customer. Those answers' one enum is NullValue, whose one value is 0, so its
- * name needs no mapping; the other answers keep proto-loader's serializer.
+ * first step, copying each message into protobufjs's own objects (fromObject), is a large share
+ * of encoding a customer (docs/benchmarks.md). Those answers' one enum is NullValue, whose one
+ * value is 0, so its name needs no mapping; the other answers keep proto-loader's serializer.
  */
 function withDirectEncoding(service: grpc.ServiceDefinition): grpc.ServiceDefinition {
   const root = new protobuf.Root();

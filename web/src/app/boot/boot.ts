@@ -1,9 +1,8 @@
-// The page's first script, run before the app's own (React, the router, the sign-in screen:
-// about 85 KB gzipped, a few hundred ms of CPU on a slow phone) has arrived. On a load by
-// someone signed in it starts what the first signed-in screen needs, so on a phone it travels
-// while the app's script downloads and runs rather than after it: the shell's code, and on the
-// dashboard its code and its one data call (GET /dashboard/all), whose answer the page takes over
-// (features/dashboard/api/early-load.ts). A separate small script, built by
+// The page's first script, run before the app's own (React, the router, the sign-in screen) has
+// arrived. On a load by someone signed in it starts what the first signed-in screen needs, so on
+// a phone it travels while the app's script downloads and runs rather than after it: the shell's
+// code, and on the dashboard its code and its one data call (GET /dashboard/all), whose answer
+// the page takes over (features/dashboard/api/early-load.ts). A separate small script, built by
 // web/build/boot-script.ts; the CSP allows no inline script.
 import { putBootCall } from '../../lib/boot-call';
 import { STORAGE_KEYS } from '../../lib/storage-keys';

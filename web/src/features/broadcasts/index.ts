@@ -1,2 +1,2 @@
-// Broadcasts: the composer and the reports (issue 45).
+// Broadcasts: the composer and the reports.
 export { BroadcastsPage } from './components/broadcasts-page';

@@ -12,6 +12,13 @@ export type CustomerListParams = {
   /** YYYY-MM-DD, inclusive. */
   from: string;
   to: string;
+  /** An employee's id, OWNER_FILTER.none (no owner) or .mine (the caller's); '' for anyone's. */
+  owner: string;
+  /** Last contacted (the newest message to or from them) between these days, YYYY-MM-DD. */
+  contactedFrom: string;
+  contactedTo: string;
+  /** One of the customer's entries carries this tag (any case). */
+  tag: string;
   sort: CustomerSort;
   dir: SortDir;
 };

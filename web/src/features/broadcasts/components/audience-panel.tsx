@@ -5,8 +5,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { FilterInput } from '../../../lib/filter-fields';
 import { MultiSelect } from '../../../lib/multi-select';
 import { Tabs } from '../../../lib/tabs';
+import { useOwnerOptions } from '../../../resources/customers/owner-options';
+import { useSavedSearches } from '../../../resources/customers/saved-searches';
 import { formatCount, formatPaise } from '../model/numbers';
-import type { AudienceMode, ComposerDraft } from '../model/composer';
+import { draftFilters, type AudienceMode, type ComposerDraft } from '../model/composer';
 
 const MODES: { id: AudienceMode; label: string }[] = [
   { id: 'filters', label: 'Customer filters' },
@@ -23,6 +25,9 @@ export function AudiencePanel({
   onChange: (change: Partial<ComposerDraft>) => void;
   count: { data?: AudienceCount; isFetching: boolean; error: unknown };
 }) {
+  // A broadcast is counted again when it starts: the owner is named, never "mine".
+  const owners = useOwnerOptions({ everyone: true, withMine: false });
+  const searches = useSavedSearches();
   return (
     <section className="ui-panel broadcast-composer__section" aria-label="Audience">
       <h2 className="ui-panel__title">Audience</h2>
@@ -35,6 +40,29 @@ export function AudiencePanel({
       >
         {draft.mode === 'filters' ? (
           <div className="broadcast-composer__filters">
+            {searches.length > 0 && (
+              <FormField
+                as="select"
+                label="Start from a saved search"
+                value=""
+                onValueChange={(id) => {
+                  const search = searches.find((s) => s._id === id);
+                  if (search) onChange(draftFilters(search.filters));
+                }}
+              >
+                <option value="">Choose one</option>
+                {searches.map((s) => (
+                  <option key={s._id} value={s._id}>
+                    {s.name}
+                  </option>
+                ))}
+              </FormField>
+            )}
+            <FilterInput
+              label="Name, phone, email"
+              value={draft.q}
+              onChange={(q) => onChange({ q })}
+            />
             <MultiSelect
               label="Categories"
               options={DEFAULT_CATEGORIES}
@@ -55,6 +83,18 @@ export function AudiencePanel({
                 </option>
               ))}
             </FormField>
+            <FormField
+              as="select"
+              label="Owner"
+              value={draft.owner}
+              onValueChange={(owner) => onChange({ owner })}
+            >
+              {owners.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </FormField>
             <FilterInput
               label="Created from"
               type="date"
@@ -66,6 +106,24 @@ export function AudiencePanel({
               type="date"
               value={draft.to}
               onChange={(to) => onChange({ to })}
+            />
+            <FilterInput
+              label="Entry tag"
+              placeholder="Any"
+              value={draft.tag}
+              onChange={(tag) => onChange({ tag })}
+            />
+            <FilterInput
+              label="Last contacted from"
+              type="date"
+              value={draft.contactedFrom}
+              onChange={(contactedFrom) => onChange({ contactedFrom })}
+            />
+            <FilterInput
+              label="Last contacted to"
+              type="date"
+              value={draft.contactedTo}
+              onChange={(contactedTo) => onChange({ contactedTo })}
             />
           </div>
         ) : (

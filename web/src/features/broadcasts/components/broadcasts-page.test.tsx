@@ -115,6 +115,79 @@ describe('the Broadcasts screen', () => {
     expect(within(report).getByText(/by Anita Admin/)).toBeInTheDocument();
   }, 30_000);
 
+  it("counts one employee's customers, or those without an owner", async () => {
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': [],
+      'GET /admin/users': [{ _id: 'u-suresh', fullName: 'Suresh Sales', approved: true }],
+    });
+    const { user } = renderApp('/broadcasts', ADMIN);
+    await screen.findByText(/customers will receive it/);
+    const owner = screen.getByLabelText('Owner');
+    await waitFor(() => expect(within(owner).getAllByRole('option')).toHaveLength(3));
+    expect(within(owner).queryByText('Mine')).toBeNull();
+    await user.selectOptions(owner, 'Suresh Sales');
+    const counted = () =>
+      api.calls.filter((c) => c.path === '/broadcasts/audience').map((c) => c.body);
+    await waitFor(() =>
+      expect(counted().at(-1)).toMatchObject({ audience: { filters: { owner: 'u-suresh' } } }),
+    );
+    await user.selectOptions(owner, 'No owner');
+    await waitFor(() =>
+      expect(counted().at(-1)).toMatchObject({ audience: { filters: { owner: 'none' } } }),
+    );
+    fireEvent.change(screen.getByLabelText('Last contacted from'), {
+      target: { value: '2026-03-01' },
+    });
+    await waitFor(() =>
+      expect(counted().at(-1)).toMatchObject({
+        audience: { filters: { owner: 'none', contactedFrom: '2026-03-01' } },
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Entry tag'), { target: { value: ' Diwali lead ' } });
+    await waitFor(() =>
+      expect(counted().at(-1)).toMatchObject({
+        audience: { filters: { owner: 'none', tag: 'Diwali lead' } },
+      }),
+    );
+  }, 30_000);
+
+  it('starts the audience from a saved search (without "Mine")', async () => {
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': [],
+      'GET /admin/users': [],
+      'GET /me/saved-searches': [
+        {
+          _id: 's1',
+          name: 'My hot PHE',
+          filters: { q: 'dairy', categories: 'PHE,PP', owner: 'me', contactedFrom: '2026-03-01' },
+          createdAt: null,
+        },
+      ],
+    });
+    const { user } = renderApp('/broadcasts', ADMIN);
+    await screen.findByText(/customers will receive it/);
+    await user.selectOptions(
+      await screen.findByLabelText('Start from a saved search'),
+      'My hot PHE',
+    );
+    const counted = () =>
+      api.calls.filter((c) => c.path === '/broadcasts/audience').map((c) => c.body);
+    await waitFor(() =>
+      expect(counted().at(-1)).toEqual({
+        audience: {
+          filters: { q: 'dairy', categories: ['PHE', 'PP'], contactedFrom: '2026-03-01' },
+        },
+        category: 'MARKETING',
+      }),
+    );
+  }, 30_000);
+
   it('starts, shows the counts moving while it sends, pauses and resumes, and offers the recipients', async () => {
     let state = 'draft';
     let reads = 0;

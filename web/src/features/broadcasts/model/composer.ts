@@ -1,6 +1,8 @@
 // The composer's draft and the requests built from it: the audience (the customer list's own
 // filters, or pasted phones), the template and what fills each of its parameters, and when.
 import type { Audience, BroadcastParam, BroadcastParamField } from '@contract/broadcasts';
+import { OWNER_FILTER } from '@contract/customers';
+import { listParamsOf, type SavedSearch } from '../../../resources/customers/saved-searches';
 
 export type AudienceMode = 'filters' | 'phones';
 
@@ -13,10 +15,19 @@ export interface ParamChoice {
 export interface ComposerDraft {
   name: string;
   mode: AudienceMode;
+  /** The customer list's search (name, phone, email). */
+  q: string;
   categories: string[];
   potential: string;
   from: string;
   to: string;
+  /** An employee's id, or 'none' (no owner); '' for anyone's. */
+  owner: string;
+  /** Last contacted between these days (YYYY-MM-DD). */
+  contactedFrom: string;
+  contactedTo: string;
+  /** One of the customer's entries carries this tag. */
+  tag: string;
   phones: string;
   /** 'name:language' of the chosen approved template; '' for none. */
   template: string;
@@ -29,10 +40,15 @@ export interface ComposerDraft {
 export const EMPTY_DRAFT: ComposerDraft = {
   name: '',
   mode: 'filters',
+  q: '',
   categories: [],
   potential: '',
   from: '',
   to: '',
+  owner: '',
+  contactedFrom: '',
+  contactedTo: '',
+  tag: '',
   phones: '',
   template: '',
   params: [],
@@ -76,12 +92,26 @@ export function audienceOf(draft: ComposerDraft): Audience | null {
   }
   return {
     filters: {
+      ...(draft.q.trim() ? { q: draft.q.trim() } : {}),
       ...(draft.categories.length > 0 ? { categories: draft.categories } : {}),
       ...(draft.potential ? { potential: draft.potential } : {}),
       ...(draft.from ? { from: draft.from } : {}),
       ...(draft.to ? { to: draft.to } : {}),
+      ...(draft.owner ? { owner: draft.owner } : {}),
+      ...(draft.contactedFrom ? { contactedFrom: draft.contactedFrom } : {}),
+      ...(draft.contactedTo ? { contactedTo: draft.contactedTo } : {}),
+      ...(draft.tag.trim() ? { tag: draft.tag.trim() } : {}),
     },
   };
+}
+
+/**
+ * A saved search's filters as the draft holds them. "Mine" stays out: a broadcast names the
+ * owner (it is counted again when it starts, perhaps by someone else).
+ */
+export function draftFilters(filters: SavedSearch['filters']): Partial<ComposerDraft> {
+  const { q, categories, owner, ...days } = listParamsOf(filters);
+  return { q, categories, ...days, owner: owner === OWNER_FILTER.mine ? '' : owner };
 }
 
 export function paramsOf(choices: ParamChoice[]): BroadcastParam[] {

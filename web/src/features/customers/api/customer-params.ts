@@ -9,6 +9,10 @@ export function customerQueryParams(params: CustomerListParams): QueryParams {
     potential: params.potential,
     from: params.from,
     to: params.to,
+    owner: params.owner,
+    contactedFrom: params.contactedFrom,
+    contactedTo: params.contactedTo,
+    tag: params.tag,
     sort: params.sort,
     dir: params.dir,
   };

@@ -5,7 +5,7 @@ import {
   useQuery,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { isDateRangeReversed } from '../../../lib/date-range';
+import { datesReversed } from '../model/list-params';
 import { customerQueryParams } from './customer-params';
 import type { Customer, CustomerListParams, CustomerPage } from './types';
 import { queryKeys } from '../../../resources/query-keys';
@@ -20,7 +20,7 @@ export async function getCustomers(
 ): Promise<CustomerPage> {
   // A range that ends before it starts matches nobody (the filters say so): the server would
   // refuse it with a 400.
-  if (isDateRangeReversed(params.from, params.to)) return { items: [], nextCursor: null, total: 0 };
+  if (datesReversed(params)) return { items: [], nextCursor: null, total: 0 };
   const answer = await api.get('/customers', {
     query: { ...customerQueryParams(params), limit: CUSTOMERS_PAGE_SIZE, cursor },
     fallbackMessage: 'Failed to load customers',

@@ -1,17 +1,26 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
-import { isDateRangeReversed } from '../../../lib/date-range';
-import { DateRangeFilters, SearchBox } from '../../../lib/filter-fields';
+import { DateRangeFilters, FilterInput, SearchBox } from '../../../lib/filter-fields';
 import { FiltersButton } from '../../../lib/filters-button';
 import { MultiSelect } from '../../../lib/multi-select';
 import { ViewToggle, type ListView } from '../../../lib/view-toggle';
+import type { OwnerOption } from '../../../resources/customers/owner-options';
 import { SORT_FIELDS } from '../api/types';
 import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
-import { SORT_LABELS, defaultDir } from '../model/list-params';
+import { SORT_LABELS, datesReversed, defaultDir } from '../model/list-params';
 
 const activeFilters = (params: CustomerListParams) =>
-  [params.categories.length > 0, params.potential, params.from, params.to].filter(Boolean).length;
+  [
+    params.categories.length > 0,
+    params.potential,
+    params.from,
+    params.to,
+    params.owner,
+    params.contactedFrom,
+    params.contactedTo,
+    params.tag,
+  ].filter(Boolean).length;
 
 /**
  * Search, filters, sort and the cards/table switch on one bar (with `tools`: wide screens' Reset
@@ -21,27 +30,38 @@ const activeFilters = (params: CustomerListParams) =>
 export function CustomersFilters({
   search,
   onSearch,
+  tag,
+  onTag,
   params,
   onChange,
   categoryOptions,
   potentialOptions,
+  ownerOptions,
   view,
   onView,
   tools,
+  saved,
 }: {
   search: string;
   onSearch: (text: string) => void;
+  /** The entry tag as typed (sent after a pause, as the search is). */
+  tag: string;
+  onTag: (text: string) => void;
   params: CustomerListParams;
   onChange: (change: Partial<CustomerListParams>) => void;
   categoryOptions: readonly string[];
   potentialOptions: readonly string[];
+  /** The owner filter's choices, '' (anyone's) first. */
+  ownerOptions: readonly OwnerOption[];
   /** The Cards/Table switch on the bar; absent when the page shows it elsewhere (phones). */
   view?: ListView;
   onView?: (view: ListView) => void;
   tools?: ReactNode;
+  /** The saved searches, at the end of the folded filters. */
+  saved?: ReactNode;
 }) {
   const id = useId();
-  const dateOrderWrong = isDateRangeReversed(params.from, params.to);
+  const dateOrderWrong = datesReversed(params);
   const active = activeFilters(params);
   const [open, setOpen] = useState(active > 0);
 
@@ -87,11 +107,35 @@ export function CustomersFilters({
             ))}
           </select>
         </label>
+        <FilterInput label="Entry tag" placeholder="Any" value={tag} onChange={onTag} />
+        <label className="ui-field">
+          <span className="ui-field__label">Owner</span>
+          <select
+            className="ui-input"
+            value={params.owner}
+            onChange={(event) => onChange({ owner: event.target.value })}
+          >
+            {ownerOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
         <DateRangeFilters
           labels={{ from: 'Created from', to: 'Created to' }}
           from={params.from}
           to={params.to}
           onChange={onChange}
+          noteId={dateOrderWrong ? `${id}-dates` : undefined}
+        />
+        <DateRangeFilters
+          labels={{ from: 'Last contacted from', to: 'Last contacted to' }}
+          from={params.contactedFrom}
+          to={params.contactedTo}
+          onChange={(end) =>
+            onChange('from' in end ? { contactedFrom: end.from } : { contactedTo: end.to })
+          }
           noteId={dateOrderWrong ? `${id}-dates` : undefined}
         />
         <div className="customers-filters__sort">
@@ -126,6 +170,7 @@ export function CustomersFilters({
             {params.dir === 'asc' ? 'Ascending' : 'Descending'}
           </button>
         </div>
+        {saved}
       </div>
       {dateOrderWrong && (
         <p id={`${id}-dates`} className="ui-error-text customers-filters__note">

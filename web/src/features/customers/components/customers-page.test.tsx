@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app';
 import { jsonResponse, mockApi, stubPhoneWidth } from '../../../test/mock-api';
@@ -137,6 +137,120 @@ describe('customers list', () => {
       expect(listCalls(api).at(-1)).toEqual({ sort: 'createdAt', dir: 'desc', limit: '100' }),
     );
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+
+  it('filters by owner: admins pick an employee or No owner, a sales person Mine', async () => {
+    const api = mockApi({
+      'GET /customers': () => page([raj]),
+      'GET /admin/users': () => [
+        { _id: 'u-suresh', fullName: 'Suresh Sales', approved: true },
+        { _id: 'u-new', fullName: 'Not Yet', approved: false },
+      ],
+    });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByRole('table');
+    await openFilters(user);
+    const owner = filters().getByRole('combobox', { name: 'Owner' });
+    await waitFor(() => expect(within(owner).getAllByRole('option')).toHaveLength(4));
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Anyone', 'Mine', 'No owner', 'Suresh Sales']);
+    await user.selectOptions(owner, 'Suresh Sales');
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'u-suresh' }));
+    await user.selectOptions(owner, 'No owner');
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'none' }));
+    expect(filters().getByRole('button', { name: /^Filters/ })).toHaveTextContent('1');
+  });
+
+  it('sends the last-contacted days, and says when they are reversed', async () => {
+    const api = mockApi({ 'GET /customers': () => page([raj]) });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByRole('table');
+    await openFilters(user);
+    await user.type(screen.getByLabelText('Last contacted from'), '2025-03-01');
+    await user.type(screen.getByLabelText('Last contacted to'), '2025-03-31');
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toMatchObject({
+        contactedFrom: '2025-03-01',
+        contactedTo: '2025-03-31',
+      }),
+    );
+    fireEvent.change(screen.getByLabelText('Last contacted to'), {
+      target: { value: '2025-02-01' },
+    });
+    expect(await screen.findByText(/The from date is after the to date/)).toBeInTheDocument();
+  });
+
+  it('sends an entry tag once typing pauses, and Reset clears it', async () => {
+    const api = mockApi({ 'GET /customers': () => page([raj]) });
+    const { user } = renderApp('/customers', ADMIN);
+    await screen.findByRole('table');
+    await openFilters(user);
+    await user.type(screen.getByLabelText('Entry tag'), 'expo');
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ tag: 'expo' }));
+    expect(listCalls(api).filter((q) => q.tag)).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(listCalls(api).at(-1)?.tag).toBeUndefined());
+    expect(screen.getByLabelText('Entry tag')).toHaveValue('');
+  });
+
+  it('applies a saved search, and saves the filters in use under a name', async () => {
+    const saved = {
+      _id: 's1',
+      name: 'Hot PHE',
+      filters: { categories: 'PHE', potential: 'HOT', tag: 'expo' },
+      createdAt: null,
+    };
+    const api = mockApi({
+      'GET /customers': () => page([raj]),
+      'GET /me/saved-searches': [saved],
+      'POST /me/saved-searches': () =>
+        jsonResponse(201, { ...saved, _id: 's2', name: 'Mine now', filters: { owner: 'me' } }),
+    });
+    const { user } = renderApp('/customers', SALES);
+    await screen.findByRole('table');
+    await openFilters(user);
+    const picker = screen.getByLabelText('Saved searches');
+    await waitFor(() => expect(within(picker).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(picker, 'Hot PHE');
+    await waitFor(() =>
+      expect(listCalls(api).at(-1)).toMatchObject({
+        categories: 'PHE',
+        potential: 'HOT',
+        tag: 'expo',
+      }),
+    );
+    expect(screen.getByLabelText('Entry tag')).toHaveValue('expo');
+
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    await user.selectOptions(filters().getByRole('combobox', { name: 'Owner' }), 'Mine');
+    fireEvent.change(screen.getByLabelText('Save these filters as'), {
+      target: { value: 'Mine now' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Save search' }));
+    await waitFor(() => expect(api.find('POST', '/me/saved-searches')).toHaveLength(1));
+    expect(api.find('POST', '/me/saved-searches')[0].body).toEqual({
+      name: 'Mine now',
+      filters: { owner: 'me' },
+    });
+  });
+
+  it('offers a sales person Anyone or Mine, without loading the employees', async () => {
+    const api = mockApi({ 'GET /customers': () => page([meena]) });
+    const { user } = renderApp('/customers', SALES);
+    await screen.findByRole('table');
+    await openFilters(user);
+    const owner = filters().getByRole('combobox', { name: 'Owner' });
+    expect(
+      within(owner)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Anyone', 'Mine']);
+    await user.selectOptions(owner, 'Mine');
+    await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'me' }));
+    expect(api.find('GET', '/admin/users')).toEqual([]);
   });
 
   it("shows 'No customers' when the list is empty", async () => {

@@ -6,6 +6,7 @@ import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { useListView, ViewToggle } from '../../../lib/view-toggle';
+import { useOwnerOptions } from '../../../resources/customers/owner-options';
 import { useDeleteCustomer } from '../api/delete-customer';
 import { useExportCustomers } from '../api/export-customers';
 import type { Customer } from '../api/types';
@@ -18,6 +19,7 @@ import { CustomersFilters } from './customers-filters';
 import { CustomersHeader, type HeaderItem } from './customers-header';
 import { CustomersListBody } from './customers-list-body';
 import { QuickAddPanel } from './quick-add-panel';
+import { SavedSearches } from './saved-searches';
 import type { RowActionHandlers } from './row-actions';
 import { SelectAll, SelectionBar } from './selection-bar';
 import { useCustomerList } from './use-customer-list';
@@ -47,6 +49,7 @@ export function CustomersPage() {
 
   const [storedCategories] = useOptionList('categories');
   const [potentialOptions] = useOptionList('potential');
+  const ownerOptions = useOwnerOptions({ everyone: isAdmin, withMine: true });
   const categoryOptions = useMemo(
     () =>
       withFound(
@@ -153,10 +156,14 @@ export function CustomersPage() {
       <CustomersFilters
         search={customers.search}
         onSearch={customers.onSearch}
+        tag={customers.tag}
+        onTag={customers.onTag}
         params={params}
         onChange={customers.changeParams}
         categoryOptions={categoryOptions}
         potentialOptions={potentialOptions}
+        ownerOptions={ownerOptions}
+        saved={<SavedSearches params={params} onApply={customers.applyFilters} />}
         view={isPhone ? undefined : view}
         onView={setView}
         tools={

@@ -5,6 +5,8 @@ import { SEARCH_DEBOUNCE_MS } from '../model/constants';
 import { DEFAULT_PARAMS, toggleSort } from '../model/list-params';
 import { useListSelection } from './selection';
 
+type TypedFilter = 'q' | 'tag';
+
 /**
  * The Customers list's state: its filters and sort, the search box (sent after a pause in
  * typing), the pages loaded so far, the count shown beside the title, and the row selection,
@@ -12,8 +14,9 @@ import { useListSelection } from './selection';
  */
 export function useCustomerList() {
   const [params, setParams] = useState<CustomerListParams>(DEFAULT_PARAMS);
-  const [search, setSearch] = useState('');
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The typed filters (the search box, the entry tag) as typed; sent after a pause in typing.
+  const [typed, setTyped] = useState<Record<TypedFilter, string>>({ q: '', tag: '' });
+  const timers = useRef<Partial<Record<TypedFilter, ReturnType<typeof setTimeout>>>>({});
 
   const list = useCustomers(params);
   const items = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
@@ -27,8 +30,8 @@ export function useCustomerList() {
       : `${list.data?.pages[0]?.totalIsEstimate ? 'up to ' : ''}${total} ${total === 1 ? 'customer' : 'customers'}`;
 
   useEffect(() => {
-    const timer = searchTimer;
-    return () => clearTimeout(timer.current);
+    const pending = timers.current;
+    return () => Object.values(pending).forEach(clearTimeout);
   }, []);
 
   function changeParams(change: Partial<CustomerListParams>) {
@@ -36,15 +39,25 @@ export function useCustomerList() {
     selection.clear();
   }
 
-  function onSearch(text: string) {
-    setSearch(text);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => changeParams({ q: text }), SEARCH_DEBOUNCE_MS);
+  function onType(field: TypedFilter, text: string) {
+    setTyped((current) => ({ ...current, [field]: text }));
+    clearTimeout(timers.current[field]);
+    timers.current[field] = setTimeout(
+      () => changeParams({ [field]: text.trim() }),
+      SEARCH_DEBOUNCE_MS,
+    );
+  }
+
+  /** Sets these filters (a saved search), the typed ones as typed, keeping the order. */
+  function applyFilters(filters: Omit<CustomerListParams, 'sort' | 'dir'>) {
+    Object.values(timers.current).forEach(clearTimeout);
+    setTyped({ q: filters.q, tag: filters.tag });
+    changeParams(filters);
   }
 
   function reset() {
-    clearTimeout(searchTimer.current);
-    setSearch('');
+    Object.values(timers.current).forEach(clearTimeout);
+    setTyped({ q: '', tag: '' });
     setParams(DEFAULT_PARAMS);
     selection.clear();
   }
@@ -64,9 +77,12 @@ export function useCustomerList() {
     total,
     totalText,
     params,
-    search,
+    search: typed.q,
+    onSearch: (text: string) => onType('q', text),
+    tag: typed.tag,
+    onTag: (text: string) => onType('tag', text),
     changeParams,
-    onSearch,
+    applyFilters,
     reset,
     onSort,
     loadMore,

@@ -1,3 +1,4 @@
+import { isDateRangeReversed } from '../../../lib/date-range';
 import type { CustomerListParams, CustomerSort, SortDir } from '../api/types';
 
 /** Newest first. */
@@ -7,6 +8,10 @@ export const DEFAULT_PARAMS: CustomerListParams = {
   potential: '',
   from: '',
   to: '',
+  owner: '',
+  contactedFrom: '',
+  contactedTo: '',
+  tag: '',
   sort: 'createdAt',
   dir: 'desc',
 };
@@ -38,8 +43,18 @@ export function ariaSort(params: CustomerListParams, sort: CustomerSort) {
 
 export const dirLabel = (dir: SortDir) => (dir === 'asc' ? 'ascending' : 'descending');
 
+/** A date range that ends before it starts: no customer can match. */
+export const datesReversed = (params: CustomerListParams): boolean =>
+  isDateRangeReversed(params.from, params.to) ||
+  isDateRangeReversed(params.contactedFrom, params.contactedTo);
+
 export function hasFilters(params: CustomerListParams): boolean {
   return Boolean(
-    params.q.trim() || params.categories.length || params.potential || params.from || params.to,
+    params.q.trim() ||
+    params.categories.length ||
+    params.potential ||
+    params.from ||
+    params.to ||
+    params.owner,
   );
 }

@@ -1,9 +1,9 @@
 // The dashboard's charts, in their own chunk (charts-code.ts): the sign-in page and the rest of
 // the app load no chart code. Drawn as plain SVG from d3's shapes and scales rather than with
-// nivo: on a phone with a slow CPU nivo's code took longer to run and to draw than everything
-// else on the page together (d3's scales are left out too: their number and date formats
-// come with locales, three times the size of the shapes). Each chart is hidden from assistive technology and described by a
-// visually hidden table with the same figures.
+// nivo, whose code on a phone with a slow CPU costs more to run and to draw than everything else
+// on the page together (docs/architecture.md); d3's scales are left out too, as their number and
+// date formats come with locales, three times the size of the shapes. Each chart is hidden from
+// assistive technology and described by a visually hidden table with the same figures.
 import { arc, area, line, pie, type PieArcDatum } from 'd3-shape';
 import { formatDayKey } from '../../../lib/format';
 import type { ChannelBreakdown, SeriesItem } from '../api/types';
