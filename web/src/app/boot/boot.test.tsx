@@ -127,3 +127,11 @@ describe('the boot script on a cold load', { timeout: 30_000 }, () => {
     view.unmount();
   });
 });
+
+describe("the boot script's dashboard paths", () => {
+  it('are the screens that show the dashboard', async () => {
+    const { BOOT_DASHBOARD_PATHS } = await import('./boot');
+    const { DASHBOARD_PATHS } = await import('../pages');
+    expect([...BOOT_DASHBOARD_PATHS].sort()).toEqual([...DASHBOARD_PATHS].sort());
+  });
+});

@@ -16,8 +16,11 @@ export interface BootPlan {
   dashboard: string[];
 }
 
-/** The paths that show the dashboard ('/' is its home: app/pages.ts SCREEN_ROUTES). */
-const DASHBOARD_PATHS = new Set(['/', '/dashboard']);
+/**
+ * The paths that show the dashboard: app/pages.ts's DASHBOARD_PATHS, written out because this
+ * script must not bring React and the screens' table with it (boot.test.tsx keeps the two equal).
+ */
+export const BOOT_DASHBOARD_PATHS: ReadonlySet<string> = new Set(['/', '/dashboard']);
 
 /** Fetches a file as Vite's own loader would (same mode), so that loader finds it fetched. */
 function preload(file: string): void {
@@ -41,7 +44,7 @@ export function boot(plan: BootPlan, pathname: string): void {
   const token = localStorage.getItem(STORAGE_KEYS.token);
   if (!token || pathname === '/login') return;
   plan.signedIn.forEach(preload);
-  if (!DASHBOARD_PATHS.has(pathname)) return;
+  if (!BOOT_DASHBOARD_PATHS.has(pathname)) return;
   plan.dashboard.forEach(preload);
   const url = firstDashboardUrl();
   putBootCall({
