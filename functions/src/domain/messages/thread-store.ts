@@ -147,8 +147,7 @@ export const threadQuery = (customerId: string): Query =>
     .orderBy(FieldPath.documentId(), 'desc');
 
 /** A quote valid until `day` (the company's YYYY-MM-DD) can still be accepted today. */
-const stillOpen = (day: string | undefined) =>
-  !day || day >= companyToday();
+const stillOpen = (day: string | undefined) => !day || day >= companyToday();
 
 export function toConversationMessage(id: string, data: DocumentData): ConversationMessage {
   const files = Array.isArray(data.files) ? (data.files as ThreadFile[]) : [];

@@ -110,11 +110,7 @@ class RowCollector {
   private columns: (Column | undefined)[] | undefined;
   private dataRows = 0;
   /** The end of tomorrow in the company's time zone: no row may be created from then on. */
-  private readonly createdBefore = startOfDay(
-    companyToday(),
-    getConfig().timeZone,
-    2,
-  );
+  private readonly createdBefore = startOfDay(companyToday(), getConfig().timeZone, 2);
   readonly rows: UpsertRow[] = [];
   readonly errors: RowError[] = [];
 
