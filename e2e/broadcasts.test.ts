@@ -96,7 +96,7 @@ async function broadcastJourney(viewport: ViewportName, category: string) {
 
     await page.goto('/broadcasts');
     const composer = page.getByRole('form', { name: 'New broadcast' });
-    await composer.getByLabel('Name').fill(`Offer ${stamp}`);
+    await composer.getByLabel('Name', { exact: true }).fill(`Offer ${stamp}`);
     const audience = composer.getByRole('region', { name: 'Audience' });
     await audience.getByRole('button', { name: /Categories/ }).click();
     await audience.getByRole('checkbox', { name: category, exact: true }).check();
