@@ -2,7 +2,7 @@ import { FormField } from '../../../lib/form-field';
 import { DEFAULT_CATEGORIES, POTENTIALS } from '@contract/customers';
 import { EXCLUSION_REASONS, type AudienceCount, type ExclusionReason } from '@contract/broadcasts';
 import { errorMessage } from '../../../lib/api-client';
-import { FilterInput } from '../../../lib/filter-fields';
+import { DateRangeFilters, FilterInput } from '../../../lib/filter-fields';
 import { MultiSelect } from '../../../lib/multi-select';
 import { Tabs } from '../../../lib/tabs';
 import { useOwnerOptions } from '../../../resources/customers/owner-options';
@@ -95,17 +95,12 @@ export function AudiencePanel({
                 </option>
               ))}
             </FormField>
-            <FilterInput
-              label="Created from"
-              type="date"
-              value={draft.from}
-              onChange={(from) => onChange({ from })}
-            />
-            <FilterInput
-              label="Created to"
-              type="date"
-              value={draft.to}
-              onChange={(to) => onChange({ to })}
+            <DateRangeFilters
+              labels={{ from: 'Created from', to: 'Created to' }}
+              from={draft.from}
+              to={draft.to}
+              onChange={onChange}
+              noteId={undefined}
             />
             <FilterInput
               label="Entry tag"
@@ -113,17 +108,14 @@ export function AudiencePanel({
               value={draft.tag}
               onChange={(tag) => onChange({ tag })}
             />
-            <FilterInput
-              label="Last contacted from"
-              type="date"
-              value={draft.contactedFrom}
-              onChange={(contactedFrom) => onChange({ contactedFrom })}
-            />
-            <FilterInput
-              label="Last contacted to"
-              type="date"
-              value={draft.contactedTo}
-              onChange={(contactedTo) => onChange({ contactedTo })}
+            <DateRangeFilters
+              labels={{ from: 'Last contacted from', to: 'Last contacted to' }}
+              from={draft.contactedFrom}
+              to={draft.contactedTo}
+              onChange={(end) =>
+                onChange('from' in end ? { contactedFrom: end.from } : { contactedTo: end.to })
+              }
+              noteId={undefined}
             />
           </div>
         ) : (
