@@ -1,6 +1,6 @@
 // Inbound message markers: inboundMessages/{provider:hash of the provider's id} = { provider,
 // messageId, entryId, customerId, conversationMessageId, at }, written with the message's entry
-// (inbound-entry.ts) so that no message becomes two entries.
+// (features/inbound/inbound-entry.ts) so that no message becomes two entries.
 import { createHash } from 'node:crypto';
 import type { DocumentReference, Firestore } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';

@@ -4,7 +4,8 @@
 // can name the channels whose message did not go; the entry stays whatever the providers say.
 import type { DocumentData, Transaction } from 'firebase-admin/firestore';
 import { runInTransaction } from '../../domain/writes/transaction';
-import { entryRef, getEntryData, newHistoryItemRef } from '../../domain/entries/store';
+import { entryRef, getEntryData } from '../../domain/entries/store';
+import { storeNewEntry } from '../../domain/entries/create';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { timestampNow } from '../../timestamps';
@@ -32,7 +33,7 @@ import {
 import { actorOf } from '../../domain/entries/actor';
 import { resolveAttachments } from './attachments';
 import { DEFAULT_MESSAGE, DEFAULT_SUBJECT, type Channel } from '../../domain/entries/constants';
-import { historyDoc, byActor } from '../../domain/entries/history';
+import { byActor } from '../../domain/entries/history';
 import {
   buildEntryDoc,
   customerCopy,
@@ -261,11 +262,7 @@ export async function createEntry(
       dispatch,
       quote: additions.quote,
     });
-    records.createEntry(ref, entry);
-    tx.create(
-      newHistoryItemRef(ref.id),
-      historyDoc({ type: 'created', text: 'Entry created', by: byActor(actor) }),
-    );
+    storeNewEntry(tx, records, ref, entry, { text: 'Entry created', by: byActor(actor) });
     // The admins' live panel hears of the new pending entry (and their dashboard refreshes).
     const phone = customer.phones[0];
     const name = customer.names[0] ?? (phone ? formatPhone(phone) : 'Customer');

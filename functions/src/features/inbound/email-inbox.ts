@@ -2,7 +2,7 @@
 // read-only) and turns each into a pending entry with source email on the customer with the
 // sender's address (a new customer when none). Nothing is imported twice: the job remembers
 // the mailbox's UIDVALIDITY and the last UID it handled, and each message's Message-ID has a
-// marker written with its entry (domain/inbound/inbound-entry.ts). On the first run, or when the mailbox's
+// marker written with its entry (inbound-entry.ts). On the first run, or when the mailbox's
 // UIDVALIDITY changes, only messages of the last FIRST_RUN_DAYS days are read.
 import { ImapFlow } from 'imapflow';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -13,7 +13,7 @@ import { notifyAdmins } from '../notifications';
 import { plainText } from '../messaging';
 import type { Attachment } from '../../domain/entries/record';
 import { detectFileType, safeFileName, saveFiles, MAX_FILE_BYTES, MAX_FILES } from '../uploads';
-import { createInboundEntry } from '../../domain/inbound/inbound-entry';
+import { createInboundEntry } from './inbound-entry';
 import { isMarked } from '../../domain/inbound/markers';
 import { readInboxState, writeInboxState } from '../../domain/inbound/inbox-state';
 

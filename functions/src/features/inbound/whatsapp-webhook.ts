@@ -13,7 +13,7 @@ import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
 import { readSettingsAndSecrets } from '../../domain/settings/store';
 import { alertAdminContacts } from '../notifications';
 import { formatPhone } from '../../domain/identity/phone';
-import { createInboundEntry } from '../../domain/inbound/inbound-entry';
+import { createInboundEntry } from './inbound-entry';
 import { isAcceptReply } from '../../domain/quotes/accept-reply';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
 import { refreshWindow } from '../messaging';

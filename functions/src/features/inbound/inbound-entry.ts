@@ -3,43 +3,49 @@
 // message's marker (inboundMessages/{provider:id}), the customer (and its phone/email key when
 // new), the entry and its 'created' history item are written in one transaction, which sees
 // the marker of a delivery that got there first. The same transaction adds the message to the
-// customer's conversation (../conversations/store.ts: one more unread for the owner) and
+// customer's conversation (domain/conversations/store.ts: one more unread for the owner) and
 // tells the owner (the admins for a customer without one) with a live notification. A reply
 // accepting one of the customer's sent quotes is kept on that quote as a suggestion in the same
-// transaction (../quotes/accept-reply.ts).
+// transaction (domain/quotes/accept-reply.ts). Beside the employee's entry (features/entries/
+// create.ts), the other way an entry comes into being; both store it through `storeNewEntry`.
 import { INBOUND_MESSAGE } from '../../contract/notifications';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import { getDb } from '../../firebase';
 import { timestampNow } from '../../timestamps';
-import { keyDoc, keyRef } from '../customers/keys';
-import { customerKeyId, prepareCustomer } from '../customers/record';
+import { claimKey, readKeyOwners } from '../../domain/customers/keys';
+import { customerKeyId, prepareCustomer } from '../../domain/customers/record';
 import {
   OPT_OUT_CHANGES_FIELD,
   OPT_OUTS_FIELD,
   optOutChange,
   WINDOWS_FIELD,
   windowOpening,
-} from '../customers/whatsapp-windows';
-import { readSettings } from '../settings/store';
-import { normalizeEmail, normalizePhone } from '../customers/normalize';
-import { MAX_DESCRIPTION_LENGTH } from '../entries/constants';
-import { entryRef } from '../entries/store';
-import { historyDoc, historyRef } from '../entries/history';
-import { patchRecord, RecordWriter } from '../writes/records';
-import { ownerOf } from '../customers/owner';
-import { formatPhone } from '../identity/phone';
-import { FOR_ADMINS } from '../notifications/audience';
-import { addToSummary, summaryCustomer, summaryRef } from '../conversations/store';
+} from '../../domain/customers/whatsapp-windows';
+import { readSettings } from '../../domain/settings/store';
+import { normalizeEmail, normalizePhone } from '../../domain/customers/normalize';
+import { MAX_DESCRIPTION_LENGTH } from '../../domain/entries/constants';
+import { entryRef } from '../../domain/entries/store';
+import { storeNewEntry } from '../../domain/entries/create';
+import { patchRecord, RecordWriter } from '../../domain/writes/records';
+import { runInTransaction } from '../../domain/writes/transaction';
+import { ownerOf } from '../../domain/customers/owner';
+import { formatPhone } from '../../domain/identity/phone';
+import { FOR_ADMINS } from '../../domain/notifications/audience';
+import { addToSummary, summaryCustomer, summaryRef } from '../../domain/conversations/store';
 import {
   createThreadMessage,
   newThreadMessageId,
   type StoredThreadMessage,
   type ThreadFile,
-} from '../messages';
-import { buildEntryDoc, customerCopy, withoutUndefined, type Attachment } from '../entries/record';
-import { customerRef, newCustomerRef } from '../customers/store';
-import { quoteAnsweredIn, suggestAcceptIn } from '../quotes/accept-reply';
-import { markerRef } from './markers';
+} from '../../domain/messages';
+import {
+  buildEntryDoc,
+  customerCopy,
+  withoutUndefined,
+  type Attachment,
+} from '../../domain/entries/record';
+import { customerRef, newCustomerRef } from '../../domain/customers/store';
+import { quoteAnsweredIn, suggestAcceptIn } from '../../domain/quotes/accept-reply';
+import { markerRef } from '../../domain/inbound/markers';
 
 export interface InboundMessage {
   provider: 'whatsapp' | 'email';
@@ -120,9 +126,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * (startsEntry), and tells the owner. A message received before is not applied again.
  */
 export async function createInboundEntry(message: InboundMessage): Promise<InboundResult> {
-  const db = getDb();
   const { inboundEntryQuietDays } = await readSettings();
-  const marker = markerRef(message.provider, message.messageId, db);
+  const marker = markerRef(message.provider, message.messageId);
   const phone = message.from.phone ? normalizePhone(message.from.phone) : null;
   const email = message.from.email ? normalizeEmail(message.from.email) : null;
   const key = phone
@@ -133,10 +138,10 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
   const newEntry = entryRef();
   const threadId = newThreadMessageId();
 
-  return db.runTransaction(async (tx) => {
-    const [seen, owner] = await Promise.all([
+  return runInTransaction(async (tx) => {
+    const [seen, keyOwners] = await Promise.all([
       tx.get(marker),
-      key ? tx.get(keyRef(db, key)) : Promise.resolve(undefined),
+      readKeyOwners(tx, key ? [key] : []),
     ]);
     if (seen.exists) {
       return {
@@ -148,15 +153,14 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         conversationMessageId: String(seen.get('conversationMessageId') ?? ''),
       };
     }
-    const ownerId: unknown = owner?.get('customerId');
-    const existing =
-      typeof ownerId === 'string' && ownerId ? await tx.get(customerRef(ownerId, db)) : undefined;
+    const ownerId = key && keyOwners.get(key);
+    const existing = ownerId ? await tx.get(customerRef(ownerId)) : undefined;
     const summary = existing?.exists ? await tx.get(summaryRef(existing.id)) : undefined;
     const answered =
       message.acceptsQuote && existing?.exists
         ? await quoteAnsweredIn(tx, existing.id, message.acceptsQuote.quoteId)
         : undefined;
-    const records = await RecordWriter.inTransaction(tx, db);
+    const records = await RecordWriter.inTransaction(tx);
     const at = timestampNow();
     // A WhatsApp message opens its phone's 24-hour window in the same commit as its entry and
     // the owner's notification: a page that reads the customer on that notification sees it open.
@@ -194,7 +198,7 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
         ...(optedOut && { [OPT_OUTS_FIELD]: { [opensWindow]: when } }),
         ...(message.optOut && opensWindow && { [OPT_OUT_CHANGES_FIELD]: { [opensWindow]: when } }),
       });
-      for (const k of keys) tx.set(keyRef(db, k.id), keyDoc(k, ref.id));
+      for (const k of keys) claimKey(tx, k, ref.id);
       customerId = ref.id;
       customer = customerCopy(record);
     }
@@ -232,16 +236,10 @@ export async function createInboundEntry(message: InboundMessage): Promise<Inbou
           ...message.details,
         },
       });
-      const stored = withoutUndefined(doc);
-      records.createEntry(newEntry, stored);
-      tx.create(
-        historyRef(db, newEntry.id),
-        historyDoc({
-          type: 'created',
-          text: `Received by ${label} from ${message.from.name ? `${message.from.name} ` : ''}(${message.from.phone ?? message.from.email ?? 'unknown'})`,
-          by: { uid: null, name: label },
-        }),
-      );
+      storeNewEntry(tx, records, newEntry, withoutUndefined(doc), {
+        text: `Received by ${label} from ${message.from.name ? `${message.from.name} ` : ''}(${message.from.phone ?? message.from.email ?? 'unknown'})`,
+        by: { uid: null, name: label },
+      });
     }
     tx.create(marker, {
       provider: message.provider,
