@@ -3,7 +3,8 @@
 // (Quick Add behind its button, the rest on the filter bar or in More), each entry's first 60
 // characters of description whole beside a customer name that wraps, and the Approvals table
 // inside its box with Approve and Reject whole. At 390x844: 5 customers and 3 entries whole on the first screen, and each customer
-// card's category (with its '+N') readable, overlapping neither the owner nor the buttons.
+// card's category (with its '+N') readable, overlapping neither the owner nor the buttons, and the
+// Approvals' bulk bar on one line.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserForFile, openPage } from './support/browser.ts';
@@ -258,6 +259,34 @@ describe('at 390x844', () => {
         .getByRole('group', { name: 'Quick Add' })
         .getByRole('textbox', { name: 'Names, phones and emails' })
         .waitFor();
+      await context.close();
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps the Approvals' bulk bar to one line: the count, Approve and Reject side by side",
+    async () => {
+      const { context, page } = await openPage(launched.browser, 'phone', admin);
+      await page.goto('/approvals');
+      const bar = page.getByRole('group', { name: 'Bulk actions' });
+      await page.locator('main .ui-cards .ui-card').first().waitFor({ timeout: 90_000 });
+      const approve = bar.getByRole('button', { name: 'Approve selected', exact: true });
+      const reject = bar.getByRole('button', { name: 'Reject selected', exact: true });
+      // Their word "selected" is in their names only here: it takes no room.
+      expect(await approve.innerText()).toBe('Approve');
+      expect(await reject.innerText()).toBe('Reject');
+      const [count, a, r] = await Promise.all(
+        [bar.getByText(/^\d+ selected$/), approve, reject].map(
+          async (l) => (await l.boundingBox())!,
+        ),
+      );
+      // One line: the three share their middle, and the bar is one button tall and its padding.
+      for (const box of [a, r])
+        expect(Math.abs(box.y + box.height / 2 - (count.y + count.height / 2))).toBeLessThan(4);
+      expect((await bar.boundingBox())!.height).toBeLessThan(a.height * 2);
+      expect(await isWhole(reject, 'main')).toBe(true);
+      await expectNoSidewaysScroll(page);
       await context.close();
     },
     SLOW,

@@ -111,21 +111,25 @@ export function PendingList<T extends { _id: string }, K extends QueryKey>(
         </button>
       </div>
 
+      {/* On a phone the bulk buttons say "Approve" and "Reject" (their names keep "selected"), so
+          the count and both fit one line above the cards. */}
       <div className="pending__bulk" role="group" aria-label="Bulk actions">
         <span>{selectedRows.length} selected</span>
         <button
           type="button"
           className="btn btn--small"
+          aria-label="Approve selected"
           onClick={() => void state.actOnSelected('approve')}
         >
-          Approve selected
+          {isPhone ? 'Approve' : 'Approve selected'}
         </button>
         <button
           type="button"
           className="btn btn--danger-outline btn--small"
+          aria-label="Reject selected"
           onClick={() => void state.actOnSelected('reject')}
         >
-          Reject selected
+          {isPhone ? 'Reject' : 'Reject selected'}
         </button>
       </div>
 
