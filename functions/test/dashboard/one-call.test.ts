@@ -1,5 +1,5 @@
 // GET /dashboard/all: the page's one call answers what each dashboard route answers, and a full
-// load reads twelve documents of data (five for the company's figures, seven for an admin's empty
+// load reads nine documents of data (four for the company's figures, five for an admin's empty
 // "my day") plus one for the session check.
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
@@ -89,9 +89,9 @@ describe('GET /api/dashboard/all', () => {
         .set(...bearer(token)),
     );
     expect(signedIn - data).toBe(1);
-    // summary, recent activity, the admins' feed, pending accounts (a count) and the kept
-    // lists; and "my day" (my-day.test.ts): the two unread counters and the empty answers of
-    // three queries (its month is the summary's). With the session's, 11 in all.
-    expect(data).toBe(10);
+    // summary, recent activity, the admins' feed and the kept lists (pending accounts' count
+    // among them); and "my day" (my-day.test.ts): the two unread counters and the empty answers
+    // of three queries (its month is the summary's). With the session's, 10 in all.
+    expect(data).toBe(9);
   });
 });

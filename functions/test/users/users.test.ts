@@ -238,3 +238,37 @@ describe('POST /api/admin/users/assign-role', () => {
     expect((await userDoc(a.uid)).get('role')).toBe('sales');
   });
 });
+
+describe("the dashboard's Pending Approvals", () => {
+  // The dashboard keeps the count of accounts awaiting approval (domain/figures/kept-lists.ts):
+  // each registration, approval and rejection moves it in its own commit.
+  const pendingApprovals = async () => {
+    const res = await get('/overview');
+    expect(res.status, res.text).toBe(200);
+    return res.body.pendingApprovals as number;
+  };
+  const register = async (fullName: string) => {
+    const email = `${fullName.toLowerCase()}@example.in`;
+    const res = await request(app)
+      .post('/api/auth/register')
+      .send({ fullName, email, password: 'long-enough' });
+    expect(res.status, res.text).toBe(201);
+    const pending = (await get('/admin/users/pending')).body as { _id: string; email: string }[];
+    return pending.find((u) => u.email === email)!._id;
+  };
+
+  it('counts each account registered, and none once approved or rejected', async () => {
+    expect(await pendingApprovals()).toBe(0);
+    const first = await register('Kavya');
+    expect(await pendingApprovals()).toBe(1);
+    const second = await register('Rohan');
+    expect(await pendingApprovals()).toBe(2);
+    expect((await post(`/admin/users/${first}/approve`, { role: 'sales' })).status).toBe(200);
+    expect(await pendingApprovals()).toBe(1);
+    // Changing an approved account's role leaves the count alone.
+    expect((await post(`/admin/users/${first}/approve`, { role: 'accounts' })).status).toBe(200);
+    expect(await pendingApprovals()).toBe(1);
+    expect((await del(`/admin/users/${second}/reject`)).status).toBe(200);
+    expect(await pendingApprovals()).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 // Lists the dashboard shows that a query answers (the top customers by revenue, the follow-ups
-// due), kept in one document, `dashboard/kept-lists`, so that a dashboard load reads that one
+// due, the count of accounts awaiting approval as a list of one), kept in one document, `dashboard/kept-lists`, so that a dashboard load reads that one
 // document instead of a page of each. Every write that could change a list's answer moves the
 // list's version in its own commit (a blind increment: no read, so any transaction or batch can
 // carry it). A read uses the kept answer only when it was built at the current version for the
@@ -21,7 +21,7 @@ export interface CommitWriter {
   set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
 }
 
-export type KeptList = 'topRevenue' | 'followUpsDue';
+export type KeptList = 'topRevenue' | 'followUpsDue' | 'pendingUsers';
 
 interface Built {
   version: number;
@@ -34,6 +34,13 @@ const keptRef = (db: Firestore) => db.collection(DASHBOARD).doc(KEPT_LISTS_ID);
 /** Marks `list` as changed by the write `writer` commits (a transaction or a batch). */
 export function touchKeptList(writer: CommitWriter, list: KeptList, db: Firestore = getDb()): void {
   writer.set(keptRef(db), { versions: { [list]: FieldValue.increment(1) } }, { merge: true });
+}
+
+/** Marks `list` as changed on its own: its next read runs its query again. */
+export async function refreshKeptList(list: KeptList, db: Firestore = getDb()): Promise<void> {
+  const batch = db.batch();
+  touchKeptList(batch, list, db);
+  await batch.commit();
 }
 
 const versionOf = (data: DocumentData | undefined, list: KeptList): number => {

@@ -7,6 +7,7 @@ import { timestampNow } from '../../timestamps';
 import { grantsOf, sessionGrantsWriter } from './sessions';
 import { ADMIN_ROLE } from './permissions';
 import { findRoleByName } from './role-store';
+import { touchKeptList } from '../figures/kept-lists';
 import { assertAnAdminRemains, byDisplayName, toUser, USERS, type UserAnswer } from './user-store';
 
 /** Internal teams are small: lists answer at most this many accounts, as one array. */
@@ -52,6 +53,7 @@ export async function approveUser(id: string, role: string, by: string): Promise
       updatedAt: at,
       ...(user.get('approved') === true ? {} : { approvedAt: at, approvedBy: by }),
     });
+    if (user.get('approved') !== true) touchKeptList(tx, 'pendingUsers', db);
     grantSessions(id, grantsOf(changes, found));
   });
   return toUser(await ref.get());
@@ -104,6 +106,7 @@ export async function rejectUser(id: string, by: string): Promise<void> {
     endSessions(id, null);
     if (!user.exists) return false;
     tx.delete(ref);
+    if (user.get('approved') !== true) touchKeptList(tx, 'pendingUsers', db);
     return true;
   });
   try {

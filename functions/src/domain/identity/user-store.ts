@@ -12,6 +12,7 @@ import { HttpError } from '../../http/errors';
 import { isDocumentId } from '../../http/params';
 import { toIso } from '../../timestamps';
 import { timestampNow } from '../../timestamps';
+import { touchKeptList } from '../figures/kept-lists';
 import { addNotification, type Notice } from '../notifications/notice';
 import { ADMIN_ROLE, normalizeRoleName } from './permissions';
 
@@ -101,6 +102,7 @@ export async function storeRegisteredUser(
   const at = timestampNow();
   const batch = db.batch();
   batch.create(userRef(uid, db), { ...user, approved: false, createdAt: at, updatedAt: at });
+  touchKeptList(batch, 'pendingUsers', db);
   addNotification(batch, notice);
   await batch.commit();
 }
@@ -128,6 +130,7 @@ export async function storeAdmin(
       },
       { merge: true },
     );
+    if (existing.exists && existing.get('approved') !== true) touchKeptList(tx, 'pendingUsers', db);
   });
 }
 
@@ -137,7 +140,11 @@ export async function getApprovedUser(id: string): Promise<UserAnswer | null> {
   return user?.approved ? user : null;
 }
 
-/** Registered accounts waiting for an admin's approval: a count (one read per 1,000). */
+/**
+ * Registered accounts waiting for an admin's approval: a count (one read per 1,000). The
+ * dashboard keeps it (kept-lists.ts): every write that adds, approves or removes a pending
+ * account touches the kept list `pendingUsers` in its commit.
+ */
 export async function countPendingUsers(db: Firestore = getDb()): Promise<number> {
   return (await db.collection(USERS).where('approved', '==', false).count().get()).data().count;
 }

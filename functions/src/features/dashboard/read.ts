@@ -94,14 +94,14 @@ export async function overview(changedAt = 0, kept: KeptLists = keptLists()) {
   const [summary, topCustomers, pendingUsers] = await Promise.all([
     readSummary(changedAt),
     kept.read('topRevenue', '', () => readTopRevenue(TOP_CUSTOMERS)),
-    countPendingUsers(),
+    kept.read('pendingUsers', '', async () => [await countPendingUsers()]),
   ]);
   const month = monthKey(now());
   return {
     totalCustomers: summary.totalCustomers,
     totalEntries: summary.totalEntries,
     confirmedOrders: summary.confirmedOrders,
-    pendingApprovals: summary.pendingEntries + pendingUsers,
+    pendingApprovals: summary.pendingEntries + (pendingUsers[0] ?? 0),
     entriesThisMonth: summary.months[month] ?? 0,
     entriesLastMonth: summary.months[previousMonth(month)] ?? 0,
     topCustomers,
