@@ -51,15 +51,17 @@ export interface SessionAnswer {
   user: { id: string; fullName: string; email: string; role: string };
 }
 
-/** A user as GET /admin/users answers it. */
+/** A user as the API answers it (GET /admin/users, /auth/me); `name` repeats `fullName`. */
 export interface User {
   _id: string;
-  fullName?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  role?: string;
-  approved?: boolean;
+  fullName: string;
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  approved: boolean;
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 /** GET /auth/me: the signed-in user, their role and its permissions. */
@@ -113,32 +115,30 @@ export interface CustomerOwner {
   name: string;
 }
 
-/** A customer as the API sends it. */
+/** A customer as the API answers it. */
 export interface Customer extends CustomerFields {
   _id: string;
   createdAt: string;
   updatedAt: string;
-  /** The first phone's WhatsApp state (window, opt-out); older servers leave it out. */
-  whatsappWindow?: WhatsAppWindow | null;
+  /** The window of the first phone (the one messages go to), if the customer has a phone. */
+  whatsappWindow: WhatsAppWindow | null;
+  whatsappWindows: WhatsAppWindow[];
   /** The employee the customer's replies go to; null: no owner (the admins see it). */
-  owner?: CustomerOwner | null;
-  /** GST details for quotations: the GSTIN, and the billing state's code ('' when none). */
-  gstin?: string;
-  billingState?: string;
+  owner: CustomerOwner | null;
+  /** GST details for quotations: the GSTIN, and the billing state's GST code ('' when none). */
+  gstin: string;
+  billingState: string;
 }
 
-/** What POST /customers and PUT /customers/{id} take. */
-export type CustomerInput = Pick<
-  Customer,
-  'names' | 'phones' | 'emails' | 'categories' | 'potential' | 'note' | 'gstin' | 'billingState'
->;
+/** What POST /customers and PUT /customers/{id} take; the GST details may be left out. */
+export type CustomerInput = CustomerFields & Partial<Pick<Customer, 'gstin' | 'billingState'>>;
 
 /** One page of GET /customers with list parameters. */
 export interface CustomerPage {
   items: Customer[];
   nextCursor: string | null;
   total: number;
-  /** True when `total` is an upper bound rather than the exact count. */
+  /** True when `total` is an upper bound rather than the exact count; left out when exact. */
   totalIsEstimate?: boolean;
 }
 
@@ -146,6 +146,21 @@ export interface CustomerPage {
 export interface DuplicateFailure {
   message: string;
   customer: Customer;
+}
+
+/** A row of POST /customers/bulk; each list may also come as one text (a list of one). */
+export interface BulkCustomerRow {
+  names?: string | string[];
+  phones?: string | string[];
+  emails?: string | string[];
+  note?: string;
+}
+
+/** What POST /customers/bulk takes: the rows, and the categories and potential each row gets. */
+export interface BulkCustomersRequest {
+  rows: BulkCustomerRow[];
+  defaultCategories?: string | string[];
+  defaultPotential?: string;
 }
 
 /** What POST /customers/bulk answers. */
@@ -196,6 +211,32 @@ export interface MergeAnswer {
   deleted?: boolean;
 }
 
+/**
+ * POST /integrations/whatsapp/send: to one phone, a text, an approved template (by name, with
+ * its language and body parameters) or a file at an http(s) URL; at least one of the three.
+ */
+export interface WhatsAppSendRequest {
+  to: string;
+  text?: string;
+  /** The name of an approved WhatsApp (Meta) template. */
+  templateId?: string;
+  language?: string;
+  parameters?: string[];
+  mediaUrl?: string;
+  mediaType?: 'image' | 'video' | 'document';
+  filename?: string;
+}
+
+/** POST /integrations/email/send: `to` as a list, or as one text split on commas and semicolons. */
+export interface EmailSendRequest {
+  to: string | string[];
+  subject: string;
+  html: string;
+  text?: string;
+  /** Files this app serves (`path`: /api/files/…, or this host's URL of one), by file name. */
+  attachments?: { filename: string; path: string }[];
+}
+
 /** The answer of a test send (and of a send): the provider's id, or (as an error) its message. */
 export interface TestResult {
   ok: true;
@@ -234,7 +275,7 @@ export interface EntryPage {
   total: number;
   /** Of `total`, how many are confirmed. */
   confirmed: number;
-  /** True when the counts are upper bounds rather than exact. */
+  /** True when the counts are upper bounds rather than exact; left out when exact. */
   totalIsEstimate?: boolean;
 }
 

@@ -72,6 +72,33 @@ export type Audience = { filters: AudienceFilters } | { phones: string[] };
 /** How a broadcast's answers show its audience: the filters, or a pasted list by its size. */
 export type AudienceShown = { filters: AudienceFilters } | { phoneCount: number };
 
+/** The categories of approved templates, by which Meta prices a message. */
+export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
+
+/**
+ * What POST /broadcasts/audience counts: an audience, and the category of the template whose
+ * cost it estimates (MARKETING when left out).
+ */
+export interface AudienceRequest {
+  audience: Audience;
+  category?: TemplateCategory;
+}
+
+/**
+ * What POST /broadcasts makes: a broadcast of one approved template to `audience`, starting at
+ * `sendAt` (an ISO time with its offset, or YYYY-MM-DDTHH:MM on the company's clocks; left out
+ * or null: when started).
+ */
+export interface BroadcastRequest {
+  name: string;
+  template: { name: string; language: string };
+  /** What fills the template's parameters, in order; none when left out. */
+  params?: BroadcastParam[];
+  audience: Audience;
+  sendAt?: string | null;
+}
+
 /** Why a customer or a phone of the audience gets nothing. */
 export const EXCLUSION_REASONS = {
   optedOut: 'Opted out of WhatsApp (wrote STOP)',

@@ -209,6 +209,42 @@ export type EntryUpdate = {
   customer: { names: string[]; phones: string[]; emails: string[] };
 };
 
+/**
+ * The body of POST /entries/{id}/followup-days: a reminder without messages, `days` ahead (3
+ * when left out; a number or text holding one) at `time` (HH:MM, company time zone; left out:
+ * `days` after now).
+ */
+export interface FollowUpDaysRequest {
+  days?: number | string;
+  time?: string;
+  note?: string;
+}
+
+/**
+ * One channel of POST /entries/{id}/resend; what is left out is taken from the channel's last
+ * send (its template, an email's subject) or the customer (the first phone, the first email).
+ */
+export interface ResendChoice {
+  /** A list, or one text split on commas and semicolons; WhatsApp takes the first phone. */
+  to?: string | string[];
+  templateId?: string;
+  /** An email's subject. */
+  templateTitle?: string;
+  /** The text the channel sends instead of `message`. */
+  templateContent?: string;
+}
+
+/**
+ * The body of POST /entries/{id}/resend: only the channels in `send` go. `message` goes on each
+ * of them unless a channel has its own templateContent; without one, each channel's message
+ * goes again. `descriptionTemplate` also gives the entry a new description.
+ */
+export interface ResendRequest {
+  message?: string;
+  descriptionTemplate?: Omit<ResendChoice, 'to'> | null;
+  send?: { whatsapp?: ResendChoice | null; email?: ResendChoice | null };
+}
+
 /** The body of POST /entries/{id}/followup; a channel left out is not sent. */
 export type FollowUpRequest = {
   days: number;

@@ -19,6 +19,24 @@ export interface Product {
   updatedAt: string;
 }
 
+/**
+ * What POST /products takes: the rate in rupees and the GST per cent as numbers, or as text
+ * holding one (as a form field sends it); the HSN as digits or a number. A product is active
+ * unless `active` says otherwise.
+ */
+export interface ProductDraft {
+  name: string;
+  description?: string;
+  hsn: string | number;
+  unit: string;
+  rate: number | string;
+  gstRate: number | string;
+  active?: boolean;
+}
+
+/** What PUT /products/{id} takes: only the fields sent change. */
+export type ProductChange = Partial<ProductDraft>;
+
 /** What POST /products/import.csv answers. */
 export interface ProductImportResult {
   created: number;

@@ -157,3 +157,6 @@ export type QuoteRequest = {
   validUntil?: string;
   notes?: string;
 };
+
+/** POST /quotes/{id}/revise: what is left out is taken from the version revised. */
+export type QuoteRevision = Partial<Omit<QuoteRequest, 'customerId'>>;

@@ -1,12 +1,14 @@
 // What each route of the route table (routes.ts) answers, and the JSON body it takes where the
 // server reads one: the server's handlers can only answer that shape (http/access.ts `route()`),
 // and the web's client (web/src/lib/api-client.ts) returns it and takes only that body, so an
-// answer or a body that does not match fails to compile on either side. A route without a JSON
-// body says nothing about it; `FileAnswer` marks a download (CSV, PDF, an uploaded file), which
-// the server sends rather than answering JSON. Like everything in contract/, plain TypeScript
-// without imports but from itself.
+// answer or a body that does not match fails to compile on either side; a body's zod schema
+// declared with `bodySchema()` (http/validate.ts) compiles only while it reads that body. A
+// route without a JSON body says nothing about it; `FileAnswer` marks a download (CSV, PDF, an
+// uploaded file), which the server sends rather than answering JSON. Like everything in
+// contract/, plain TypeScript without imports but from itself.
 import type {
   AssignRoleAnswer,
+  BulkCustomersRequest,
   BulkResult,
   CreatedEntry,
   Customer,
@@ -15,6 +17,7 @@ import type {
   CustomerPage,
   DuplicateFailure,
   Dashboard,
+  EmailSendRequest,
   EmployeeChoice,
   EntryPage,
   EventsResult,
@@ -40,8 +43,15 @@ import type {
   User,
   VerifyOtpInput,
   WebhookResult,
+  WhatsAppSendRequest,
 } from './answers';
-import type { AudienceCount, Broadcast, BroadcastSummary } from './broadcasts';
+import type {
+  AudienceCount,
+  AudienceRequest,
+  Broadcast,
+  BroadcastRequest,
+  BroadcastSummary,
+} from './broadcasts';
 import type {
   ConversationMessage,
   ConversationPage,
@@ -50,15 +60,29 @@ import type {
 } from './conversations';
 import type { TimelinePage } from './customer-timeline';
 import type { SavedSearch } from './customers';
-import type { CreateEntryBody, Entry, EntryUpdate, FollowUpRequest } from './entries';
+import type {
+  CreateEntryBody,
+  Entry,
+  EntryUpdate,
+  FollowUpDaysRequest,
+  FollowUpRequest,
+  ResendRequest,
+} from './entries';
 import type { PreviewRequest, WhatsAppPreview, WhatsAppTemplate } from './messaging';
 import type { MyDay } from './my-day';
 import type { LiveNotification } from './notifications';
-import type { Product, ProductImportResult } from './products';
-import type { Quote, QuotePage, QuoteRequest, SendQuoteRequest, SendQuoteResponse } from './quotes';
+import type { Product, ProductChange, ProductDraft, ProductImportResult } from './products';
+import type {
+  Quote,
+  QuotePage,
+  QuoteRequest,
+  QuoteRevision,
+  SendQuoteRequest,
+  SendQuoteResponse,
+} from './quotes';
 import type { RouteKey } from './routes';
 import type { SavedReply, SavedReplyInput } from './saved-replies';
-import type { FixedPdf, SettingsView } from './settings';
+import type { FixedPdf, SettingsUpdate, SettingsView } from './settings';
 
 /** A download: the server sends the file (`type`) instead of JSON; the web reads it as a Blob. */
 export interface FileAnswer<Type extends string = string> {
@@ -140,17 +164,29 @@ export interface RouteTypes {
   'DELETE /admin/templates/:id': { answer: DeletedAnswer };
   'GET /settings/fixed-pdfs': { answer: FixedPdf[] };
   'GET /admin/settings': { answer: SettingsView };
-  'PUT /admin/settings': { answer: SettingsView; body: unknown };
+  'PUT /admin/settings': { answer: SettingsView; body: SettingsUpdate };
   'POST /integrations/whatsapp/test': { answer: TestResult; failure: TestFailure };
   'POST /integrations/email/test': { answer: TestResult; failure: TestFailure };
-  'POST /integrations/whatsapp/send': { answer: TestResult; body: unknown; failure: TestFailure };
-  'POST /integrations/email/send': { answer: TestResult; body: unknown; failure: TestFailure };
+  'POST /integrations/whatsapp/send': {
+    answer: TestResult;
+    body: WhatsAppSendRequest;
+    failure: TestFailure;
+  };
+  'POST /integrations/email/send': {
+    answer: TestResult;
+    body: EmailSendRequest;
+    failure: TestFailure;
+  };
   'GET /customers': { answer: CustomerPage | Customer[] };
   'GET /customers/export.csv': { answer: FileAnswer<'text/csv'> };
   'GET /customers/:id': { answer: Customer };
   'GET /customers/:id/timeline': { answer: TimelinePage };
   'POST /customers': { answer: Customer; body: Partial<CustomerInput>; failure: DuplicateFailure };
-  'POST /customers/bulk': { answer: BulkResult; body: unknown; failure: DuplicateFailure };
+  'POST /customers/bulk': {
+    answer: BulkResult;
+    body: BulkCustomersRequest;
+    failure: DuplicateFailure;
+  };
   'POST /customers/import.csv': { answer: CustomerImportAnswer; body: MultipartBody };
   'POST /customers/merge': { answer: MergeAnswer; body: { primaryId: string; mergeIds: string[] } };
   'PUT /customers/:id': {
@@ -178,8 +214,8 @@ export interface RouteTypes {
     body: { text: string; when?: string | null };
   };
   'POST /entries/:id/followup': { answer: ScheduledFollowUp; body: FollowUpRequest };
-  'POST /entries/:id/followup-days': { answer: ScheduledFollowUp; body: unknown };
-  'POST /entries/:id/resend': { answer: SentEntry; body: unknown; failure: ResendFailure };
+  'POST /entries/:id/followup-days': { answer: ScheduledFollowUp; body: FollowUpDaysRequest };
+  'POST /entries/:id/resend': { answer: SentEntry; body: ResendRequest; failure: ResendFailure };
   'PUT /admin/entries/:id/assign-employee': { answer: Entry; body: { employeeId: string | null } };
   'GET /admin/entries/pending': { answer: PendingEntry[] };
   'POST /admin/entries/:id/approve': { answer: Entry };
@@ -187,8 +223,8 @@ export interface RouteTypes {
   'GET /integrations/whatsapp/webhook': { answer: FileAnswer<'text/plain'> };
   'POST /integrations/whatsapp/webhook': { answer: WebhookResult };
   'POST /integrations/email/events': { answer: EventsResult };
-  'POST /broadcasts/audience': { answer: AudienceCount; body: unknown };
-  'POST /broadcasts': { answer: Broadcast; body: unknown };
+  'POST /broadcasts/audience': { answer: AudienceCount; body: AudienceRequest };
+  'POST /broadcasts': { answer: Broadcast; body: BroadcastRequest };
   'GET /broadcasts': { answer: BroadcastSummary[] };
   'GET /broadcasts/:id': { answer: Broadcast };
   'GET /broadcasts/:id/recipients.csv': { answer: FileAnswer<'text/csv'> };
@@ -216,13 +252,13 @@ export interface RouteTypes {
   'GET /products': { answer: Product[] };
   'GET /products/export.csv': { answer: FileAnswer<'text/csv'> };
   'POST /products/import.csv': { answer: ProductImportResult; body: MultipartBody };
-  'POST /products': { answer: Product; body: unknown };
-  'PUT /products/:id': { answer: Product; body: unknown };
+  'POST /products': { answer: Product; body: ProductDraft };
+  'PUT /products/:id': { answer: Product; body: ProductChange };
   'GET /quotes': { answer: QuotePage };
   'GET /quotes/:id': { answer: Quote };
   'GET /quotes/:id/pdf': { answer: FileAnswer<'application/pdf'> };
   'POST /quotes': { answer: Quote; body: QuoteRequest };
-  'POST /quotes/:id/revise': { answer: Quote; body: unknown };
+  'POST /quotes/:id/revise': { answer: Quote; body: QuoteRevision };
   'POST /quotes/:id/accept': { answer: Quote };
   'POST /quotes/:id/decline': { answer: Quote };
   'POST /quotes/:id/send': { answer: SendQuoteResponse; body: SendQuoteRequest };

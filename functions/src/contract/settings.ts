@@ -54,6 +54,45 @@ export interface SettingsView {
   serverSecrets: { sendgridApiKey: boolean; whatsappToken: boolean; whatsappAppSecret: boolean };
 }
 
+/**
+ * What PUT /admin/settings takes: any part, and what is left out keeps its saved value. A secret
+ * sent back masked (as GET answers it) keeps its saved value, '' clears it; a port may be text.
+ */
+export interface SettingsUpdate extends Partial<
+  Pick<
+    SettingsView,
+    | 'companyName'
+    | 'inboundEntryQuietDays'
+    | 'adminNumbers'
+    | 'adminEmails'
+    | 'gstin'
+    | 'legalName'
+    | 'address'
+    | 'state'
+    | 'quoteTerms'
+    | 'quoteValidityDays'
+    | 'quotePrefix'
+  >
+> {
+  notifications?: Partial<SettingsView['notifications']>;
+  integrations?: {
+    whatsapp?: Partial<Omit<SettingsView['integrations']['whatsapp'], 'defaultTemplate'>> & {
+      /** Left out, a parameter is none (null), and a named template's language 'en'. */
+      defaultTemplate?: Partial<WhatsAppTemplateLink>;
+    };
+    email?: Partial<Omit<SettingsView['integrations']['email'], 'smtpPort' | 'imapPort'>> & {
+      smtpPort?: number | string;
+      imapPort?: number | string;
+    };
+  };
+  /** Each PDF's title may be left out (''). */
+  fixedPdfs?: (Partial<FixedPdf> & Pick<FixedPdf, 'url'>)[];
+  bank?: Partial<BankDetails>;
+  broadcasts?: Partial<Omit<BroadcastSettingsView, 'templatePrices'>> & {
+    templatePrices?: Partial<BroadcastSettingsView['templatePrices']>;
+  };
+}
+
 /** A PDF kept in the settings to attach to messages (a price list, a brochure). */
 export interface FixedPdf {
   title: string;

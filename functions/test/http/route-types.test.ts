@@ -7,7 +7,11 @@ import type { z } from 'zod';
 import type { Role } from '../../src/contract/answers';
 import type { RouteAnswer, RouteBody } from '../../src/contract/route-types';
 import { route } from '../../src/http/access';
+import { bodySchema, type ReadsBody } from '../../src/http/validate';
 import { loginBody } from '../../src/features/accounts/schemas';
+import { commentBody } from '../../src/features/entries/schemas';
+import { createProductBody } from '../../src/features/products/schemas';
+import { reviseQuoteBody } from '../../src/features/quotes/schemas';
 import { roleBody } from '../../src/features/roles/routes';
 
 const role: Role = { _id: 'r1', name: 'sales', permissions: [] };
@@ -39,5 +43,16 @@ describe("the route table's types", () => {
     // @ts-expect-error POST /auth/login takes a password, not a passcode.
     const wrong: RouteBody<'POST /auth/login'> = { email: 'a@example.com', passcode: 'x' };
     expect(wrong.email).toBe('a@example.com');
+  });
+
+  it("declare a body's schema only while it reads the route's body (bodySchema)", () => {
+    expectTypeOf<
+      ReadsBody<typeof reviseQuoteBody, RouteBody<'POST /quotes/:id/revise'>>
+    >().toEqualTypeOf<true>();
+    expect(bodySchema('POST /products', createProductBody)).toBe(createProductBody);
+    // @ts-expect-error POST /products takes a product, which the revision's schema does not read.
+    expect(bodySchema('POST /products', reviseQuoteBody)).toBe(reviseQuoteBody);
+    // @ts-expect-error the schema reads an entry's comment, not what the route table names.
+    expect(bodySchema('POST /entries/:id/followup-days', commentBody)).toBe(commentBody);
   });
 });

@@ -21,7 +21,20 @@ describe('the typed client', () => {
       const created = api.post('/admin/roles');
       // @ts-expect-error a CSV download is read with api.blob, not as JSON.
       const csv = api.get('/customers/export.csv');
-      return [roles, role, login, created, csv];
+      // @ts-expect-error PUT /admin/settings takes the company name as text.
+      const settings = api.put('/admin/settings', { companyName: 42 });
+      const product = { name: 'Pump', hsn: '8413', unit: 'Nos', rate: 1500, gstRate: 18 };
+      const added = api.post('/products', product);
+      // @ts-expect-error PUT /products/{id} takes a rate, not a price.
+      const priced = api.put(apiPath('/products/:id', { id: 'p1' }), { price: 1500 });
+      const audience = { phones: ['+919876543210'] };
+      // @ts-expect-error POST /broadcasts/audience estimates by a template category Meta names.
+      const counted = api.post('/broadcasts/audience', { audience, category: 'PROMOTION' });
+      // @ts-expect-error POST /entries/{id}/resend sends again on WhatsApp or email, not SMS.
+      const resent = api.post(apiPath('/entries/:id/resend', { id: 'e1' }), { send: { sms: {} } });
+      // @ts-expect-error POST /broadcasts needs the template it sends.
+      const made = api.post('/broadcasts', { name: 'Diwali offer', audience });
+      return [roles, role, login, created, csv, settings, added, priced, counted, resent, made];
     };
     expect(typeof calls).toBe('function');
   });

@@ -5,13 +5,11 @@
 // rewrite of the customer (edits, merges, imports), as the WhatsApp windows are, and in the
 // customer's filter keys (`categoryKeys`, search-keys.ts), which the list's owner filter reads.
 import type { DocumentData } from 'firebase-admin/firestore';
+import type { CustomerOwner } from '../../contract/answers';
+
+export type { CustomerOwner };
 
 export const OWNER_FIELD = 'owner';
-
-export interface CustomerOwner {
-  _id: string;
-  name: string;
-}
 
 /** The owner stored on a customer document, or null. */
 export function ownerOf(data: DocumentData | undefined): CustomerOwner | null {

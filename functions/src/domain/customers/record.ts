@@ -1,7 +1,7 @@
 // The stored customer document: the customer's own fields plus what the queries need (search and
 // category keys, sort keys, the potential's rank). Every write builds it here, and so does the
 // demo seed, so stored customers always carry the derived fields.
-import type { WhatsAppWindow } from '../../contract/customers';
+import type { Customer } from '../../contract/answers';
 import { OPT_OUTS_FIELD, WINDOWS_FIELD, windowsView } from './whatsapp-windows';
 import { OWNER_FIELD, ownerOf, type CustomerOwner } from './owner';
 import { TAX_FIELD, taxOf } from './tax-details';
@@ -18,20 +18,8 @@ import { categoryKeys, searchKeys, searchText } from './search-keys';
 
 const SORT_KEY_MAX = 100;
 
-/** A customer as the API answers it. */
-export interface Customer extends CustomerFields {
-  _id: string;
-  createdAt: string;
-  updatedAt: string;
-  /** The window of the first phone (the one messages go to), if the customer has a phone. */
-  whatsappWindow: WhatsAppWindow | null;
-  whatsappWindows: WhatsAppWindow[];
-  /** The employee the customer's replies go to (owner.ts); null: no owner (the admins'). */
-  owner: CustomerOwner | null;
-  /** GSTIN ('' when none) and billing state (a GST state code, '' when none): tax-details.ts. */
-  gstin: string;
-  billingState: string;
-}
+/** A customer as the API answers it: declared in contract/answers.ts, built by `toCustomer`. */
+export type { Customer };
 
 export interface CustomerRecord<T = Timestamp | Date> extends CustomerFields {
   searchKeys: string[];

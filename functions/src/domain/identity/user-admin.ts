@@ -8,12 +8,13 @@ import { grantsOf, sessionGrantsWriter } from './sessions';
 import { ADMIN_ROLE } from './permissions';
 import { findRoleByName } from './role-store';
 import { touchKeptList } from '../figures/kept-lists';
-import { assertAnAdminRemains, byDisplayName, toUser, USERS, type UserAnswer } from './user-store';
+import type { User } from '../../contract/answers';
+import { assertAnAdminRemains, byDisplayName, toUser, USERS } from './user-store';
 
 /** Internal teams are small: lists answer at most this many accounts, as one array. */
 export const MAX_USERS_LISTED = 1000;
 
-export async function listUsers(filter: { approved?: boolean }): Promise<UserAnswer[]> {
+export async function listUsers(filter: { approved?: boolean }): Promise<User[]> {
   let query = getDb().collection(USERS).orderBy('fullName').limit(MAX_USERS_LISTED);
   if (filter.approved !== undefined) query = query.where('approved', '==', filter.approved);
   const snap = await query.get();
@@ -21,7 +22,7 @@ export async function listUsers(filter: { approved?: boolean }): Promise<UserAns
 }
 
 /** Accounts awaiting approval, oldest first. */
-export async function listPendingUsers(): Promise<UserAnswer[]> {
+export async function listPendingUsers(): Promise<User[]> {
   const snap = await getDb()
     .collection(USERS)
     .where('approved', '==', false)
@@ -36,7 +37,7 @@ function unknownRole(role: string): HttpError {
 }
 
 /** Approves the account with `role`, or changes an approved account's role. */
-export async function approveUser(id: string, role: string, by: string): Promise<UserAnswer> {
+export async function approveUser(id: string, role: string, by: string): Promise<User> {
   const db = getDb();
   const ref = db.collection(USERS).doc(id);
   await db.runTransaction(async (tx) => {
@@ -63,7 +64,7 @@ export async function approveUser(id: string, role: string, by: string): Promise
 export async function assignRole(
   role: string,
   userIds: readonly string[],
-): Promise<{ updated: number; users: UserAnswer[] }> {
+): Promise<{ updated: number; users: User[] }> {
   const db = getDb();
   const refs = [...new Set(userIds)].map((id) => db.collection(USERS).doc(id));
   await db.runTransaction(async (tx) => {

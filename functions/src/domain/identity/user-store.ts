@@ -1,5 +1,6 @@
 // Accounts in Firestore: users/{uid} = { fullName, email, phone, role, approved, createdAt,
 // updatedAt, approvedAt?, approvedBy? }, the uid being the Firebase Authentication account's.
+import type { EmployeeChoice, User } from '../../contract/answers';
 import type {
   DocumentData,
   DocumentReference,
@@ -18,20 +19,8 @@ import { ADMIN_ROLE, normalizeRoleName } from './permissions';
 
 export const USERS = 'users';
 
-/** A user as the API answers it (`name` is read as an alias of fullName). */
-export interface UserAnswer {
-  _id: string;
-  fullName: string;
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  approved: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-export function toUser(doc: DocumentSnapshot<DocumentData>): UserAnswer {
+/** The user of `doc` as the API answers it (contract/answers.ts `User`). */
+export function toUser(doc: DocumentSnapshot<DocumentData>): User {
   const fullName = String(doc.get('fullName') ?? '');
   return {
     _id: doc.id,
@@ -51,7 +40,7 @@ export function userRef(id: string, db: Firestore = getDb()): DocumentReference 
 }
 
 /** The user with this id as the API answers it, or null (none, or not an id at all). */
-export async function getUser(id: string, db: Firestore = getDb()): Promise<UserAnswer | null> {
+export async function getUser(id: string, db: Firestore = getDb()): Promise<User | null> {
   if (!isDocumentId(id)) return null;
   const snapshot = await userRef(id, db).get();
   return snapshot.exists ? toUser(snapshot) : null;
@@ -71,7 +60,7 @@ export async function findSoleApprovedUser(
  * Approved users' ids and display names, at most `limit`: only the two fields the name is made
  * of are read, never phones or roles.
  */
-export async function approvedUserNames(limit: number): Promise<{ _id: string; name: string }[]> {
+export async function approvedUserNames(limit: number): Promise<EmployeeChoice[]> {
   const snap = await getDb()
     .collection(USERS)
     .where('approved', '==', true)
@@ -135,7 +124,7 @@ export async function storeAdmin(
 }
 
 /** The user, if it exists and is approved (who may be assigned work), else null. */
-export async function getApprovedUser(id: string): Promise<UserAnswer | null> {
+export async function getApprovedUser(id: string): Promise<User | null> {
   const user = await getUser(id);
   return user?.approved ? user : null;
 }
@@ -150,11 +139,11 @@ export async function countPendingUsers(db: Firestore = getDb()): Promise<number
 }
 
 /** How lists sort people: fullName, else email, else 'User'. */
-export function displayName(user: Pick<UserAnswer, 'fullName' | 'email'>): string {
+export function displayName(user: Pick<User, 'fullName' | 'email'>): string {
   return user.fullName || user.email || 'User';
 }
 
-export function byDisplayName(a: UserAnswer, b: UserAnswer): number {
+export function byDisplayName(a: User, b: User): number {
   return displayName(a).localeCompare(displayName(b), 'en', { sensitivity: 'base' });
 }
 

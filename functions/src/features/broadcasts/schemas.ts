@@ -1,6 +1,7 @@
 // POST /broadcasts and POST /broadcasts/audience: each field checked with its own message.
 import { z } from 'zod';
-import { BROADCAST_PARAM_FIELDS } from '../../contract/broadcasts';
+import { bodySchema } from '../../http/validate';
+import { BROADCAST_PARAM_FIELDS, TEMPLATE_CATEGORIES } from '../../contract/broadcasts';
 import { OWNER_FILTER } from '../../contract/customers';
 
 /** A CSV of 10,000 phones, and room for a few lines more. */
@@ -98,39 +99,43 @@ export const templateRefSchema = z.object(
   { error: 'The template is { name, language }' },
 );
 
-export const createBroadcastSchema = z.object({
-  name: z
-    .string({ error: 'A name is required' })
-    .trim()
-    .min(1, 'A name is required')
-    .max(120, 'A name is at most 120 characters'),
-  template: templateRefSchema,
-  params: z.array(param, { error: 'Parameters must be a list' }).max(MAX_PARAMS).default([]),
-  audience: audienceSchema,
-  /**
-   * When to start: an ISO time with its offset, or a date and time of day (YYYY-MM-DDTHH:MM) on
-   * the company's clocks; none or null: when started.
-   */
-  sendAt: z
-    .union(
-      [
-        z.iso.datetime({ offset: true }),
-        z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/),
-      ],
-      { error: 'A time like 2026-12-01T10:00 (company time) or 2026-12-01T10:00:00+05:30' },
-    )
-    .nullable()
-    .optional(),
-});
+export const createBroadcastSchema = bodySchema(
+  'POST /broadcasts',
+  z.object({
+    name: z
+      .string({ error: 'A name is required' })
+      .trim()
+      .min(1, 'A name is required')
+      .max(120, 'A name is at most 120 characters'),
+    template: templateRefSchema,
+    params: z.array(param, { error: 'Parameters must be a list' }).max(MAX_PARAMS).default([]),
+    audience: audienceSchema,
+    /**
+     * When to start: an ISO time with its offset, or a date and time of day (YYYY-MM-DDTHH:MM) on
+     * the company's clocks; none or null: when started.
+     */
+    sendAt: z
+      .union(
+        [
+          z.iso.datetime({ offset: true }),
+          z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/),
+        ],
+        { error: 'A time like 2026-12-01T10:00 (company time) or 2026-12-01T10:00:00+05:30' },
+      )
+      .nullable()
+      .optional(),
+  }),
+);
 
 export type CreateBroadcastInput = z.output<typeof createBroadcastSchema>;
 
-export const countAudienceSchema = z.object({
-  audience: audienceSchema,
-  /** The template's category, for the cost estimate. */
-  category: z
-    .enum(['MARKETING', 'UTILITY', 'AUTHENTICATION'], {
-      error: 'The category is MARKETING, UTILITY or AUTHENTICATION',
-    })
-    .default('MARKETING'),
-});
+export const countAudienceSchema = bodySchema(
+  'POST /broadcasts/audience',
+  z.object({
+    audience: audienceSchema,
+    /** The template's category, for the cost estimate. */
+    category: z
+      .enum(TEMPLATE_CATEGORIES, { error: 'The category is MARKETING, UTILITY or AUTHENTICATION' })
+      .default('MARKETING'),
+  }),
+);

@@ -19,6 +19,7 @@ import {
   type ListOrder,
   type ListPlan,
 } from './list-plan';
+import type { CustomerPage } from '../../contract/answers';
 import { CUSTOMER_VIEW_FIELDS, toCustomer, type Customer } from '../../domain/customers/record';
 import { scanForMatches } from '../../residual-scan';
 import { hasNamedFilter, namedMatches } from './named-filters';
@@ -26,14 +27,6 @@ import { storedTotals } from '../dashboard';
 
 /** The most documents one request reads to check a filter the query could not apply. */
 export const RESIDUAL_SCAN_MAX = 1_000;
-
-export interface CustomerPage {
-  items: Customer[];
-  nextCursor: string | null;
-  total: number;
-  /** Present (true) when `total` is an upper bound rather than the exact count. */
-  totalIsEstimate?: true;
-}
 
 async function count(plan: ListPlan): Promise<number> {
   const snapshot = await filterQuery(allCustomers(), plan).count().get();

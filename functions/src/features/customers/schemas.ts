@@ -1,6 +1,7 @@
 // Request shapes, checked with zod; field paths in messages name the bad value
 // ('phones.1: Invalid phone number: 12ab').
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import { documentIdField, isDocumentId } from '../../http/params';
 import { OWNER_FILTER } from '../../contract/customers';
 import { gstinField, stateField } from '../../http/tax-fields';
@@ -78,19 +79,22 @@ const bulkRow = z
   })
   .transform(normalized);
 
-export const bulkBody = z
-  .object({
-    rows: z.array(bulkRow).min(1, 'Send at least one row').max(MAX_BULK_ROWS),
-    defaultCategories: textList.optional(),
-    defaultPotential: z.string().max(1000).optional(),
-  })
-  .transform((body, ctx) => {
-    const defaults = normalized(
-      { categories: body.defaultCategories, potential: body.defaultPotential },
-      ctx,
-    );
-    return { rows: body.rows, categories: defaults.categories, potential: defaults.potential };
-  });
+export const bulkBody = bodySchema(
+  'POST /customers/bulk',
+  z
+    .object({
+      rows: z.array(bulkRow).min(1, 'Send at least one row').max(MAX_BULK_ROWS),
+      defaultCategories: textList.optional(),
+      defaultPotential: z.string().max(1000).optional(),
+    })
+    .transform((body, ctx) => {
+      const defaults = normalized(
+        { categories: body.defaultCategories, potential: body.defaultPotential },
+        ctx,
+      );
+      return { rows: body.rows, categories: defaults.categories, potential: defaults.potential };
+    }),
+);
 
 const id = documentIdField('Customer');
 

@@ -1,6 +1,6 @@
 // Reading entry lists: pages with a cursor, a total and the confirmed count; the plain
 // newest-first array (GET /entries without parameters); the pending entries for Approvals.
-import type { PendingEntry, PendingSend } from '../../contract/answers';
+import type { EntryPage, PendingEntry, PendingSend } from '../../contract/answers';
 import type { DocumentData, QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { allEntries } from '../../domain/entries/store';
 import {
@@ -22,16 +22,6 @@ import type { EmailSendOutcome } from '../../contract/entries';
 import { customerCopy, ENTRY_VIEW_FIELDS, toEntry, type Entry } from '../../domain/entries/record';
 import { scanForMatches } from '../../residual-scan';
 import { storedTotals } from '../dashboard';
-
-export interface EntryPage {
-  items: Entry[];
-  nextCursor: string | null;
-  total: number;
-  /** Of `total`, how many are confirmed. */
-  confirmed: number;
-  /** Present (true) when the counts are upper bounds rather than exact. */
-  totalIsEstimate?: true;
-}
 
 async function count(plan: EntryPlan): Promise<number> {
   const snapshot = await filteredQuery(allEntries(), plan).count().get();

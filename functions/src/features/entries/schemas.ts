@@ -1,5 +1,6 @@
 // Request shapes, checked with zod; field paths in messages name the bad value.
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import {
   hasHiddenCharacter,
   HIDDEN_CHARACTER_MESSAGE,
@@ -367,23 +368,26 @@ const templateChoice = z.object({
  * each of them unless a channel has its own templateContent; without one, each channel's
  * message goes again.
  */
-export const resendBody = z.object({
-  message: text(MAX_DESCRIPTION_LENGTH, 'Message').optional(),
-  descriptionTemplate: z
-    .union([
-      z.null(),
-      z.object({
-        templateId: text(512, 'Template id').trim().optional(),
-        templateTitle: text(300, 'Template title').trim().optional(),
-        templateContent: text(MAX_DESCRIPTION_LENGTH, 'Template content').optional(),
-      }),
-    ])
-    .optional(),
-  send: z
-    .object({
-      whatsapp: z.union([z.null(), templateChoice]).optional(),
-      email: z.union([z.null(), templateChoice]).optional(),
-    })
-    .optional(),
-});
+export const resendBody = bodySchema(
+  'POST /entries/:id/resend',
+  z.object({
+    message: text(MAX_DESCRIPTION_LENGTH, 'Message').optional(),
+    descriptionTemplate: z
+      .union([
+        z.null(),
+        z.object({
+          templateId: text(512, 'Template id').trim().optional(),
+          templateTitle: text(300, 'Template title').trim().optional(),
+          templateContent: text(MAX_DESCRIPTION_LENGTH, 'Template content').optional(),
+        }),
+      ])
+      .optional(),
+    send: z
+      .object({
+        whatsapp: z.union([z.null(), templateChoice]).optional(),
+        email: z.union([z.null(), templateChoice]).optional(),
+      })
+      .optional(),
+  }),
+);
 export type ResendInput = z.output<typeof resendBody>;

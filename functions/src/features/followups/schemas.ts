@@ -1,5 +1,6 @@
 // Follow-up request shapes and the messages a refused one answers with.
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import { isTimeOfDay } from '../../company-days';
 import { attachmentSchema } from '../entries';
 
@@ -80,4 +81,7 @@ export const followUpBody = z.object({
 export type FollowUpInput = z.output<typeof followUpBody>;
 
 /** POST /entries/{id}/followup-days: the simple fallback, a reminder without messages. */
-export const followUpDaysBody = z.object({ days, time, note });
+export const followUpDaysBody = bodySchema(
+  'POST /entries/:id/followup-days',
+  z.object({ days, time, note }),
+);

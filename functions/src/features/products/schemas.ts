@@ -1,6 +1,7 @@
 // Product fields from callers: rupees with at most 2 decimals (kept in paise), a GST rate from
 // the list, an HSN/SAC code of 4 to 8 digits; each refusal names its field.
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import { GST_RATES, isGstRate } from '../../contract/gst';
 import { PERCENT_SCALE, toScaled } from '../../contract/quote-maths';
 import type { ProductFields } from '../../domain/products/store';
@@ -92,36 +93,42 @@ const toFields = (p: {
 });
 
 /** POST /products. */
-export const createProductBody = z
-  .object({
-    ...productShape,
-    description: productShape.description.optional(),
-    active: productShape.active.optional(),
-  })
-  .transform(toFields);
+export const createProductBody = bodySchema(
+  'POST /products',
+  z
+    .object({
+      ...productShape,
+      description: productShape.description.optional(),
+      active: productShape.active.optional(),
+    })
+    .transform(toFields),
+);
 
 /** PUT /products/:id: only the fields sent change. */
-export const updateProductBody = z
-  .object({
-    name: productShape.name.optional(),
-    description: productShape.description.optional(),
-    hsn: productShape.hsn.optional(),
-    unit: productShape.unit.optional(),
-    rate: productShape.rate.optional(),
-    gstRate: productShape.gstRate.optional(),
-    active: productShape.active.optional(),
-  })
-  .transform((p): Partial<ProductFields> => {
-    const change: Partial<ProductFields> = {};
-    if (p.name !== undefined) change.name = p.name;
-    if (p.description !== undefined) change.description = p.description;
-    if (p.hsn !== undefined) change.hsn = p.hsn;
-    if (p.unit !== undefined) change.unit = p.unit;
-    if (p.rate !== undefined) change.ratePaise = p.rate;
-    if (p.gstRate !== undefined) change.gstBp = p.gstRate;
-    if (p.active !== undefined) change.active = p.active;
-    return change;
-  });
+export const updateProductBody = bodySchema(
+  'PUT /products/:id',
+  z
+    .object({
+      name: productShape.name.optional(),
+      description: productShape.description.optional(),
+      hsn: productShape.hsn.optional(),
+      unit: productShape.unit.optional(),
+      rate: productShape.rate.optional(),
+      gstRate: productShape.gstRate.optional(),
+      active: productShape.active.optional(),
+    })
+    .transform((p): Partial<ProductFields> => {
+      const change: Partial<ProductFields> = {};
+      if (p.name !== undefined) change.name = p.name;
+      if (p.description !== undefined) change.description = p.description;
+      if (p.hsn !== undefined) change.hsn = p.hsn;
+      if (p.unit !== undefined) change.unit = p.unit;
+      if (p.rate !== undefined) change.ratePaise = p.rate;
+      if (p.gstRate !== undefined) change.gstBp = p.gstRate;
+      if (p.active !== undefined) change.active = p.active;
+      return change;
+    }),
+);
 
 /** A CSV row: every cell is text; active is yes/no. */
 export const productCsvRow = z

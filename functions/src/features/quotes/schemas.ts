@@ -1,6 +1,7 @@
 // Quote requests: each bad value a 400 naming its field (lines.2.qty), checked before anything
 // is read or a number is taken.
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import { documentIdField } from '../../http/params';
 import { isIsoDate } from '../../company-days';
 import { MAX_QUOTE_LINES, QUOTE_STATUSES } from '../../contract/quotes';
@@ -74,11 +75,14 @@ export const createQuoteBody = z.object({
 export type CreateQuoteInput = z.output<typeof createQuoteBody>;
 
 /** POST /quotes/:id/revise: what is left out is taken from the version revised. */
-export const reviseQuoteBody = z.object({
-  lines: lines.optional(),
-  validUntil: validUntil.optional(),
-  notes: notes.optional(),
-});
+export const reviseQuoteBody = bodySchema(
+  'POST /quotes/:id/revise',
+  z.object({
+    lines: lines.optional(),
+    validUntil: validUntil.optional(),
+    notes: notes.optional(),
+  }),
+);
 export type ReviseQuoteInput = z.output<typeof reviseQuoteBody>;
 
 const param = <T extends z.ZodType>(schema: T) =>

@@ -2,6 +2,7 @@
 // checked with its own message; phones come out in E.164 (India by default), emails lowercased,
 // both without duplicates.
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import { hasHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from '../../hidden-characters';
 import { isEmail, toE164 } from '../../integrations/recipients';
 import { gstinField, stateField } from '../../http/tax-fields';
@@ -140,119 +141,122 @@ const broadcasts = z.object(
   { error: 'Broadcast settings must be an object' },
 );
 
-export const updateSettingsSchema = z.object({
-  companyName: text(120, 'Company name').optional(),
-  inboundEntryQuietDays: z
-    .number({ error: 'Quiet days must be a whole number of days' })
-    .int('Quiet days must be a whole number of days')
-    .min(1, 'Quiet days: at least 1')
-    .max(365, 'Quiet days: at most 365')
-    .optional(),
-  adminNumbers: z
-    .array(phone, { error: 'Admin numbers must be a list' })
-    .max(MAX_CONTACTS, `At most ${MAX_CONTACTS} admin numbers`)
-    .transform(uniqueNonEmpty)
-    .optional(),
-  adminEmails: z
-    .array(email, { error: 'Admin emails must be a list' })
-    .max(MAX_CONTACTS, `At most ${MAX_CONTACTS} admin emails`)
-    .transform(uniqueNonEmpty)
-    .optional(),
-  notifications: z
-    .object(
-      {
-        email: z.boolean({ error: 'Must be true or false' }).optional(),
-        whatsapp: z.boolean({ error: 'Must be true or false' }).optional(),
-      },
-      { error: 'Notifications must be an object' },
-    )
-    .optional(),
-  integrations: z
-    .object(
-      {
-        whatsapp: z
-          .object(
-            {
-              verifyToken: text(256, 'Verify token').optional(),
-              token: secret('Access token').optional(),
-              phoneNumberId: text(64, 'Phone number ID')
-                .refine((v) => /^\d*$/.test(v), 'Phone number ID is digits only')
-                .optional(),
-              appSecret: secret('App secret').optional(),
-              wabaId: text(64, 'WhatsApp Business Account ID')
-                .refine((v) => /^\d*$/.test(v), 'WhatsApp Business Account ID is digits only')
-                .optional(),
-              defaultTemplate: templateLinkSchema.optional(),
-            },
-            { error: 'WhatsApp settings must be an object' },
-          )
-          .optional(),
-        email: z
-          .object(
-            {
-              smtpHost: host('SMTP host').optional(),
-              smtpPort: port('SMTP port').optional(),
-              smtpUser: text(256, 'SMTP user').optional(),
-              smtpPass: secret('SMTP password').optional(),
-              imapHost: host('IMAP host').optional(),
-              imapPort: port('IMAP port').optional(),
-              imapUser: text(256, 'IMAP user').optional(),
-              imapPass: secret('IMAP password').optional(),
-              fromEmail: email.optional(),
-              fromName: text(120, 'From name').optional(),
-              eventWebhookKey: text(1024, 'Event webhook verification key')
-                .refine(
-                  (v) => v === '' || /^[A-Za-z0-9+/=\s-]+$/.test(v),
-                  'The verification key is the base64 text SendGrid shows',
-                )
-                .optional(),
-            },
-            { error: 'Email settings must be an object' },
-          )
-          .optional(),
-      },
-      { error: 'Integrations must be an object' },
-    )
-    .optional(),
-  fixedPdfs: z
-    .array(fixedPdf, { error: 'Fixed PDFs must be a list' })
-    .max(MAX_FIXED_PDFS, `At most ${MAX_FIXED_PDFS} fixed PDFs`)
-    .optional(),
-  gstin: gstinField.optional(),
-  legalName: text(200, 'Legal name').optional(),
-  address: text(1000, 'Address').optional(),
-  state: stateField.optional(),
-  bank: z
-    .object(
-      {
-        accountName: text(200, 'Account name').optional(),
-        bankName: text(200, 'Bank name').optional(),
-        accountNumber: text(34, 'Account number')
-          .refine((v) => /^[0-9A-Za-z]*$/.test(v), 'An account number is letters and digits')
-          .optional(),
-        ifsc: text(11, 'IFSC')
-          .transform((v) => v.toUpperCase())
-          .refine(
-            (v) => v === '' || /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v),
-            'An IFSC is like SBIN0001234',
-          )
-          .optional(),
-        branch: text(200, 'Branch').optional(),
-      },
-      { error: 'Bank details must be an object' },
-    )
-    .optional(),
-  quoteTerms: text(4000, 'Quotation terms').optional(),
-  quoteValidityDays: z
-    .number({ error: 'Validity is a number of days' })
-    .int('Validity is a whole number of days')
-    .min(1, 'Validity is at least 1 day')
-    .max(MAX_QUOTE_VALIDITY_DAYS, `Validity is at most ${MAX_QUOTE_VALIDITY_DAYS} days`)
-    .optional(),
-  quotePrefix: text(10, 'Quotation prefix')
-    .refine((v) => /^[A-Za-z0-9-]+$/.test(v), 'A prefix is letters, digits and dashes, like Q')
-    .optional(),
-  broadcasts: broadcasts.optional(),
-});
+export const updateSettingsSchema = bodySchema(
+  'PUT /admin/settings',
+  z.object({
+    companyName: text(120, 'Company name').optional(),
+    inboundEntryQuietDays: z
+      .number({ error: 'Quiet days must be a whole number of days' })
+      .int('Quiet days must be a whole number of days')
+      .min(1, 'Quiet days: at least 1')
+      .max(365, 'Quiet days: at most 365')
+      .optional(),
+    adminNumbers: z
+      .array(phone, { error: 'Admin numbers must be a list' })
+      .max(MAX_CONTACTS, `At most ${MAX_CONTACTS} admin numbers`)
+      .transform(uniqueNonEmpty)
+      .optional(),
+    adminEmails: z
+      .array(email, { error: 'Admin emails must be a list' })
+      .max(MAX_CONTACTS, `At most ${MAX_CONTACTS} admin emails`)
+      .transform(uniqueNonEmpty)
+      .optional(),
+    notifications: z
+      .object(
+        {
+          email: z.boolean({ error: 'Must be true or false' }).optional(),
+          whatsapp: z.boolean({ error: 'Must be true or false' }).optional(),
+        },
+        { error: 'Notifications must be an object' },
+      )
+      .optional(),
+    integrations: z
+      .object(
+        {
+          whatsapp: z
+            .object(
+              {
+                verifyToken: text(256, 'Verify token').optional(),
+                token: secret('Access token').optional(),
+                phoneNumberId: text(64, 'Phone number ID')
+                  .refine((v) => /^\d*$/.test(v), 'Phone number ID is digits only')
+                  .optional(),
+                appSecret: secret('App secret').optional(),
+                wabaId: text(64, 'WhatsApp Business Account ID')
+                  .refine((v) => /^\d*$/.test(v), 'WhatsApp Business Account ID is digits only')
+                  .optional(),
+                defaultTemplate: templateLinkSchema.optional(),
+              },
+              { error: 'WhatsApp settings must be an object' },
+            )
+            .optional(),
+          email: z
+            .object(
+              {
+                smtpHost: host('SMTP host').optional(),
+                smtpPort: port('SMTP port').optional(),
+                smtpUser: text(256, 'SMTP user').optional(),
+                smtpPass: secret('SMTP password').optional(),
+                imapHost: host('IMAP host').optional(),
+                imapPort: port('IMAP port').optional(),
+                imapUser: text(256, 'IMAP user').optional(),
+                imapPass: secret('IMAP password').optional(),
+                fromEmail: email.optional(),
+                fromName: text(120, 'From name').optional(),
+                eventWebhookKey: text(1024, 'Event webhook verification key')
+                  .refine(
+                    (v) => v === '' || /^[A-Za-z0-9+/=\s-]+$/.test(v),
+                    'The verification key is the base64 text SendGrid shows',
+                  )
+                  .optional(),
+              },
+              { error: 'Email settings must be an object' },
+            )
+            .optional(),
+        },
+        { error: 'Integrations must be an object' },
+      )
+      .optional(),
+    fixedPdfs: z
+      .array(fixedPdf, { error: 'Fixed PDFs must be a list' })
+      .max(MAX_FIXED_PDFS, `At most ${MAX_FIXED_PDFS} fixed PDFs`)
+      .optional(),
+    gstin: gstinField.optional(),
+    legalName: text(200, 'Legal name').optional(),
+    address: text(1000, 'Address').optional(),
+    state: stateField.optional(),
+    bank: z
+      .object(
+        {
+          accountName: text(200, 'Account name').optional(),
+          bankName: text(200, 'Bank name').optional(),
+          accountNumber: text(34, 'Account number')
+            .refine((v) => /^[0-9A-Za-z]*$/.test(v), 'An account number is letters and digits')
+            .optional(),
+          ifsc: text(11, 'IFSC')
+            .transform((v) => v.toUpperCase())
+            .refine(
+              (v) => v === '' || /^[A-Z]{4}0[A-Z0-9]{6}$/.test(v),
+              'An IFSC is like SBIN0001234',
+            )
+            .optional(),
+          branch: text(200, 'Branch').optional(),
+        },
+        { error: 'Bank details must be an object' },
+      )
+      .optional(),
+    quoteTerms: text(4000, 'Quotation terms').optional(),
+    quoteValidityDays: z
+      .number({ error: 'Validity is a number of days' })
+      .int('Validity is a whole number of days')
+      .min(1, 'Validity is at least 1 day')
+      .max(MAX_QUOTE_VALIDITY_DAYS, `Validity is at most ${MAX_QUOTE_VALIDITY_DAYS} days`)
+      .optional(),
+    quotePrefix: text(10, 'Quotation prefix')
+      .refine((v) => /^[A-Za-z0-9-]+$/.test(v), 'A prefix is letters, digits and dashes, like Q')
+      .optional(),
+    broadcasts: broadcasts.optional(),
+  }),
+);
 
 export type UpdateSettingsInput = z.output<typeof updateSettingsSchema>;

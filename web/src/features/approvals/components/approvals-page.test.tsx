@@ -15,6 +15,7 @@ function pendingUsers(count: number): PendingUser[] {
     return {
       _id: `u${n}`,
       fullName: `Person ${n}`,
+      name: `Person ${n}`,
       email: `person${n}@acme.test`,
       phone: `98765000${n}`,
       role: i % 2 ? 'accounts' : 'sales',

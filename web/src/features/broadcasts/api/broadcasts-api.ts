@@ -1,11 +1,16 @@
 // The broadcasts API: count an audience (the composer's live count), make a broadcast, list
 // them, read one (the report refreshes itself while it sends).
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BroadcastAction } from '@contract/broadcasts';
+import {
+  keepPreviousData,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { AudienceRequest, BroadcastAction, BroadcastRequest } from '@contract/broadcasts';
 import { api, apiPath } from '../../../lib/api-client';
 import { downloadBlob } from '../../../lib/download';
 import { queryKeys } from '../../../resources/query-keys';
-import type { AudienceRequest, CreateRequest } from '../model/composer';
 
 /** While a broadcast sends, its report asks again this often. */
 const LIVE_MS = 2_000;
@@ -22,12 +27,14 @@ function refreshEvery(state: string | undefined): number | false {
 export function useAudienceCount(request: AudienceRequest | null) {
   return useQuery({
     queryKey: queryKeys.broadcasts.audience(request),
-    queryFn: ({ signal }) =>
-      api.post('/broadcasts/audience', request, {
-        fallbackMessage: 'Failed to count the audience',
-        signal,
-      }),
-    enabled: request !== null,
+    // No request (no audience yet): nothing to count.
+    queryFn: request
+      ? ({ signal }) =>
+          api.post('/broadcasts/audience', request, {
+            fallbackMessage: 'Failed to count the audience',
+            signal,
+          })
+      : skipToken,
     placeholderData: keepPreviousData,
   });
 }
@@ -61,7 +68,7 @@ export function useBroadcast(id: string) {
 export function useCreateBroadcast() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: CreateRequest) =>
+    mutationFn: (request: BroadcastRequest) =>
       api.post('/broadcasts', request, {
         fallbackMessage: 'Failed to create the broadcast',
       }),

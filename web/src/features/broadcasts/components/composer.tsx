@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { TemplateCategory } from '@contract/broadcasts';
 import { errorMessage } from '../../../lib/api-client';
 import { FormField } from '../../../lib/form-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -23,17 +24,20 @@ const WHEN_OPTIONS: { value: ComposerDraft['when']; label: string }[] = [
 ];
 
 /** Templates a broadcast may send: approved, marketing or utility. */
-const SENDABLE = new Set(['MARKETING', 'UTILITY']);
+const SENDABLE: readonly TemplateCategory[] = ['MARKETING', 'UTILITY'];
+
+/** A template's category when a broadcast may send it, else undefined. */
+const sendableCategory = (category: string | undefined) => SENDABLE.find((c) => c === category);
 
 /** The composer: name, audience with its count and exclusions, template and preview, when. */
 export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
   const [draft, setDraft] = useState<ComposerDraft>(EMPTY_DRAFT);
   const change = (next: Partial<ComposerDraft>) => setDraft((was) => ({ ...was, ...next }));
-  const templates = useApprovedTemplates().filter((t) => SENDABLE.has(t.category));
+  const templates = useApprovedTemplates().filter((t) => sendableCategory(t.category));
   const template = templates.find((t) => templateKey(t) === draft.template);
   const audience = audienceOf(draft);
   const request = useDebouncedValue(
-    audience ? { audience, category: template?.category ?? 'MARKETING' } : null,
+    audience ? { audience, category: sendableCategory(template?.category) ?? 'MARKETING' } : null,
     400,
   );
   const count = useAudienceCount(request);

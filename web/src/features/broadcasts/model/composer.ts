@@ -64,19 +64,6 @@ export const PARAM_SOURCES: { value: ParamChoice['source']; label: string }[] = 
   { value: 'text', label: 'Fixed text' },
 ];
 
-export interface AudienceRequest {
-  audience: Audience;
-  category: string;
-}
-
-export interface CreateRequest {
-  name: string;
-  template: { name: string; language: string };
-  params: BroadcastParam[];
-  audience: Audience;
-  sendAt: string | null;
-}
-
 /** The pasted phones, one per line or separated by commas (a CSV's first column works too). */
 export function pastedPhones(text: string): string[] {
   return text

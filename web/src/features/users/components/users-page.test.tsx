@@ -14,12 +14,21 @@ const USERS: User[] = [
   {
     _id: 'u1',
     fullName: 'Asha Rao',
+    name: 'Asha Rao',
     email: 'asha@acme.test',
     phone: '+919876543210',
     role: 'sales',
     approved: true,
   },
-  { _id: 'u2', fullName: 'Ravi Kumar', email: 'ravi@acme.test', role: 'sales', approved: false },
+  {
+    _id: 'u2',
+    fullName: 'Ravi Kumar',
+    name: 'Ravi Kumar',
+    email: 'ravi@acme.test',
+    phone: '',
+    role: 'sales',
+    approved: false,
+  },
 ];
 const ROLES = [
   { _id: 'r1', name: 'sales', permissions: [] },
