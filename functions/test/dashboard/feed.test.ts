@@ -1,11 +1,11 @@
 // GET /notifications/latest through the HTTP app with notifications written by the real
 // writers: admins see every one; an employee sees those addressed to them (audience 'user' with
-// their userId) or to everyone, never the admins' ones or another employee's.
+// their userId), never the admins' ones or another employee's, from one feed document.
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
 import { dashboardJobs } from '../../src/app/dashboard-jobs';
-import { FOR_ADMINS, FOR_EVERYONE, type Recipient } from '../../src/domain/notifications/audience';
+import { FOR_ADMINS, type Recipient } from '../../src/domain/notifications/audience';
 import { NOTIFICATION_FEEDS } from '../../src/domain/notifications/feed-docs';
 import { addNotification, type Notice } from '../../src/domain/notifications/notice';
 import { notifyAdmins } from '../../src/features/notifications/notify-admins';
@@ -37,23 +37,21 @@ const titles = async (role: string) => {
 };
 
 describe('GET /notifications/latest', () => {
-  it('answers admins all, and each employee their own and everyone’s', async () => {
+  it('answers admins all, and each employee their own', async () => {
     await notifyAdmins({ title: 'For the admins', message: 'A new entry.', type: 'entry' });
     await write({ title: 'For sales', to: { userId: 'sales-uid' } });
     await write({ title: 'For accounts', to: { userId: 'accounts-uid' } });
-    await write({ title: 'For everyone', to: FOR_EVERYONE });
     // A new account awaiting approval: about sales-uid, for the admins (accounts/register.ts).
     await write({ title: 'About sales', to: FOR_ADMINS, about: { userId: 'sales-uid' } });
 
     expect(await titles('admin')).toEqual([
       'About sales',
-      'For everyone',
       'For accounts',
       'For sales',
       'For the admins',
     ]);
-    expect(await titles('sales')).toEqual(['For everyone', 'For sales']);
-    expect(await titles('accounts')).toEqual(['For everyone', 'For accounts']);
+    expect(await titles('sales')).toEqual(['For sales']);
+    expect(await titles('accounts')).toEqual(['For accounts']);
 
     const [mine] = (await request(appAs('sales')).get('/api/notifications/latest')).body as [
       unknown,
@@ -61,28 +59,25 @@ describe('GET /notifications/latest', () => {
     expect(mine).toEqual({
       _id: expect.any(String),
       type: 'entry.pending',
-      title: 'For everyone',
-      message: 'For everyone.',
-      text: 'For everyone.',
-      at: new Date(Date.UTC(2026, 5, 2, 9, 4)).toISOString(),
-      time: new Date(Date.UTC(2026, 5, 2, 9, 4)).toISOString(),
-      audience: 'all',
+      title: 'For sales',
+      message: 'For sales.',
+      text: 'For sales.',
+      at: new Date(Date.UTC(2026, 5, 2, 9, 2)).toISOString(),
+      time: new Date(Date.UTC(2026, 5, 2, 9, 2)).toISOString(),
+      audience: 'user',
+      userId: 'sales-uid',
     });
   });
 
-  it('answers the newest 20 of 50 from one feed document (admins) or two (employees)', async () => {
-    // Mixed audiences, newest last: every fourth for everyone, for sales, for accounts, for the
-    // admins (about sales, as a registration is: still not for sales).
-    const recipients: Recipient[] = [
-      FOR_EVERYONE,
-      { userId: 'sales-uid' },
-      { userId: 'accounts-uid' },
-    ];
+  it('answers the newest 20 of 50 from one feed document, for admins and employees', async () => {
+    // Mixed audiences, newest last: every third for sales, for accounts, for the admins (about
+    // sales, as a registration is: still not for sales).
+    const recipients: Recipient[] = [{ userId: 'sales-uid' }, { userId: 'accounts-uid' }];
     const written: { title: string; visibleTo: string[] }[] = [];
     for (let start = 0; start < 50; start += 10) {
       const batch = getDb().batch();
       for (let i = start; i < start + 10; i++) {
-        const to = recipients[i % 4] ?? FOR_ADMINS;
+        const to = recipients[i % 3] ?? FOR_ADMINS;
         const title = `Notice ${i}`;
         addNotification(batch, {
           to,
@@ -91,8 +86,7 @@ describe('GET /notifications/latest', () => {
           message: `${title}.`,
           about: to === FOR_ADMINS ? { userId: 'sales-uid' } : undefined,
         });
-        const readers =
-          to === FOR_EVERYONE ? ['sales', 'accounts'] : typeof to === 'object' ? [to.userId] : [];
+        const readers = typeof to === 'object' ? [to.userId] : [];
         written.push({ title, visibleTo: ['admin', ...readers.map((r) => r.replace('-uid', ''))] });
       }
       await batch.commit();
@@ -106,8 +100,8 @@ describe('GET /notifications/latest', () => {
 
     for (const [role, reads] of [
       ['admin', 1],
-      ['sales', 2],
-      ['accounts', 2],
+      ['sales', 1],
+      ['accounts', 1],
     ] as const) {
       await resetCounters();
       expect(await titles(role)).toEqual(newest20(role));
@@ -116,22 +110,23 @@ describe('GET /notifications/latest', () => {
   });
 
   it('prunes a feed document read with over 40 items to 20; newer notifications still show', async () => {
-    for (let i = 0; i < 45; i++) await write({ title: `Old ${i}`, to: FOR_EVERYONE });
+    const sales = { userId: 'sales-uid' };
+    for (let i = 0; i < 45; i++) await write({ title: `Old ${i}`, to: sales });
     const itemCount = async (feed: string) =>
       Object.keys(
         ((await getDb().collection(NOTIFICATION_FEEDS).doc(feed).get()).get('items') ??
           {}) as object,
       ).length;
-    expect(await itemCount('all')).toBe(45);
+    expect(await itemCount('user_sales-uid')).toBe(45);
 
     const before = await titles('sales');
     expect(before).toHaveLength(20);
     expect(before[0]).toBe('Old 44');
-    expect(await itemCount('all')).toBeLessThanOrEqual(40);
+    expect(await itemCount('user_sales-uid')).toBeLessThanOrEqual(40);
     // Only the feed read is pruned: the admins' holds all 45 until an admin reads it.
     expect(await itemCount('admins')).toBe(45);
 
-    await write({ title: 'After pruning', to: FOR_EVERYONE });
+    await write({ title: 'After pruning', to: sales });
     expect(await titles('sales')).toEqual(['After pruning', ...before.slice(0, 19)]);
     expect(await titles('admin')).toEqual(['After pruning', ...before.slice(0, 19)]);
     expect(await itemCount('admins')).toBeLessThanOrEqual(40);

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
-import { FOR_ADMINS, FOR_EVERYONE, type Recipient } from '../../src/domain/notifications/audience';
+import { FOR_ADMINS, type Recipient } from '../../src/domain/notifications/audience';
 import { addNotification } from '../../src/domain/notifications/notice';
 import { streamClientCount } from '../../src/features/notifications/stream';
 import { getDb } from '../../src/firebase';
@@ -112,20 +112,20 @@ describe('GET /notifications/stream', () => {
     await reader.cancel();
   });
 
-  it('sends an employee only what is addressed to them or to everyone, live and on resume', async () => {
+  it('sends an employee only what is addressed to them, live and on resume', async () => {
     const admin = connect();
     const sales = connect(undefined, salesBase);
     await until(() => streamClientCount() === 2);
     await notify('for admins');
     await notify('for accounts', new Date(Date.now() + 1), { userId: 'accounts-uid' });
     await notify('for sales', new Date(Date.now() + 2), { userId: 'sales-uid' });
-    await notify('for everyone', new Date(Date.now() + 3), FOR_EVERYONE);
+    await notify('for sales again', new Date(Date.now() + 3), { userId: 'sales-uid' });
     await until(() => admin.events.length === 4 && sales.events.length === 2);
-    expect(sales.events.map((e) => e.title)).toEqual(['for sales', 'for everyone']);
+    expect(sales.events.map((e) => e.title)).toEqual(['for sales', 'for sales again']);
 
     const resumed = connect(admin.events[0]!.id, salesBase);
     await until(() => resumed.events.length === 2);
-    expect(resumed.events.map((e) => e.title)).toEqual(['for sales', 'for everyone']);
+    expect(resumed.events.map((e) => e.title)).toEqual(['for sales', 'for sales again']);
     for (const client of [admin, sales, resumed]) client.close();
     await Promise.all([admin.done, sales.done, resumed.done]);
   });

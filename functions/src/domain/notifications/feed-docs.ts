@@ -1,8 +1,8 @@
 // The notification feeds, small documents in `notificationFeeds` that /notifications/latest
 // reads instead of querying `notifications` (a whole dashboard load reads at most 15
 // documents, and a query for the latest 20 would read 20 by itself). Following audience.ts, one
-// feed holds every notification (what admins see), one those addressed to everyone and one per
-// user those addressed to that user: an admin reads one document, anyone else two. A feed is a
+// feed holds every notification (what admins see) and one per user those addressed to that
+// user: everyone reads one document. A feed is a
 // map `items` keyed by event id (feed.ts: time first, so keys sort oldest to newest), added to
 // blind (a merge, no read) in the notification's own transaction or batch, so a feed holds
 // exactly the notifications that exist and writers read nothing more. Reads and the dashboard
@@ -19,12 +19,11 @@ import type { Session } from '../../http/access';
 import { getDb } from '../../firebase';
 import { streamCollection } from '../../paged-batches';
 import { RECOMPUTE_PAGE } from '../figures/constants';
-import { FOR_EVERYONE, FOR_ONE_USER, type Address } from './audience';
+import { FOR_ONE_USER, type Address } from './audience';
 
 export const NOTIFICATION_FEEDS = 'notificationFeeds';
 const EVERY_NOTIFICATION = 'admins';
-const ADDRESSED_TO_EVERYONE = 'all';
-/** The prefix keeps a user's feed apart from the shared ones whatever the uid. */
+/** The prefix keeps a user's feed apart from the admins' whatever the uid. */
 const addressedToUser = (uid: string) => `user_${uid}`;
 
 /** What a feed keeps of a notification: what the API answers (feed.ts toNotification). */
@@ -33,7 +32,6 @@ const ITEM_FIELDS = ['type', 'title', 'message', 'text', 'at', 'audience', 'user
 const feedRef = (id: string) => getDb().collection(NOTIFICATION_FEEDS).doc(id);
 
 function feedsOf(address: Address): string[] {
-  if (address.audience === FOR_EVERYONE) return [EVERY_NOTIFICATION, ADDRESSED_TO_EVERYONE];
   if (address.audience === FOR_ONE_USER && address.userId) {
     return [EVERY_NOTIFICATION, addressedToUser(address.userId)];
   }
@@ -43,7 +41,7 @@ function feedsOf(address: Address): string[] {
 
 function feedsReadBy(session: Session): string[] {
   if (session.role === 'admin') return [EVERY_NOTIFICATION];
-  return [ADDRESSED_TO_EVERYONE, addressedToUser(session.uid)];
+  return [addressedToUser(session.uid)];
 }
 
 function itemsOf(snap: DocumentSnapshot): Record<string, DocumentData> {
