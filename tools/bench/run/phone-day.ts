@@ -83,6 +83,9 @@ export async function phoneDay(setup: PhoneDaySetup, log: (line: string) => void
       myDay.push(await myDayRun(browser, setup.baseUrl, session, setup.control));
     log(`phone: my day ${JSON.stringify(myDay)}`);
     log('phone: a conversation from the Inbox…');
+    // One unmeasured run first, as the quotes' rows do: the api instances' first reads of the
+    // Inbox and a thread are not a person's tap on a console others already use.
+    await inboxTapRun(browser, setup.baseUrl, session);
     const tapMs: number[] = [];
     for (let i = 0; i < RUNS; i++) tapMs.push(await inboxTapRun(browser, setup.baseUrl, session));
     log(`phone: tap to thread ${tapMs.map(Math.round).join(', ')} ms`);
