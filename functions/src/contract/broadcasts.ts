@@ -79,6 +79,7 @@ export const EXCLUSION_REASONS = {
   duplicate: 'The same phone as another recipient',
   notCustomer: 'Not a customer: add the number as a customer first',
   invalid: 'Not a phone number',
+  alreadyMessaged: 'Already messaged by this broadcast',
 } as const;
 export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
 
@@ -152,6 +153,18 @@ export interface Broadcast extends AudienceCount {
    * bills (it charges per delivered template message), to set against `estimatedCost`.
    */
   deliveredCost: number;
+  /**
+   * Each "Send to new matches" after it was done, oldest first: when, by whom, and how many
+   * customers it added (`audienceCount` and `estimatedCost` include them).
+   */
+  newMatchRuns: NewMatchRun[];
+}
+
+/** One "Send to new matches" (POST /broadcasts/:id/new-matches). */
+export interface NewMatchRun {
+  at: string;
+  by: { _id: string; name: string };
+  added: number;
 }
 
 /** A state change asked of a broadcast: POST /broadcasts/:id/<action>. */

@@ -1,7 +1,7 @@
 // Making a broadcast: the template must be an approved marketing or utility template synced from
 // Meta, given exactly its parameters; the audience is counted now (who, who not and why, the
 // cost at the template category's price); a time to start must lie ahead. Nothing is sent here.
-import { EXCLUSION_REASONS, type Broadcast, type ExclusionReason } from '../../contract/broadcasts';
+import type { Broadcast } from '../../contract/broadcasts';
 import { getConfig } from '../../config';
 import { isIsoDate, timeOfDay } from '../../company-days';
 import { actorOf } from '../../domain/entries/actor';
@@ -9,8 +9,7 @@ import { readSettings } from '../../domain/settings/store';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { findTemplate } from '../messaging';
-import { resolveAudience, sampleOf } from './audience';
-import { templateCost } from './cost';
+import { countOf, exclusionWords, resolveAudience } from './audience';
 import type { CreateBroadcastInput } from './schemas';
 import { shownBroadcast, storeBroadcast } from './store';
 
@@ -74,28 +73,15 @@ export async function createBroadcast(
     actorOf(session),
   ]);
   if (audience.recipients.length === 0) {
-    const why = (Object.keys(audience.excluded) as ExclusionReason[])
-      .filter((reason) => audience.excluded[reason] > 0)
-      .map((reason) => `${audience.excluded[reason]} ${EXCLUSION_REASONS[reason].toLowerCase()}`);
-    throw new HttpError(
-      400,
-      `Nobody in this audience can receive it${why.length ? `: ${why.join('; ')}` : ''}`,
-    );
+    const why = exclusionWords(audience.excluded);
+    throw new HttpError(400, `Nobody in this audience can receive it${why ? `: ${why}` : ''}`);
   }
   const stored = await storeBroadcast({
     name: input.name,
     template: { name: template.name, language: template.language, category: template.category },
     params: input.params,
     audience: input.audience,
-    audienceCount: audience.recipients.length,
-    excluded: audience.excluded,
-    estimatedCost: templateCost(
-      audience.recipients.length,
-      template.category,
-      settings.broadcasts.templatePrices,
-    ),
-    sample: sampleOf(audience.recipients),
-    excludedSample: audience.excludedSample,
+    ...countOf(audience, template.category, settings.broadcasts.templatePrices),
     state: at ? 'scheduled' : 'draft',
     sendAt: at ? at.toISOString() : null,
     createdBy: { _id: actor.uid, name: actor.name },

@@ -192,4 +192,5 @@ const SHORT_REASON: Record<ExclusionReason, string> = {
   duplicate: 'duplicate phone',
   notCustomer: 'not customers',
   invalid: 'not phone numbers',
+  alreadyMessaged: 'already messaged',
 };
