@@ -1,5 +1,5 @@
 // The broadcasts API: count an audience (the composer's live count), make a broadcast, list
-// them, read one (the report refreshes itself while it sends).
+// them, read one (the report refreshes itself while it sends), and a done one's new matches.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BroadcastAction } from '@contract/broadcasts';
 import { api, apiPath } from '../../../lib/api-client';
@@ -79,6 +79,36 @@ export function useBroadcastAction(id: string) {
       }),
     onSuccess: (changed) => {
       client.setQueryData(queryKeys.broadcasts.one(id), changed);
+      return client.invalidateQueries({ queryKey: queryKeys.broadcasts.list() });
+    },
+  });
+}
+
+/** Who "Send to new matches" would reach (a done broadcast of customer filters). */
+export function useNewMatches(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.broadcasts.newMatches(id),
+    queryFn: ({ signal }) =>
+      api.get(apiPath('/broadcasts/:id/new-matches', { id }), {
+        fallbackMessage: 'Failed to count the new matches',
+        signal,
+      }),
+    enabled,
+  });
+}
+
+/** POST /broadcasts/:id/new-matches: answers the broadcast, sending again. */
+export function useSendToNewMatches(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post(apiPath('/broadcasts/:id/new-matches', { id }), undefined, {
+        fallbackMessage: 'Failed to send to the new matches',
+      }),
+    onSuccess: (changed) => {
+      client.setQueryData(queryKeys.broadcasts.one(id), changed);
+      // The new matches are counted again when the report offers them next (once it is done):
+      // while it sends, it has none to offer.
       return client.invalidateQueries({ queryKey: queryKeys.broadcasts.list() });
     },
   });

@@ -26,7 +26,14 @@ const CATALOG = [
 
 const COUNT = {
   audienceCount: 2,
-  excluded: { optedOut: 1, noPhone: 1, duplicate: 0, notCustomer: 0, invalid: 0 },
+  excluded: {
+    optedOut: 1,
+    noPhone: 1,
+    duplicate: 0,
+    notCustomer: 0,
+    invalid: 0,
+    alreadyMessaged: 0,
+  },
   estimatedCost: 173,
   sample: [
     { customerId: 'c1', name: 'Meena Iyer', phone: '+919810011111', ownerName: 'Suresh' },
@@ -61,6 +68,7 @@ const MADE = {
     skipped: 0,
     optedOutAfter: 0,
   },
+  newMatchRuns: [],
 };
 
 describe('the Broadcasts screen', () => {
@@ -247,6 +255,60 @@ describe('the Broadcasts screen', () => {
       '/broadcasts/b1/pause',
       '/broadcasts/b1/resume',
     ]);
+  }, 30_000);
+
+  it('offers a done broadcast to its new matches, with those already messaged counted apart', async () => {
+    let state = 'done';
+    const done = () => ({
+      ...MADE,
+      state,
+      audienceCount: state === 'done' ? 2 : 4,
+      startedAt: '2026-11-28T06:01:00.000Z',
+      startedBy: { _id: 'admin-uid', name: 'Anita Admin' },
+      counts: { ...MADE.counts, sent: 2 },
+      newMatchRuns:
+        state === 'done'
+          ? []
+          : [
+              {
+                at: '2026-11-29T06:00:00.000Z',
+                by: { _id: 'admin-uid', name: 'Anita Admin' },
+                added: 2,
+              },
+            ],
+    });
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': () => [done()],
+      'GET /broadcasts/b1': () => done(),
+      'GET /broadcasts/b1/new-matches': {
+        ...COUNT,
+        excluded: { ...COUNT.excluded, optedOut: 0, noPhone: 0, alreadyMessaged: 3 },
+        excludedSample: [],
+      },
+      'POST /broadcasts/b1/new-matches': () => {
+        state = 'sending';
+        return done();
+      },
+    });
+    const { user } = renderApp('/broadcasts', ADMIN);
+    await user.click(await screen.findByText('Diwali offer'));
+    const matches = await screen.findByRole('region', { name: 'New matches' });
+    expect(await within(matches).findByText(/customers will receive it/)).toHaveTextContent(
+      '2 customers will receive it · estimated cost ₹1.73',
+    );
+    expect(within(matches).getByText('Excluded: 3 already messaged')).toBeInTheDocument();
+    await user.click(within(matches).getByRole('button', { name: 'Send to 2 new matches' }));
+    const report = screen.getByRole('region', { name: 'Report' });
+    expect(await within(report).findByText('Sending')).toBeInTheDocument();
+    expect(within(report).getByText(/Sent to 2 new matches .* by Anita Admin/)).toBeInTheDocument();
+    // Sending again: no new matches offered until it is done.
+    expect(within(report).queryByRole('region', { name: 'New matches' })).toBeNull();
+    expect(
+      api.calls.filter((c) => c.path === '/broadcasts/b1/new-matches').map((c) => c.method),
+    ).toEqual(['GET', 'POST']);
   }, 30_000);
 
   it('says when the count or the list fails', async () => {

@@ -4,6 +4,7 @@ import { formatDateTime } from '../../../lib/format';
 import { QueryState } from '../../../lib/query-state';
 import { useBroadcast } from '../api/broadcasts-api';
 import { formatCount, formatPaise } from '../model/numbers';
+import { NewMatches, NewMatchRuns } from './new-matches';
 import { ReportActions } from './report-actions';
 
 export const STATE_LABEL: Record<BroadcastState, string> = {
@@ -83,6 +84,10 @@ function ReportBody({ broadcast }: { broadcast: Broadcast }) {
             )
             .join('; ')}`}
       </p>
+      <NewMatchRuns broadcast={broadcast} />
+      {broadcast.state === 'done' && 'filters' in broadcast.audience && (
+        <NewMatches broadcast={broadcast} />
+      )}
     </>
   );
 }
