@@ -1,9 +1,10 @@
 // Queuing a broadcast's recipients: the audience counted again as it stands now (a customer who
 // wrote STOP since is left out, and so is anyone the broadcast already has a recipient document
 // of, by phone or by customer), each recipient's template parameters filled from their own
-// values (first name, owner's name, the company's name, fixed text), one queue document each
-// (domain/messages: its id made of the broadcast and the phone, so a repeat queues nothing
-// twice). The broadcast records when every recipient was queued.
+// values (first name, owner's name, the company's name, fixed text), with the header's file when
+// the template has one, one queue document each (domain/messages: its id made of the broadcast
+// and the phone, so a repeat queues nothing twice). The broadcast records when every recipient
+// was queued.
 import { Timestamp } from 'firebase-admin/firestore';
 import { fillTemplate, paramText } from '../../contract/broadcasts';
 import { now } from '../../clock';
@@ -16,6 +17,7 @@ import {
 import { readSettings } from '../../domain/settings/store';
 import { findTemplate } from '../messaging';
 import { resolveAudience, type ResolvedAudience } from './audience';
+import { broadcastTemplatePart } from './header';
 import { patchBroadcast, readBroadcast, type StoredBroadcast } from './store';
 
 /** A phone Meta held a marketing message back from (131049) gets none for this long. */
@@ -57,14 +59,7 @@ export async function queueRecipients(
         to: r.phone,
         customerId: r.customerId,
         recipientName: r.name,
-        parts: [
-          {
-            kind: 'template' as const,
-            name: broadcast.template.name,
-            language: broadcast.template.language,
-            parameters,
-          },
-        ],
+        parts: [broadcastTemplatePart(broadcast, parameters)],
         preview: template?.body
           ? fillTemplate(template.body, broadcast.params, values)
           : `${broadcast.template.name}: ${parameters.join(' · ')}`,

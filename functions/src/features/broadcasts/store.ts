@@ -99,6 +99,7 @@ function toDetails(id: string, data: DocumentData): Omit<Broadcast, 'audience'> 
   return {
     ...toSummary(id, data),
     params: (data.params ?? []) as Broadcast['params'],
+    header: (data.header ?? null) as Broadcast['header'],
     sample: (data.sample ?? []) as Broadcast['sample'],
     excludedSample: (data.excludedSample ?? []) as Broadcast['excludedSample'],
   };
@@ -109,7 +110,14 @@ function toStored(id: string, data: DocumentData): StoredBroadcast {
 }
 
 /** What a broadcast's answers read of it: all but a pasted list's phones (up to 10,000). */
-const SHOWN_FIELDS = [...SUMMARY_FIELDS, 'params', 'sample', 'excludedSample', 'audience.filters'];
+const SHOWN_FIELDS = [
+  ...SUMMARY_FIELDS,
+  'params',
+  'header',
+  'sample',
+  'excludedSample',
+  'audience.filters',
+];
 
 /** A pasted list by its size: each phone is a recipient or excluded for one reason. */
 function audienceShown(

@@ -1,5 +1,6 @@
 // The broadcasts API: count an audience (the composer's live count), make a broadcast, list
-// them, read one (the report refreshes itself while it sends), and a done one's new matches.
+// them, read one (the report refreshes itself while it sends), and a done one's new matches;
+// the files a template's header may carry (an upload, the newest quotes' PDFs).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BroadcastAction } from '@contract/broadcasts';
 import { api, apiPath } from '../../../lib/api-client';
@@ -111,6 +112,35 @@ export function useSendToNewMatches(id: string) {
       // while it sends, it has none to offer.
       return client.invalidateQueries({ queryKey: queryKeys.broadcasts.list() });
     },
+  });
+}
+
+/** POST /uploads: one file for a template's header; answers it as stored. */
+export async function uploadHeaderFile(file: File) {
+  const form = new FormData();
+  form.append('files', file, file.name);
+  const answer = await api.post('/uploads', form, { fallbackMessage: 'Upload failed' });
+  const [stored] = answer?.files ?? [];
+  if (!stored) throw new Error('Upload failed');
+  return stored;
+}
+
+/** How many of the newest quotes the header's choice offers. */
+const HEADER_QUOTES = 30;
+
+/** The newest quotes (for a DOCUMENT header); none for a caller who may not read quotes. */
+export function useHeaderQuotes(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.broadcasts.headerQuotes(),
+    queryFn: ({ signal }) =>
+      api.get('/quotes', {
+        query: { limit: HEADER_QUOTES },
+        fallbackMessage: 'Failed to load the quotes',
+        signal,
+      }),
+    select: (page) => page.items,
+    enabled,
+    retry: false,
   });
 }
 

@@ -9,6 +9,7 @@ import { useAudienceCount, useCreateBroadcast } from '../api/broadcasts-api';
 import {
   EMPTY_DRAFT,
   audienceOf,
+  headerInputOf,
   missing,
   paramsOf,
   sendAtOf,
@@ -24,12 +25,19 @@ const WHEN_OPTIONS: { value: ComposerDraft['when']; label: string }[] = [
 
 /** Templates a broadcast may send: approved, marketing or utility. */
 const SENDABLE = new Set(['MARKETING', 'UTILITY']);
+/** Headers a broadcast cannot fill: a video (uploads take none) or a location. */
+const UNSENDABLE_HEADERS = new Set(['VIDEO', 'LOCATION']);
 
-/** The composer: name, audience with its count and exclusions, template and preview, when. */
+/**
+ * The composer: name, audience with its count and exclusions, template (with its header's file)
+ * and preview, when.
+ */
 export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
   const [draft, setDraft] = useState<ComposerDraft>(EMPTY_DRAFT);
   const change = (next: Partial<ComposerDraft>) => setDraft((was) => ({ ...was, ...next }));
-  const templates = useApprovedTemplates().filter((t) => SENDABLE.has(t.category));
+  const templates = useApprovedTemplates().filter(
+    (t) => SENDABLE.has(t.category) && !UNSENDABLE_HEADERS.has(t.headerFormat ?? ''),
+  );
   const template = templates.find((t) => templateKey(t) === draft.template);
   const audience = audienceOf(draft);
   const request = useDebouncedValue(
@@ -40,16 +48,18 @@ export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
   const companyName = usePublicSettings().data?.companyName ?? '';
   const create = useCreateBroadcast();
   const toast = useToast();
-  const blocker = missing(draft, template?.paramCount ?? 0);
+  const blocker = missing(draft, template);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (blocker || !template || !audience) return;
+    const header = headerInputOf(draft.header);
     try {
       const made = await create.mutateAsync({
         name: draft.name.trim(),
         template: { name: template.name, language: template.language },
         params: paramsOf(draft.params),
+        ...(header && { header }),
         audience,
         sendAt: draft.when === 'later' ? sendAtOf(draft.sendAt) : null,
       });
