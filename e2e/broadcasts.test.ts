@@ -4,7 +4,9 @@
 // API counts them, the preview as one customer reads it, Create and Start now, the report moving
 // to Done and then to delivered and read as the outbox's status callbacks come; a customer
 // replies and the sales person who owns them gets the notice, and finds the conversation under
-// the Inbox's "Replies to a broadcast". The outbox took one message per recipient.
+// the Inbox's "Replies to a broadcast". The outbox took one message per recipient. At desktop
+// size, a customer added since is offered as a new match (those messaged counted apart) and
+// sent to, and still nobody got two messages.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -70,6 +72,62 @@ async function waitForCount(page: Page, label: string, value: number) {
   await expect
     .poll(async () => (await count.textContent())?.trim(), { timeout: 60_000, interval: 500 })
     .toBe(String(value));
+}
+
+/**
+ * The done broadcast's new matches: a customer of `category` added since is offered (those it
+ * messaged counted apart as already messaged) and sent to; the outbox has each phone once.
+ */
+async function newMatchesJourney(
+  page: Page,
+  token: string,
+  {
+    category,
+    stamp,
+    total,
+    phones,
+  }: { category: string; stamp: string; total: number; phones: string[] },
+) {
+  const sales = await apiSignIn(DEMO.sales);
+  const late = `+91976${String(Date.now()).slice(-7)}`;
+  await apiCall(sales.token, 'POST', '/customers', {
+    names: [`Late${stamp} Joshi`],
+    phones: [late],
+    emails: [],
+    categories: [category],
+  });
+  const made = (await apiCall<{ _id: string; name: string }[]>(token, 'GET', '/broadcasts')).find(
+    (b) => b.name === `Offer ${stamp}`,
+  );
+  const expected = await apiCall<AudienceAnswer>(
+    token,
+    'GET',
+    `/broadcasts/${made?._id}/new-matches`,
+  );
+  expect(expected.audienceCount).toBeGreaterThanOrEqual(1);
+  expect(expected.excluded.alreadyMessaged).toBe(total);
+
+  // Opened again, the report counts its new matches as they stand.
+  await page.reload();
+  await page.getByRole('button', { name: new RegExp(`^Offer ${stamp}`) }).click();
+  const report = page.getByRole('region', { name: 'Report' });
+  const matches = report.getByRole('region', { name: 'New matches' });
+  await expect
+    .poll(async () => matches.locator('.broadcast-count__total strong').textContent(), {
+      timeout: 30_000,
+    })
+    .toBe(String(expected.audienceCount));
+  expect(await matches.locator('summary').textContent()).toContain(`${total} already messaged`);
+  const added = expected.audienceCount;
+  await matches
+    .getByRole('button', { name: `Send to ${added} new ${added === 1 ? 'match' : 'matches'}` })
+    .click();
+  await waitForCount(page, 'Sent', total + added);
+  await report.getByText('Done', { exact: true }).waitFor({ timeout: 90_000 });
+  expect(await report.textContent()).toContain(`Sent to ${added} new`);
+  const messages = await sentMessages();
+  for (const phone of [...phones, late])
+    expect(messages.filter((m) => m.to[0] === phone.slice(1)).length, phone).toBe(1);
 }
 
 async function broadcastJourney(viewport: ViewportName, category: string) {
@@ -170,6 +228,14 @@ async function broadcastJourney(viewport: ViewportName, category: string) {
     const row = sales.page.getByRole('listitem').filter({ hasText: receivers[0].name });
     await row.waitFor({ timeout: 30_000 });
     expect(await row.textContent()).toContain('Replied to a broadcast');
+
+    if (viewport === 'desktop')
+      await newMatchesJourney(page, admin.token, {
+        category,
+        stamp,
+        total,
+        phones: receivers.map((r) => r.phone),
+      });
   } finally {
     await sales.context.close();
     await context.close();
@@ -177,7 +243,7 @@ async function broadcastJourney(viewport: ViewportName, category: string) {
 }
 
 describe('a broadcast from the composer', () => {
-  it('at desktop size: count and exclusions, preview, send, delivered and read, a reply notifies its owner', async () => {
+  it('at desktop size: count and exclusions, preview, send, delivered and read, a reply notifies its owner, then its new matches', async () => {
     await broadcastJourney('desktop', 'PASTEURIZER');
   }, 240_000);
 

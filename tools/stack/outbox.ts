@@ -32,7 +32,7 @@ import {
 } from './outbox/callbacks.ts';
 import { limitKeeper, invalidLimits, MARKETING_CAPPED_ERROR } from './outbox/limits.ts';
 import {
-  headerDocument,
+  headerFile,
   readableText,
   refusal,
   sentTemplate,
@@ -51,12 +51,12 @@ export interface OutboxMessage {
   /** The request body as the provider would have received it. */
   body: unknown;
   /**
-   * The files it carried, as the customer gets them: a WhatsApp document (a document message or
-   * a template's DOCUMENT header) fetched from its link as Meta does; an email's attachments
-   * decoded from base64.
+   * The files it carried, as the customer gets them: a WhatsApp document message's file or a
+   * template's DOCUMENT or IMAGE header's, fetched from its link as Meta does; an email's
+   * attachments decoded from base64.
    */
   files?: OutboxFile[];
-  /** Why a document sent by link was not fetched. */
+  /** Why a file sent by link was not fetched. */
   fileError?: string;
 }
 
@@ -188,33 +188,33 @@ export async function startOutbox(
   const windowOpen = (to: string) => (windows[to] ?? 0) + WINDOW_MS > Date.now();
 
   /**
-   * Meta fetches a document sent by link before it delivers it: the outbox does the same, so
-   * that a test can compare the bytes the customer gets. A link answered with an error (the
-   * app refused its own signed link) makes the message fail by callback (131053), as Meta's
-   * media upload error does. A host that cannot be reached at all (the made-up public address
-   * most tests use) is only noted on the message (`fileError`): the outbox is not Meta's
-   * network, and those tests are about something else.
+   * Meta fetches a document or a header's image sent by link before it delivers it: the outbox
+   * does the same, so that a test can compare the bytes the customer gets. A link answered with
+   * an error (the app refused its own signed link) makes the message fail by callback (131053),
+   * as Meta's media upload error does. A host that cannot be reached at all (the made-up public
+   * address most tests use) is only noted on the message (`fileError`): the outbox is not
+   * Meta's network, and those tests are about something else.
    */
-  async function fetchDocument(
-    document: Json,
+  async function fetchFile(
+    media: Json,
   ): Promise<OutboxFile | { error: string; unreachable?: boolean }> {
-    const link = typeof document.link === 'string' ? document.link : '';
+    const link = typeof media.link === 'string' ? media.link : '';
     // The app sends by link; the outbox holds no uploaded media, so an id is one it never had.
-    if (!link) return { error: `No uploaded media with id ${String(document.id ?? '')}` };
+    if (!link) return { error: `No uploaded media with id ${String(media.id ?? '')}` };
     let response: Response;
     try {
       response = await fetch(link, { signal: AbortSignal.timeout(10_000) });
     } catch (err) {
-      return { error: `The document link could not be reached: ${String(err)}`, unreachable: true };
+      return { error: `The file's link could not be reached: ${String(err)}`, unreachable: true };
     }
     try {
-      if (!response.ok) return { error: `The document link answered ${response.status}` };
+      if (!response.ok) return { error: `The file's link answered ${response.status}` };
       const data = Buffer.from(await response.arrayBuffer());
       const mimetype = (response.headers.get('content-type') ?? '').split(';')[0].trim();
-      const name = typeof document.filename === 'string' ? document.filename : 'file';
+      const name = typeof media.filename === 'string' ? media.filename : 'file';
       return { ...fileOf(name, mimetype, data), link };
     } catch (err) {
-      return { error: `The document link could not be fetched: ${String(err)}` };
+      return { error: `The file's link could not be fetched: ${String(err)}` };
     }
   }
 
@@ -222,8 +222,8 @@ export async function startOutbox(
     counter += 1;
     const id = `wamid.OUTBOX${counter}${randomUUID().slice(0, 8)}`;
     const to = String(body.to);
-    const document = headerDocument(body);
-    const fetched = document ? await fetchDocument(document) : undefined;
+    const carried = headerFile(body);
+    const fetched = carried ? await fetchFile(carried) : undefined;
     const file = fetched && !('error' in fetched) ? fetched : undefined;
     const unfetched = fetched && 'error' in fetched ? fetched : undefined;
     record({

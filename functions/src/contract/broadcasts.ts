@@ -48,6 +48,44 @@ export function fillTemplate(body: string, params: BroadcastParam[], values: Rec
   });
 }
 
+/**
+ * The media headers a broadcast fills, by the template's HEADER format: what WhatsApp calls the
+ * parameter, what goes in it (Meta: a document header any document, here a PDF; an image header
+ * a JPEG or PNG of at most 5 MB), in words.
+ */
+export const HEADER_FILES = {
+  DOCUMENT: {
+    type: 'document',
+    mimetypes: ['application/pdf'],
+    maxBytes: 100 * 1024 * 1024,
+    words: 'a PDF',
+  },
+  IMAGE: {
+    type: 'image',
+    mimetypes: ['image/jpeg', 'image/png'],
+    maxBytes: 5 * 1024 * 1024,
+    words: 'a JPEG or PNG picture',
+  },
+} as const;
+export type MediaHeaderFormat = keyof typeof HEADER_FILES;
+
+/** The template's media header a broadcast fills (DOCUMENT or IMAGE), or undefined for none. */
+export function mediaHeaderOf(headerFormat: string | undefined): MediaHeaderFormat | undefined {
+  return headerFormat === 'DOCUMENT' || headerFormat === 'IMAGE' ? headerFormat : undefined;
+}
+
+/** The file in a broadcast's media header, the same for every recipient. */
+export interface BroadcastHeader {
+  type: (typeof HEADER_FILES)[MediaHeaderFormat]['type'];
+  /** An uploaded file: its url is /api/files/uploads/<id>. */
+  file: { name: string; url: string; mimetype: string; size: number };
+  /** The quote whose PDF it is, when it is one. */
+  quote?: { _id: string; number: string };
+}
+
+/** A broadcast's header file as chosen: an uploaded file by its url, or a quote's PDF. */
+export type BroadcastHeaderInput = { fileUrl: string } | { quoteId: string };
+
 /** The customer list's own filters (GET /customers' parameters). */
 export interface AudienceFilters {
   q?: string;
@@ -95,6 +133,8 @@ export interface BroadcastRequest {
   template: { name: string; language: string };
   /** What fills the template's parameters, in order; none when left out. */
   params?: BroadcastParam[];
+  /** Needed when the template has a DOCUMENT or IMAGE header, refused when it has none. */
+  header?: BroadcastHeaderInput | null;
   audience: Audience;
   sendAt?: string | null;
 }
@@ -106,6 +146,7 @@ export const EXCLUSION_REASONS = {
   duplicate: 'The same phone as another recipient',
   notCustomer: 'Not a customer: add the number as a customer first',
   invalid: 'Not a phone number',
+  alreadyMessaged: 'Already messaged by this broadcast',
 } as const;
 export type ExclusionReason = keyof typeof EXCLUSION_REASONS;
 
@@ -162,6 +203,8 @@ export interface Broadcast extends AudienceCount {
   name: string;
   template: { name: string; language: string; category: string };
   params: BroadcastParam[];
+  /** The file in the template's DOCUMENT or IMAGE header; null when it has none. */
+  header: BroadcastHeader | null;
   audience: AudienceShown;
   state: BroadcastState;
   /** ISO time it is to start at; null: when started. */
@@ -179,6 +222,18 @@ export interface Broadcast extends AudienceCount {
    * bills (it charges per delivered template message), to set against `estimatedCost`.
    */
   deliveredCost: number;
+  /**
+   * Each "Send to new matches" after it was done, oldest first: when, by whom, and how many
+   * customers it added (`audienceCount` and `estimatedCost` include them).
+   */
+  newMatchRuns: NewMatchRun[];
+}
+
+/** One "Send to new matches" (POST /broadcasts/:id/new-matches). */
+export interface NewMatchRun {
+  at: string;
+  by: { _id: string; name: string };
+  added: number;
 }
 
 /** A state change asked of a broadcast: POST /broadcasts/:id/<action>. */
@@ -199,4 +254,7 @@ export const RECIPIENT_STATES = [
 ] as const;
 
 /** A broadcast in GET /broadcasts (no samples). */
-export type BroadcastSummary = Omit<Broadcast, 'sample' | 'excludedSample' | 'params' | 'audience'>;
+export type BroadcastSummary = Omit<
+  Broadcast,
+  'sample' | 'excludedSample' | 'params' | 'header' | 'audience'
+>;

@@ -233,6 +233,8 @@ export interface RouteTypes {
   'POST /broadcasts/:id/pause': { answer: Broadcast };
   'POST /broadcasts/:id/resume': { answer: Broadcast };
   'POST /broadcasts/:id/cancel': { answer: Broadcast };
+  'GET /broadcasts/:id/new-matches': { answer: AudienceCount };
+  'POST /broadcasts/:id/new-matches': { answer: Broadcast };
   'GET /whatsapp/templates': { answer: WhatsAppTemplate[] };
   'POST /admin/whatsapp/templates/sync': { answer: WhatsAppTemplate[] };
   'POST /whatsapp/preview': { answer: WhatsAppPreview; body: PreviewRequest };

@@ -254,6 +254,18 @@ export const routeTable = [
     access: { permission: 'broadcasts.send' },
     note: 'records who started it; queues each recipient once',
   },
+  {
+    method: 'get',
+    path: '/broadcasts/:id/new-matches',
+    access: { permission: 'broadcasts.send' },
+    note: 'a done broadcast: who its filters match now that it has not messaged; sends nothing',
+  },
+  {
+    method: 'post',
+    path: '/broadcasts/:id/new-matches',
+    access: { permission: 'broadcasts.send' },
+    note: 'a done broadcast: queues only those it has not messaged; never one twice',
+  },
   { method: 'post', path: '/broadcasts/:id/pause', access: { permission: 'broadcasts.send' } },
   { method: 'post', path: '/broadcasts/:id/resume', access: { permission: 'broadcasts.send' } },
   { method: 'post', path: '/broadcasts/:id/cancel', access: { permission: 'broadcasts.send' } },

@@ -29,8 +29,11 @@ export interface OutgoingWhatsApp {
     name: string;
     language: string;
     parameters?: string[];
-    /** A DOCUMENT header's file (templates approved with a DOCUMENT header need one). */
-    header?: { type: 'document'; link: string; filename?: string };
+    /**
+     * A media header's file: templates approved with a DOCUMENT or IMAGE header need one (a
+     * filename goes with a document only).
+     */
+    header?: { type: 'document' | 'image'; link: string; filename?: string };
   };
   media?: {
     link: string;

@@ -60,6 +60,8 @@ describe('POST /api/broadcasts/audience', () => {
       duplicate: 0,
       notCustomer: 0,
       invalid: 0,
+      // Only a broadcast's new matches leave out those it messaged.
+      alreadyMessaged: 0,
     });
     // The owner is whoever added the customer (here the admin).
     expect(res.body.sample).toEqual([
@@ -162,6 +164,7 @@ describe('POST /api/broadcasts/audience', () => {
       duplicate: 3,
       notCustomer: 1,
       invalid: 1,
+      alreadyMessaged: 0,
     });
     expect(res.body.excludedSample).toEqual(
       expect.arrayContaining([

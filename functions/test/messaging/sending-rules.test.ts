@@ -258,6 +258,7 @@ describe('approved templates from Meta', () => {
       'crm_message',
       'festive_offer',
       'hello_world',
+      'new_arrivals',
       'order_update',
       'quotation_document',
       'season_offer',
@@ -266,13 +267,17 @@ describe('approved templates from Meta', () => {
     expect(
       synced.body.find((t: { name: string }) => t.name === 'quotation_document'),
     ).toMatchObject({ headerFormat: 'DOCUMENT', paramCount: 3 });
+    expect(synced.body.find((t: { name: string }) => t.name === 'new_arrivals')).toMatchObject({
+      headerFormat: 'IMAGE',
+      category: 'MARKETING',
+    });
     expect(synced.body[0]).toMatchObject({
       status: 'APPROVED',
       paramCount: 2,
       category: 'UTILITY',
     });
     const listed = await request(employee).get('/api/whatsapp/templates');
-    expect(listed.body).toHaveLength(6);
+    expect(listed.body).toHaveLength(7);
     expect((await request(employee).post('/api/admin/whatsapp/templates/sync')).status).toBe(403);
   });
 

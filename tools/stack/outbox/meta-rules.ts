@@ -2,8 +2,9 @@
 // needed (190); a template must exist in that language and be approved (132001) and get as
 // many body parameters as its {{n}} (132000); free-form text and media are taken, then fail
 // by status callback with 131047 when the customer has not written in the last 24 hours. A
-// document needs a link or an id (131008); a template approved with a DOCUMENT header needs
-// that header's document, and one without takes none (132012).
+// document needs a link or an id (131008); a template approved with a DOCUMENT or IMAGE header
+// needs that header's parameter of that type ("header: Format mismatch, expected IMAGE,
+// received UNKNOWN", 132012) with a link or an id (131008), and one without takes none (132012).
 
 export interface SeededTemplate {
   name: string;
@@ -12,7 +13,7 @@ export interface SeededTemplate {
   category: 'UTILITY' | 'MARKETING';
   body: string;
   /** A media header the template was approved with: each send gives its file. */
-  headerFormat?: 'DOCUMENT';
+  headerFormat?: 'DOCUMENT' | 'IMAGE';
 }
 
 /** What the local WhatsApp Business Account has; the seed makes crm_message the default. */
@@ -59,6 +60,14 @@ export const SEEDED_TEMPLATES: SeededTemplate[] = [
     status: 'APPROVED',
     category: 'MARKETING',
     body: 'Namaste {{1}}, {{2}} Reply STOP to stop these messages.',
+  },
+  {
+    name: 'new_arrivals',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    headerFormat: 'IMAGE',
+    body: 'Namaste {{1}}, new in our range: {{2}} Reply STOP to stop these messages.',
   },
 ];
 
@@ -129,7 +138,6 @@ export function refusal(body: Json): GraphError | undefined {
   const given = components
     .filter((c) => c.type === 'body')
     .reduce((n, c) => n + (Array.isArray(c.parameters) ? c.parameters.length : 0), 0);
-  const header = headerDocument(body);
   const headers = components.filter((c) => c.type === 'header');
   const headerMismatch = (details: string): GraphError => ({
     status: 400,
@@ -137,11 +145,22 @@ export function refusal(body: Json): GraphError | undefined {
     message: '(#132012) Parameter format does not match format in the created template',
     details,
   });
-  if (seeded.headerFormat === 'DOCUMENT') {
-    if (!header)
-      return headerMismatch('header: format mismatch, expected DOCUMENT, received UNKNOWN');
-    if (typeof header.link !== 'string' && typeof header.id !== 'string')
-      return headerMismatch('header: document needs a link or an id');
+  if (seeded.headerFormat) {
+    const type = seeded.headerFormat.toLowerCase();
+    const parameter = headerParameter(body);
+    const received = String(parameter?.type ?? '').toUpperCase() || 'UNKNOWN';
+    if (received !== seeded.headerFormat)
+      return headerMismatch(
+        `header: Format mismatch, expected ${seeded.headerFormat}, received ${received}`,
+      );
+    const media = obj(parameter?.[type]);
+    if (typeof media.link !== 'string' && typeof media.id !== 'string')
+      return {
+        status: 400,
+        code: 131008,
+        message: '(#131008) Required parameter is missing',
+        details: `header: ${type} requires either link or id`,
+      };
   } else if (headers.length > 0) {
     return headerMismatch('header: the template has no media header');
   }
@@ -184,15 +203,22 @@ export function readableText(body: Json): string {
   return `[${String(body.type)}] ${String(media.filename ?? media.link ?? '')}`;
 }
 
-/** The document a send carries: a document message's, or a template's DOCUMENT header's. */
-export function headerDocument(body: Json): Json | undefined {
-  if (body.type === 'document') return obj(body.document);
-  if (body.type !== 'template') return undefined;
+/** A template send's header parameter (its first), if any. */
+function headerParameter(body: Json): Json | undefined {
   const template = obj(body.template);
   const components = Array.isArray(template.components) ? template.components.map(obj) : [];
   const header = components.find((c) => c.type === 'header');
-  const parameter = (Array.isArray(header?.parameters) ? header.parameters.map(obj) : []).find(
-    (p) => p.type === 'document',
-  );
-  return parameter ? obj(parameter.document) : undefined;
+  return Array.isArray(header?.parameters) ? header.parameters.map(obj)[0] : undefined;
+}
+
+/**
+ * The file a send carries that Meta fetches by its link: a document message's, or a template's
+ * DOCUMENT or IMAGE header's.
+ */
+export function headerFile(body: Json): Json | undefined {
+  if (body.type === 'document') return obj(body.document);
+  if (body.type !== 'template') return undefined;
+  const parameter = headerParameter(body);
+  const type = String(parameter?.type ?? '');
+  return parameter && (type === 'document' || type === 'image') ? obj(parameter[type]) : undefined;
 }

@@ -1,8 +1,9 @@
 // The outbox keeps the files it receives, as the customer gets them, and refuses what the
 // providers refuse: a WhatsApp document is fetched from its link (a document message, or a
-// template's DOCUMENT header), an email's attachments are decoded; a document without link or id
-// is 131008, a DOCUMENT-header template without its document 132012, an attachment without
-// content or filename SendGrid's 400 with errors[].
+// template's DOCUMENT header), and so is a template's IMAGE header's picture; an email's
+// attachments are decoded; a document without link or id is 131008, a DOCUMENT- or IMAGE-header
+// template without its header's parameter of that type 132012 (with it but no link, 131008), an
+// attachment without content or filename SendGrid's 400 with errors[].
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +14,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startOutbox, type Outbox, type OutboxMessage } from '../outbox.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 let dir: string;
 let outbox: Outbox;
-/** Serves the PDF at /quote.pdf (the app's signed link), a 403 elsewhere. */
+/** Serves the PDF at /quote.pdf and a PNG at /tank.png (the app's signed links), a 403 elsewhere. */
 let files: http.Server;
 let fileUrl = '';
 
@@ -25,6 +27,9 @@ beforeAll(async () => {
     if (req.url === '/quote.pdf') {
       res.writeHead(200, { 'Content-Type': 'application/pdf' });
       res.end(PDF);
+    } else if (req.url === '/tank.png') {
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end(PNG);
     } else {
       res.writeHead(403).end();
     }
@@ -69,7 +74,7 @@ async function email(attachments: object[]) {
 
 /** What Meta's and SendGrid's refusals hold. */
 interface Answer {
-  error?: { code: number };
+  error?: { code: number; error_data?: { details: string } };
   errors?: { field: string }[];
 }
 
@@ -133,6 +138,55 @@ describe('the outbox and files', () => {
       },
     });
     expect(headerElsewhere.body.error?.code).toBe(132012);
+  });
+
+  it('takes the IMAGE-header template with its picture, fetched; refuses no header, a document in it, or no link', async () => {
+    const image = (parameter: object) => ({
+      type: 'template',
+      template: {
+        name: 'new_arrivals',
+        language: { code: 'en' },
+        components: [
+          { type: 'header', parameters: [parameter] },
+          {
+            type: 'body',
+            parameters: ['Ravi', 'SS tanks of 500 litres.'].map((text) => ({ type: 'text', text })),
+          },
+        ],
+      },
+    });
+    const ok = await whatsapp(image({ type: 'image', image: { link: `${fileUrl}/tank.png` } }));
+    expect(ok.status).toBe(200);
+    const [message] = await sent();
+    expect(message.files?.[0]).toMatchObject({ mimetype: 'image/png', size: PNG.length });
+    expect(message.summary).toBe(
+      'Namaste Ravi, new in our range: SS tanks of 500 litres. Reply STOP to stop these messages.',
+    );
+
+    const bodyOnly = await whatsapp({
+      type: 'template',
+      template: {
+        name: 'new_arrivals',
+        language: { code: 'en' },
+        components: [image({}).template.components[1]],
+      },
+    });
+    expect(bodyOnly.status).toBe(400);
+    expect(bodyOnly.body.error).toMatchObject({
+      code: 132012,
+      error_data: { details: 'header: Format mismatch, expected IMAGE, received UNKNOWN' },
+    });
+    const documentInstead = await whatsapp(
+      image({ type: 'document', document: { link: `${fileUrl}/quote.pdf` } }),
+    );
+    expect(documentInstead.body.error).toMatchObject({
+      code: 132012,
+      error_data: { details: 'header: Format mismatch, expected IMAGE, received DOCUMENT' },
+    });
+    const noLink = await whatsapp(image({ type: 'image', image: {} }));
+    expect(noLink.status).toBe(400);
+    expect(noLink.body.error?.code).toBe(131008);
+    expect(await sent()).toHaveLength(1);
   });
 
   it('decodes an email attachment, and refuses one without content or filename (400)', async () => {

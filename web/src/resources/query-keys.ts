@@ -88,6 +88,10 @@ export const queryKeys = {
     all: ['broadcasts'] as const,
     list: () => ['broadcasts', {}] as const,
     one: (id: string) => ['broadcasts', 'one', id] as const,
+    /** Who a done broadcast's "Send to new matches" would reach. */
+    newMatches: (id: string) => ['broadcasts', 'new-matches', id] as const,
+    /** The newest quotes, whose PDF may go in a template's DOCUMENT header. */
+    headerQuotes: () => ['broadcasts', 'header-quotes'] as const,
     /** Who an audience reaches (the composer's count), by the request that counts it. */
     audience: (request: object | null) => ['broadcasts', 'audience', request] as const,
   },

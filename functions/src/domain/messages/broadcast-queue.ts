@@ -88,6 +88,25 @@ export async function queueBroadcastRecipients(
   return created;
 }
 
+/** Whom a broadcast has a recipient document of, whatever its state: by phone and by customer. */
+export interface BroadcastRecipientsHad {
+  /** E.164. */
+  phones: Set<string>;
+  customerIds: Set<string>;
+}
+
+/** The phones and customers broadcast `broadcastId` already has a recipient document of. */
+export async function broadcastRecipientsHad(broadcastId: string): Promise<BroadcastRecipientsHad> {
+  const snap = await ofBroadcast(broadcastId).select('to', 'customerId').get();
+  const had: BroadcastRecipientsHad = { phones: new Set(), customerIds: new Set() };
+  for (const doc of snap.docs) {
+    had.phones.add(String(doc.get('to')));
+    const customerId = doc.get('customerId') as string | undefined;
+    if (customerId) had.customerIds.add(customerId);
+  }
+  return had;
+}
+
 /** The phones Meta held a broadcast's marketing message back from (131049) since `since`. */
 export async function heldBackPhones(since: number): Promise<Set<string>> {
   const held = await queue()

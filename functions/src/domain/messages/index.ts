@@ -50,6 +50,7 @@ export {
 export {
   broadcastMessageAnswered,
   broadcastMessageId,
+  broadcastRecipientsHad,
   broadcastRecipientsPage,
   broadcastStatusCounts,
   cancelWaiting,
@@ -65,5 +66,6 @@ export {
   unsettledCount,
   type BroadcastRecipientMessage,
   type BroadcastRecipientRow,
+  type BroadcastRecipientsHad,
   type PacedRecipient,
 } from './broadcast-queue';

@@ -16,6 +16,8 @@ export type WhatsAppPart =
       parameters: string[];
       /** A template approved with a DOCUMENT header: the file that goes in it. */
       document?: PlannedAttachment;
+      /** A template approved with an IMAGE header: the picture that goes in it. */
+      image?: PlannedAttachment;
     }
   | { kind: 'media'; attachment: PlannedAttachment; caption?: string };
 

@@ -36,12 +36,12 @@ function filesOf(doc: OutboundDoc): ThreadFile[] {
     }));
   }
   return doc.parts.flatMap((part) => {
-    // A file goes as media, or in a template's DOCUMENT header.
+    // A file goes as media, or in a template's DOCUMENT or IMAGE header.
     const file =
       part.kind === 'media'
         ? part.attachment
         : part.kind === 'template'
-          ? part.document
+          ? (part.document ?? part.image)
           : undefined;
     return file
       ? [{ ...file, state: partState(part), ...(part.error && { error: part.error }) }]

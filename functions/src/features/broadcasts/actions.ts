@@ -1,20 +1,26 @@
 // A broadcast's state changes (docs/broadcasts.md, "States"): start (now, or when its time
-// comes), pause, resume, cancel; any other change is a 409 saying why. Starting records who
-// started it, queues every recipient once and wakes the dispatcher; cancelling settles the
-// recipients not sent yet as cancelled.
+// comes), pause, resume, cancel, and "Send to new matches" (a done broadcast of customer filters
+// goes on to those its filters match now and it has no recipient document of); any other change
+// is a 409 saying why. Starting records who started it, queues every recipient once and wakes the
+// dispatcher; cancelling settles the recipients not sent yet as cancelled.
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
-import type { BroadcastAction, BroadcastState } from '../../contract/broadcasts';
+import type { AudienceCount, BroadcastAction, BroadcastState } from '../../contract/broadcasts';
 import { actorOf } from '../../domain/entries/actor';
 import { cancelWaiting } from '../../domain/messages';
+import { readSettings } from '../../domain/settings/store';
 import type { Session } from '../../http/access';
+import { HttpError } from '../../http/errors';
+import { countOf, exclusionWords } from './audience';
+import { templateCost } from './cost';
 import { kickDispatcher } from './dispatcher';
-import { CANCELLED, queueRecipients } from './queue';
+import { CANCELLED, newRecipients, queueRecipients } from './queue';
 import {
   changeState,
   dueScheduledIds,
   readBroadcast,
+  requireShownBroadcast,
   type StateChange,
   type StoredBroadcast,
 } from './store';
@@ -91,4 +97,62 @@ export async function startDueBroadcasts(): Promise<number> {
     }
   }
   return started;
+}
+
+const newMatchesRefusal = (state: BroadcastState) =>
+  `This broadcast is ${IN_WORDS[state]}: only a broadcast that is done can be sent to new matches`;
+
+/** The broadcast, when it may be sent to new matches: done, its audience customer filters. */
+async function extendable(id: string): Promise<StoredBroadcast> {
+  const broadcast = await requireShownBroadcast(id);
+  const { audience } = broadcast;
+  if (!('filters' in audience))
+    throw new HttpError(
+      409,
+      'This broadcast went to a pasted list of phones, which has no new matches: make a new broadcast for other phones',
+    );
+  if (broadcast.state !== 'done') throw new HttpError(409, newMatchesRefusal(broadcast.state));
+  return { ...broadcast, audience };
+}
+
+/** Who "Send to new matches" would queue now, and who not and why (`alreadyMessaged`). */
+export async function countNewMatches(id: string): Promise<AudienceCount> {
+  const broadcast = await extendable(id);
+  const [audience, settings] = await Promise.all([newRecipients(broadcast), readSettings()]);
+  return countOf(audience, broadcast.template.category, settings.broadcasts.templatePrices);
+}
+
+/**
+ * Sends a done broadcast on to the customers its filters match now that it has no recipient
+ * document of (by phone or by customer): the broadcast is sending again, its audience and
+ * estimate grow by them, the run is recorded, and the dispatcher paces them as the first.
+ */
+export async function sendToNewMatches(id: string, session: Session): Promise<void> {
+  const broadcast = await extendable(id);
+  const [audience, settings, actor] = await Promise.all([
+    newRecipients(broadcast),
+    readSettings(),
+    actorOf(session),
+  ]);
+  const added = audience.recipients.length;
+  if (added === 0) {
+    const why = exclusionWords(audience.excluded);
+    throw new HttpError(409, `Nobody new matches this broadcast's filters${why ? `: ${why}` : ''}`);
+  }
+  const cost = templateCost(added, broadcast.template.category, settings.broadcasts.templatePrices);
+  const run = { at: Timestamp.now(), by: { _id: actor.uid, name: actor.name }, added };
+  const extended = await changeState(id, {
+    from: ['done'],
+    to: 'sending',
+    // No queuedAt until the new ones are queued: a dispatcher finishes a queuing cut short.
+    fields: (current) => ({
+      queuedAt: null,
+      audienceCount: Number(current.audienceCount ?? 0) + added,
+      estimatedCost: Number(current.estimatedCost ?? 0) + cost,
+      newMatchRuns: [...((current.newMatchRuns ?? []) as unknown[]), run],
+    }),
+    refusal: newMatchesRefusal,
+  });
+  await queueRecipients(extended, audience);
+  kickDispatcher();
 }

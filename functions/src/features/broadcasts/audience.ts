@@ -2,23 +2,28 @@
 // and the same filter code as the list and its export), or a list of phones. Each customer gets
 // at most one message, to their first phone (the one messages go to); the rest are counted apart
 // with the reason: opted out (wrote STOP from that phone), no phone, the same phone as an earlier
-// recipient, and for a list of phones, a number no customer holds or that is not a phone.
+// recipient, already messaged by this broadcast (its phone or its customer has a recipient
+// document of it), and for a list of phones, a number no customer holds or that is not a phone.
 import type { DocumentData } from 'firebase-admin/firestore';
 import {
   EXCLUSION_REASONS,
   type Audience,
+  type AudienceCount,
   type AudienceFilters,
   type AudienceSample,
   type ExcludedSample,
   type ExclusionReason,
 } from '../../contract/broadcasts';
 import { fieldsOf } from '../../domain/customers/record';
+import type { BroadcastRecipientsHad } from '../../domain/messages';
 import { customersOfPhones } from '../../domain/customers/store';
 import { ownerOf } from '../../domain/customers/owner';
 import { OPT_OUTS_FIELD, optedOutAt } from '../../domain/customers/whatsapp-windows';
 import { HttpError } from '../../http/errors';
 import { toE164 } from '../../integrations/recipients';
+import type { BroadcastSettings } from '../../domain/settings/store';
 import { customerListQuery, matchingCustomerPages } from '../customers';
+import { templateCost } from './cost';
 
 /** One message's addressee. */
 export interface Recipient {
@@ -40,8 +45,11 @@ export interface ResolvedAudience {
 const AUDIENCE_FIELDS = ['names', 'phones', OPT_OUTS_FIELD, 'owner'] as const;
 const SAMPLE_SIZE = 20;
 
-/** Collects recipients one at a time, counting who is left out and why. */
-function collector(): ResolvedAudience & {
+/**
+ * Collects recipients one at a time, counting who is left out and why; `had`: the phones and
+ * customers the broadcast already has a recipient document of.
+ */
+function collector(had: BroadcastRecipientsHad | undefined): ResolvedAudience & {
   add(customerId: string | null, data: DocumentData | undefined, phone: string | undefined): void;
   exclude(reason: ExclusionReason, who: Omit<ExcludedSample, 'reason'>): void;
 } {
@@ -71,6 +79,8 @@ function collector(): ResolvedAudience & {
         return exclude('duplicate', who);
       phones.add(to);
       if (customerId) customers.add(customerId);
+      if (had && (had.phones.has(to) || (customerId && had.customerIds.has(customerId))))
+        return exclude('alreadyMessaged', who);
       if (optedOutAt(data, to)) return exclude('optedOut', who);
       const owner = ownerOf(data);
       recipients.push({ ...who, ownerId: owner?._id ?? '', ownerName: owner?.name ?? '' });
@@ -93,14 +103,17 @@ function listParams(filters: AudienceFilters): Record<string, string> {
   return params;
 }
 
-async function fromFilters(filters: AudienceFilters): Promise<ResolvedAudience> {
+async function fromFilters(
+  filters: AudienceFilters,
+  had: BroadcastRecipientsHad | undefined,
+): Promise<ResolvedAudience> {
   const parsed = customerListQuery.safeParse(listParams(filters));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new HttpError(400, `audience.filters.${issue.path.join('.')}: ${issue.message}`);
   }
   const listFilters = parsed.data.filters;
-  const found = collector();
+  const found = collector(had);
   const pages = matchingCustomerPages(
     listFilters,
     { sort: 'createdAt', dir: 'asc' },
@@ -110,8 +123,11 @@ async function fromFilters(filters: AudienceFilters): Promise<ResolvedAudience> 
   return found;
 }
 
-async function fromPhones(listed: string[]): Promise<ResolvedAudience> {
-  const found = collector();
+async function fromPhones(
+  listed: string[],
+  had: BroadcastRecipientsHad | undefined,
+): Promise<ResolvedAudience> {
+  const found = collector(had);
   const valid: string[] = [];
   for (const raw of listed) {
     const phone = toE164(raw);
@@ -134,8 +150,14 @@ async function fromPhones(listed: string[]): Promise<ResolvedAudience> {
   return found;
 }
 
-export function resolveAudience(audience: Audience): Promise<ResolvedAudience> {
-  return 'phones' in audience ? fromPhones(audience.phones) : fromFilters(audience.filters);
+/** The audience as it stands now; with `had`, less those a broadcast already has. */
+export function resolveAudience(
+  audience: Audience,
+  had?: BroadcastRecipientsHad,
+): Promise<ResolvedAudience> {
+  return 'phones' in audience
+    ? fromPhones(audience.phones, had)
+    : fromFilters(audience.filters, had);
 }
 
 /** The first few recipients, for the composer's per-customer preview. */
@@ -146,4 +168,27 @@ export function sampleOf(recipients: Recipient[]): AudienceSample[] {
     phone: r.phone,
     ownerName: r.ownerName,
   }));
+}
+
+/** What a count answers: who receives it, who not and why, the cost at `category`'s price. */
+export function countOf(
+  audience: ResolvedAudience,
+  category: string,
+  prices: BroadcastSettings['templatePrices'],
+): AudienceCount {
+  return {
+    audienceCount: audience.recipients.length,
+    excluded: audience.excluded,
+    estimatedCost: templateCost(audience.recipients.length, category, prices),
+    sample: sampleOf(audience.recipients),
+    excludedSample: audience.excludedSample,
+  };
+}
+
+/** The reasons anyone was left out, in words: "2 opted out of whatsapp (wrote stop); …". */
+export function exclusionWords(excluded: Record<ExclusionReason, number>): string {
+  return (Object.keys(excluded) as ExclusionReason[])
+    .filter((reason) => excluded[reason] > 0)
+    .map((reason) => `${excluded[reason]} ${EXCLUSION_REASONS[reason].toLowerCase()}`)
+    .join('; ');
 }

@@ -1,7 +1,8 @@
 // Making a broadcast: the template must be an approved marketing or utility template synced from
-// Meta, given exactly its parameters; the audience is counted now (who, who not and why, the
-// cost at the template category's price); a time to start must lie ahead. Nothing is sent here.
-import { EXCLUSION_REASONS, type Broadcast, type ExclusionReason } from '../../contract/broadcasts';
+// Meta, given exactly its parameters and, when it has a document or image header, the file that
+// goes in it; the audience is counted now (who, who not and why, the cost at the template
+// category's price); a time to start must lie ahead. Nothing is sent here.
+import type { Broadcast } from '../../contract/broadcasts';
 import { getConfig } from '../../config';
 import { isIsoDate, timeOfDay } from '../../company-days';
 import { actorOf } from '../../domain/entries/actor';
@@ -9,8 +10,8 @@ import { readSettings } from '../../domain/settings/store';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { findTemplate } from '../messaging';
-import { resolveAudience, sampleOf } from './audience';
-import { templateCost } from './cost';
+import { countOf, exclusionWords, resolveAudience } from './audience';
+import { headerFor, unsendableHeader } from './header';
 import type { CreateBroadcastInput } from './schemas';
 import { shownBroadcast, storeBroadcast } from './store';
 
@@ -19,10 +20,13 @@ const BROADCAST_CATEGORIES = new Set(['MARKETING', 'UTILITY']);
 /** A time to start this little in the past still counts as now (a slow form). */
 const PAST_GRACE_MS = 60_000;
 
+const namedOf = (template: CreateBroadcastInput['template']) =>
+  `${template.name} (${template.language})`;
+
 /** The approved template named, or a 400 saying what is wrong with it. */
 async function approvedTemplate(input: CreateBroadcastInput['template'], paramsGiven: number) {
   const found = await findTemplate(input.name, input.language);
-  const named = `${input.name} (${input.language})`;
+  const named = namedOf(input);
   if (!found)
     throw new HttpError(
       400,
@@ -43,6 +47,8 @@ async function approvedTemplate(input: CreateBroadcastInput['template'], paramsG
       400,
       `The template ${named} takes ${found.paramCount} parameter(s); ${paramsGiven} given`,
     );
+  const unsendable = unsendableHeader(found, named);
+  if (unsendable) throw new HttpError(400, unsendable);
   return found;
 }
 
@@ -74,28 +80,18 @@ export async function createBroadcast(
     actorOf(session),
   ]);
   if (audience.recipients.length === 0) {
-    const why = (Object.keys(audience.excluded) as ExclusionReason[])
-      .filter((reason) => audience.excluded[reason] > 0)
-      .map((reason) => `${audience.excluded[reason]} ${EXCLUSION_REASONS[reason].toLowerCase()}`);
-    throw new HttpError(
-      400,
-      `Nobody in this audience can receive it${why.length ? `: ${why.join('; ')}` : ''}`,
-    );
+    const why = exclusionWords(audience.excluded);
+    throw new HttpError(400, `Nobody in this audience can receive it${why ? `: ${why}` : ''}`);
   }
+  // Last of the checks: a quote's PDF is kept as an uploaded file the first time it is chosen.
+  const header = await headerFor(template, namedOf(input.template), input.header, session);
   const stored = await storeBroadcast({
     name: input.name,
     template: { name: template.name, language: template.language, category: template.category },
     params: input.params,
+    header,
     audience: input.audience,
-    audienceCount: audience.recipients.length,
-    excluded: audience.excluded,
-    estimatedCost: templateCost(
-      audience.recipients.length,
-      template.category,
-      settings.broadcasts.templatePrices,
-    ),
-    sample: sampleOf(audience.recipients),
-    excludedSample: audience.excludedSample,
+    ...countOf(audience, template.category, settings.broadcasts.templatePrices),
     state: at ? 'scheduled' : 'draft',
     sendAt: at ? at.toISOString() : null,
     createdBy: { _id: actor.uid, name: actor.name },

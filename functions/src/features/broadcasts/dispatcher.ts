@@ -127,7 +127,9 @@ export async function runDispatcher(): Promise<number> {
           await Promise.race(inFlight);
           continue;
         }
-        await finishSettled(sending.map((b) => b.id));
+        // Only those whose queuing ended: a start or a Send to new matches still queuing has
+        // nothing unsettled yet, and is not done.
+        await finishSettled(sending.filter((b) => b.queued).map((b) => b.id));
         const next = (await Promise.all(sending.map((b) => nextPacedAt(b.id)))).filter(
           (at): at is number => at !== null,
         );

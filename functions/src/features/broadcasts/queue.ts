@@ -1,15 +1,23 @@
 // Queuing a broadcast's recipients: the audience counted again as it stands now (a customer who
-// wrote STOP since is left out), each recipient's template parameters filled from their own
-// values (first name, owner's name, the company's name, fixed text), one queue document each
-// (domain/messages: its id made of the broadcast and the phone, so a repeat queues nothing
-// twice). The broadcast records when every recipient was queued.
+// wrote STOP since is left out, and so is anyone the broadcast already has a recipient document
+// of, by phone or by customer), each recipient's template parameters filled from their own
+// values (first name, owner's name, the company's name, fixed text), with the header's file when
+// the template has one, one queue document each (domain/messages: its id made of the broadcast
+// and the phone, so a repeat queues nothing twice). The broadcast records when every recipient
+// was queued.
 import { Timestamp } from 'firebase-admin/firestore';
 import { fillTemplate, paramText } from '../../contract/broadcasts';
 import { now } from '../../clock';
-import { cancelWaiting, heldBackPhones, queueBroadcastRecipients } from '../../domain/messages';
+import {
+  broadcastRecipientsHad,
+  cancelWaiting,
+  heldBackPhones,
+  queueBroadcastRecipients,
+} from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
 import { findTemplate } from '../messaging';
-import { resolveAudience } from './audience';
+import { resolveAudience, type ResolvedAudience } from './audience';
+import { broadcastTemplatePart } from './header';
 import { patchBroadcast, readBroadcast, type StoredBroadcast } from './store';
 
 /** A phone Meta held a marketing message back from (131049) gets none for this long. */
@@ -20,9 +28,21 @@ const HELD_BACK =
 /** Why a cancelled broadcast's recipient got nothing. */
 export const CANCELLED = 'Not sent: the broadcast was cancelled';
 
-export async function queueRecipients(broadcast: StoredBroadcast): Promise<number> {
-  const [audience, settings, template, heldBack] = await Promise.all([
-    resolveAudience(broadcast.audience),
+/** Who the broadcast goes to now that it does not have yet (`alreadyMessaged` the others). */
+export async function newRecipients(broadcast: StoredBroadcast): Promise<ResolvedAudience> {
+  return resolveAudience(broadcast.audience, await broadcastRecipientsHad(broadcast._id));
+}
+
+/**
+ * Queues the recipients the broadcast does not have yet: `audience` when the caller counted them
+ * already (`newRecipients`), else counted here. Answers how many were queued.
+ */
+export async function queueRecipients(
+  broadcast: StoredBroadcast,
+  audience?: ResolvedAudience,
+): Promise<number> {
+  const [{ recipients }, settings, template, heldBack] = await Promise.all([
+    audience ?? newRecipients(broadcast),
     readSettings(),
     findTemplate(broadcast.template.name, broadcast.template.language),
     broadcast.template.category === 'MARKETING'
@@ -32,21 +52,14 @@ export async function queueRecipients(broadcast: StoredBroadcast): Promise<numbe
   const sender = broadcast.startedBy ?? broadcast.createdBy;
   const queued = await queueBroadcastRecipients(
     broadcast._id,
-    audience.recipients.map((r) => {
+    recipients.map((r) => {
       const values = { name: r.name, ownerName: r.ownerName, companyName: settings.companyName };
       const parameters = broadcast.params.map((p) => paramText(p, values));
       return {
         to: r.phone,
         customerId: r.customerId,
         recipientName: r.name,
-        parts: [
-          {
-            kind: 'template' as const,
-            name: broadcast.template.name,
-            language: broadcast.template.language,
-            parameters,
-          },
-        ],
+        parts: [broadcastTemplatePart(broadcast, parameters)],
         preview: template?.body
           ? fillTemplate(template.body, broadcast.params, values)
           : `${broadcast.template.name}: ${parameters.join(' · ')}`,
@@ -56,10 +69,7 @@ export async function queueRecipients(broadcast: StoredBroadcast): Promise<numbe
       };
     }),
   );
-  await patchBroadcast(broadcast._id, {
-    queuedAt: Timestamp.now(),
-    queuedCount: audience.recipients.length,
-  });
+  await patchBroadcast(broadcast._id, { queuedAt: Timestamp.now() });
   // Cancelled while its recipients were being queued: those queued after the cancel go too.
   if ((await readBroadcast(broadcast._id))?.state === 'cancelled')
     await cancelWaiting(broadcast._id, CANCELLED);

@@ -1,15 +1,15 @@
 // /broadcasts: count an audience, make a broadcast, list them, read one with its counts, send a
-// test of it to one's own phone, start, pause, resume or cancel it, and its recipients as CSV.
+// test of it to one's own phone, start, pause, resume or cancel it, count and send to its new
+// matches once done, and its recipients as CSV.
 // Every route needs the permission broadcasts.send (admins have it; a role may be given it).
 import type { Router } from 'express';
 import { route } from '../../http/access';
 import { documentId } from '../../http/params';
 import { parseBody } from '../../http/validate';
 import { readSettings } from '../../domain/settings/store';
-import { BROADCAST_ACTIONS, type AudienceCount } from '../../contract/broadcasts';
-import { changeBroadcast } from './actions';
-import { resolveAudience, sampleOf } from './audience';
-import { templateCost } from './cost';
+import { BROADCAST_ACTIONS } from '../../contract/broadcasts';
+import { changeBroadcast, countNewMatches, sendToNewMatches } from './actions';
+import { countOf, resolveAudience } from './audience';
 import { createBroadcast } from './create';
 import { broadcastReport, sendRecipientsCsv } from './report';
 import { countAudienceSchema, createBroadcastSchema } from './schemas';
@@ -23,18 +23,7 @@ export function registerBroadcastRoutes(router: Router): void {
       resolveAudience(input.audience),
       readSettings(),
     ]);
-    const answer: AudienceCount = {
-      audienceCount: audience.recipients.length,
-      excluded: audience.excluded,
-      estimatedCost: templateCost(
-        audience.recipients.length,
-        input.category,
-        settings.broadcasts.templatePrices,
-      ),
-      sample: sampleOf(audience.recipients),
-      excludedSample: audience.excludedSample,
-    };
-    res.json(answer);
+    res.json(countOf(audience, input.category, settings.broadcasts.templatePrices));
   });
 
   route(router, 'POST /broadcasts', async (req, res) => {
@@ -56,6 +45,16 @@ export function registerBroadcastRoutes(router: Router): void {
 
   route(router, 'POST /broadcasts/:id/test', async (req, res) => {
     res.json(await sendTestMessage(documentId(req.params.id, BROADCAST_NOT_FOUND), req.session!));
+  });
+
+  route(router, 'GET /broadcasts/:id/new-matches', async (req, res) => {
+    res.json(await countNewMatches(documentId(req.params.id, BROADCAST_NOT_FOUND)));
+  });
+
+  route(router, 'POST /broadcasts/:id/new-matches', async (req, res) => {
+    const id = documentId(req.params.id, BROADCAST_NOT_FOUND);
+    await sendToNewMatches(id, req.session!);
+    res.json(await broadcastReport(id));
   });
 
   const keys = {

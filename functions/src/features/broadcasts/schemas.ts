@@ -99,6 +99,31 @@ export const templateRefSchema = z.object(
   { error: 'The template is { name, language }' },
 );
 
+/** The file in the template's media header: an uploaded file by its url, or a quote's PDF. */
+const headerSchema = z.union(
+  [
+    z
+      .object({
+        fileUrl: z
+          .string({ error: 'The file url is text' })
+          .trim()
+          .min(1, 'The file url is required')
+          .max(2000),
+      })
+      .strict(),
+    z
+      .object({
+        quoteId: z
+          .string({ error: 'The quote id is text' })
+          .trim()
+          .min(1, 'The quote id is required')
+          .max(200),
+      })
+      .strict(),
+  ],
+  { error: "The header is { fileUrl } (an uploaded file) or { quoteId } (a quote's PDF)" },
+);
+
 export const createBroadcastSchema = bodySchema(
   'POST /broadcasts',
   z.object({
@@ -109,6 +134,8 @@ export const createBroadcastSchema = bodySchema(
       .max(120, 'A name is at most 120 characters'),
     template: templateRefSchema,
     params: z.array(param, { error: 'Parameters must be a list' }).max(MAX_PARAMS).default([]),
+    /** Needed when the template has a DOCUMENT or IMAGE header, refused when it has none. */
+    header: headerSchema.nullable().optional(),
     audience: audienceSchema,
     /**
      * When to start: an ISO time with its offset, or a date and time of day (YYYY-MM-DDTHH:MM) on

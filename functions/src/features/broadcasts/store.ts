@@ -10,6 +10,7 @@ import type {
   BroadcastCounts,
   BroadcastState,
   BroadcastSummary,
+  NewMatchRun,
 } from '../../contract/broadcasts';
 import { getDb } from '../../firebase';
 import { HttpError } from '../../http/errors';
@@ -25,7 +26,14 @@ export type StoredBroadcast = Omit<Broadcast, 'audience'> & { audience: Audience
 
 export type NewBroadcast = Omit<
   StoredBroadcast,
-  '_id' | 'createdAt' | 'counts' | 'startedBy' | 'startedAt' | 'waitUntil' | 'deliveredCost'
+  | '_id'
+  | 'createdAt'
+  | 'counts'
+  | 'startedBy'
+  | 'startedAt'
+  | 'waitUntil'
+  | 'deliveredCost'
+  | 'newMatchRuns'
 >;
 
 const NO_COUNTS: BroadcastCounts = {
@@ -58,6 +66,7 @@ const SUMMARY_FIELDS = [
   'waitUntil',
   'counts',
   'deliveredCost',
+  'newMatchRuns',
 ];
 
 function toSummary(id: string, data: DocumentData): BroadcastSummary {
@@ -77,6 +86,11 @@ function toSummary(id: string, data: DocumentData): BroadcastSummary {
     waitUntil: iso(data.waitUntil),
     counts: { ...NO_COUNTS, ...(data.counts as Partial<BroadcastCounts> | undefined) },
     deliveredCost: Number(data.deliveredCost ?? 0),
+    newMatchRuns: ((data.newMatchRuns ?? []) as DocumentData[]).map((run) => ({
+      at: iso(run.at) ?? '',
+      by: run.by as NewMatchRun['by'],
+      added: Number(run.added ?? 0),
+    })),
   };
 }
 
@@ -85,6 +99,7 @@ function toDetails(id: string, data: DocumentData): Omit<Broadcast, 'audience'> 
   return {
     ...toSummary(id, data),
     params: (data.params ?? []) as Broadcast['params'],
+    header: (data.header ?? null) as Broadcast['header'],
     sample: (data.sample ?? []) as Broadcast['sample'],
     excludedSample: (data.excludedSample ?? []) as Broadcast['excludedSample'],
   };
@@ -95,7 +110,14 @@ function toStored(id: string, data: DocumentData): StoredBroadcast {
 }
 
 /** What a broadcast's answers read of it: all but a pasted list's phones (up to 10,000). */
-const SHOWN_FIELDS = [...SUMMARY_FIELDS, 'params', 'sample', 'excludedSample', 'audience.filters'];
+const SHOWN_FIELDS = [
+  ...SUMMARY_FIELDS,
+  'params',
+  'header',
+  'sample',
+  'excludedSample',
+  'audience.filters',
+];
 
 /** A pasted list by its size: each phone is a recipient or excluded for one reason. */
 function audienceShown(
@@ -166,8 +188,8 @@ export interface StateChange {
   /** The states it may change from; any other answers 409 with `refusal`. */
   from: readonly BroadcastState[];
   to: BroadcastState;
-  /** Fields written with it (times as Dates). */
-  fields?: DocumentData;
+  /** Fields written with it (times as Dates), or made from the broadcast as it stands. */
+  fields?: DocumentData | ((current: DocumentData) => DocumentData);
   refusal: (state: BroadcastState) => string;
 }
 
@@ -178,7 +200,8 @@ export async function changeState(id: string, change: StateChange): Promise<Stor
     if (!doc.exists) throw new HttpError(404, BROADCAST_NOT_FOUND);
     const state = doc.get('state') as BroadcastState;
     if (!change.from.includes(state)) throw new HttpError(409, change.refusal(state));
-    const fields = { state: change.to, ...change.fields };
+    const extra = typeof change.fields === 'function' ? change.fields(doc.data()!) : change.fields;
+    const fields = { state: change.to, ...extra };
     markRequestWrite(tx);
     tx.update(doc.ref, fields);
     return toStored(doc.id, { ...doc.data(), ...fields });

@@ -1,6 +1,6 @@
-// A test send: the broadcast's template, its parameters filled as its first recipient reads them,
-// to the phone on the sender's own account, before the broadcast goes to everyone. It goes
-// through the send queue like any message (no owner: it is nobody's conversation).
+// A test send: the broadcast's template, its parameters filled as its first recipient reads them
+// and its header's file, to the phone on the sender's own account, before the broadcast goes to
+// everyone. It goes through the send queue like any message (no owner: nobody's conversation).
 import { fillTemplate, paramText, type Broadcast } from '../../contract/broadcasts';
 import { getUser } from '../../domain/identity/user-store';
 import { toE164 } from '../../domain/identity/phone';
@@ -8,6 +8,7 @@ import { readSettings } from '../../domain/settings/store';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { findTemplate, sendQueued } from '../messaging';
+import { broadcastTemplatePart } from './header';
 import { requireShownBroadcast } from './store';
 
 export interface TestSendAnswer {
@@ -55,14 +56,7 @@ export async function sendTestMessage(id: string, session: Session): Promise<Tes
     channel: 'whatsapp',
     owner: null,
     to,
-    parts: [
-      {
-        kind: 'template',
-        name: broadcast.template.name,
-        language: broadcast.template.language,
-        parameters,
-      },
-    ],
+    parts: [broadcastTemplatePart(broadcast, parameters)],
     preview,
     byName: user?.fullName || session.email,
     senderUid: session.uid,

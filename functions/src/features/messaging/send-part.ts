@@ -43,11 +43,15 @@ async function sendWhatsAppPart(id: string, to: string, part: OutboundPart) {
     case 'text':
       return sendWhatsApp({ to, trackingId: id, text: part.text });
     case 'template': {
-      let header: { type: 'document'; link: string; filename: string } | undefined;
-      if (part.document) {
-        const link = await mediaLink(part.document);
+      // A media header's file: the document (with its name) or the picture.
+      const file = part.document ?? part.image;
+      let header: { type: 'document' | 'image'; link: string; filename?: string } | undefined;
+      if (file) {
+        const link = await mediaLink(file);
         if (typeof link !== 'string') return refused(link.error);
-        header = { type: 'document', link, filename: part.document.name };
+        header = part.document
+          ? { type: 'document', link, filename: file.name }
+          : { type: 'image', link };
       }
       return sendWhatsApp({
         to,

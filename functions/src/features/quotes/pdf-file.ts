@@ -1,11 +1,15 @@
 // A quote's PDF: made on its first fetch and kept in the file store (Cloud Storage), so every
 // later fetch answers the same bytes. Two first fetches at once each make one; the first to
-// record its path wins and the other's file is removed.
+// record its path wins and the other's file is removed. What is sent (a quote's send, a
+// broadcast's document header) is the same bytes kept once as an uploaded file.
 import { randomUUID } from 'node:crypto';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { createFileStore } from '../../storage/create-file-store';
 import type { FileStore } from '../../storage/file-store';
-import { claimQuoteField } from '../../domain/quotes/store';
+import { companyToday } from '../../domain/figures/days';
+import type { PlannedAttachment } from '../../domain/messages';
+import { claimQuoteField, requireQuoteData } from '../../domain/quotes/store';
+import { fileUrl, saveFiles } from '../uploads';
 import { renderQuotePdf } from './pdf';
 import { toQuote } from './view';
 
@@ -32,4 +36,28 @@ export async function quotePdf(
   await store.remove(path);
   const theirs = await store.read(recorded);
   return theirs ? theirs.data : bytes;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** The quote's PDF as an uploaded file (made once per quote), and its size. */
+export async function pdfAttachment(id: string, data: DocumentData): Promise<PlannedAttachment> {
+  const bytes = await quotePdf(id, data, companyToday());
+  const name = pdfFileName(text(data.number));
+  let fileId = text(data.pdfFileId);
+  if (!fileId) {
+    const [saved] = await saveFiles([{ name, mimetype: PDF_TYPE, data: bytes }], {
+      source: 'quote',
+    });
+    fileId = await claimQuoteField(id, 'pdfFileId', saved._id);
+  }
+  return { name, url: fileUrl(fileId), mimetype: PDF_TYPE, size: bytes.length };
+}
+
+/** Quote `id`'s PDF as an uploaded file, and the quote's number; 404 when there is none. */
+export async function quotePdfFile(
+  id: string,
+): Promise<{ file: PlannedAttachment; number: string }> {
+  const data = await requireQuoteData(id);
+  return { file: await pdfAttachment(id, data), number: text(data.number) };
 }

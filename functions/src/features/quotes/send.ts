@@ -15,12 +15,7 @@ import { requireCustomerData } from '../../domain/customers/store';
 import { optedOutAt, windowUntil } from '../../domain/customers/whatsapp-windows';
 import { readSettings } from '../../domain/settings/store';
 import { runInTransaction } from '../../domain/writes/transaction';
-import {
-  claimQuoteField,
-  quoteRef,
-  requireQuoteData,
-  requireQuoteIn,
-} from '../../domain/quotes/store';
+import { quoteRef, requireQuoteData, requireQuoteIn } from '../../domain/quotes/store';
 import {
   queueEmail,
   queueWhatsApp,
@@ -38,9 +33,8 @@ import {
 } from '../../contract/quotes';
 import type { WhatsAppTemplate } from '../../contract/messaging';
 import { deliverNow, documentTemplates, emailContent, OPTED_OUT } from '../messaging';
-import { fileUrl, saveFiles } from '../uploads';
 import { companyToday } from '../../domain/figures/days';
-import { pdfFileName, PDF_TYPE, quotePdf } from './pdf-file';
+import { pdfAttachment, PDF_TYPE } from './pdf-file';
 import { requireOpen } from './status';
 import { toQuote } from './view';
 
@@ -153,20 +147,6 @@ async function planChannels(
     planned.email = { to };
   }
   return planned;
-}
-
-/** The quote's PDF as an uploaded file (made once per quote), and its size. */
-async function pdfAttachment(id: string, data: DocumentData): Promise<PlannedAttachment> {
-  const bytes = await quotePdf(id, data, companyToday());
-  const name = pdfFileName(text(data.number));
-  let fileId = text(data.pdfFileId);
-  if (!fileId) {
-    const [saved] = await saveFiles([{ name, mimetype: PDF_TYPE, data: bytes }], {
-      source: 'quote',
-    });
-    fileId = await claimQuoteField(id, 'pdfFileId', saved._id);
-  }
-  return { name, url: fileUrl(fileId), mimetype: PDF_TYPE, size: bytes.length };
 }
 
 export async function sendQuote(

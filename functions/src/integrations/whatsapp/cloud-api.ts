@@ -29,7 +29,7 @@ export function messagePayload(to: string, message: OutgoingWhatsApp): Payload |
     const { name, language, parameters = [], header } = message.template;
     if (!name.trim()) return 'The WhatsApp template has no name';
     if (header && !/^https?:\/\//i.test(header.link))
-      return 'The WhatsApp document link must be an http(s) URL';
+      return `The WhatsApp ${header.type} link must be an http(s) URL`;
     const components = [
       ...(header
         ? [
@@ -37,10 +37,12 @@ export function messagePayload(to: string, message: OutgoingWhatsApp): Payload |
               type: 'header',
               parameters: [
                 {
-                  type: 'document',
-                  document: {
+                  type: header.type,
+                  [header.type]: {
                     link: header.link,
-                    ...(header.filename ? { filename: header.filename } : {}),
+                    ...(header.type === 'document' && header.filename
+                      ? { filename: header.filename }
+                      : {}),
                   },
                 },
               ],

@@ -1,5 +1,6 @@
 // The broadcasts API: count an audience (the composer's live count), make a broadcast, list
-// them, read one (the report refreshes itself while it sends).
+// them, read one (the report refreshes itself while it sends), and a done one's new matches;
+// the files a template's header may carry (an upload, the newest quotes' PDFs).
 import {
   keepPreviousData,
   skipToken,
@@ -88,6 +89,65 @@ export function useBroadcastAction(id: string) {
       client.setQueryData(queryKeys.broadcasts.one(id), changed);
       return client.invalidateQueries({ queryKey: queryKeys.broadcasts.list() });
     },
+  });
+}
+
+/** Who "Send to new matches" would reach (a done broadcast of customer filters). */
+export function useNewMatches(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.broadcasts.newMatches(id),
+    queryFn: ({ signal }) =>
+      api.get(apiPath('/broadcasts/:id/new-matches', { id }), {
+        fallbackMessage: 'Failed to count the new matches',
+        signal,
+      }),
+    enabled,
+  });
+}
+
+/** POST /broadcasts/:id/new-matches: answers the broadcast, sending again. */
+export function useSendToNewMatches(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post(apiPath('/broadcasts/:id/new-matches', { id }), undefined, {
+        fallbackMessage: 'Failed to send to the new matches',
+      }),
+    onSuccess: (changed) => {
+      client.setQueryData(queryKeys.broadcasts.one(id), changed);
+      // The new matches are counted again when the report offers them next (once it is done):
+      // while it sends, it has none to offer.
+      return client.invalidateQueries({ queryKey: queryKeys.broadcasts.list() });
+    },
+  });
+}
+
+/** POST /uploads: one file for a template's header; answers it as stored. */
+export async function uploadHeaderFile(file: File) {
+  const form = new FormData();
+  form.append('files', file, file.name);
+  const answer = await api.post('/uploads', form, { fallbackMessage: 'Upload failed' });
+  const [stored] = answer?.files ?? [];
+  if (!stored) throw new Error('Upload failed');
+  return stored;
+}
+
+/** How many of the newest quotes the header's choice offers. */
+const HEADER_QUOTES = 30;
+
+/** The newest quotes (for a DOCUMENT header); none for a caller who may not read quotes. */
+export function useHeaderQuotes(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.broadcasts.headerQuotes(),
+    queryFn: ({ signal }) =>
+      api.get('/quotes', {
+        query: { limit: HEADER_QUOTES },
+        fallbackMessage: 'Failed to load the quotes',
+        signal,
+      }),
+    select: (page) => page.items,
+    enabled,
+    retry: false,
   });
 }
 

@@ -134,10 +134,14 @@ export function AudiencePanel({
   );
 }
 
-function AudienceCountView({
+/** A count: who will receive it, the cost, and (folded) who is excluded and why. */
+export function AudienceCountView({
   count,
+  idle = 'Paste phone numbers to count them',
 }: {
   count: { data?: AudienceCount; isFetching: boolean; error: unknown };
+  /** What shows before anything was counted. */
+  idle?: string;
 }) {
   if (count.error)
     return (
@@ -148,7 +152,7 @@ function AudienceCountView({
   if (!count.data)
     return (
       <p className="ui-muted" role="status">
-        {count.isFetching ? 'Counting…' : 'Paste phone numbers to count them'}
+        {count.isFetching ? 'Counting…' : idle}
       </p>
     );
   const { audienceCount, excluded, excludedSample, estimatedCost } = count.data;
@@ -192,4 +196,5 @@ const SHORT_REASON: Record<ExclusionReason, string> = {
   duplicate: 'duplicate phone',
   notCustomer: 'not customers',
   invalid: 'not phone numbers',
+  alreadyMessaged: 'already messaged',
 };

@@ -15,6 +15,15 @@ const CATALOG = [
     paramCount: 2,
   },
   {
+    name: 'quotation_document',
+    language: 'en',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    headerFormat: 'DOCUMENT',
+    body: 'Hello {{1}}, please find attached our quotation {{2}} for {{3}}.',
+    paramCount: 3,
+  },
+  {
     name: 'festive_offer',
     language: 'en',
     status: 'PENDING',
@@ -26,7 +35,14 @@ const CATALOG = [
 
 const COUNT = {
   audienceCount: 2,
-  excluded: { optedOut: 1, noPhone: 1, duplicate: 0, notCustomer: 0, invalid: 0 },
+  excluded: {
+    optedOut: 1,
+    noPhone: 1,
+    duplicate: 0,
+    notCustomer: 0,
+    invalid: 0,
+    alreadyMessaged: 0,
+  },
   estimatedCost: 173,
   sample: [
     { customerId: 'c1', name: 'Meena Iyer', phone: '+919810011111', ownerName: 'Suresh' },
@@ -42,6 +58,7 @@ const MADE = {
   name: 'Diwali offer',
   template: { name: 'season_offer', language: 'en', category: 'MARKETING' },
   params: [],
+  header: null,
   audience: { filters: {} },
   ...COUNT,
   state: 'draft',
@@ -61,6 +78,7 @@ const MADE = {
     skipped: 0,
     optedOutAfter: 0,
   },
+  newMatchRuns: [],
 };
 
 describe('the Broadcasts screen', () => {
@@ -113,6 +131,90 @@ describe('the Broadcasts screen', () => {
     const report = await screen.findByRole('region', { name: 'Report' });
     expect(await within(report).findByText('Not started')).toBeInTheDocument();
     expect(within(report).getByText(/by Anita Admin/)).toBeInTheDocument();
+  }, 30_000);
+
+  it("puts an uploaded PDF, or a quote's PDF, in a DOCUMENT header, shown in the preview", async () => {
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'GET /settings/fixed-pdfs': [],
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': [],
+      'GET /quotes': {
+        items: [
+          {
+            _id: 'q1',
+            number: 'Q/2026-27/0007',
+            customerName: 'Meena Iyer',
+            status: 'sent',
+            customerId: 'c1',
+            validUntil: '2026-12-31',
+            owner: null,
+            createdAt: '2026-11-20T06:00:00.000Z',
+            total: 4956000,
+          },
+        ],
+        nextCursor: null,
+      },
+      'POST /uploads': jsonResponse(201, {
+        files: [
+          {
+            name: 'price-list.pdf',
+            url: '/api/files/uploads/f1',
+            mimetype: 'application/pdf',
+            size: 1234,
+          },
+        ],
+      }),
+      'POST /broadcasts': jsonResponse(201, MADE),
+      'GET /broadcasts/b1': MADE,
+    });
+    const made = () => api.calls.filter((c) => c.path === '/broadcasts' && c.method === 'POST');
+    const { user } = renderApp('/broadcasts', ADMIN);
+    await screen.findByText(/customers will receive it/);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Price list' } });
+    await user.selectOptions(screen.getByLabelText('Approved template'), 'quotation_document:en');
+    fireEvent.change(screen.getByLabelText('Text for {{2}}'), { target: { value: 'PL-2026' } });
+    fireEvent.change(screen.getByLabelText('Text for {{3}}'), { target: { value: 'SS tanks' } });
+    expect(screen.getByText('Choose a PDF for its header')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create broadcast' })).toBeDisabled();
+
+    await user.upload(
+      screen.getByLabelText('Header document (upload a PDF)'),
+      new File(['%PDF-1.4'], 'price-list.pdf', { type: 'application/pdf' }),
+    );
+    const preview = screen.getByLabelText('Preview');
+    expect(await within(preview).findByText('📄 price-list.pdf')).toBeInTheDocument();
+    expect(
+      within(preview).getByText(
+        'Hello Meena, please find attached our quotation PL-2026 for SS tanks.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create broadcast' }));
+    await waitFor(() => expect(made()).toHaveLength(1));
+    expect(made()[0].body).toMatchObject({
+      template: { name: 'quotation_document', language: 'en' },
+      header: { fileUrl: '/api/files/uploads/f1' },
+    });
+
+    // Or a quote's PDF.
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Quote for all' } });
+    await user.selectOptions(screen.getByLabelText('Approved template'), 'quotation_document:en');
+    fireEvent.change(screen.getByLabelText('Text for {{2}}'), { target: { value: 'PL-2026' } });
+    fireEvent.change(screen.getByLabelText('Text for {{3}}'), { target: { value: 'SS tanks' } });
+    // A picture is refused before it is uploaded.
+    fireEvent.change(screen.getByLabelText('Header document (upload a PDF)'), {
+      target: { files: [new File(['png'], 'tank.png', { type: 'image/png' })] },
+    });
+    expect(screen.getByText("The template's DOCUMENT header takes a PDF")).toBeInTheDocument();
+    await user.selectOptions(
+      await screen.findByLabelText("Or a company PDF or a quote's PDF"),
+      'Q/2026-27/0007 · Meena Iyer',
+    );
+    expect(await screen.findByText('📄 Quote Q/2026-27/0007 (PDF)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create broadcast' }));
+    await waitFor(() => expect(made()).toHaveLength(2));
+    expect(made()[1].body).toMatchObject({ header: { quoteId: 'q1' } });
   }, 30_000);
 
   it("counts one employee's customers, or those without an owner", async () => {
@@ -247,6 +349,60 @@ describe('the Broadcasts screen', () => {
       '/broadcasts/b1/pause',
       '/broadcasts/b1/resume',
     ]);
+  }, 30_000);
+
+  it('offers a done broadcast to its new matches, with those already messaged counted apart', async () => {
+    let state = 'done';
+    const done = () => ({
+      ...MADE,
+      state,
+      audienceCount: state === 'done' ? 2 : 4,
+      startedAt: '2026-11-28T06:01:00.000Z',
+      startedBy: { _id: 'admin-uid', name: 'Anita Admin' },
+      counts: { ...MADE.counts, sent: 2 },
+      newMatchRuns:
+        state === 'done'
+          ? []
+          : [
+              {
+                at: '2026-11-29T06:00:00.000Z',
+                by: { _id: 'admin-uid', name: 'Anita Admin' },
+                added: 2,
+              },
+            ],
+    });
+    const api = mockApi({
+      'GET /whatsapp/templates': CATALOG,
+      'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+      'POST /broadcasts/audience': COUNT,
+      'GET /broadcasts': () => [done()],
+      'GET /broadcasts/b1': () => done(),
+      'GET /broadcasts/b1/new-matches': {
+        ...COUNT,
+        excluded: { ...COUNT.excluded, optedOut: 0, noPhone: 0, alreadyMessaged: 3 },
+        excludedSample: [],
+      },
+      'POST /broadcasts/b1/new-matches': () => {
+        state = 'sending';
+        return done();
+      },
+    });
+    const { user } = renderApp('/broadcasts', ADMIN);
+    await user.click(await screen.findByText('Diwali offer'));
+    const matches = await screen.findByRole('region', { name: 'New matches' });
+    expect(await within(matches).findByText(/customers will receive it/)).toHaveTextContent(
+      '2 customers will receive it · estimated cost ₹1.73',
+    );
+    expect(within(matches).getByText('Excluded: 3 already messaged')).toBeInTheDocument();
+    await user.click(within(matches).getByRole('button', { name: 'Send to 2 new matches' }));
+    const report = screen.getByRole('region', { name: 'Report' });
+    expect(await within(report).findByText('Sending')).toBeInTheDocument();
+    expect(within(report).getByText(/Sent to 2 new matches .* by Anita Admin/)).toBeInTheDocument();
+    // Sending again: no new matches offered until it is done.
+    expect(within(report).queryByRole('region', { name: 'New matches' })).toBeNull();
+    expect(
+      api.calls.filter((c) => c.path === '/broadcasts/b1/new-matches').map((c) => c.method),
+    ).toEqual(['GET', 'POST']);
   }, 30_000);
 
   it('says when the count or the list fails', async () => {

@@ -10,6 +10,7 @@ import { useAudienceCount, useCreateBroadcast } from '../api/broadcasts-api';
 import {
   EMPTY_DRAFT,
   audienceOf,
+  headerInputOf,
   missing,
   paramsOf,
   sendAtOf,
@@ -28,12 +29,19 @@ const SENDABLE: readonly TemplateCategory[] = ['MARKETING', 'UTILITY'];
 
 /** A template's category when a broadcast may send it, else undefined. */
 const sendableCategory = (category: string | undefined) => SENDABLE.find((c) => c === category);
+/** Headers a broadcast cannot fill: a video (uploads take none) or a location. */
+const UNSENDABLE_HEADERS = new Set(['VIDEO', 'LOCATION']);
 
-/** The composer: name, audience with its count and exclusions, template and preview, when. */
+/**
+ * The composer: name, audience with its count and exclusions, template (with its header's file)
+ * and preview, when.
+ */
 export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
   const [draft, setDraft] = useState<ComposerDraft>(EMPTY_DRAFT);
   const change = (next: Partial<ComposerDraft>) => setDraft((was) => ({ ...was, ...next }));
-  const templates = useApprovedTemplates().filter((t) => sendableCategory(t.category));
+  const templates = useApprovedTemplates().filter(
+    (t) => sendableCategory(t.category) && !UNSENDABLE_HEADERS.has(t.headerFormat ?? ''),
+  );
   const template = templates.find((t) => templateKey(t) === draft.template);
   const audience = audienceOf(draft);
   const request = useDebouncedValue(
@@ -44,16 +52,18 @@ export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
   const companyName = usePublicSettings().data?.companyName ?? '';
   const create = useCreateBroadcast();
   const toast = useToast();
-  const blocker = missing(draft, template?.paramCount ?? 0);
+  const blocker = missing(draft, template);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (blocker || !template || !audience) return;
+    const header = headerInputOf(draft.header);
     try {
       const made = await create.mutateAsync({
         name: draft.name.trim(),
         template: { name: template.name, language: template.language },
         params: paramsOf(draft.params),
+        ...(header && { header }),
         audience,
         sendAt: draft.when === 'later' ? sendAtOf(draft.sendAt) : null,
       });

@@ -1,13 +1,17 @@
 import { useState } from 'react';
-import { fillTemplate, type AudienceSample } from '@contract/broadcasts';
+import { fillTemplate, mediaHeaderOf, type AudienceSample } from '@contract/broadcasts';
 import { FormField } from '../../../lib/form-field';
 import type { CatalogTemplate } from '../../whatsapp';
 import { PARAM_SOURCES, paramsOf, type ComposerDraft, type ParamChoice } from '../model/composer';
+import { HeaderField, HeaderFileShown } from './header-field';
 
 export const templateKey = (t: Pick<CatalogTemplate, 'name' | 'language'>) =>
   `${t.name}:${t.language}`;
 
-/** The approved template, what fills each {{n}}, and the message as one customer reads it. */
+/**
+ * The approved template, what fills each {{n}}, the file in its document or image header, and
+ * the message as one customer reads it.
+ */
 export function MessagePanel({
   draft,
   onChange,
@@ -22,6 +26,7 @@ export function MessagePanel({
   companyName: string;
 }) {
   const template = templates.find((t) => templateKey(t) === draft.template);
+  const headerFormat = mediaHeaderOf(template?.headerFormat);
   const [previewIndex, setPreviewIndex] = useState(0);
   const recipient = sample[Math.min(previewIndex, sample.length - 1)];
 
@@ -30,7 +35,7 @@ export function MessagePanel({
     const params: ParamChoice[] = Array.from({ length: chosen?.paramCount ?? 0 }, (_, i) =>
       i === 0 ? { source: 'firstName', text: '' } : { source: 'text', text: '' },
     );
-    onChange({ template: key, params });
+    onChange({ template: key, params, header: null });
   }
 
   function setParam(index: number, change: Partial<ParamChoice>) {
@@ -57,6 +62,13 @@ export function MessagePanel({
       {template && (
         <>
           <p className="broadcast-template-body">{template.body}</p>
+          {headerFormat && (
+            <HeaderField
+              format={headerFormat}
+              value={draft.header}
+              onChange={(header) => onChange({ header })}
+            />
+          )}
           {draft.params.map((param, index) => (
             <div className="broadcast-param" key={index}>
               <FormField
@@ -101,6 +113,7 @@ export function MessagePanel({
                 </FormField>
               )}
             </div>
+            {draft.header && <HeaderFileShown choice={draft.header} />}
             <p className="broadcast-preview__bubble">
               {fillTemplate(template.body, paramsOf(draft.params), {
                 name: recipient?.name ?? '',

@@ -4,6 +4,8 @@ import { formatDateTime } from '../../../lib/format';
 import { QueryState } from '../../../lib/query-state';
 import { useBroadcast } from '../api/broadcasts-api';
 import { formatCount, formatPaise } from '../model/numbers';
+import { quoteFileName } from './header-field';
+import { NewMatches, NewMatchRuns } from './new-matches';
 import { ReportActions } from './report-actions';
 
 export const STATE_LABEL: Record<BroadcastState, string> = {
@@ -62,6 +64,14 @@ function ReportBody({ broadcast }: { broadcast: Broadcast }) {
           broadcast.waitUntil &&
           ` · goes on ${formatDateTime(broadcast.waitUntil)}`}
       </p>
+      {broadcast.header && (
+        <p className="ui-muted">
+          In its {broadcast.header.type} header:{' '}
+          {broadcast.header.quote
+            ? quoteFileName(broadcast.header.quote.number)
+            : broadcast.header.file.name}
+        </p>
+      )}
       <ReportActions broadcast={broadcast} />
       <dl className="broadcast-report__counts" aria-live="polite">
         {COUNT_LABELS.map(([key, label]) => (
@@ -83,6 +93,10 @@ function ReportBody({ broadcast }: { broadcast: Broadcast }) {
             )
             .join('; ')}`}
       </p>
+      <NewMatchRuns broadcast={broadcast} />
+      {broadcast.state === 'done' && 'filters' in broadcast.audience && (
+        <NewMatches broadcast={broadcast} />
+      )}
     </>
   );
 }

@@ -1,6 +1,14 @@
 // The composer's draft and the requests built from it: the audience (the customer list's own
-// filters, or pasted phones), the template and what fills each of its parameters, and when.
-import type { Audience, BroadcastParam, BroadcastParamField } from '@contract/broadcasts';
+// filters, or pasted phones), the template, what fills each of its parameters and the file in
+// its document or image header, and when.
+import {
+  HEADER_FILES,
+  mediaHeaderOf,
+  type Audience,
+  type BroadcastHeaderInput,
+  type BroadcastParam,
+  type BroadcastParamField,
+} from '@contract/broadcasts';
 import { OWNER_FILTER } from '@contract/customers';
 import { listParamsOf, type SavedSearch } from '../../../resources/customers/saved-searches';
 
@@ -11,6 +19,11 @@ export interface ParamChoice {
   source: BroadcastParamField | 'text';
   text: string;
 }
+
+/** The file chosen for the template's DOCUMENT or IMAGE header. */
+export type HeaderChoice =
+  | { source: 'file'; url: string; name: string; mimetype: string }
+  | { source: 'quote'; quoteId: string; name: string };
 
 export interface ComposerDraft {
   name: string;
@@ -32,6 +45,8 @@ export interface ComposerDraft {
   /** 'name:language' of the chosen approved template; '' for none. */
   template: string;
   params: ParamChoice[];
+  /** The file in the template's media header; null when none is chosen (or it has none). */
+  header: HeaderChoice | null;
   when: 'now' | 'later';
   /** A local date and time (datetime-local), read in the company's time zone. */
   sendAt: string;
@@ -52,6 +67,7 @@ export const EMPTY_DRAFT: ComposerDraft = {
   phones: '',
   template: '',
   params: [],
+  header: null,
   when: 'now',
   sendAt: '',
 };
@@ -63,6 +79,12 @@ export const PARAM_SOURCES: { value: ParamChoice['source']; label: string }[] = 
   { value: 'companyName', label: 'Company name' },
   { value: 'text', label: 'Fixed text' },
 ];
+
+/** What the request names the header's file by: the uploaded file's url, or the quote. */
+export function headerInputOf(choice: HeaderChoice | null): BroadcastHeaderInput | undefined {
+  if (!choice) return undefined;
+  return choice.source === 'file' ? { fileUrl: choice.url } : { quoteId: choice.quoteId };
+}
 
 /** The pasted phones, one per line or separated by commas (a CSV's first column works too). */
 export function pastedPhones(text: string): string[] {
@@ -113,10 +135,16 @@ export function sendAtOf(local: string): string | null {
 }
 
 /** Why the draft cannot be sent yet, or '' when it can. */
-export function missing(draft: ComposerDraft, paramCount: number): string {
+export function missing(
+  draft: ComposerDraft,
+  template: { paramCount: number; headerFormat?: string } | undefined,
+): string {
   if (!draft.name.trim()) return 'Give the broadcast a name';
   if (!audienceOf(draft)) return 'Paste at least one phone number';
-  if (!draft.template) return 'Choose an approved template';
+  if (!draft.template || !template) return 'Choose an approved template';
+  const { paramCount } = template;
+  const format = mediaHeaderOf(template.headerFormat);
+  if (format && !draft.header) return `Choose ${HEADER_FILES[format].words} for its header`;
   const blank = draft.params
     .slice(0, paramCount)
     .findIndex((p) => p.source === 'text' && !p.text.trim());
