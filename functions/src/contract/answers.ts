@@ -88,7 +88,10 @@ export interface Role {
   usersCount?: number;
 }
 
-/** What POST /admin/roles and PUT /admin/roles/{id} take. */
+/**
+ * What POST /admin/roles and PUT /admin/roles/{id} take: `permissions` as a list, or the
+ * screen's comma-separated text.
+ */
 export interface RoleDraft {
   name: string;
   permissions: string[] | string;
@@ -108,6 +111,19 @@ export interface Template {
   approved?: WhatsAppTemplateLink | null;
   createdAt?: string | null;
   updatedAt?: string | null;
+}
+
+/**
+ * What POST /admin/templates takes (`type` text when left out) and PUT /admin/templates/{id} (the
+ * fields sent): `approved` links a WhatsApp template to the approved Meta template it sends, null
+ * unlinks it.
+ */
+export interface TemplateDraft {
+  type?: TemplateType;
+  title: string;
+  content: string;
+  subject?: string;
+  approved?: WhatsAppTemplateLink | null;
 }
 
 export interface CustomerOwner {
@@ -225,6 +241,15 @@ export interface WhatsAppSendRequest {
   mediaUrl?: string;
   mediaType?: 'image' | 'video' | 'document';
   filename?: string;
+}
+
+/**
+ * POST /integrations/whatsapp/test, whose body may be left out (a text to the first admin
+ * number): `template` sends that approved template instead, in `language` (en_US when left out).
+ */
+export interface WhatsAppTestRequest {
+  template?: string;
+  language?: string;
 }
 
 /** POST /integrations/email/send: `to` as a list, or as one text split on commas and semicolons. */

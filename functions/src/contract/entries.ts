@@ -16,6 +16,10 @@ export const PROCESSES = [
 export const CHANNELS = ['whatsapp', 'email', 'multiple', 'manual', 'other'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/** True for one of CHANNELS (an entry of older data may hold another word). */
+export const isChannel = (value: string): value is Channel =>
+  (CHANNELS as readonly string[]).includes(value);
+
 export const STATUSES = ['pending', 'approved', 'confirmed', 'cancelled'] as const;
 export type EntryStatus = (typeof STATUSES)[number];
 
@@ -200,7 +204,9 @@ export type EntryUpdate = {
   description: string;
   category: string;
   amount: number;
-  channel: string;
+  /** A 3-letter code (INR); '' is the default currency; left out, it stays. */
+  currency?: string;
+  channel: Channel;
   tags: string[];
   process: string;
   extraNote: string;
@@ -254,24 +260,45 @@ export type FollowUpRequest = {
   when: string;
   note: string;
   send: {
-    email: { templateId: string; subject: string; text: string; to: string[] } | null;
+    email: {
+      templateId: string;
+      subject: string;
+      text: string;
+      /** The message as HTML: sent instead of `text` when given. */
+      html?: string;
+      to: string[];
+      /** Checked, not used: the email goes from the settings' sender. */
+      from?: { email?: string; name?: string };
+    } | null;
     whatsapp: { templateId: string; text: string; to: string[] } | null;
   };
   attachments: (Attachment & { to: { email: boolean; whatsapp: boolean } })[];
   entryId: string;
 };
 
+/** POST /entries' WhatsApp message: sent unless `enabled` is false. */
 export type WhatsAppPart = {
+  enabled?: boolean;
   to: string[];
   body: string;
+  /** The text when `body` is left out. */
+  text?: string;
   templateId?: string;
+  language?: string;
+  /** When `attachments` is left out, the one file to carry: its URL (http(s), or this app's). */
+  mediaUrl?: string;
+  mediaType?: 'image' | 'video' | 'document';
   attachments: Attachment[];
 };
 
+/** POST /entries' email: sent unless `enabled` is false. */
 export type EmailPart = {
+  enabled?: boolean;
   to: string[];
   subject?: string;
   body: string;
+  /** The message as HTML: sent instead of `body` when given. */
+  html?: string;
   templateId?: string;
   attachments: Attachment[];
 };
@@ -279,15 +306,27 @@ export type EmailPart = {
 /** What the switches make a new entry: both, one of them or none (manual). */
 export type EntryChannel = Exclude<Channel, 'other'>;
 
+/**
+ * The customer of a new entry: `customer` (its id, or the customer itself as `{ _id }`), or
+ * `customerId` when `customer` is left out.
+ */
+export type EntryCustomerRef =
+  | { customer: string | { _id: string }; customerId?: string }
+  | { customer?: undefined; customerId: string };
+
 /** The body of POST /entries. */
-export type CreateEntryBody = {
-  customer: string;
+export type CreateEntryBody = EntryCustomerRef & {
   description: string;
   tags: string[];
+  /** More tags, added to `tags` (`tag`: one). */
+  labels?: string[];
+  tag?: string;
   attachments: Attachment[];
   category: string;
   /** Left out when not filled. */
   amount?: number;
+  /** A 3-letter code (INR); left out or '', the default currency. */
+  currency?: string;
   process: string;
   extraNote: string;
   channel: EntryChannel;

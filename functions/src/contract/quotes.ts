@@ -142,11 +142,16 @@ export interface QuotePage {
   nextCursor: string | null;
 }
 
+/**
+ * POST /quotes. Each line names a product (`productId`: its fields fill what the line leaves
+ * out) or is a free line, which needs a name, a rate and a GST rate.
+ */
 export type QuoteRequest = {
   customerId: string;
   lines: {
     productId?: string;
     name?: string;
+    description?: string;
     hsn?: string;
     unit?: string;
     qty: number;

@@ -1,8 +1,9 @@
 // What each route of the route table (routes.ts) answers, and the JSON body it takes where the
 // server reads one: the server's handlers can only answer that shape (http/access.ts `route()`),
 // and the web's client (web/src/lib/api-client.ts) returns it and takes only that body, so an
-// answer or a body that does not match fails to compile on either side; a body's zod schema
-// declared with `bodySchema()` (http/validate.ts) compiles only while it reads that body. A
+// answer or a body that does not match fails to compile on either side; each JSON body's zod
+// schema is declared with `bodySchema()` (http/validate.ts), which compiles only while it reads
+// that body and names its fields (test/http/route-types.test.ts finds one for each). A
 // route without a JSON body says nothing about it; `FileAnswer` marks a download (CSV, PDF, an
 // uploaded file), which the server sends rather than answering JSON. Like everything in
 // contract/, plain TypeScript without imports but from itself.
@@ -38,12 +39,14 @@ import type {
   SessionAnswer,
   Stats,
   Template,
+  TemplateDraft,
   TestResult,
   UploadAnswer,
   User,
   VerifyOtpInput,
   WebhookResult,
   WhatsAppSendRequest,
+  WhatsAppTestRequest,
 } from './answers';
 import type {
   AudienceCount,
@@ -145,7 +148,7 @@ export interface RouteTypes {
     answer: AssignRoleAnswer;
     body: { role: string; userIds: string[] };
   };
-  'POST /admin/users/:id/approve': { answer: User; body: { role?: string } };
+  'POST /admin/users/:id/approve': { answer: User; body: { role: string } };
   'DELETE /admin/users/:id/reject': { answer: MessageAnswer };
   'GET /admin/roles': { answer: Role[] };
   'POST /admin/roles': { answer: Role; body: RoleDraft };
@@ -159,13 +162,17 @@ export interface RouteTypes {
   'DELETE /me/saved-searches/:id': { answer: DeletedAnswer };
   'GET /settings/public': { answer: PublicSettings };
   'GET /admin/templates': { answer: Template[] };
-  'POST /admin/templates': { answer: Template; body: Omit<Template, '_id'> };
-  'PUT /admin/templates/:id': { answer: Template; body: Partial<Omit<Template, '_id'>> };
+  'POST /admin/templates': { answer: Template; body: TemplateDraft };
+  'PUT /admin/templates/:id': { answer: Template; body: Partial<TemplateDraft> };
   'DELETE /admin/templates/:id': { answer: DeletedAnswer };
   'GET /settings/fixed-pdfs': { answer: FixedPdf[] };
   'GET /admin/settings': { answer: SettingsView };
   'PUT /admin/settings': { answer: SettingsView; body: SettingsUpdate };
-  'POST /integrations/whatsapp/test': { answer: TestResult; failure: TestFailure };
+  'POST /integrations/whatsapp/test': {
+    answer: TestResult;
+    body: WhatsAppTestRequest | undefined;
+    failure: TestFailure;
+  };
   'POST /integrations/email/test': { answer: TestResult; failure: TestFailure };
   'POST /integrations/whatsapp/send': {
     answer: TestResult;

@@ -34,7 +34,17 @@ describe('the typed client', () => {
       const resent = api.post(apiPath('/entries/:id/resend', { id: 'e1' }), { send: { sms: {} } });
       // @ts-expect-error POST /broadcasts needs the template it sends.
       const made = api.post('/broadcasts', { name: 'Diwali offer', audience });
-      return [roles, role, login, created, csv, settings, added, priced, counted, resent, made];
+      const user = apiPath('/admin/users/:id/approve', { id: 'u1' });
+      // @ts-expect-error approving a user names the role the server requires.
+      const approved = api.post(user, {});
+      const line = { name: 'Pump', description: 'SS 304, 2 HP', qty: 1, rate: 1500, gstRate: 18 };
+      const quoted = api.post('/quotes', { customerId: 'c1', lines: [line] });
+      // @ts-expect-error an edit of an entry sends one of CHANNELS, as the server checks.
+      const edited = api.put(apiPath('/entries/:id', { id: 'e1' }), { channel: 'sms' });
+      return [
+        ...[roles, role, login, created, csv, settings, added, priced, counted, resent, made],
+        ...[approved, quoted, edited],
+      ];
     };
     expect(typeof calls).toBe('function');
   });

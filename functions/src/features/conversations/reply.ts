@@ -5,6 +5,7 @@
 // conversation message is written by the queue's worker like any other's (thread-view.ts).
 import type { DocumentData } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import type { ConversationMessage } from '../../contract/conversations';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
@@ -17,16 +18,19 @@ import { requireCustomerData } from '../../domain/customers/store';
 
 const MAX_FILES = 10;
 
-export const replyBody = z.object({
-  channel: z.enum(['whatsapp', 'email'], { error: 'Channel must be whatsapp or email' }),
-  text: z.string({ error: 'Text must be text' }).max(4096, 'At most 4096 characters').default(''),
-  templateId: z.string({ error: 'Template id must be text' }).trim().max(512).optional(),
-  subject: z.string({ error: 'Subject must be text' }).trim().max(300).optional(),
-  attachments: z
-    .array(attachmentSchema, { error: 'Attachments must be a list' })
-    .max(MAX_FILES, `At most ${MAX_FILES} files`)
-    .default([]),
-});
+export const replyBody = bodySchema(
+  'POST /customers/:id/conversation',
+  z.object({
+    channel: z.enum(['whatsapp', 'email'], { error: 'Channel must be whatsapp or email' }),
+    text: z.string({ error: 'Text must be text' }).max(4096, 'At most 4096 characters').default(''),
+    templateId: z.string({ error: 'Template id must be text' }).trim().max(512).optional(),
+    subject: z.string({ error: 'Subject must be text' }).trim().max(300).optional(),
+    attachments: z
+      .array(attachmentSchema, { error: 'Attachments must be a list' })
+      .max(MAX_FILES, `At most ${MAX_FILES} files`)
+      .default([]),
+  }),
+);
 export type ReplyInput = z.output<typeof replyBody>;
 
 const first = (data: DocumentData, field: string): string | undefined => {

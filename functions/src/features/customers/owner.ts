@@ -4,6 +4,7 @@
 import { CUSTOMER_ASSIGNED } from '../../contract/notifications';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import { HttpError } from '../../http/errors';
 import { documentIdField } from '../../http/params';
 import { CUSTOMER_NOT_FOUND, customerRef } from '../../domain/customers/store';
@@ -16,11 +17,14 @@ import { displayName, userRef } from '../../domain/identity/user-store';
 import { patchRecord } from '../../domain/writes/records';
 import { runInTransaction } from '../../domain/writes/transaction';
 
-export const ownerBody = z.object({
-  ownerId: z.union([documentIdField('Owner'), z.null()], {
-    error: 'ownerId must be an employee id, or null for no owner',
+export const ownerBody = bodySchema(
+  'PUT /customers/:id/owner',
+  z.object({
+    ownerId: z.union([documentIdField('Owner'), z.null()], {
+      error: 'ownerId must be an employee id, or null for no owner',
+    }),
   }),
-});
+);
 
 const NOT_AN_EMPLOYEE = 'No approved employee has this id';
 

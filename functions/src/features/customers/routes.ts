@@ -21,12 +21,13 @@ import { hasIdentity } from '../../domain/customers/normalize';
 import {
   bulkBody,
   createBody,
+  createTaxBody,
   LIST_PARAMS,
   listQuery,
   mergeBody,
-  taxBody,
   timelineQuery,
   updateBody,
+  updateTaxBody,
 } from './schemas';
 import { timelinePage } from './timeline';
 import { upsertRows } from './upsert';
@@ -99,7 +100,7 @@ export function registerCustomerRoutes(router: Router): void {
     'POST /customers',
     answeringDuplicates(async (req, res) => {
       const fields = parseBody(createBody, req);
-      const tax = parseBody(taxBody, req);
+      const tax = parseBody(createTaxBody, req);
       const owner = await ownerFrom(req);
       res.status(201).json(await createCustomer(fields, { force: force(req), owner, tax }));
     }),
@@ -164,7 +165,7 @@ export function registerCustomerRoutes(router: Router): void {
     answeringDuplicates(async (req, res) => {
       const id = customerId(req);
       const input = parseBody(updateBody, req);
-      const tax = parseBody(taxBody, req);
+      const tax = parseBody(updateTaxBody, req);
       res.json(await updateCustomer(id, input, { force: force(req) }, tax));
     }),
   );

@@ -50,22 +50,31 @@ function normalized(input: CustomerInput, ctx: z.RefinementCtx): CustomerFields 
 }
 
 /** The GST details POST and PUT /customers may carry beside the customer's fields. */
-export const taxBody = z.object({
+const taxBody = z.object({
   gstin: gstinField.optional(),
   billingState: stateField.optional(),
 });
 
-/** POST /customers: missing fields read as empty. */
-export const createBody = z.object(customerShape).transform(normalized);
+/**
+ * POST /customers: the customer's fields (missing ones read as empty), then its GST details;
+ * the details are read only once the fields pass.
+ */
+export const [createBody, createTaxBody] = bodySchema('POST /customers', [
+  z.object(customerShape).transform(normalized),
+  taxBody,
+]);
 
-/** PUT /customers/{id}: only the fields sent change. */
-export const updateBody = z.object(customerShape).transform((input, ctx): CustomerInput => {
-  const fields = normalized(input, ctx);
-  const sent: CustomerInput = {};
-  for (const key of Object.keys(customerShape) as (keyof CustomerFields)[])
-    if (input[key] !== undefined) Object.assign(sent, { [key]: fields[key] });
-  return sent;
-});
+/** PUT /customers/{id}: only the fields sent change; the GST details are read after them. */
+export const [updateBody, updateTaxBody] = bodySchema('PUT /customers/:id', [
+  z.object(customerShape).transform((input, ctx): CustomerInput => {
+    const fields = normalized(input, ctx);
+    const sent: CustomerInput = {};
+    for (const key of Object.keys(customerShape) as (keyof CustomerFields)[])
+      if (input[key] !== undefined) Object.assign(sent, { [key]: fields[key] });
+    return sent;
+  }),
+  taxBody,
+]);
 
 const bulkRow = z
   .object({
@@ -98,24 +107,27 @@ export const bulkBody = bodySchema(
 
 const id = documentIdField('Customer');
 
-export const mergeBody = z
-  .object({
-    primaryId: id,
-    mergeIds: z
-      .array(id)
-      .min(1, 'Pick at least one other customer')
-      .max(MAX_MERGE_CUSTOMERS - 1, `At most ${MAX_MERGE_CUSTOMERS} customers merge at once`),
-  })
-  .superRefine((body, ctx) => {
-    if (new Set(body.mergeIds).size !== body.mergeIds.length)
-      ctx.addIssue({ code: 'custom', path: ['mergeIds'], message: 'A customer is listed twice' });
-    if (body.mergeIds.includes(body.primaryId))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['mergeIds'],
-        message: 'The primary customer cannot be merged into itself',
-      });
-  });
+export const mergeBody = bodySchema(
+  'POST /customers/merge',
+  z
+    .object({
+      primaryId: id,
+      mergeIds: z
+        .array(id)
+        .min(1, 'Pick at least one other customer')
+        .max(MAX_MERGE_CUSTOMERS - 1, `At most ${MAX_MERGE_CUSTOMERS} customers merge at once`),
+    })
+    .superRefine((body, ctx) => {
+      if (new Set(body.mergeIds).size !== body.mergeIds.length)
+        ctx.addIssue({ code: 'custom', path: ['mergeIds'], message: 'A customer is listed twice' });
+      if (body.mergeIds.includes(body.primaryId))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mergeIds'],
+          message: 'The primary customer cannot be merged into itself',
+        });
+    }),
+);
 
 // Query strings: an empty value is the same as none.
 const param = <T extends z.ZodType>(schema: T) =>

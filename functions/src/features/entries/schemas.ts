@@ -183,77 +183,83 @@ const customerRef = z
   .optional();
 
 /** POST /entries. */
-export const createBody = z
-  .object({
-    customer: customerRef,
-    customerId: documentIdField('Customer').optional(),
-    description: freeText(MAX_DESCRIPTION_LENGTH, 'Description').optional(),
-    tags: tags.optional(),
-    labels: tags.optional(),
-    tag: z.string().max(MAX_TAG_LENGTH).optional(),
-    attachments: attachments.optional(),
-    category: shownName(MAX_CATEGORY_LENGTH, 'Category').optional(),
-    amount: amountSchema.optional(),
-    currency: currency.optional(),
-    process: processSchema.optional(),
-    extraNote: freeText(MAX_NOTE_LENGTH, 'Extra note').optional(),
-    channel: channel.optional(),
-    whatsapp: switched(whatsappPart),
-    email: switched(emailPart),
-  })
-  .transform((body, ctx) => {
-    const customerId = body.customer ?? body.customerId;
-    if (!customerId) {
-      ctx.issues.push({
-        code: 'custom',
-        message: 'Customer is required',
-        path: ['customer'],
-        input: body,
-      });
-      return z.NEVER;
-    }
-    const whatsapp = body.whatsapp && body.whatsapp.enabled !== false ? body.whatsapp : undefined;
-    const email = body.email && body.email.enabled !== false ? body.email : undefined;
-    return {
-      customerId,
-      description: (body.description ?? '').trim(),
-      tags: cleanTags([
-        ...(body.tags ?? []),
-        ...(body.labels ?? []),
-        ...(body.tag ? [body.tag] : []),
-      ]),
-      attachments: body.attachments ?? [],
-      category: body.category ?? '',
-      amount: body.amount ?? 0,
-      currency: body.currency ?? DEFAULT_CURRENCY,
-      process: body.process ?? '',
-      extraNote: (body.extraNote ?? '').trim(),
-      channel: body.channel,
-      whatsapp,
-      email,
-    };
-  });
+export const createBody = bodySchema(
+  'POST /entries',
+  z
+    .object({
+      customer: customerRef,
+      customerId: documentIdField('Customer').optional(),
+      description: freeText(MAX_DESCRIPTION_LENGTH, 'Description').optional(),
+      tags: tags.optional(),
+      labels: tags.optional(),
+      tag: z.string().max(MAX_TAG_LENGTH).optional(),
+      attachments: attachments.optional(),
+      category: shownName(MAX_CATEGORY_LENGTH, 'Category').optional(),
+      amount: amountSchema.optional(),
+      currency: currency.optional(),
+      process: processSchema.optional(),
+      extraNote: freeText(MAX_NOTE_LENGTH, 'Extra note').optional(),
+      channel: channel.optional(),
+      whatsapp: switched(whatsappPart),
+      email: switched(emailPart),
+    })
+    .transform((body, ctx) => {
+      const customerId = body.customer ?? body.customerId;
+      if (!customerId) {
+        ctx.issues.push({
+          code: 'custom',
+          message: 'Customer is required',
+          path: ['customer'],
+          input: body,
+        });
+        return z.NEVER;
+      }
+      const whatsapp = body.whatsapp && body.whatsapp.enabled !== false ? body.whatsapp : undefined;
+      const email = body.email && body.email.enabled !== false ? body.email : undefined;
+      return {
+        customerId,
+        description: (body.description ?? '').trim(),
+        tags: cleanTags([
+          ...(body.tags ?? []),
+          ...(body.labels ?? []),
+          ...(body.tag ? [body.tag] : []),
+        ]),
+        attachments: body.attachments ?? [],
+        category: body.category ?? '',
+        amount: body.amount ?? 0,
+        currency: body.currency ?? DEFAULT_CURRENCY,
+        process: body.process ?? '',
+        extraNote: (body.extraNote ?? '').trim(),
+        channel: body.channel,
+        whatsapp,
+        email,
+      };
+    }),
+);
 export type CreateInput = z.output<typeof createBody>;
 
 /** PUT /entries/{id}: only the fields sent change. */
-export const updateBody = z.object({
-  description: freeText(MAX_DESCRIPTION_LENGTH, 'Description').optional(),
-  category: shownName(MAX_CATEGORY_LENGTH, 'Category').optional(),
-  channel: channel.optional(),
-  tags: tags.optional(),
-  process: processSchema.optional(),
-  extraNote: freeText(MAX_NOTE_LENGTH, 'Extra note').optional(),
-  attachments: attachments.optional(),
-  amount: amountSchema.optional(),
-  currency: currency.optional(),
-  customer: z
-    .object({
-      names: textList(50, 200, 'Names').optional(),
-      phones: textList(50, 40, 'Phones').optional(),
-      emails: textList(50, 254, 'Emails').optional(),
-    })
-    .optional(),
-});
+export const updateBody = bodySchema(
+  'PUT /entries/:id',
+  z.object({
+    description: freeText(MAX_DESCRIPTION_LENGTH, 'Description').optional(),
+    category: shownName(MAX_CATEGORY_LENGTH, 'Category').optional(),
+    channel: channel.optional(),
+    tags: tags.optional(),
+    process: processSchema.optional(),
+    extraNote: freeText(MAX_NOTE_LENGTH, 'Extra note').optional(),
+    attachments: attachments.optional(),
+    amount: amountSchema.optional(),
+    currency: currency.optional(),
+    customer: z
+      .object({
+        names: textList(50, 200, 'Names').optional(),
+        phones: textList(50, 40, 'Phones').optional(),
+        emails: textList(50, 254, 'Emails').optional(),
+      })
+      .optional(),
+  }),
+);
 export type UpdateInput = z.output<typeof updateBody>;
 
 const dateParam = (label: string) =>
@@ -325,36 +331,42 @@ export const COMMENT_CLOCK_SKEW_MS = 5 * 60_000;
  * stamped with the server's time, and a `when` (the screen sends its own clock) further from it
  * than a device's clock drifts is refused rather than backdating the history.
  */
-export const commentBody = z.object({
-  when: z
-    .union([z.string(), z.number(), z.null()])
-    .optional()
-    .superRefine((value, ctx) => {
-      if (value === undefined || value === null || value === '') return;
-      const date = new Date(value);
-      if (Number.isNaN(date.getTime())) {
-        ctx.addIssue({ code: 'custom', message: 'When must be a date and time' });
-      } else if (Math.abs(date.getTime() - now()) > COMMENT_CLOCK_SKEW_MS) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `When must be the current time (a comment cannot be dated more than ${COMMENT_CLOCK_SKEW_MS / 60_000} minutes away)`,
-        });
-      }
-    })
-    .transform(() => undefined),
-  text: z
-    .string({ error: 'Comment is required' })
-    .trim()
-    .min(1, 'Comment is required')
-    .max(MAX_NOTE_LENGTH, `Comment must be at most ${MAX_NOTE_LENGTH} characters`),
-});
+export const commentBody = bodySchema(
+  'POST /entries/:id/history/comment',
+  z.object({
+    when: z
+      .union([z.string(), z.number(), z.null()])
+      .optional()
+      .superRefine((value, ctx) => {
+        if (value === undefined || value === null || value === '') return;
+        const date = new Date(value);
+        if (Number.isNaN(date.getTime())) {
+          ctx.addIssue({ code: 'custom', message: 'When must be a date and time' });
+        } else if (Math.abs(date.getTime() - now()) > COMMENT_CLOCK_SKEW_MS) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `When must be the current time (a comment cannot be dated more than ${COMMENT_CLOCK_SKEW_MS / 60_000} minutes away)`,
+          });
+        }
+      })
+      .transform(() => undefined),
+    text: z
+      .string({ error: 'Comment is required' })
+      .trim()
+      .min(1, 'Comment is required')
+      .max(MAX_NOTE_LENGTH, `Comment must be at most ${MAX_NOTE_LENGTH} characters`),
+  }),
+);
 
 /** PUT /admin/entries/{id}/assign-employee: an approved user's id, or null to unassign. */
-export const assignBody = z.object({
-  employeeId: z.union([documentIdField('Employee'), z.null()], {
-    error: 'employeeId is required (null to unassign)',
+export const assignBody = bodySchema(
+  'PUT /admin/entries/:id/assign-employee',
+  z.object({
+    employeeId: z.union([documentIdField('Employee'), z.null()], {
+      error: 'employeeId is required (null to unassign)',
+    }),
   }),
-});
+);
 
 const templateChoice = z.object({
   to: recipients.optional(),

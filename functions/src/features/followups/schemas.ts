@@ -54,30 +54,33 @@ const whatsappSend = z.object({
 });
 
 /** POST /entries/{id}/followup. */
-export const followUpBody = z.object({
-  days,
-  time,
-  /** The client's own now + days; the server computes the due time itself. */
-  when: z.unknown().optional(),
-  note,
-  send: z
-    .object({
-      email: z.union([z.null(), emailSend]).optional(),
-      whatsapp: z.union([z.null(), whatsappSend]).optional(),
-    })
-    .optional(),
-  attachments: z
-    .array(
-      attachmentSchema.extend({
-        to: z
-          .object({ email: z.boolean().optional(), whatsapp: z.boolean().optional() })
-          .optional(),
-      }),
-    )
-    .max(10, 'At most 10 attachments')
-    .optional(),
-  entryId: z.unknown().optional(),
-});
+export const followUpBody = bodySchema(
+  'POST /entries/:id/followup',
+  z.object({
+    days,
+    time,
+    /** The client's own now + days; the server computes the due time itself. */
+    when: z.unknown().optional(),
+    note,
+    send: z
+      .object({
+        email: z.union([z.null(), emailSend]).optional(),
+        whatsapp: z.union([z.null(), whatsappSend]).optional(),
+      })
+      .optional(),
+    attachments: z
+      .array(
+        attachmentSchema.extend({
+          to: z
+            .object({ email: z.boolean().optional(), whatsapp: z.boolean().optional() })
+            .optional(),
+        }),
+      )
+      .max(10, 'At most 10 attachments')
+      .optional(),
+    entryId: z.unknown().optional(),
+  }),
+);
 export type FollowUpInput = z.output<typeof followUpBody>;
 
 /** POST /entries/{id}/followup-days: the simple fallback, a reminder without messages. */

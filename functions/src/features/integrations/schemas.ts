@@ -80,8 +80,11 @@ export const emailSendSchema = bodySchema(
   }),
 );
 
-export const whatsappTestSchema = z.object({
-  /** Send this approved template instead of a text (e.g. hello_world outside the 24 h window). */
-  template: optionalText(512, 'Template'),
-  language: optionalText(16, 'Language'),
-});
+export const whatsappTestSchema = bodySchema(
+  'POST /integrations/whatsapp/test',
+  z.object({
+    /** Send this approved template instead of a text (e.g. hello_world outside the 24 h window). */
+    template: optionalText(512, 'Template'),
+    language: optionalText(16, 'Language'),
+  }),
+);

@@ -7,7 +7,7 @@ import type { WhatsAppPreview } from '../../contract/messaging';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { documentIdField } from '../../http/params';
-import { parseBody } from '../../http/validate';
+import { bodySchema, parseBody } from '../../http/validate';
 import { toE164 } from '../../integrations/recipients';
 import { readSettings } from '../../domain/settings/store';
 import { listCatalog, syncCatalog } from './catalog';
@@ -22,13 +22,16 @@ import {
 } from './email-events';
 import { requireCustomerData } from '../../domain/customers/store';
 
-const previewBody = z.object({
-  customerId: documentIdField('Customer'),
-  to: z.string({ error: 'to must be text' }).trim().max(64).optional(),
-  text: z.string({ error: 'Text must be text' }).max(4096).default(''),
-  templateId: z.string({ error: 'Template id must be text' }).trim().max(512).optional(),
-  attachments: z.number({ error: 'attachments is a count' }).int().min(0).max(10).default(0),
-});
+const previewBody = bodySchema(
+  'POST /whatsapp/preview',
+  z.object({
+    customerId: documentIdField('Customer'),
+    to: z.string({ error: 'to must be text' }).trim().max(64).optional(),
+    text: z.string({ error: 'Text must be text' }).max(4096).default(''),
+    templateId: z.string({ error: 'Template id must be text' }).trim().max(512).optional(),
+    attachments: z.number({ error: 'attachments is a count' }).int().min(0).max(10).default(0),
+  }),
+);
 
 export function registerMessagingRoutes(router: Router): void {
   route(router, 'GET /whatsapp/templates', async (_req, res) => {

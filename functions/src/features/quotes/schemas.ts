@@ -66,12 +66,15 @@ const validUntil = z
 
 const notes = lineText(2000, 'Notes');
 
-export const createQuoteBody = z.object({
-  customerId: documentIdField('Customer'),
-  lines,
-  validUntil: validUntil.optional(),
-  notes: notes.optional(),
-});
+export const createQuoteBody = bodySchema(
+  'POST /quotes',
+  z.object({
+    customerId: documentIdField('Customer'),
+    lines,
+    validUntil: validUntil.optional(),
+    notes: notes.optional(),
+  }),
+);
 export type CreateQuoteInput = z.output<typeof createQuoteBody>;
 
 /** POST /quotes/:id/revise: what is left out is taken from the version revised. */

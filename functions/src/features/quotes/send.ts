@@ -8,6 +8,7 @@
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import type { Session } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { actorOf } from '../../domain/entries/actor';
@@ -38,15 +39,18 @@ import { pdfAttachment, PDF_TYPE } from './pdf-file';
 import { requireOpen } from './status';
 import { toQuote } from './view';
 
-export const sendQuoteBody = z.object({
-  channels: z
-    .array(z.enum(QUOTE_CHANNELS, { error: 'A channel is whatsapp or email' }), {
-      error: 'channels must be a list: whatsapp, email',
-    })
-    .min(1, 'Choose WhatsApp, email or both')
-    .max(2, 'At most whatsapp and email')
-    .transform((list) => QUOTE_CHANNELS.filter((c) => list.includes(c))),
-});
+export const sendQuoteBody = bodySchema(
+  'POST /quotes/:id/send',
+  z.object({
+    channels: z
+      .array(z.enum(QUOTE_CHANNELS, { error: 'A channel is whatsapp or email' }), {
+        error: 'channels must be a list: whatsapp, email',
+      })
+      .min(1, 'Choose WhatsApp, email or both')
+      .max(2, 'At most whatsapp and email')
+      .transform((list) => QUOTE_CHANNELS.filter((c) => list.includes(c))),
+  }),
+);
 export type SendQuoteInput = z.output<typeof sendQuoteBody>;
 
 export const NOT_YOUR_CUSTOMER =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodySchema } from '../../http/validate';
 import { hasHiddenCharacter, HIDDEN_CHARACTER_MESSAGE } from '../../hidden-characters';
 
 export const TEMPLATE_TYPES = ['text', 'whatsapp', 'email'] as const;
@@ -56,22 +57,28 @@ const approved = z
   .nullable();
 
 /** POST /admin/templates: type defaults to text. */
-export const createTemplateSchema = z.object({
-  type: type.default('text'),
-  title,
-  content,
-  subject: subject.optional(),
-  approved: approved.optional(),
-});
+export const createTemplateSchema = bodySchema(
+  'POST /admin/templates',
+  z.object({
+    type: type.default('text'),
+    title,
+    content,
+    subject: subject.optional(),
+    approved: approved.optional(),
+  }),
+);
 
 /** PUT /admin/templates/:id: the fields sent replace the stored ones, by the same rules. */
-export const updateTemplateSchema = z.object({
-  type: type.optional(),
-  title: title.optional(),
-  content: content.optional(),
-  subject: subject.optional(),
-  approved: approved.optional(),
-});
+export const updateTemplateSchema = bodySchema(
+  'PUT /admin/templates/:id',
+  z.object({
+    type: type.optional(),
+    title: title.optional(),
+    content: content.optional(),
+    subject: subject.optional(),
+    approved: approved.optional(),
+  }),
+);
 
 export type CreateTemplateInput = z.output<typeof createTemplateSchema>;
 export type UpdateTemplateInput = z.output<typeof updateTemplateSchema>;

@@ -2,7 +2,7 @@ import type { Router } from 'express';
 import { z } from 'zod';
 import { route } from '../../http/access';
 import { documentId, documentIdField } from '../../http/params';
-import { parseBody } from '../../http/validate';
+import { bodySchema, parseBody } from '../../http/validate';
 import {
   approveUser,
   assignRole,
@@ -20,18 +20,21 @@ const listQuery = z.object({
 
 const roleField = z.string('Role required').trim().min(1, 'Role required');
 
-const approveBody = z.object({ role: roleField });
+const approveBody = bodySchema('POST /admin/users/:id/approve', z.object({ role: roleField }));
 
 /** At most one transaction's worth of writes. */
 const MAX_ASSIGN = 400;
 
-const assignBody = z.object({
-  role: roleField,
-  userIds: z
-    .array(documentIdField('User'), 'userIds must be a list of user ids')
-    .min(1, 'Select at least one user')
-    .max(MAX_ASSIGN, `At most ${MAX_ASSIGN} users at a time`),
-});
+const assignBody = bodySchema(
+  'POST /admin/users/assign-role',
+  z.object({
+    role: roleField,
+    userIds: z
+      .array(documentIdField('User'), 'userIds must be a list of user ids')
+      .min(1, 'Select at least one user')
+      .max(MAX_ASSIGN, `At most ${MAX_ASSIGN} users at a time`),
+  }),
+);
 
 export function registerUserRoutes(router: Router): void {
   route(router, 'GET /admin/users', async (req, res) => {

@@ -45,7 +45,7 @@ export function useCreateEntry() {
 
 export const UPDATE_FAILED = 'Update failed';
 
-export function updateEntry({ id, update }: { id: string; update: EntryUpdate }) {
+export function updateEntry({ id, update }: { id: string; update: Partial<EntryUpdate> }) {
   return api.put(apiPath('/entries/:id', { id }), update, {
     fallbackMessage: UPDATE_FAILED,
   });

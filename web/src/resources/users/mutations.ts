@@ -10,14 +10,15 @@ import { queryKeys } from '../query-keys';
 const invalidateUsers = (queryClient: ReturnType<typeof useQueryClient>) =>
   invalidateOthers(queryClient, queryKeys.users.all, queryKeys.users.pending());
 
-/**
- * Approves a user with a role (without one: the role they registered for); also how an
- * approved user's role is changed.
- */
-export function approveUser({ id, role }: { id: string; role?: string }): Promise<unknown> {
-  return api.post(apiPath('/admin/users/:id/approve', { id }), role ? { role } : {}, {
-    fallbackMessage: 'Action failed',
-  });
+/** Approves a user with a role; also how an approved user's role is changed. */
+export function approveUser({ id, role }: { id: string; role: string }): Promise<unknown> {
+  return api.post(
+    apiPath('/admin/users/:id/approve', { id }),
+    { role },
+    {
+      fallbackMessage: 'Action failed',
+    },
+  );
 }
 
 export function useApproveUser() {

@@ -1,5 +1,6 @@
 // The Edit Entry modal's form: lists are typed one a line (or comma separated), as on the
 // customer forms, and sent as the PUT /entries/{id} body.
+import { isChannel } from '@contract/entries';
 import { splitValues } from '../../../lib/split-values';
 import type { Entry, EntryUpdate } from '../../../resources/entries';
 import { amountValue } from './shared/amount';
@@ -43,13 +44,17 @@ export function editError(form: EditForm): string | null {
   return contacts.length === 0 ? NEEDS_CONTACT : null;
 }
 
-export function editUpdate(form: EditForm, entry: Entry): EntryUpdate {
+/** What the modal sends: every field, but a channel only when it is one of CHANNELS. */
+export type EditUpdate = Omit<EntryUpdate, 'channel'> & Partial<Pick<EntryUpdate, 'channel'>>;
+
+export function editUpdate(form: EditForm, entry: Entry): EditUpdate {
   return {
     description: form.description.trim(),
     category: form.category.trim(),
     // Emptied, the amount goes back to 0 (what the server stores for none).
     amount: amountValue(form.amount) ?? 0,
-    channel: form.channel,
+    // A word of older data that is none of CHANNELS is not sent: the entry keeps it.
+    ...(isChannel(form.channel) && { channel: form.channel }),
     tags: splitValues(form.tags),
     process: form.process,
     extraNote: form.extraNote.trim(),

@@ -101,6 +101,13 @@ describe('edit form', () => {
     expect(update.attachments.map((a) => a.name)).toEqual(['b.png']);
   });
 
+  it('sends the channel only when it is one of the list (an older word stays as it is)', () => {
+    const form = initialEditForm(raj);
+    expect(editUpdate({ ...form, channel: 'email' }, raj).channel).toBe('email');
+    const update = editUpdate({ ...form, channel: 'sms' }, raj);
+    expect('channel' in update).toBe(false);
+  });
+
   it('shows a stored amount, sends the typed one and an emptied one as 0', () => {
     expect(initialEditForm(entry({ amount: 0 })).amount).toBe('');
     const form = initialEditForm(entry({ amount: 25000 }));
