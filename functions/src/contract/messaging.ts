@@ -16,6 +16,15 @@ export interface WhatsAppTemplate {
   headerFormat?: string;
 }
 
+/**
+ * A header that takes a file or a place (not text): only a broadcast (its header's file) and a
+ * quote (its PDF) fill one. A message, a reply or a follow-up cannot, and Meta refuses such a
+ * template without it (132012), so they never offer or send one.
+ */
+export function hasMediaHeader(template: Pick<WhatsAppTemplate, 'headerFormat'>): boolean {
+  return ['DOCUMENT', 'IMAGE', 'VIDEO', 'LOCATION'].includes(template.headerFormat ?? '');
+}
+
 /** POST /whatsapp/preview: what the customer will receive, under the sending rules. */
 export interface WhatsAppPreview {
   to: string;

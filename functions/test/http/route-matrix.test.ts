@@ -282,6 +282,8 @@ const samples: Partial<Record<RouteKey, (ctx: Context) => Sample | Promise<Sampl
   'POST /broadcasts/:id/pause': () => ({ path: '/broadcasts/none/pause' }),
   'POST /broadcasts/:id/resume': () => ({ path: '/broadcasts/none/resume' }),
   'POST /broadcasts/:id/cancel': () => ({ path: '/broadcasts/none/cancel' }),
+  'GET /broadcasts/:id/new-matches': () => ({ path: '/broadcasts/none/new-matches' }),
+  'POST /broadcasts/:id/new-matches': () => ({ path: '/broadcasts/none/new-matches' }),
 };
 
 const keyOf = (spec: (typeof routeTable)[number]) =>

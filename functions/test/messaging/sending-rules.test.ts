@@ -196,6 +196,11 @@ describe('refusals before anything is stored or sent', () => {
     ['an unknown template', { templateId: 'no_such_template' }, 'not among the templates synced'],
     ['a template not approved', { templateId: 'festive_offer' }, 'is pending'],
     [
+      'a template whose header takes a file (only a broadcast or a quote fills it)',
+      { templateId: 'quotation_document' },
+      'has a document header',
+    ],
+    [
       'a template whose parameters cannot all be filled',
       { templateId: 'crm_message' },
       'takes 2 parameter(s)',

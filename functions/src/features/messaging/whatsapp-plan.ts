@@ -10,6 +10,7 @@
 // A template parameter is never empty nor a stand-in ('-'): with nothing to fill it, WhatsApp
 // does not go and the request is a 400 saying so. A customer who wrote STOP gets nothing on
 // WhatsApp until they write START.
+import { hasMediaHeader } from '../../contract/messaging';
 import { HttpError } from '../../http/errors';
 import type { MetaTemplate } from '../../integrations';
 import type { TemplateLink } from '../../domain/settings/store';
@@ -132,6 +133,11 @@ function templatePart(
   if (meta.status !== 'APPROVED') {
     return {
       reason: `${named} is ${meta.status.toLowerCase() || 'not approved'}: only approved templates can be sent`,
+    };
+  }
+  if (hasMediaHeader(meta)) {
+    return {
+      reason: `${named} has a ${meta.headerFormat!.toLowerCase()} header, which only a broadcast or a quote fills: choose a template without one`,
     };
   }
   const parameters = templateParameters(link, meta, {

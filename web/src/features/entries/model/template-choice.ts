@@ -2,7 +2,9 @@
 // WhatsApp templates fill the message (a WhatsApp one linked to an approved template also
 // sends that template on WhatsApp); an approved template synced from Meta sends itself on
 // WhatsApp with the message in its parameter. Meta's samples (hello_world, sample_…) are left
-// out unless an admin linked one to an app template.
+// out unless an admin linked one to an app template, and so are templates with a file's header
+// (a message cannot fill it: `hasMediaHeader`).
+import { hasMediaHeader } from '@contract/messaging';
 import type { CatalogTemplate } from '../../whatsapp';
 import { isMetaSample } from '../../whatsapp';
 import type { Template } from '../../../resources/templates';
@@ -21,7 +23,9 @@ export function templateGroups(
   approved: readonly CatalogTemplate[],
 ): TemplateGroup[] {
   const app = templates.filter((t) => t.type === 'text' || t.type === 'whatsapp');
-  const names = [...new Set(approved.map((t) => t.name))].filter((name) => !isMetaSample(name));
+  const names = [...new Set(approved.filter((t) => !hasMediaHeader(t)).map((t) => t.name))].filter(
+    (name) => !isMetaSample(name),
+  );
   return [
     {
       label: 'Templates',
