@@ -4,14 +4,9 @@
 // preset, bulk-assigns it and can delete it only once nobody holds it.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  browserForFile,
-  openPage,
-  VIEWPORTS,
-  type ViewportName,
-} from './support/browser.ts';
-import { apiPost as api, DEMO, signInThroughForm } from './support/session.ts';
+import { browserForFile, openPage, VIEWPORTS, type ViewportName } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
+import { apiPost as api, apiSignIn, DEMO, signInThroughForm } from './support/session.ts';
 import { sentMessages } from './support/outbox.ts';
 
 const EVERYONE_ITEMS = ['Dashboard', 'Inbox', 'Customers', 'Entries', 'Quotes', 'Information'];
@@ -71,7 +66,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(
         await page.getByRole('link', { name: /@demo-crm\.local$/ }).getAttribute('href'),
       ).toMatch(/^mailto:.+@demo-crm\.local$/);
-      await expectAccessible(page);
+      await expectAccessible(page, 'sign-in');
 
       await page.getByRole('tab', { name: 'Register' }).click();
       expect(await page.getByRole('combobox').count()).toBe(0);
@@ -79,7 +74,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page.getByRole('textbox', { name: 'Email' }).fill(employee.email);
       await page.getByRole('textbox', { name: 'Phone (optional)' }).fill('');
       await page.locator('input[autocomplete="new-password"]').fill(employee.password);
-      await expectAccessible(page);
+      await expectAccessible(page, 'register, filled');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText(/Registered successfully/).waitFor();
       await page
@@ -94,9 +89,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(page.url()).toMatch(/\/login$/);
       await context.close();
 
-      // An admin approves the account on Approvals → Employees.
-      const admin = await openPage(launched.browser, viewport);
-      await signInByPassword(admin.page, DEMO.admin.email, DEMO.admin.password);
+      // An admin approves the account on Approvals → Employees (signed in through the API: the
+      // form's sign-in is the employee's, below).
+      const admin = await openPage(launched.browser, viewport, await apiSignIn(DEMO.admin));
       await admin.page.goto('/approvals');
       await admin.page.getByRole('heading', { name: 'Approvals', level: 1 }).waitFor();
       await admin.page.getByRole('tab', { name: 'Employees' }).click();
@@ -104,7 +99,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await admin.page.getByPlaceholder('Name, email, phone, role').fill(employee.email);
       const approve = admin.page.getByRole('button', { name: `Approve ${employee.fullName}` });
       await approve.waitFor();
-      await expectAccessible(admin.page);
+      await expectAccessible(admin.page, 'approvals, employees');
       await approve.click();
       await approve.waitFor({ state: 'detached' });
       // Empty either way: no other match, or nobody else waiting.
@@ -136,7 +131,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(await sent.textContent()).not.toMatch(/\d{6}/);
       const code = await emailedCode(employee.email);
       expect(code).toMatch(/^\d{6}$/);
-      await expectAccessible(otpPage);
+      await expectAccessible(otpPage, 'sign-in by OTP, code sent');
       await otpPage.getByRole('textbox', { name: 'OTP code' }).fill(code as string);
       await otpPage.getByRole('button', { name: 'Verify & Login' }).click();
       await otpPage.waitForURL((url) => url.pathname === '/');
@@ -150,9 +145,9 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(
         await otpPage.getByText('Your role “sales” cannot access this page.').isVisible(),
       ).toBe(true);
-      await expectAccessible(otpPage);
+      await expectAccessible(otpPage, 'access denied, as sales');
       await signedIn.context.close();
-    }, 150_000); // Four sign-ins, an approval and a mailbox: a long flow on a shared machine.
+    }, 150_000); // Three sign-ins, an approval and a mailbox: a long flow on a shared machine.
 
     it('lets an admin create a role from a preset, bulk-assign it and delete it once unused', async () => {
       const member = {
@@ -187,14 +182,14 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           .nth(viewport === 'phone' ? 1 : 2)
           .textContent(),
       ).toBe('0');
-      await expectAccessible(page);
+      await expectAccessible(page, 'roles');
 
       async function assign(role: string) {
         await page.getByRole('button', { name: 'Bulk Assign Users → Role' }).click();
         const dialog = page.getByRole('dialog', { name: 'Bulk Assign Users → Role' });
         await dialog.getByRole('combobox', { name: 'Role' }).selectOption(role);
         await dialog.getByRole('checkbox', { name: new RegExp(member.fullName) }).check();
-        await expectAccessible(page);
+        await expectAccessible(page, 'bulk assign');
         await dialog.getByRole('button', { name: 'Assign' }).click();
         await dialog.waitFor({ state: 'detached' });
       }
@@ -214,7 +209,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await row.getByRole('button', { name: `Delete ${roleName}` }).click();
       const confirm = page.getByRole('dialog', { name: `Delete role "${roleName}"?` });
       await confirm.waitFor();
-      await expectAccessible(page);
+      await expectAccessible(page, 'delete role');
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await row.waitFor({ state: 'detached' });
       await page.getByText('No matches').waitFor();

@@ -7,13 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  browserForFile,
-  openPage,
-  VIEWPORTS,
-  type ViewportName,
-} from './support/browser.ts';
+import { browserForFile, openPage, VIEWPORTS, type ViewportName } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast, toasts } from './support/toast.ts';
 import { sentMessages } from './support/outbox.ts';
@@ -79,7 +74,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
 
       const dialog = page.getByRole('dialog', { name: 'Add Entry' });
       await dialog.getByRole('group', { name: `Message to ${name}` }).waitFor();
-      await expectAccessible(page);
+      await expectAccessible(page, 'add entry');
 
       await dialog.getByRole('textbox', { name: 'Message' }).fill(`Quotation ${word} sent`);
       // A remark for the team only: it must reach no channel.
@@ -127,7 +122,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         .getByRole('region', { name: 'WhatsApp preview' })
         .getByText(`Hello ${name}, a message from our team: Quotation ${word} sent`)
         .waitFor({ timeout: 15_000 });
-      await expectAccessible(page);
+      await expectAccessible(page, 'add entry, written, with a file');
       await dialog.getByRole('button', { name: 'Save' }).click();
 
       await toast(page, 'Entry created', 30_000);

@@ -5,12 +5,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
-  expectAccessible,
   browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { DEMO, signedInForFile } from './support/session.ts';
 import { toast } from './support/toast.ts';
 import { sentMessages } from './support/outbox.ts';
@@ -67,7 +67,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           exact: false,
         })
         .waitFor();
-      await expectAccessible(page);
+      await expectAccessible(page, 'templates');
 
       // The required message, then a real add.
       await page.getByRole('button', { name: 'Add Template' }).click();
@@ -85,7 +85,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page.getByRole('button', { name: `Edit ${title}` }).click();
       await page.getByRole('heading', { name: 'Edit Template' }).waitFor();
       await page.getByRole('combobox', { name: 'Type' }).selectOption('whatsapp');
-      await expectAccessible(page);
+      await expectAccessible(page, 'edit template');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await toast(page, 'Template updated');
       await page.waitForFunction(() =>
@@ -99,7 +99,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page.getByRole('button', { name: `Delete ${title}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete this template?' });
       await dialog.waitFor();
-      await expectAccessible(page);
+      await expectAccessible(page, 'delete template');
       await dialog.getByRole('button', { name: 'Delete' }).click();
       await toast(page, 'Template deleted');
       await page.getByRole('button', { name: `Edit ${title}` }).waitFor({ state: 'detached' });
@@ -118,7 +118,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(await email.getByLabel('SMTP host').inputValue()).toBe('smtp.sendgrid.net');
       expect(await email.getByLabel('SMTP password').inputValue()).toBe('••••-key');
       await expectNoSecretOnPage(page);
-      await expectAccessible(page);
+      await expectAccessible(page, 'integrations');
 
       await whatsapp.getByRole('button', { name: 'Send test WhatsApp' }).click();
       await whatsapp
@@ -128,7 +128,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await email
         .getByText(/^Sent to admin@demo-crm\.local via sendgrid \(id outbox-email-[\w-]+\)\.$/)
         .waitFor();
-      await expectAccessible(page);
+      await expectAccessible(page, 'integrations, tests sent');
 
       const sent = await sentMessages();
       expect(sent).toContainEqual(
@@ -171,7 +171,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('SMTP port must be a whole number from 1 to 65535').first().waitFor();
       expect(await port.getAttribute('aria-invalid')).toBe('true');
-      await expectAccessible(page);
+      await expectAccessible(page, 'integrations, a field refused');
 
       const restore = await api('/admin/settings', {
         method: 'PUT',
@@ -196,7 +196,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       ]);
       expect(await page.getByRole('switch', { name: 'Email' }).isChecked()).toBe(true);
       expect(await page.getByRole('switch', { name: 'WhatsApp' }).isChecked()).toBe(false);
-      await expectAccessible(page);
+      await expectAccessible(page, 'settings');
 
       await name.fill(`Renamed ${viewport} Pvt Ltd`);
       await page.getByLabel('Add phone').fill('98123 45678');
@@ -211,7 +211,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         'admin@demo-crm.local, ops@demo-crm.local',
       ]);
       await expectMenuBrand(page, viewport, `Renamed ${viewport} Pvt Ltd`);
-      await expectAccessible(page);
+      await expectAccessible(page, 'settings, saved');
 
       const publicSettings = await fetch(`${baseUrl()}/api/settings/public`);
       expect(await publicSettings.json()).toEqual({

@@ -9,12 +9,8 @@
 // sent to, and still nobody got two messages.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  browserForFile,
-  expectAccessible,
-  openPage,
-  type ViewportName,
-} from './support/browser.ts';
+import { browserForFile, openPage, type ViewportName } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast, toasts } from './support/toast.ts';
@@ -202,7 +198,7 @@ async function broadcastJourney(viewport: ViewportName, category: string) {
     // The outbox calls back delivered, then read: the report keeps up after the last send.
     await waitForCount(page, 'Delivered', total);
     await waitForCount(page, 'Read', total);
-    await expectAccessible(page);
+    await expectAccessible(page, 'broadcast report');
 
     const messages = await sentMessages();
     for (const r of receivers)

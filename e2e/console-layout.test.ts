@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
-  expectAccessible,
   browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { countOnFirstScreen, expectReadableLayout } from './support/layout.ts';
 import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import { DEMO, signedInForFile } from './support/session.ts';
@@ -44,7 +44,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           await page.getByRole('button', { name: 'More', exact: true }).click();
           for (const name of ['Import CSV', 'Export CSV', 'Refresh', 'Reset'])
             await page.getByRole('menuitem', { name, exact: true }).waitFor();
-          await expectAccessible(page);
+          await expectAccessible(page, 'customers, More menu open');
           await page.keyboard.press('Escape');
         } else {
           const rows = listRows(page, 'customers');
@@ -56,7 +56,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         expect(phones.length).toBeGreaterThan(0);
         for (const text of phones) expect(text).toMatch(/^\+91 \d/);
         await expectReadableLayout(page);
-        await expectAccessible(page);
+        await expectAccessible(page, 'customers');
         await context.close();
       },
       SLOW,
@@ -95,7 +95,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         const menu = page.getByRole('menu');
         for (const name of ['History', 'Edit', 'Show details', 'Delete'])
           await menu.getByRole('menuitem', { name, exact: true }).waitFor();
-        await expectAccessible(page);
+        await expectAccessible(page, "entries, a row's menu open");
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'detached' });
         expect(await menuButton.evaluate((b) => b === document.activeElement)).toBe(true);
@@ -155,7 +155,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         for (const action of ['Add Entry', 'Follow-up', 'Edit', 'Merge', 'Delete'])
           await page.getByRole('button', { name: action, exact: true }).first().waitFor();
         await expectReadableLayout(page);
-        await expectAccessible(page);
+        await expectAccessible(page, 'customer page');
 
         // Add Entry opens the entries feature's composer for this customer.
         await page.getByRole('button', { name: 'Add Entry', exact: true }).first().click();
@@ -237,7 +237,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
           .getByRole('option', { name: new RegExp(name) })
           .first()
           .waitFor();
-        await expectAccessible(page);
+        await expectAccessible(page, 'customer search open');
         await search
           .getByRole('option', { name: new RegExp(name) })
           .first()

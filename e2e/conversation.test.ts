@@ -9,7 +9,8 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
-import { baseUrl, expectAccessible, browserForFile, openPage } from './support/browser.ts';
+import { baseUrl, browserForFile, openPage } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast, toasts } from './support/toast.ts';
@@ -116,7 +117,7 @@ describe('the conversation on a phone, as sales', () => {
       .getByRole('form', { name: 'Reply' })
       .getByText(/Open until/)
       .waitFor({ timeout: 2_000 });
-    await expectAccessible(page);
+    await expectAccessible(page, 'conversation, window open');
 
     // Inside the window (the customer just wrote): the words go as typed.
     const reply = conversation.getByRole('form', { name: 'Reply' });
@@ -215,7 +216,7 @@ describe('the conversation on a phone, as sales', () => {
     await expect(reply.getByRole('radio', { name: 'WhatsApp' }).isDisabled()).resolves.toBe(true);
     await expect(reply.getByRole('radio', { name: 'Email' }).isChecked()).resolves.toBe(true);
     await reply.getByRole('button', { name: 'Send Email' }).waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'conversation, opted out');
     await context.close();
   });
 });

@@ -1,31 +1,28 @@
 // The Customers screen in a real browser against the local stack, at desktop and phone sizes,
-// with axe: sign in as the seeded admin, add, edit, search by part of a phone, filter, sort,
+// with axe: signed in as the seeded admin, add, edit, search by part of a phone, filter, sort,
 // merge with its preview, import a CSV with bad rows and read the report, export.
 import { readFile } from 'node:fs/promises';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  browserForFile,
-  openPage,
-  VIEWPORTS,
-  type ViewportName,
-} from './support/browser.ts';
+import { browserForFile, openPage, VIEWPORTS, type ViewportName } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
 import { filterBar, listCards, listRows, openList } from './support/lists.ts';
-import { apiPost, DEMO, signInThroughForm } from './support/session.ts';
+import { apiPost, DEMO, signedInForFile } from './support/session.ts';
 import { toast } from './support/toast.ts';
 
 const launched = browserForFile();
+// One session for the file: the sign-in form has tests of its own (accounts, shell).
+const admin = signedInForFile(DEMO.admin);
 
-/** Signs in through the real Login → Password form, then opens /customers. */
-async function signInAsAdmin(page: Page): Promise<string> {
-  await signInThroughForm(page, DEMO.admin);
-  await openList(page, 'customers');
-  await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token ?? '';
+/** A page at `viewport` size signed in as the seeded admin, on /customers. */
+async function openCustomers(
+  viewport: ViewportName,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await openPage(launched.browser, viewport, admin);
+  await openList(opened.page, 'customers');
+  await opened.page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+  return opened;
 }
 
 async function createCustomer(token: string, body: Record<string, unknown>): Promise<void> {
@@ -79,8 +76,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'adds, edits, searches by part of a phone, filters and sorts',
       async () => {
-        const { context, page } = await openPage(launched.browser, viewport);
-        await signInAsAdmin(page);
+        const { context, page } = await openCustomers(viewport);
         expect(
           await page
             .getByText(/^Your role:/)
@@ -94,7 +90,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         } else {
           expect(await page.getByRole('table').count()).toBe(1);
         }
-        await expectAccessible(page);
+        await expectAccessible(page, 'customers');
 
         // Add, with the validation message first.
         const addButton =
@@ -112,7 +108,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await add.getByRole('checkbox', { name: 'PHE' }).check();
         await add.getByRole('checkbox', { name: 'SS TANK' }).check();
         await add.getByRole('button', { name: 'Done' }).click();
-        await expectAccessible(page);
+        await expectAccessible(page, 'add customer');
         await add.getByRole('button', { name: 'Add Customer' }).click();
         await toast(page, 'Customer added');
         await add.waitFor({ state: 'detached' });
@@ -200,7 +196,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
             .click();
           await expect.poll(async () => sorted(await names(), -1)).toBe(true);
         }
-        await expectAccessible(page);
+        await expectAccessible(page, 'customers, filters open');
         await context.close();
       },
       SLOW,
@@ -209,8 +205,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'merges two customers after previewing the result',
       async () => {
-        const { context, page } = await openPage(launched.browser, viewport);
-        const token = await signInAsAdmin(page);
+        const { context, page } = await openCustomers(viewport);
+        const { token } = admin;
         await createCustomer(token, {
           names: [`Merge ${tag} One`],
           phones: [`+9197${d}0011223`],
@@ -245,7 +241,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         expect(text).toContain('PHE, PP');
         expect(text).toContain('HOT');
         expect(text).toContain(`Merge ${tag} Two will be removed.`);
-        await expectAccessible(page);
+        await expectAccessible(page, 'merge customers');
         await dialog.getByRole('button', { name: 'Merge', exact: true }).click();
         await toast(page, 'Customers merged');
         await expect.poll(() => listItems(page, viewport).count(), { timeout: 10_000 }).toBe(1);
@@ -260,8 +256,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
     it(
       'imports a CSV with bad rows, shows the report, and exports',
       async () => {
-        const { context, page } = await openPage(launched.browser, viewport);
-        await signInAsAdmin(page);
+        const { context, page } = await openCustomers(viewport);
 
         await headerAction(page, viewport, 'Import CSV');
         const dialog = page.getByRole('dialog', { name: 'Import CSV' });
@@ -290,7 +285,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await expect.poll(() => errorRows.count()).toBe(3);
         expect(await errorRows.nth(1).textContent()).toMatch(/^3/);
         expect(await errorRows.nth(2).textContent()).toMatch(/^5/);
-        await expectAccessible(page);
+        await expectAccessible(page, 'import report');
 
         const errorsDownload = page.waitForEvent('download');
         await report.getByRole('button', { name: 'Download error rows (CSV)' }).click();

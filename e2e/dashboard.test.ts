@@ -6,12 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addNotification, FOR_ADMINS } from '../functions/src/app/testing.ts';
 import {
   baseUrl,
-  expectAccessible,
   browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { DEMO, signedInForFile } from './support/session.ts';
 import { firestore } from './support/firestore.ts';
 import { toast } from './support/toast.ts';
@@ -89,7 +89,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
         // Counts by category, employee and stage are bars with each name whole.
         for (const name of ['Entries by category', 'Entries by employee', 'Sales funnel'])
           await page.getByRole('list', { name }).getByRole('listitem').first().waitFor();
-        await expectAccessible(page);
+        await expectAccessible(page, 'dashboard');
 
         // A notification written while the page is open arrives as a toast and in the panel.
         const title = `Dashboard e2e ${viewport} ${Date.now()}`;
@@ -109,7 +109,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
         await bell.click();
         await page.getByRole('region', { name: 'Live Notifications' }).getByText(title).waitFor();
         await expect(bell.getAttribute('aria-label')).resolves.toBe('Notifications');
-        await expectAccessible(page);
+        await expectAccessible(page, 'dashboard, notifications open');
 
         // An entry created meanwhile (here through the API): its toast, and the Total Entries
         // and Pending Approvals cards move by one without a reload.
@@ -138,7 +138,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Dashboard (%s)', (viewp
       // The month in words and the two-digit year ("Sep '26"), not 9/26, read as a date in India.
       for (const label of labels) expect(label).toMatch(/^[A-Z][a-z]{2} '\d{2}$/);
       await page.locator('.info-chart svg').first().waitFor();
-      await expectAccessible(page);
+      await expectAccessible(page, 'information');
     } finally {
       await context.close();
     }

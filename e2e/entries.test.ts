@@ -7,13 +7,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sendDueFollowUpsJob, setClock } from '../functions/src/app/testing.ts';
-import {
-  expectAccessible,
-  browserForFile,
-  openPage,
-  VIEWPORTS,
-  type ViewportName,
-} from './support/browser.ts';
+import { browserForFile, openPage, VIEWPORTS, type ViewportName } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast } from './support/toast.ts';
 import { sentMessages } from './support/outbox.ts';
@@ -143,7 +138,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         expect(await asSales.page.getByRole('combobox', { name: /Assign employee/ }).count()).toBe(
           0,
         );
-        await expectAccessible(asSales.page);
+        await expectAccessible(asSales.page, 'entries, as sales');
       } finally {
         await asSales.context.close();
       }
@@ -157,7 +152,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         await item.getByText('₹1,25,000', { exact: true }).waitFor();
         await actions.getByRole('button', { name: 'Confirm' }).waitFor();
         expect(await actionNames(page, actions)).toContain('Delete');
-        await expectAccessible(page);
+        await expectAccessible(page, 'entries');
 
         // Channel Details: both panels ON, each send taken by the provider and moved on by
         // its callbacks as far as they had come when the list was read.
@@ -172,7 +167,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
           await region.getByText(state).first().waitFor();
         }
         await channels.getByText(`Quote ${tag}`).waitFor();
-        await expectAccessible(page);
+        await expectAccessible(page, 'channel details');
         await page.keyboard.press('Escape');
         await channels.waitFor({ state: 'detached' });
 
@@ -180,7 +175,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         await runAction(page, actions, 'Show details');
         const details = page.getByRole('dialog', { name: 'Entry Details' });
         await details.getByRole('link', { name: 'quote.pdf' }).waitFor();
-        await expectAccessible(page);
+        await expectAccessible(page, 'entry details');
         await details.getByRole('button', { name: 'Close' }).click();
 
         // Edit Entry opens with the entry's values (and is left unchanged).
@@ -189,7 +184,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         expect(await edit.getByRole('textbox', { name: 'Description' }).inputValue()).toBe(
           description,
         );
-        await expectAccessible(page);
+        await expectAccessible(page, 'edit entry');
         await edit.getByRole('button', { name: 'Cancel' }).click();
 
         // Approve on /approvals → Entries.
@@ -214,7 +209,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         await followUp.getByRole('checkbox', { name: /^Email/ }).check();
         await followUp.getByRole('checkbox', { name: /^WhatsApp/ }).check();
         await followUp.getByRole('textbox', { name: 'Message' }).fill(`Call back ${tag}`);
-        await expectAccessible(page);
+        await expectAccessible(page, 'follow-up');
         await followUp.getByRole('button', { name: 'Schedule' }).click();
         await toast(page, 'Follow-up scheduled');
 
@@ -245,7 +240,7 @@ describe.each(Object.keys(VIEWPORTS) as ViewportName[])('Entries (%s)', (viewpor
         await history.getByRole('textbox', { name: 'Add a comment' }).fill('Customer agreed');
         await history.getByRole('button', { name: 'Add comment' }).click();
         await items.getByText('Customer agreed').waitFor();
-        await expectAccessible(page);
+        await expectAccessible(page, 'entry history');
       } finally {
         await context.close();
       }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../tools/stack/build.ts';
 import { portsFromFirebaseJson } from '../tools/stack/config.ts';
@@ -9,6 +12,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The local outbox standing in for SendGrid and WhatsApp (GET /messages). */
     outboxUrl: string;
+    /** A folder of this run's own: a file in it for each state and size axe has scanned. */
+    axeScans: string;
   }
 }
 
@@ -21,7 +26,10 @@ const TEST_PORT_OFFSET = 10;
  */
 const SHARD_PORT_STEP = 200;
 
-/** Builds the app and starts the real local stack with fresh, seeded data; stops it after. */
+/**
+ * Builds the app and starts the real local stack with fresh, seeded data; stops it after. Gives
+ * the run (a shard) an empty folder for the states axe has scanned (support/accessibility.ts).
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   buildApp();
   // E2E_STACK_LOGS=1 shows the stack's own output (api, outbox, databases) among the tests'.
@@ -33,5 +41,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await seedDemoCompany();
   project.provide('baseUrl', stack.url);
   project.provide('outboxUrl', stack.outboxUrl);
-  return () => stack.stop();
+  const axeScans = await mkdtemp(path.join(tmpdir(), 'e2e-axe-scans-'));
+  project.provide('axeScans', axeScans);
+  return async () => {
+    await stack.stop();
+    await rm(axeScans, { recursive: true, force: true });
+  };
 }

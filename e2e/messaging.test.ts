@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
-import { expectAccessible, browserForFile, openPage } from './support/browser.ts';
+import { browserForFile, openPage } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { outbox } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast } from './support/toast.ts';
@@ -62,7 +63,7 @@ describe('the WhatsApp window at desktop size', () => {
     await preview
       .getByText(`Hello ${name}, a message from our team: Rate is 4.2 lakh`)
       .waitFor({ timeout: 15_000 });
-    await expectAccessible(page);
+    await expectAccessible(page, 'add entry, WhatsApp window closed');
     await outside.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Entry created', 30_000);
 
@@ -220,7 +221,7 @@ describe('write once, resend, STOP at phone size (signed in as sales)', () => {
       .getByRole('region', { name: 'WhatsApp preview' })
       .getByText(/opted out of WhatsApp \(wrote STOP\)/)
       .waitFor({ timeout: 15_000 });
-    await expectAccessible(page);
+    await expectAccessible(page, 'add entry, opted out');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, /WhatsApp failed: .*opted out of WhatsApp/, 30_000);
     await until(async () => ((await mine()).length > stopped.length ? true : undefined));

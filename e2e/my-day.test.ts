@@ -5,7 +5,8 @@
 // conversation opens from it.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, expectAccessible, launchBrowser, openPage } from './support/browser.ts';
+import { baseUrl, launchBrowser, openPage } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast, toasts } from './support/toast.ts';
@@ -93,7 +94,7 @@ describe('My day (phone, sales)', () => {
           .locator('.dash-card')
           .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().top));
         expect(cardBoxes[0]).toBe(cardBoxes[1]);
-        await expectAccessible(page);
+        await expectAccessible(page, 'my day, as sales');
 
         await fix.click();
         await page.waitForURL((url) => url.pathname === `/customers/${customer._id}`);

@@ -3,7 +3,8 @@
 // the words with the file; Add Entry's message box lists it too and attaches the file; outside
 // the window only approved templates are offered; its owner deletes it from the list.
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, browserForFile, openPage } from './support/browser.ts';
+import { browserForFile, openPage } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast } from './support/toast.ts';
@@ -60,7 +61,7 @@ describe('saved replies, as sales on a phone', () => {
     const list = reply.getByRole('listbox', { name: 'Quick replies' });
     await list.getByRole('option', { name: new RegExp(`^Rate card ${stamp}`) }).waitFor();
     await list.getByRole('option', { name: /^Thank you/ }).waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'conversation, quick replies');
     await message.fill(`/rate card ${stamp}`);
     await message.press('Enter');
     expect(await message.inputValue()).toBe(words);

@@ -48,6 +48,8 @@ const SECONDS: Record<string, number> = {
   'quote-send': 15,
   'accounts-api': 4,
   'list-room': 90,
+  // Reads the test files only (no browser).
+  'scanned-states': 1,
 };
 const DEFAULT_SECONDS = 60;
 

@@ -3,12 +3,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   baseUrl,
-  expectAccessible,
   browserForFile,
   openPage,
   VIEWPORTS,
   type ViewportName,
 } from './support/browser.ts';
+import { expectAccessible } from './support/accessibility.ts';
 import { apiSignIn, DEMO, signedInForFile } from './support/session.ts';
 
 const launched = browserForFile();
@@ -104,7 +104,8 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       const { context, page } = await openPage(launched.browser, viewport);
       await page.goto('/customers');
       await page.waitForURL('**/login');
-      await expectAccessible(page);
+      await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+      await expectAccessible(page, 'sign-in');
       await context.close();
     });
 
@@ -120,14 +121,14 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         expect(await nav.getByRole('link', { name: item }).count()).toBe(1);
       for (const item of ADMIN_ITEMS)
         expect(await nav.getByRole('link', { name: item }).count()).toBe(0);
-      await expectAccessible(page);
+      await expectAccessible(page, 'menu, as sales');
 
       await page.goto('/users');
       await page.getByRole('heading', { name: 'Access denied' }).waitFor();
       expect(await page.getByText('Your role “sales” cannot access this page.').isVisible()).toBe(
         true,
       );
-      await expectAccessible(page);
+      await expectAccessible(page, 'access denied, as sales');
       await context.close();
     });
 
@@ -154,7 +155,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await page.getByRole('button', { name: 'Menu' }).click();
         const drawer = page.getByRole('dialog', { name: 'Menu' });
         await drawer.waitFor();
-        await expectAccessible(page);
+        await expectAccessible(page, 'menu drawer, as admin');
         await page.keyboard.press('Escape');
         await drawer.waitFor({ state: 'detached' });
         await page.getByRole('button', { name: 'Menu' }).click();
@@ -167,7 +168,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       await nav.getByRole('link', { name: 'Roles' }).click();
       await page.waitForURL('**/departments');
       await page.getByRole('heading', { name: 'Roles & Access' }).waitFor();
-      await expectAccessible(page);
+      await expectAccessible(page, 'roles');
 
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL('**/login');

@@ -1,6 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** The two sizes every screen is checked at: either side of the 768 px breakpoint between phone and desktop layouts. */
 export const VIEWPORTS = {
@@ -60,13 +59,4 @@ export async function openPage(
     }, session);
   }
   return { context, page: await context.newPage() };
-}
-
-/** Fails on serious or critical axe-core violations, naming each one. */
-export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-  expect(serious).toEqual([]);
 }
