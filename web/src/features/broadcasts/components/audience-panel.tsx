@@ -1,13 +1,13 @@
 import { FormField } from '../../../lib/form-field';
 import { DEFAULT_CATEGORIES, POTENTIALS } from '@contract/customers';
-import { EXCLUSION_REASONS, type AudienceCount, type ExclusionReason } from '@contract/broadcasts';
+import { EXCLUSION_REASONS, type AudienceCount } from '@contract/broadcasts';
 import { errorMessage } from '../../../lib/api-client';
 import { DateRangeFilters, FilterInput } from '../../../lib/filter-fields';
 import { MultiSelect } from '../../../lib/multi-select';
 import { Tabs } from '../../../lib/tabs';
 import { useOwnerOptions } from '../../../resources/customers/owner-options';
 import { useSavedSearches } from '../../../resources/customers/saved-searches';
-import { formatCount, formatPaise } from '../model/numbers';
+import { excludedSummary, formatCount, formatPaise } from '../model/numbers';
 import { draftFilters, type AudienceMode, type ComposerDraft } from '../model/composer';
 
 const MODES: { id: AudienceMode; label: string }[] = [
@@ -156,9 +156,7 @@ export function AudienceCountView({
       </p>
     );
   const { audienceCount, excluded, excludedSample, estimatedCost } = count.data;
-  const reasons = (Object.keys(EXCLUSION_REASONS) as ExclusionReason[]).filter(
-    (reason) => excluded[reason] > 0,
-  );
+  const summary = excludedSummary(excluded);
   return (
     <div className="broadcast-count" role="status" aria-busy={count.isFetching}>
       <p className="broadcast-count__total">
@@ -166,14 +164,9 @@ export function AudienceCountView({
         {audienceCount === 1 ? 'customer will receive it' : 'customers will receive it'}
         <span className="ui-muted"> · estimated cost {formatPaise(estimatedCost)}</span>
       </p>
-      {reasons.length > 0 ? (
+      {summary ? (
         <details className="broadcast-count__excluded">
-          <summary>
-            Excluded:{' '}
-            {reasons
-              .map((reason) => `${formatCount(excluded[reason])} ${SHORT_REASON[reason]}`)
-              .join(', ')}
-          </summary>
+          <summary>Excluded: {summary}</summary>
           <ul>
             {excludedSample.map((who, index) => (
               <li key={`${who.phone}-${index}`}>
@@ -189,12 +182,3 @@ export function AudienceCountView({
     </div>
   );
 }
-
-const SHORT_REASON: Record<ExclusionReason, string> = {
-  optedOut: 'opted out',
-  noPhone: 'without a phone',
-  duplicate: 'duplicate phone',
-  notCustomer: 'not customers',
-  invalid: 'not phone numbers',
-  alreadyMessaged: 'already messaged',
-};

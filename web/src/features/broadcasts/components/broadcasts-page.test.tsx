@@ -343,6 +343,8 @@ describe('the Broadcasts screen', () => {
     await user.click(within(report).getByRole('button', { name: 'Resume' }));
     expect(await within(report).findByText('Sending')).toBeInTheDocument();
     expect(within(report).getByRole('button', { name: 'Recipients (CSV)' })).toBeInTheDocument();
+    // The exclusions in the composer's words.
+    expect(report).toHaveTextContent('excluded: 1 opted out, 1 without a phone');
     expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/broadcasts/audience',
       '/broadcasts/b1/start',

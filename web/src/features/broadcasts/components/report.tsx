@@ -1,9 +1,8 @@
 import type { Broadcast, BroadcastCounts, BroadcastState } from '@contract/broadcasts';
-import { EXCLUSION_REASONS, type ExclusionReason } from '@contract/broadcasts';
 import { formatDateTime } from '../../../lib/format';
 import { QueryState } from '../../../lib/query-state';
 import { useBroadcast } from '../api/broadcasts-api';
-import { formatCount, formatPaise } from '../model/numbers';
+import { excludedSummary, formatCount, formatPaise } from '../model/numbers';
 import { quoteFileName } from './header-field';
 import { NewMatches, NewMatchRuns } from './new-matches';
 import { ReportActions } from './report-actions';
@@ -42,9 +41,7 @@ export function BroadcastReport({ id }: { id: string }) {
 }
 
 function ReportBody({ broadcast }: { broadcast: Broadcast }) {
-  const excluded = (Object.keys(EXCLUSION_REASONS) as ExclusionReason[]).filter(
-    (reason) => broadcast.excluded[reason] > 0,
-  );
+  const excluded = excludedSummary(broadcast.excluded);
   return (
     <>
       <div className="broadcast-report__head">
@@ -86,12 +83,7 @@ function ReportBody({ broadcast }: { broadcast: Broadcast }) {
         {formatPaise(broadcast.estimatedCost)}
         {broadcast.startedAt &&
           ` · ${formatPaise(broadcast.deliveredCost)} for the ${formatCount(broadcast.counts.delivered)} delivered`}
-        {excluded.length > 0 &&
-          ` · excluded: ${excluded
-            .map(
-              (r) => `${formatCount(broadcast.excluded[r])} ${EXCLUSION_REASONS[r].toLowerCase()}`,
-            )
-            .join('; ')}`}
+        {excluded && ` · excluded: ${excluded}`}
       </p>
       <NewMatchRuns broadcast={broadcast} />
       {broadcast.state === 'done' && 'filters' in broadcast.audience && (
