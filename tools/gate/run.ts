@@ -11,7 +11,7 @@ import { SHARED_BUILD_ENV } from '../stack/build.ts';
 import { ROOT } from '../stack/config.ts';
 import { failedTests, formatSummary, testCount, type StepResult } from './report.ts';
 import { nextSteps, type Outcome } from './schedule.ts';
-import { STEPS, type Run, type Step } from './steps.ts';
+import { STEPS, stepsOf, type Run, type Step } from './steps.ts';
 import { unrunConfigs } from './suites.ts';
 
 const LOG_DIR = path.join(ROOT, '.gate');
@@ -43,7 +43,7 @@ function parseArgs(args: string[]): Options {
 
 /** The steps of the run, with the steps they need (`--only stack` builds first). */
 function selectSteps({ run, only }: Options): Step[] {
-  const ofRun = STEPS.filter((step) => step.runs.includes(run));
+  const ofRun = stepsOf(run);
   if (!only) return ofRun;
   const unknown = only.filter((name) => !ofRun.some((step) => step.name === name));
   if (unknown.length > 0) {

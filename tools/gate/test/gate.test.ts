@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failedTests, formatSummary, testCount } from '../report.ts';
 import { nextSteps, type Outcome } from '../schedule.ts';
-import { STEPS, type Step } from '../steps.ts';
+import { STEPS, stepsOf, type Step } from '../steps.ts';
 import { unrunConfigs } from '../suites.ts';
 
 const step = (name: string, cores: number, extra: Partial<Step> = {}): Step => ({
@@ -90,6 +90,28 @@ describe('the steps', () => {
   it('run every vitest config of the repository', () => {
     expect(unrunConfigs(STEPS)).toEqual([]);
     expect(unrunConfigs([])).toContain('e2e/vitest.config.ts');
+  });
+
+  it('count the web tests at what they use in the quick run, and at two cores in the full one', () => {
+    const web = (run: 'full' | 'quick') => stepsOf(run).find((s) => s.name === 'web')!;
+    expect(web('quick').cores).toBe(0.9);
+    expect(web('full').cores).toBe(2);
+    expect(stepsOf('quick').map((s) => s.name)).toEqual([
+      'lint',
+      'typecheck',
+      'functions (quick)',
+      'web',
+      'gate',
+    ]);
+    // Once lint and typecheck are done and the quick server tests run, the web tests start too.
+    const quick = stepsOf('quick');
+    const running = quick.filter((s) => s.name === 'functions (quick)');
+    const finished = new Map<string, Outcome>([
+      ['lint', 'passed'],
+      ['typecheck', 'passed'],
+    ]);
+    const pending = quick.filter((s) => s.name === 'web' || s.name === 'gate');
+    expect(nextSteps(pending, { running, finished }, 2).start.map((s) => s.name)).toEqual(['web']);
   });
 
   it('name only steps that exist as needs', () => {
