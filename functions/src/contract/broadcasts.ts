@@ -1,6 +1,7 @@
 // A broadcast: one approved WhatsApp template to a chosen list of customers (docs/broadcasts.md).
-// Like everything in contract/, plain TypeScript without imports: web/ imports it as
+// Like everything in contract/, plain TypeScript without imports but from itself: web/ imports it as
 // @contract/<file>.
+import { hasMediaHeader, type WhatsAppTemplate } from './messaging';
 
 /** What fills a template parameter: a customer's field, or the same text for everyone. */
 export type BroadcastParam = { field: BroadcastParamField; fallback?: string } | { text: string };
@@ -72,6 +73,11 @@ export type MediaHeaderFormat = keyof typeof HEADER_FILES;
 /** The template's media header a broadcast fills (DOCUMENT or IMAGE), or undefined for none. */
 export function mediaHeaderOf(headerFormat: string | undefined): MediaHeaderFormat | undefined {
   return headerFormat === 'DOCUMENT' || headerFormat === 'IMAGE' ? headerFormat : undefined;
+}
+
+/** A template a broadcast can send: no media header, or one it fills (not a video or a place). */
+export function broadcastFillsHeader(template: Pick<WhatsAppTemplate, 'headerFormat'>): boolean {
+  return !hasMediaHeader(template) || mediaHeaderOf(template.headerFormat) !== undefined;
 }
 
 /** The file in a broadcast's media header, the same for every recipient. */

@@ -6,6 +6,7 @@
 // to every recipient, each send by a signed link of its own (features/messaging).
 import {
   HEADER_FILES,
+  broadcastFillsHeader,
   mediaHeaderOf,
   type BroadcastHeader,
   type BroadcastHeaderInput,
@@ -18,8 +19,6 @@ import { HttpError } from '../../http/errors';
 import { quotePdfFile } from '../quotes';
 import { fileIdFromUrl, fileUrl, readFileDocs } from '../uploads';
 
-/** The media headers a broadcast cannot fill: uploads take no video, and a location is no file. */
-const UNSENDABLE_HEADERS = new Set(['VIDEO', 'LOCATION']);
 /** Who may put a quote's PDF in a broadcast: those who may read quotes. */
 const QUOTES_PERMISSION = 'entries.read';
 
@@ -27,10 +26,9 @@ const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10)
 
 /** Why a broadcast cannot send this template's header at all, or undefined when it can. */
 export function unsendableHeader(template: WhatsAppTemplate, named: string): string | undefined {
-  const format = template.headerFormat ?? '';
-  return UNSENDABLE_HEADERS.has(format)
-    ? `A broadcast sends templates with a document or image header, or none; ${named} has a ${format.toLowerCase()} header`
-    : undefined;
+  return broadcastFillsHeader(template)
+    ? undefined
+    : `A broadcast sends templates with a document or image header, or none; ${named} has a ${(template.headerFormat ?? '').toLowerCase()} header`;
 }
 
 /** An uploaded file by its url (/api/files/uploads/<id>), as the header carries it. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { TemplateCategory } from '@contract/broadcasts';
+import { broadcastFillsHeader, type TemplateCategory } from '@contract/broadcasts';
 import { errorMessage } from '../../../lib/api-client';
 import { FormField } from '../../../lib/form-field';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -29,8 +29,6 @@ const SENDABLE: readonly TemplateCategory[] = ['MARKETING', 'UTILITY'];
 
 /** A template's category when a broadcast may send it, else undefined. */
 const sendableCategory = (category: string | undefined) => SENDABLE.find((c) => c === category);
-/** Headers a broadcast cannot fill: a video (uploads take none) or a location. */
-const UNSENDABLE_HEADERS = new Set(['VIDEO', 'LOCATION']);
 
 /**
  * The composer: name, audience with its count and exclusions, template (with its header's file)
@@ -40,7 +38,7 @@ export function Composer({ onCreated }: { onCreated: (id: string) => void }) {
   const [draft, setDraft] = useState<ComposerDraft>(EMPTY_DRAFT);
   const change = (next: Partial<ComposerDraft>) => setDraft((was) => ({ ...was, ...next }));
   const templates = useApprovedTemplates().filter(
-    (t) => sendableCategory(t.category) && !UNSENDABLE_HEADERS.has(t.headerFormat ?? ''),
+    (t) => sendableCategory(t.category) && broadcastFillsHeader(t),
   );
   const template = templates.find((t) => templateKey(t) === draft.template);
   const audience = audienceOf(draft);
