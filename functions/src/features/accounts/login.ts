@@ -7,7 +7,13 @@ import { normalizeRoleName } from '../../domain/identity/permissions';
 import { userRef } from '../../domain/identity/user-store';
 import { signInWithPassword } from './identity-toolkit';
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from './rate-limit';
-import { giveBackTry, recordSuccess, startTry, type ThrottlePolicy } from './sign-in-throttle';
+import {
+  giveBackTry,
+  recordSuccess,
+  settleFailedTry,
+  startTry,
+  type ThrottlePolicy,
+} from './sign-in-throttle';
 import { startSession, type SignInMethod } from '../../domain/identity/sessions';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -52,8 +58,8 @@ export async function loginWithPassword(
   ip: string,
 ): Promise<SessionAnswer> {
   await startTry(PASSWORD_THROTTLE, email, ip);
-  // The try holds a place on the counters from here: a wrong password keeps it, anything else
-  // gives it back (a sign-in in its session's commit, any other outcome here).
+  // The try holds a place on the counters from here: a wrong password keeps it as a failure,
+  // anything else gives it back (a sign-in in its session's commit, any other outcome here).
   let wrongPassword = false;
   try {
     const result = await signInWithPassword(email, password);
@@ -72,7 +78,7 @@ export async function loginWithPassword(
       idToken: result.idToken,
     });
   } catch (err) {
-    if (!wrongPassword) await giveBackTry(PASSWORD_THROTTLE, email, ip);
+    await (wrongPassword ? settleFailedTry : giveBackTry)(PASSWORD_THROTTLE, email, ip);
     throw err;
   }
 }

@@ -11,7 +11,7 @@
 //   the owner at their usual place gets in.
 //
 // A try is taken on all three before it is checked (take-tries.ts); a right password gives its
-// place on the two counters back, so they count failures. Records sit in rateLimits/ beside
+// place on the two counters back and a wrong one settles it there, so they count failures. Records sit in rateLimits/ beside
 // the counters (same TTL field, keys hashed).
 import { FieldValue, Timestamp, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -38,26 +38,49 @@ export const startTry = takeTry;
 
 type Writes = Pick<WriteBatch, 'set' | 'delete'>;
 
-/** The try's place on both counters given back (merged: the window may have closed since). */
-function giveBackIn(writes: Writes, policy: ThrottlePolicy, account: string, ip: string): void {
+/**
+ * The try's place on both counters given back, or kept as a failure (`count` stays): either way
+ * no longer held by a try being checked (merged: the window may have closed since).
+ */
+function releaseIn(
+  writes: Writes,
+  policy: ThrottlePolicy,
+  account: string,
+  ip: string,
+  outcome: 'given back' | 'failed',
+): void {
+  const inFlight = FieldValue.increment(-1);
+  const change =
+    outcome === 'failed' ? { inFlight } : { count: FieldValue.increment(-1), inFlight };
   for (const ref of [addressCounterRef(policy, ip), accountCounterRef(policy, account)])
-    writes.set(ref, { count: FieldValue.increment(-1) }, { merge: true });
+    writes.set(ref, change, { merge: true });
+}
+
+async function release(
+  policy: ThrottlePolicy,
+  account: string,
+  ip: string,
+  outcome: 'given back' | 'failed',
+): Promise<void> {
+  if (policy.counts !== 'failures') return;
+  const batch = getDb().batch();
+  releaseIn(batch, policy, account, ip, outcome);
+  await batch.commit().catch((err: unknown) => logger.warn(`Sign-in try not ${outcome}:`, err));
 }
 
 /**
  * A try that was not a failure after all (the account disabled, Firebase out of reach): gives
  * its place on the counters back when the policy counts failures only.
  */
-export async function giveBackTry(
-  policy: ThrottlePolicy,
-  account: string,
-  ip: string,
-): Promise<void> {
-  if (policy.counts !== 'failures') return;
-  const batch = getDb().batch();
-  giveBackIn(batch, policy, account, ip);
-  await batch.commit().catch((err: unknown) => logger.warn('Sign-in try not given back:', err));
-}
+export const giveBackTry = (policy: ThrottlePolicy, account: string, ip: string) =>
+  release(policy, account, ip, 'given back');
+
+/**
+ * A wrong password: its place stays counted, and is no longer held by a try being checked, so
+ * tries waiting on a full counter learn it is full of failures.
+ */
+export const settleFailedTry = (policy: ThrottlePolicy, account: string, ip: string) =>
+  release(policy, account, ip, 'failed');
 
 /**
  * A successful sign-in: the pair starts over, the try's place on the counters is given back
@@ -73,7 +96,7 @@ export function recordSuccess(
   // Transaction and WriteBatch share delete and set; TypeScript cannot see one signature.
   const writes = writer as WriteBatch;
   writes.delete(pairRef(policy, account, ip));
-  if (policy.counts === 'failures') giveBackIn(writes, policy, account, ip);
+  if (policy.counts === 'failures') releaseIn(writes, policy, account, ip, 'given back');
   writes.set(knownRef(policy, account, ip), {
     scope: `${policy.scope}-known`,
     expiresAt: Timestamp.fromMillis(now() + KNOWN_ADDRESS_MS),

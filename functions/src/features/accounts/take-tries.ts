@@ -2,7 +2,13 @@
 // (one account from one address), the address's count over every account and the account's over
 // every address are read and moved by one transaction, so tries sent together cannot all read
 // the same counts and all pass the limit. A try holds its place on the counters from then on; a
-// password that turns out right gives it back (sign-in-throttle.ts).
+// password that turns out right gives it back, a wrong one settles it (sign-in-throttle.ts).
+//
+// A counter full only because some of its places are held by tries still being checked is not a
+// refusal: those may yet give their places back (an office of 40 signing in at 9:30 from one
+// address, right passwords all). The tries that meet it wait in the instance and are taken
+// again; once settled failures fill it, they are refused. So at most `max` are ever checked, and
+// right passwords never meet a limit they did not fail.
 //
 // Every try from one address meets the same counter document, so within an instance the tries
 // of one address are taken together: those that arrive while a transaction runs go in the next
@@ -46,9 +52,17 @@ export function delayAfter(tries: number, freeTries: number): number {
 
 interface WaitingTry {
   account: string;
+  /** When it first came (ms, the instance's own clock): it waits for a place at most `WAIT_FOR_PLACE.maxMs`. */
+  since: number;
   taken: () => void;
   refused: (err: unknown) => void;
 }
+
+/** How long a try waits for places held by tries still being checked, and how often it looks. */
+const WAIT_FOR_PLACE = { maxMs: 20_000, everyMs: 100 };
+
+/** A try's outcome in one transaction: taken, refused, or waiting for a place to be settled. */
+type Outcome = HttpError | 'wait' | undefined;
 
 /** The tries of each address waiting for the transaction running for it to end. */
 const waiting = new Map<string, { tries: WaitingTry[]; running: boolean }>();
@@ -62,7 +76,7 @@ export function takeTry(policy: ThrottlePolicy, account: string, ip: string): Pr
   const queue = waiting.get(key) ?? { tries: [], running: false };
   waiting.set(key, queue);
   return new Promise((taken, refused) => {
-    queue.tries.push({ account, taken, refused });
+    queue.tries.push({ account, since: performance.now(), taken, refused });
     if (!queue.running) void takeWaiting(policy, ip, key);
   });
 }
@@ -72,12 +86,28 @@ async function takeWaiting(policy: ThrottlePolicy, ip: string, key: string): Pro
   queue.running = true;
   while (queue.tries.length > 0) {
     const batch = queue.tries.splice(0);
+    let waited: WaitingTry[] = [];
     try {
       const outcomes = await takeTogether(policy, ip, batch);
-      batch.forEach((t, i) => (outcomes[i] ? t.refused(outcomes[i]) : t.taken()));
+      batch.forEach((t, i) => {
+        const outcome = outcomes[i];
+        if (outcome === 'wait') waited.push(t);
+        else if (outcome) t.refused(outcome);
+        else t.taken();
+      });
     } catch (err) {
       const failure = isContention(err) ? new HttpError(503, DATABASE_UNAVAILABLE) : err;
       for (const t of batch) t.refused(failure);
+    }
+    waited = waited.filter((t) => {
+      const tooLong = performance.now() - t.since > WAIT_FOR_PLACE.maxMs;
+      if (tooLong) t.refused(refuse(policy.message, DELAYS.firstMs));
+      return !tooLong;
+    });
+    if (waited.length > 0) {
+      // Ahead of the tries that came while this transaction ran: the order they came in holds.
+      queue.tries.unshift(...waited);
+      await new Promise((r) => setTimeout(r, WAIT_FOR_PLACE.everyMs));
     }
   }
   queue.running = false;
@@ -91,6 +121,8 @@ interface Count {
   ref: DocumentReference;
   limit: Limit;
   count: number;
+  /** Of `count`, the places held by tries still being checked (a policy counting failures). */
+  inFlight: number;
   windowStart: number;
   changed: boolean;
 }
@@ -103,6 +135,7 @@ function readCount(doc: DocumentSnapshot, limit: Limit, at: number): Count {
     limit,
     // A given-back place can land after its window closed and another opened: never below 0.
     count: open ? Math.max(0, Number(doc.get('count') ?? 0)) : 0,
+    inFlight: open ? Math.max(0, Number(doc.get('inFlight') ?? 0)) : 0,
     windowStart: open ? windowStart : at,
     changed: false,
   };
@@ -112,11 +145,7 @@ function readCount(doc: DocumentSnapshot, limit: Limit, at: number): Count {
  * One transaction for `batch`, the tries of one address in the order they came: the refusal of
  * each try (undefined: taken). Tries of one account see the ones before them.
  */
-function takeTogether(
-  policy: ThrottlePolicy,
-  ip: string,
-  batch: WaitingTry[],
-): Promise<(HttpError | undefined)[]> {
+function takeTogether(policy: ThrottlePolicy, ip: string, batch: WaitingTry[]): Promise<Outcome[]> {
   const accounts = [...new Set(batch.map((t) => t.account))];
   return getDb().runTransaction(async (tx) => {
     const at = now();
@@ -132,21 +161,25 @@ function takeTogether(
       accountCounts.set(a, readCount(docs[2 + 2 * i], policy.perAccount, at));
     });
     const known = await knownAddresses(tx, policy, ip, at, accounts, accountCounts);
-    const outcomes = batch.map(({ account }) => {
+    const holds = policy.counts === 'failures';
+    const outcomes = batch.map(({ account }): Outcome => {
       const pair = pairs.get(account)!;
       const byAccount = accountCounts.get(account)!;
       if (pair.lockedUntil > at) return refuse(policy.message, pair.lockedUntil - at);
       const full = [address, ...(known.has(account) ? [] : [byAccount])].filter(
         (c) => c.count >= c.limit.max,
       );
-      if (full.length > 0)
+      const settled = full.filter((c) => c.count - c.inFlight >= c.limit.max);
+      if (settled.length > 0)
         return refuse(
           policy.message,
-          Math.max(...full.map((c) => c.windowStart + c.limit.windowMs - at)),
+          Math.max(...settled.map((c) => c.windowStart + c.limit.windowMs - at)),
         );
+      if (full.length > 0) return 'wait';
       takeOn(pair, policy, at);
       for (const c of [address, byAccount]) {
         c.count++;
+        if (holds) c.inFlight++;
         c.changed = true;
       }
       return undefined;
@@ -158,6 +191,7 @@ function takeTogether(
         tx.set(c.ref, {
           scope: c.limit.scope,
           count: c.count,
+          inFlight: c.inFlight,
           windowStart: c.windowStart,
           // Firestore's TTL policy on this field removes closed windows.
           expiresAt: Timestamp.fromMillis(c.windowStart + c.limit.windowMs),
