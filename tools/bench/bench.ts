@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getFirestore } from 'firebase-admin/firestore';
+import { savedAppSecret } from '../stack/app-secret.ts';
 import { buildApp } from '../stack/build.ts';
 import { portsFromFirebaseJson, ROOT } from '../stack/config.ts';
 import { demoAccounts, seedDemoCompany } from '../stack/seed.ts';
@@ -30,6 +31,7 @@ import { benchCalls } from './run/calls.ts';
 import { dashboardPaint, paintSection } from './run/dashboard-paint.ts';
 import { firstPage, firstPageSection } from './run/first-page.ts';
 import { measureCalls, type StackProcesses } from './run/measure.ts';
+import { phoneDay, PHONE_SIGNED_IN } from './run/phone-day.ts';
 import { benchPhoneOnly } from './run/phone-only.ts';
 import { memoryMb } from './run/proc.ts';
 import { measureQuotes, quotesSection } from './run/quotes.ts';
@@ -167,6 +169,19 @@ try {
       const verdicts = [...sections.flatMap((x) => x.verdicts), first.verdict];
       process.exitCode = verdicts.every((v) => v.met) ? 0 : 1;
     } else {
+      // On the small size, before the large one is loaded.
+      log("a sales person's day on the phone…");
+      const phone = await phoneDay(
+        {
+          baseUrl: stack.url,
+          outboxUrl: stack.outboxUrl,
+          control,
+          appSecret: savedAppSecret,
+          sales,
+          team: floorAccounts.slice(0, PHONE_SIGNED_IN),
+        },
+        log,
+      );
       // The large size may not fit the local stack: the report then says why instead of its figures.
       const largeReport: SizeReport | FailedSize = await measureSize(large).catch(
         (err: unknown) => {
@@ -221,6 +236,7 @@ try {
         bundles,
         teams: [team, floor],
         paint,
+        phone,
         restart,
         firstPageMs,
         loadAverage,

@@ -10,11 +10,8 @@ import { portsFromFirebaseJson } from '../../stack/config.ts';
 import { demoAccounts, seedDemoCompany } from '../../stack/seed.ts';
 import { startStack } from '../../stack/stack.ts';
 import { firestoreControl } from '../scale/load.ts';
-import { phoneDay, phoneDaySection } from './phone-day.ts';
+import { phoneDay, phoneDaySection, PHONE_SIGNED_IN } from './phone-day.ts';
 import { teamAccounts } from './team-accounts.ts';
-
-/** People signed in (a stream each) while a state travels: issue 43's 50. */
-const SIGNED_IN = 50;
 
 export async function benchPhoneOnly(
   portOffset: number,
@@ -38,7 +35,7 @@ export async function benchPhoneOnly(
           control: firestoreControl(`127.0.0.1:${ports.firestore}`),
           appSecret: savedAppSecret,
           sales,
-          team: await teamAccounts(SIGNED_IN),
+          team: await teamAccounts(PHONE_SIGNED_IN),
         },
         log,
       ),

@@ -8,6 +8,7 @@ import type { BundleSizes } from './bundle.ts';
 import { afterRestartSection, type AfterRestart } from './after-restart.ts';
 import { broadcastSection, type BroadcastBench } from './broadcasts.ts';
 import { paintSection, type PaintResult } from './dashboard-paint.ts';
+import { phoneDaySection, type PhoneDayResult } from './phone-day.ts';
 import { firstPageSection } from './first-page.ts';
 import { teamSection, type TeamLoadResult } from './team-load.ts';
 import { quotesSection, type QuoteRuns } from './quotes.ts';
@@ -38,6 +39,8 @@ export interface BenchReport {
   teams: TeamLoadResult[];
   /** The dashboard in a browser, per profile (phone, desktop). */
   paint: PaintResult[];
+  /** A sales person's day on the phone (issue 43's rows), on the small size. */
+  phone: PhoneDayResult;
   /** The first calls after a restart at the large size, or why they were not measured. */
   restart: AfterRestart | { error: string };
   /** The first page after the stack came up (ms). */
@@ -197,6 +200,8 @@ export function renderReport(report: BenchReport): string {
   for (const team of teams) verdicts.push(...team.verdicts);
   const paint = paintSection(report.paint);
   verdicts.push(...paint.verdicts);
+  const phone = phoneDaySection(report.phone);
+  verdicts.push(...phone.verdicts);
   const restart = afterRestartSection(report.restart);
   verdicts.push(...restart.verdicts);
   const first = firstPageSection(report.firstPageMs);
@@ -240,6 +245,7 @@ export function renderReport(report: BenchReport): string {
     ...quotes.lines,
     ...teams.flatMap((team) => team.lines),
     ...paint.lines,
+    ...phone.lines,
     ...first.lines,
     ...restart.lines,
     ...(broadcasts?.lines ?? []),
