@@ -50,6 +50,23 @@ afterEach(() => vi.unstubAllEnvs());
 const create = (body: object) => request(employee).post('/api/entries').send(body);
 
 describe('POST /api/entries', () => {
+  it('fills {name} typed with single braces as it fills {{name}}, in what goes out', async () => {
+    const res = await create({
+      customer: ravi,
+      description: 'Single braces',
+      whatsapp: { body: 'Namaste {name}!' },
+      email: { subject: 'For {name}', body: 'Dear { Name },' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.dispatch.whatsapp.text).toBe('Namaste Ravi Sharma!');
+    expect(res.body.dispatch.email).toMatchObject({
+      subject: 'For Ravi Sharma',
+      text: 'Dear Ravi Sharma,',
+    });
+    expect(JSON.stringify(graph.requests[0].json)).toContain('Namaste Ravi Sharma!');
+    expect(JSON.stringify(graph.requests[0].json)).not.toContain('{name}');
+  });
+
   it('saves a pending entry and sends WhatsApp and email to the first phone and email', async () => {
     const res = await create({
       customer: ravi,

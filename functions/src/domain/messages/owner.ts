@@ -36,9 +36,21 @@ export function ownerView(
   };
 }
 
-/** One string per owner (changes of one owner's messages are made one at a time). */
-export const ownerKey = (owner: MessageOwner | null | undefined): string | undefined =>
-  owner ? `${owner.kind}/${owner.id}` : undefined;
+/**
+ * The document a message's changes write that other messages' changes write too (those are
+ * made one at a time: shared-document-queue.ts): the owner's when it shows the message (an
+ * entry's WhatsApp and email both write the entry), else the customer's conversation summary.
+ * Never the broadcast: its recipients share no document, and one queue for all of them made a
+ * broadcast's sends and callbacks wait on one another (about 30 a second at most).
+ */
+export function sharedDocumentKey(message: {
+  owner?: MessageOwner | null;
+  customerId?: string;
+}): string | undefined {
+  const { owner, customerId } = message;
+  if (owner && OWNER_VIEWS[owner.kind]) return `${owner.kind}/${owner.id}`;
+  return customerId ? `conversation/${customerId}` : undefined;
+}
 
 /** The conversation's name for how the message came to be. */
 export function sourceOfOwner(

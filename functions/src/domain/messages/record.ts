@@ -4,8 +4,8 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { patchRecord } from '../writes/records';
-import { ownerKey, ownerView } from './owner';
-import { knownOwner, oneAtATime, rememberOwner } from './owner-queue';
+import { ownerView, sharedDocumentKey } from './owner';
+import { oneAtATime, rememberSharedDocument, sharedDocumentOf } from './shared-document-queue';
 import { channelStatus, ownerUpdate, underField, withTimeline } from './owner-view';
 import { inOutboundTransaction, type OutboundDoc } from './queue-store';
 import { prepareThreadView } from './thread-view';
@@ -36,15 +36,15 @@ export async function claim(
     });
     return claimed;
   });
-  const key = ownerKey(claimed?.owner);
-  if (claimed && key) rememberOwner(id, key);
+  const key = claimed ? sharedDocumentKey(claimed) : undefined;
+  if (key) rememberSharedDocument(id, key);
   return claimed;
 }
 
 /**
  * Stores `change` of the document (and its owner's view) if this worker still holds it;
- * answers the stored document, or null when the claim was lost. Changes of one owner's
- * messages made by this instance go one at a time (owner-queue.ts). The owner shows a message
+ * answers the stored document, or null when the claim was lost. Changes of messages that write
+ * one shared document, made by this instance, go one at a time (shared-document-queue.ts). The owner shows a message
  * only while it is the owner's latest for that channel: a late callback about an earlier one
  * (before a resend) changes that message alone. The customer's conversation shows every
  * message, and its state, the same way (thread-view.ts).
@@ -54,7 +54,7 @@ export async function recordChange(
   change: (doc: OutboundDoc) => OutboundDoc | null,
   token?: string,
 ): Promise<OutboundDoc | null> {
-  return oneAtATime(knownOwner(id), () =>
+  return oneAtATime(sharedDocumentOf(id), () =>
     inOutboundTransaction(id, async (tx, doc, ref) => {
       if (!doc || (token !== undefined && doc.claimToken !== token)) return null;
       const changed = change(doc);

@@ -75,6 +75,16 @@ describe('quick replies', () => {
     expect(fillQuickReply(reminder, 'Ravi').whatsappTemplateId).toBe('Payment reminder');
   });
 
+  it('fill {name} typed with single braces as {{name}}', () => {
+    const [greeting] = quickReplies(
+      [template({ title: 'Hello', content: 'Hi {name}, from {company}' })],
+      [],
+      '',
+      false,
+    );
+    expect(fillQuickReply(greeting, 'Ravi').text).toBe('Hi Ravi, from {company}');
+  });
+
   it("list the person's own saved replies first, each bringing its file", () => {
     expect(quickReplies(TEMPLATES, SAVED, 'b', false).map((t) => t.title)).toEqual(['Brochure']);
     const [first] = quickReplies(TEMPLATES, SAVED, '', false);
