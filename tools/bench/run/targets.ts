@@ -15,8 +15,12 @@ export interface Verdict {
   met: boolean | undefined;
 }
 
-/** A whole dashboard load, its session checks included, in at most DASHBOARD_MAX_CALLS calls. */
-const DASHBOARD_MAX_READS = 6;
+/**
+ * A whole dashboard load, its session checks included, in at most DASHBOARD_MAX_CALLS calls: My
+ * day's parts and the company's figures in one call, issue 43's ≤ 12 reads (the company's
+ * figures alone had 6).
+ */
+const DASHBOARD_MAX_READS = 12;
 const DASHBOARD_MAX_CALLS = 2;
 const EXPORT_MAX_MB = 256;
 const IMPORT_MAX_MS = 60_000;
