@@ -9,6 +9,7 @@ import { signInWithPassword } from './identity-toolkit';
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from './rate-limit';
 import {
   giveBackTry,
+  placeFreed,
   recordSuccess,
   settleFailedTry,
   startTry,
@@ -71,12 +72,15 @@ export async function loginWithPassword(
       wrongPassword = true;
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
-    return await finishSignIn({
+    const answer = await finishSignIn({
       uid: result.uid,
       method: 'password',
       throttle: [PASSWORD_THROTTLE, email, ip],
       idToken: result.idToken,
     });
+    // Its place given back in the session's commit: tries from the address waiting for one go on.
+    placeFreed(PASSWORD_THROTTLE, ip);
+    return answer;
   } catch (err) {
     await (wrongPassword ? settleFailedTry : giveBackTry)(PASSWORD_THROTTLE, email, ip);
     throw err;

@@ -22,11 +22,12 @@ import {
   addressCounterRef,
   knownRef,
   pairRef,
+  placeFreed,
   takeTry,
   type ThrottlePolicy,
 } from './take-tries';
 
-export { DELAYS, delayAfter, type ThrottlePolicy } from './take-tries';
+export { DELAYS, delayAfter, placeFreed, type ThrottlePolicy } from './take-tries';
 
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 
@@ -66,6 +67,7 @@ async function release(
   const batch = getDb().batch();
   releaseIn(batch, policy, account, ip, outcome);
   await batch.commit().catch((err: unknown) => logger.warn(`Sign-in try not ${outcome}:`, err));
+  placeFreed(policy, ip);
 }
 
 /**

@@ -58,8 +58,33 @@ interface WaitingTry {
   refused: (err: unknown) => void;
 }
 
-/** How long a try waits for places held by tries still being checked, and how often it looks. */
-const WAIT_FOR_PLACE = { maxMs: 20_000, everyMs: 100 };
+/**
+ * How long a try waits for places held by tries still being checked, and how often it looks
+ * when no try of this instance freed one (another instance's may have).
+ */
+const WAIT_FOR_PLACE = { maxMs: 20_000, everyMs: 500 };
+
+/** Per address, what ends the wait of its tries: a place this instance freed, or the timer. */
+const wakers = new Map<string, () => void>();
+
+const waitKey = (policy: ThrottlePolicy, ip: string) => `${policy.scope}|${ip}`;
+
+/** A try from `ip` gave its place back or settled it: that address's waiting tries look again. */
+export function placeFreed(policy: ThrottlePolicy, ip: string): void {
+  wakers.get(waitKey(policy, ip))?.();
+}
+
+function waitForPlace(key: string): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      wakers.delete(key);
+      resolve();
+    };
+    const timer = setTimeout(done, WAIT_FOR_PLACE.everyMs);
+    wakers.set(key, done);
+  });
+}
 
 /** A try's outcome in one transaction: taken, refused, or waiting for a place to be settled. */
 type Outcome = HttpError | 'wait' | undefined;
@@ -72,7 +97,7 @@ const waiting = new Map<string, { tries: WaitingTry[]; running: boolean }>();
  * the first limit it meets (nothing counted then); 503 when the database would not commit it.
  */
 export function takeTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
-  const key = `${policy.scope}|${ip}`;
+  const key = waitKey(policy, ip);
   const queue = waiting.get(key) ?? { tries: [], running: false };
   waiting.set(key, queue);
   return new Promise((taken, refused) => {
@@ -107,7 +132,7 @@ async function takeWaiting(policy: ThrottlePolicy, ip: string, key: string): Pro
     if (waited.length > 0) {
       // Ahead of the tries that came while this transaction ran: the order they came in holds.
       queue.tries.unshift(...waited);
-      await new Promise((r) => setTimeout(r, WAIT_FOR_PLACE.everyMs));
+      await waitForPlace(key);
     }
   }
   queue.running = false;
@@ -149,16 +174,24 @@ function takeTogether(policy: ThrottlePolicy, ip: string, batch: WaitingTry[]): 
   const accounts = [...new Set(batch.map((t) => t.account))];
   return getDb().runTransaction(async (tx) => {
     const at = now();
+    const address = readCount(await tx.get(addressCounterRef(policy, ip)), policy.perAddress, at);
+    // The address full: each of its tries waits, or is refused, alike, and its accounts' records
+    // are not read (tries waiting for a place look again often).
+    if (address.count >= address.limit.max) {
+      const outcome: Outcome =
+        address.count - address.inFlight >= address.limit.max
+          ? refuse(policy.message, address.windowStart + address.limit.windowMs - at)
+          : 'wait';
+      return batch.map(() => outcome);
+    }
     const docs = await tx.getAll(
-      addressCounterRef(policy, ip),
       ...accounts.flatMap((a) => [pairRef(policy, a, ip), accountCounterRef(policy, a)]),
     );
-    const address = readCount(docs[0], policy.perAddress, at);
     const pairs = new Map<string, PairState>();
     const accountCounts = new Map<string, Count>();
     accounts.forEach((a, i) => {
-      pairs.set(a, readPair(docs[1 + 2 * i]));
-      accountCounts.set(a, readCount(docs[2 + 2 * i], policy.perAccount, at));
+      pairs.set(a, readPair(docs[2 * i]));
+      accountCounts.set(a, readCount(docs[2 * i + 1], policy.perAccount, at));
     });
     const known = await knownAddresses(tx, policy, ip, at, accounts, accountCounts);
     const holds = policy.counts === 'failures';
