@@ -1,7 +1,7 @@
 // Which messages' changes one instance makes one at a time: those that write one shared document
 // (an entry's channels write the entry; a customer's messages their conversation summary), and
-// not a broadcast's recipients, who share none (one queue for a whole broadcast held its sends
-// and callbacks to one transaction at a time: about 30 a second on the bench's stack).
+// not a broadcast's recipients, who share none (one queue for a whole broadcast would hold its
+// sends and callbacks to one transaction at a time).
 import { describe, expect, it } from 'vitest';
 import { sharedDocumentKey } from '../../src/domain/messages/owner';
 

@@ -40,8 +40,8 @@ export function ownerView(
  * The document a message's changes write that other messages' changes write too (those are
  * made one at a time: shared-document-queue.ts): the owner's when it shows the message (an
  * entry's WhatsApp and email both write the entry), else the customer's conversation summary.
- * Never the broadcast: its recipients share no document, and one queue for all of them made a
- * broadcast's sends and callbacks wait on one another (about 30 a second at most).
+ * Never the broadcast: its recipients share no document, and one queue for all of them would
+ * make a broadcast's sends and callbacks wait on one another.
  */
 export function sharedDocumentKey(message: {
   owner?: MessageOwner | null;
