@@ -72,15 +72,12 @@ export async function loginWithPassword(
       wrongPassword = true;
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
-    const answer = await finishSignIn({
+    return await finishSignIn({
       uid: result.uid,
       method: 'password',
       throttle: [PASSWORD_THROTTLE, email, ip],
       idToken: result.idToken,
     });
-    // Its place given back in the session's commit: tries from the address waiting for one go on.
-    placeFreed(PASSWORD_THROTTLE, ip);
-    return answer;
   } catch (err) {
     await (wrongPassword ? settleFailedTry : giveBackTry)(PASSWORD_THROTTLE, email, ip);
     throw err;
@@ -110,5 +107,8 @@ export async function finishSignIn(signIn: {
     check: assertMaySignIn,
     alsoWrite: (tx) => recordSuccess(tx, ...signIn.throttle),
   });
+  // The try's place given back in that commit: tries from the address waiting for one go on.
+  const [policy, , ip] = signIn.throttle;
+  placeFreed(policy, ip);
   return sessionAnswer(token, user);
 }
