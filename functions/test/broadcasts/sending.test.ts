@@ -67,6 +67,21 @@ const whatsappTo = async () =>
 const refusals = async () =>
   (await (await fetch(`${world.outbox.url}/refusals`)).json()) as { code: number }[];
 
+/**
+ * What the outbox has once the slot planned before a pause or cancel has passed (1.5 s) and
+ * the broadcast's sends already on the wire have ended (none of its recipients claimed): a
+ * pause stops the next sends, not one Meta is answering.
+ */
+async function whatsappToOnceLanded(id: string) {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const claimed = getDb()
+    .collection('outboundMessages')
+    .where('broadcastId', '==', id)
+    .where('state', '==', 'sending');
+  expect(await eventually(async () => (await claimed.count().get()).data().count === 0)).toBe(true);
+  return whatsappTo();
+}
+
 /** Another dispatcher holds the lease (a process that died mid-run, until its lease runs out). */
 const holdLease = (untilMs: number) =>
   getDb()
@@ -192,8 +207,7 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     const paused = await act(id, 'pause');
     expect(paused.status).toBe(200);
     expect(paused.body.state).toBe('paused');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const atPause = (await whatsappTo()).length;
+    const atPause = (await whatsappToOnceLanded(id)).length;
     expect(atPause).toBeLessThan(12);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await whatsappTo()).length).toBe(atPause);
@@ -203,8 +217,7 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     const cancelled = await act(id, 'cancel');
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.state).toBe('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const total = (await whatsappTo()).length;
+    const total = (await whatsappToOnceLanded(id)).length;
     expect(total).toBeLessThan(12);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect((await whatsappTo()).length).toBe(total);
@@ -213,6 +226,20 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     expect(counts.queued).toBe(0);
     expect((await act(id, 'resume')).status).toBe(409);
     expect(new Set(await whatsappTo()).size).toBe(total);
+  });
+
+  it('a pause stops the sends a slot had planned before it, not only the next slots', async () => {
+    const phones = await addCustomers(20);
+    await pace(10);
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    // The first send out means the first slot is planned: ten sends 100 ms apart.
+    expect(await eventually(async () => (await whatsappTo()).length > 0, 10_000)).toBe(true);
+    expect((await act(id, 'pause')).status).toBe(200);
+    const atPause = (await whatsappToOnceLanded(id)).length;
+    // Before, every send the slot had planned went out after the pause: all ten at least.
+    expect(atPause).toBeLessThan(10);
+    expect((await report(id)).counts).toMatchObject({ sent: atPause, queued: 20 - atPause });
   });
 
   it('stops before the messaging limit, waits, and goes on once the 24 hours have moved', async () => {

@@ -2,7 +2,8 @@
 // sendPacing/dispatcher sends the recipients of every sending broadcast through the send
 // queue's worker (features/messaging), only inside one-second slots leased from
 // sendPacing/whatsapp, at most the settings' throughput a slot, spread across the second. Before
-// each slot it reads the broadcasts' states again (a pause or cancel stops it), and the
+// each slot it reads the broadcasts' states again (a pause or cancel stops it; each send of a
+// slot checks a state at most FRESH_MS old, so one planned before the pause is not sent), and the
 // messaging limit: at the settings' limit of users reached in a moving 24 hours it stops, the
 // broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a
 // running broadcast is due; a holder that died loses the lease within 30 s, and the next holder
@@ -26,6 +27,7 @@ import { readSettings } from '../../domain/settings/store';
 import { ABANDONED_PACED_MS, deliverOutbound, settleAbandonedPaced } from '../messaging';
 import { SLOT_MS, releaseLease, takeLease, takeSlot } from './pacing';
 import { queueRecipients } from './queue';
+import { freshStates } from './fresh-states';
 import { moveState, readBroadcast, runningBroadcasts } from './store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,6 +77,7 @@ export async function runDispatcher(): Promise<number> {
   const inFlight = new Set<Promise<unknown>>();
   /** Recipients given a time in a slot whose send has not ended: still 'paced' until claimed. */
   const scheduled = new Set<string>();
+  const states = freshStates();
   let renewedAt = now();
   let recoveredAt = 0;
   let tried = 0;
@@ -116,11 +119,16 @@ export async function runDispatcher(): Promise<number> {
       // so no new slot until some end, rather than claims piling up and going out in bursts
       // that Meta's throughput refuses.
       while (inFlight.size >= 2 * budget) await Promise.race(inFlight);
-      const toSend: PacedRecipient[] = [];
+      const toSend: (PacedRecipient & { broadcastId: string })[] = [];
       for (const b of sending) {
         if (toSend.length >= budget) break;
         const due = await duePaced(b.id, now() + SLOT_MS, budget - toSend.length + scheduled.size);
-        toSend.push(...due.filter((r) => !scheduled.has(r.id)).slice(0, budget - toSend.length));
+        toSend.push(
+          ...due
+            .filter((r) => !scheduled.has(r.id))
+            .slice(0, budget - toSend.length)
+            .map((r) => ({ ...r, broadcastId: b.id })),
+        );
       }
       if (toSend.length === 0) {
         if (inFlight.size > 0) {
@@ -143,7 +151,12 @@ export async function runDispatcher(): Promise<number> {
         const { id } = recipient;
         scheduled.add(id);
         const send = sleep(slotAt + i * gap - now())
-          .then(async () => deliverOutbound(id, { skip: await noLongerWanted(recipient) }))
+          .then(async () => {
+            // Paused or cancelled since the slot was planned: it stays waiting, unclaimed (a
+            // cancel settles it, a resume sends it), so a pause stops the sends within a read.
+            if ((await states.current(recipient.broadcastId)) !== 'sending') return;
+            await deliverOutbound(id, { skip: await noLongerWanted(recipient) });
+          })
           .catch((err: unknown) => logger.error(`Broadcast message ${id}: the send failed`, err));
         inFlight.add(send);
         void send.finally(() => {

@@ -223,6 +223,12 @@ export async function moveState(
   });
 }
 
+/** The broadcast's state as stored now, or undefined when there is no such broadcast. */
+export async function stateOf(id: string): Promise<BroadcastState | undefined> {
+  const doc = await broadcastRef(id).get();
+  return doc.get('state') as BroadcastState | undefined;
+}
+
 /** Writes fields of the broadcast that are no state (its queuing done, its final counts). */
 export async function patchBroadcast(id: string, fields: DocumentData): Promise<void> {
   await broadcastRef(id).update(fields);
