@@ -10,7 +10,7 @@ import type { WebhookResult } from '../../contract/answers';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
 import { secretOverride, whatsappAppSecret } from '../../integrations/secrets';
-import { readSettingsAndSecrets } from '../../domain/settings/store';
+import { readSecrets, readSettings } from '../../domain/settings/store';
 import { alertAdminContacts } from '../notifications';
 import { formatPhone } from '../../domain/identity/phone';
 import { createInboundEntry } from './inbound-entry';
@@ -198,7 +198,7 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
 
 export function registerWhatsAppWebhookRoutes(router: Router): void {
   route(router, 'GET /integrations/whatsapp/webhook', async (req, res) => {
-    const { settings } = await readSettingsAndSecrets();
+    const settings = await readSettings();
     const expected = settings.integrations.whatsapp.verifyToken;
     const mode = hubParam(req, 'mode');
     const token = hubParam(req, 'verify_token');
@@ -209,8 +209,8 @@ export function registerWhatsAppWebhookRoutes(router: Router): void {
 
   route(router, 'POST /integrations/whatsapp/webhook', async (req, res) => {
     const rawBody: unknown = (req as { rawBody?: unknown }).rawBody;
-    const { secrets } = await readSettingsAndSecrets();
-    const secret = secretOverride(whatsappAppSecret) ?? secrets.whatsappAppSecret;
+    // The secret alone: Meta posts three of these a message (sent, delivered, read).
+    const secret = secretOverride(whatsappAppSecret) ?? (await readSecrets()).whatsappAppSecret;
     if (
       !Buffer.isBuffer(rawBody) ||
       !validSignature(rawBody, req.get('x-hub-signature-256'), secret)
