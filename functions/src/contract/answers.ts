@@ -48,6 +48,8 @@ export interface LogoutRequest {
 export interface SessionAnswer {
   token: string;
   role: string;
+  /** What the session may do, as GET /auth/me answers it: the screens show only that. */
+  permissions: string[];
   user: { id: string; fullName: string; email: string; role: string };
 }
 

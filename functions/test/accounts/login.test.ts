@@ -22,15 +22,22 @@ const loginAs = (email: string, password: string) =>
   request(app).post('/api/auth/login').send({ email, password });
 
 describe('POST /api/auth/login', () => {
-  it('signs an approved account in: token, role, user and an HttpOnly __session cookie', async () => {
+  it('signs an approved account in: token, role, permissions, user and an HttpOnly __session cookie', async () => {
     const sales = await createAccount({ role: 'sales', fullName: 'Suresh Sales' });
     const res = await loginAs(sales.email, PASSWORD);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       token: expect.any(String),
       role: 'sales',
+      permissions: expect.any(Array),
       user: { id: sales.uid, fullName: 'Suresh Sales', email: sales.email, role: 'sales' },
     });
+    // The permissions the session has, as GET /auth/me answers them (the screens show by them).
+    const me = await request(app)
+      .get('/api/auth/me')
+      .set('Authorization', `Bearer ${res.body.token}`);
+    expect(res.body.permissions).toEqual(me.body.permissions);
+    expect(res.body.permissions.length).toBeGreaterThan(0);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain(`__session=${res.body.token}`);
     expect(cookie).toMatch(/HttpOnly/);

@@ -218,7 +218,7 @@ describe('OTP request limits', () => {
 });
 
 describe('POST /api/auth/otp/verify', () => {
-  it('signs in with the right code: token, role, user, cookie; the session works', async () => {
+  it('signs in with the right code: token, role, permissions, user, cookie; the session works', async () => {
     const sales = await createAccount({ email: 'otp@example.in', fullName: 'Otp User' });
     await ask('otp@example.in');
     const res = await verify('OTP@example.in', emailedCode());
@@ -226,6 +226,7 @@ describe('POST /api/auth/otp/verify', () => {
     expect(res.body).toEqual({
       token: expect.any(String),
       role: 'sales',
+      permissions: expect.arrayContaining(['customers.read']),
       user: { id: sales.uid, fullName: 'Otp User', email: 'otp@example.in', role: 'sales' },
     });
     expect(String(res.headers['set-cookie'])).toContain(`__session=${res.body.token}`);

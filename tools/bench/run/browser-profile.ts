@@ -30,6 +30,7 @@ export const PHONE: Profile = {
 export interface BrowserSession {
   token: string;
   role: string;
+  permissions: string[];
 }
 
 /** Signs in through the API: what the login form leaves in localStorage. */
@@ -64,6 +65,7 @@ export async function throttledPage(
   await context.addInitScript((s) => {
     localStorage.setItem('token', s.token);
     localStorage.setItem('role', s.role);
+    localStorage.setItem('permissions', JSON.stringify(s.permissions));
   }, session);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -1,7 +1,7 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { startDashboardLoad } from '../features/dashboard/api/early-load';
 import { loadCharts } from '../features/dashboard/components/charts-code';
-import { ADMIN_ONLY } from './access';
+import { ADMIN_ONLY, type PageAccess } from './access';
 
 /**
  * A screen (or part) whose code loads when it is first shown, or earlier: `preload` fetches the
@@ -103,8 +103,8 @@ export type AppPage = {
   path: string;
   /** Menu item text. */
   label: string;
-  /** Roles that may open the page; undefined means any signed-in user. */
-  allow?: readonly string[];
+  /** Who may open the page; undefined means any signed-in user. */
+  allow?: PageAccess;
   Page: LazyPage;
 };
 
@@ -121,9 +121,19 @@ export const APP_PAGES: readonly AppPage[] = [
   { path: '/users', label: 'Users', allow: ADMIN_ONLY, Page: UsersPage },
   { path: '/departments', label: 'Roles', allow: ADMIN_ONLY, Page: RolesPage },
   { path: '/templates', label: 'Templates', allow: ADMIN_ONLY, Page: TemplatesPage },
-  { path: '/products', label: 'Products', allow: ADMIN_ONLY, Page: ProductsPage },
+  {
+    path: '/products',
+    label: 'Products',
+    allow: { permission: 'products.write' },
+    Page: ProductsPage,
+  },
   { path: '/integrations', label: 'Integrations', allow: ADMIN_ONLY, Page: IntegrationsPage },
-  { path: '/broadcasts', label: 'Broadcasts', allow: ADMIN_ONLY, Page: BroadcastsPage },
+  {
+    path: '/broadcasts',
+    label: 'Broadcasts',
+    allow: { permission: 'broadcasts.send' },
+    Page: BroadcastsPage,
+  },
 ];
 
 /** Every signed-in screen's route: '/' (the dashboard), the menu's pages and a customer's page. */

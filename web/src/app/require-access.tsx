@@ -1,13 +1,14 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { parsePermissions } from '../lib/can';
 import { useStoredValue } from '../lib/storage';
-import { canAccess } from './access';
+import { canAccess, type PageAccess } from './access';
 import { CrashBoundary, ErrorBoundary } from './error-boundary';
 
 /**
- * Route guard: no stored token → /login; a role not in `allow` → Access denied.
- * Re-checks whenever the stored token or role changes (a 401 clears them).
+ * Route guard: no stored token → /login; a role or permissions `allow` does not take → Access
+ * denied. Re-checks whenever the stored token, role or permissions change (a 401 clears them).
  */
-export function RequireAccess({ allow }: { allow?: readonly string[] }) {
+export function RequireAccess({ allow }: { allow?: PageAccess }) {
   return (
     <ErrorBoundary
       fallback={() => (
@@ -21,13 +22,14 @@ export function RequireAccess({ allow }: { allow?: readonly string[] }) {
   );
 }
 
-function AccessCheck({ allow }: { allow?: readonly string[] }) {
+function AccessCheck({ allow }: { allow?: PageAccess }) {
   const token = useStoredValue('token');
   const role = useStoredValue('role');
+  const permissions = parsePermissions(useStoredValue('permissions'));
   const { pathname } = useLocation();
 
   if (!token) return <Navigate to="/login" replace />;
-  if (!canAccess(allow, role)) return <AccessDenied role={role} />;
+  if (!canAccess(allow, role, permissions)) return <AccessDenied role={role} />;
   // Errors of the screens below are crashes, not guard failures.
   return (
     <CrashBoundary resetKey={pathname}>

@@ -4,6 +4,8 @@
 export const STORAGE_KEYS = {
   token: 'token',
   role: 'role',
+  /** The session's permissions as its sign-in answered them (a JSON list). */
+  permissions: 'permissions',
   userEmail: 'userEmail',
   userName: 'userName',
   customerTags: 'customerTags',

@@ -44,17 +44,30 @@ export function writeStoredJson(key: StorageKey, value: unknown): void {
 export const getToken = (): string | null => readStored('token');
 export const getRole = (): string | null => readStored('role');
 
-/** Stores a signed-in session; a missing role removes any role left by a previous user. */
-export function saveSession({ token, role }: { token: string; role?: string | null }): void {
+/**
+ * Stores a signed-in session; a missing role or permissions removes any left by a previous
+ * user.
+ */
+export function saveSession({
+  token,
+  role,
+  permissions,
+}: {
+  token: string;
+  role?: string | null;
+  permissions?: readonly string[];
+}): void {
   localStorage.setItem(STORAGE_KEYS.token, token);
   if (role) localStorage.setItem(STORAGE_KEYS.role, role);
   else localStorage.removeItem(STORAGE_KEYS.role);
+  if (permissions) localStorage.setItem(STORAGE_KEYS.permissions, JSON.stringify(permissions));
+  else localStorage.removeItem(STORAGE_KEYS.permissions);
   notify();
 }
 
-/** Removes the stored token and role (logout, any 401). */
+/** Removes the stored token, role and permissions (logout, any 401). */
 export function clearSession(): void {
-  removeStored('token', 'role');
+  removeStored('token', 'role', 'permissions');
 }
 
 /** Calls the listener on writes through this module and on writes from other tabs. */

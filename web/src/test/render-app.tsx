@@ -28,7 +28,10 @@ export function renderWithProviders(ui: ReactNode) {
  * Renders the whole app at `path`, signed in when a token is given. The signed-in shell makes its
  * own query cache, as in the app (one per session).
  */
-export function renderApp(path: string, session?: { token: string; role?: string | null }) {
+export function renderApp(
+  path: string,
+  session?: { token: string; role?: string | null; permissions?: readonly string[] },
+) {
   if (session) saveSession(session);
   const user = userEvent.setup();
   const view = render(

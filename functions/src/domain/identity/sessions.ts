@@ -108,14 +108,14 @@ export async function startSession(
     /** Writes of the sign-in that commit with the record (the throttle's, one commit for all). */
     alsoWrite?: (tx: Transaction) => void;
   },
-): Promise<{ token: string; user: DocumentSnapshot }> {
+): Promise<{ token: string; user: DocumentSnapshot; grants: SessionGrants }> {
   // When Firebase signed the account in, as its revocation check counts (whole seconds).
   const signedIn = await auth().verifyIdToken(idToken);
   if (signedIn.uid !== uid) throw new Error("The ID token is not the signed-in account's");
   const token = newToken();
   // In one transaction with the reads of the account and its role: a role change committing
   // meanwhile makes it read them again, so the record never keeps grants older than the change.
-  const user = await getDb().runTransaction(async (tx) => {
+  const { user, grants } = await getDb().runTransaction(async (tx) => {
     const { user, email, grants } = await readAccount(uid, tx, sign?.check);
     tx.set(sessionRef(token), {
       uid,
@@ -128,9 +128,9 @@ export async function startSession(
       ...grants,
     });
     sign?.alsoWrite?.(tx);
-    return user;
+    return { user, grants };
   });
-  return { token, user };
+  return { token, user, grants };
 }
 
 const sessionsOf = (uid: string) => getDb().collection(SESSIONS).where('uid', '==', uid);

@@ -39,11 +39,16 @@ function assertMaySignIn(user: DocumentSnapshot): void {
   if (user.get('approved') !== true) throw new HttpError(403, AWAITING_APPROVAL);
 }
 
-function sessionAnswer(token: string, user: DocumentSnapshot): SessionAnswer {
+function sessionAnswer(
+  token: string,
+  user: DocumentSnapshot,
+  permissions: string[],
+): SessionAnswer {
   const role = normalizeRoleName(String(user.get('role') ?? ''));
   return {
     token,
     role,
+    permissions,
     user: {
       id: user.id,
       fullName: String(user.get('fullName') ?? ''),
@@ -103,12 +108,12 @@ export async function finishSignIn(signIn: {
     assertMaySignIn(await userRef(signIn.uid).get());
     idToken = await idToken();
   }
-  const { token, user } = await startSession(idToken, signIn.uid, signIn.method, {
+  const { token, user, grants } = await startSession(idToken, signIn.uid, signIn.method, {
     check: assertMaySignIn,
     alsoWrite: (tx) => recordSuccess(tx, ...signIn.throttle),
   });
   // The try's place given back in that commit: tries from the address waiting for one go on.
   const [policy, , ip] = signIn.throttle;
   placeFreed(policy, ip);
-  return sessionAnswer(token, user);
+  return sessionAnswer(token, user, grants.permissions);
 }

@@ -43,6 +43,38 @@ describe('layout', () => {
     expect(screen.getByRole('link', { name: 'Roles' })).toHaveAttribute('href', '/departments');
   });
 
+  it('gives a role the pages its permissions open: Broadcasts with broadcasts.send, Products with products.write', () => {
+    renderApp('/dashboard', {
+      token: 't',
+      role: 'marketing',
+      permissions: ['customers.read', 'broadcasts.send', 'products.write'],
+    });
+    expect(menuItems()).toEqual([...EVERYONE, 'Products', 'Broadcasts']);
+  });
+
+  it("asks the server for a session's permissions it signed in without, once the page is idle", async () => {
+    const api = mockApi({
+      'GET /auth/me': {
+        user: {
+          _id: 'u1',
+          fullName: 'M',
+          name: 'M',
+          email: 'm@x.in',
+          phone: '',
+          role: 'marketing',
+          approved: true,
+        },
+        role: 'marketing',
+        permissions: ['broadcasts.send'],
+      },
+    });
+    renderApp('/information', { token: 't', role: 'marketing' });
+    expect(menuItems()).toEqual(EVERYONE);
+    await waitFor(() => expect(menuItems()).toEqual([...EVERYONE, 'Broadcasts']));
+    expect(api.find('GET', '/auth/me')).toHaveLength(1);
+    expect(readStored('permissions')).toBe('["broadcasts.send"]');
+  });
+
   it('marks the current page in the menu', () => {
     renderApp('/entries', { token: 't', role: 'sales' });
     expect(screen.getByRole('link', { name: 'Entries' })).toHaveAttribute('aria-current', 'page');

@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { logout as endServerSession } from '../../features/auth';
+import { logout as endServerSession, useKnownPermissions } from '../../features/auth';
 import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
@@ -39,6 +39,7 @@ export function AppLayout() {
   const [searchOpen, setSearchOpen] = useState(false);
   useSearchShortcut(useCallback(() => setSearchOpen(true), []));
   const searchShown = idle || searchOpen;
+  useKnownPermissions(idle);
   const role = useStoredValue('role');
   const isPhone = useIsPhone();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -394,6 +394,27 @@ describe('export', () => {
     expect(await downloads[0].blob.text()).toContain('Raj Kumar');
   });
 
+  it('offers Import and Export only to roles whose permissions allow them', async () => {
+    mockApi({ 'GET /customers': () => page([raj]) });
+    // The sales preset: customers.read, customers.write, entries.write, templates.read.
+    const sales = ['customers.read', 'customers.write', 'entries.write', 'templates.read'];
+    const first = renderApp('/customers', { token: 't', role: 'sales', permissions: sales });
+    await screen.findByRole('table');
+    await first.user.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('menuitem', { name: 'Import CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Export CSV' })).toBeNull();
+    first.unmount();
+    const support = renderApp('/customers', {
+      token: 't',
+      role: 'support',
+      permissions: ['customers.read', 'customers.export'],
+    });
+    await screen.findByRole('table');
+    await support.user.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getByRole('menuitem', { name: 'Export CSV' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Import CSV' })).toBeNull();
+  });
+
   it("says 'Export failed' when the server gives no message", async () => {
     mockApi({
       'GET /customers': () => page([raj]),

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirm } from '../../../lib/confirm-dialog';
 import { ADMIN_ROLE } from '../../../lib/roles';
+import { useCan } from '../../../lib/can';
 import { useStoredValue } from '../../../lib/storage';
 import { useToast } from '../../../lib/toast';
 import { useIsPhone } from '../../../lib/use-media-query';
@@ -46,6 +47,9 @@ export function CustomersPage() {
   const { list, items, selection, params } = customers;
   const exportCsv = useExportCustomers();
   const remove = useDeleteCustomer();
+  // The menu offers what the role's permissions allow (the server refuses the rest anyway).
+  const canImport = useCan('customers.write');
+  const canExport = useCan('customers.export');
 
   const [storedCategories] = useOptionList('categories');
   const [potentialOptions] = useOptionList('potential');
@@ -103,12 +107,16 @@ export function CustomersPage() {
   // Reset and Refresh sit on the filter bar instead.
   const menu: HeaderItem[] = [
     ...(isPhone ? [{ label: 'Quick Add', onSelect: () => setQuickAddOpen(true) }] : []),
-    { label: 'Import CSV', onSelect: () => setModal({ kind: 'import' }) },
-    {
-      label: exportCsv.isPending ? 'Exporting…' : 'Export CSV',
-      busy: exportCsv.isPending,
-      onSelect: onExport,
-    },
+    ...(canImport ? [{ label: 'Import CSV', onSelect: () => setModal({ kind: 'import' }) }] : []),
+    ...(canExport
+      ? [
+          {
+            label: exportCsv.isPending ? 'Exporting…' : 'Export CSV',
+            busy: exportCsv.isPending,
+            onSelect: onExport,
+          },
+        ]
+      : []),
     ...(isPhone ? [refresh, reset] : []),
     { label: 'Manage options', onSelect: () => setModal({ kind: 'options' }) },
   ];

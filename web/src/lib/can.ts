@@ -1,0 +1,35 @@
+// What the signed-in person may do, as their sign-in answered it: the screens show only the
+// pages and buttons whose calls the server would allow (it checks every call itself). An admin
+// may do everything; a session whose permissions are not stored yet (signed in before they
+// were) is filled in by GET /auth/me (use-known-permissions.ts), and shows only what needs
+// none meanwhile.
+import { ADMIN_ROLE } from './roles';
+import { useStoredValue } from './storage';
+
+/** Parsed stored permissions; null when none are stored or they cannot be read. */
+export function parsePermissions(raw: string | null): string[] | null {
+  if (raw === null) return null;
+  try {
+    const list: unknown = JSON.parse(raw);
+    return Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a session of `role` with `permissions` may do what `permission` allows. */
+export function allows(
+  role: string | null,
+  permissions: readonly string[] | null,
+  permission: string,
+): boolean {
+  if (role === ADMIN_ROLE) return true;
+  return permissions !== null && (permissions.includes('*') || permissions.includes(permission));
+}
+
+/** Whether the signed-in person may do what `permission` allows, kept current. */
+export function useCan(permission: string): boolean {
+  const role = useStoredValue('role');
+  const permissions = parsePermissions(useStoredValue('permissions'));
+  return allows(role, permissions, permission);
+}
