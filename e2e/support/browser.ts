@@ -46,7 +46,7 @@ export function baseUrl(): string {
 export async function openPage(
   browser: Browser,
   viewport: ViewportName,
-  session?: { token: string; role: string },
+  session?: { token: string; role: string; permissions?: string[] },
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
   if (session) {
@@ -54,6 +54,8 @@ export async function openPage(
       if (!sessionStorage.getItem('e2e-session-set')) {
         localStorage.setItem('token', s.token);
         localStorage.setItem('role', s.role);
+        // What the sign-in form keeps (a session without it asks /auth/me once idle).
+        if (s.permissions) localStorage.setItem('permissions', JSON.stringify(s.permissions));
         sessionStorage.setItem('e2e-session-set', '1');
       }
     }, session);

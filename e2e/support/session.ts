@@ -13,7 +13,7 @@ export const DEMO = {
 export async function apiSignIn(account: {
   email: string;
   password: string;
-}): Promise<{ token: string; role: string }> {
+}): Promise<{ token: string; role: string; permissions: string[] }> {
   const res = await fetch(`${baseUrl()}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -21,8 +21,12 @@ export async function apiSignIn(account: {
   });
   if (!res.ok)
     throw new Error(`Sign-in of ${account.email} failed: ${res.status} ${await res.text()}`);
-  const { token, role } = (await res.json()) as { token: string; role: string };
-  return { token, role };
+  const { token, role, permissions } = (await res.json()) as {
+    token: string;
+    role: string;
+    permissions: string[];
+  };
+  return { token, role, permissions };
 }
 
 /**
@@ -32,8 +36,9 @@ export async function apiSignIn(account: {
 export function signedInForFile(account: { email: string; password: string }): {
   readonly token: string;
   readonly role: string;
+  readonly permissions: string[];
 } {
-  const session = { token: '', role: '' };
+  const session = { token: '', role: '', permissions: [] as string[] };
   beforeAll(async () => {
     Object.assign(session, await apiSignIn(account));
   });
