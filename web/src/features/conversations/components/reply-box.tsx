@@ -42,7 +42,8 @@ export function ReplyBox({
   onFocus: () => void;
   /**
    * On a phone's conversation screen: inside the window the box's placeholder says whom it
-   * writes to, as a chat's does, and its label is for screen readers only.
+   * writes to, as a chat's does, and its label is for screen readers only; the window's state
+   * is left to the screen's header, which says it under the name.
    */
   compact?: boolean;
 }) {
@@ -139,7 +140,7 @@ export function ReplyBox({
             {CHANNEL_WORDS[option]}
           </label>
         ))}
-        {whatsapp && (
+        {whatsapp && !compact && (
           <span
             className={`ui-badge ${customer.window.open ? 'ui-badge--success' : 'wa-badge--warn'}`}
           >
