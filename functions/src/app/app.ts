@@ -6,6 +6,7 @@ import { createApiRouter } from './api-router';
 import { errorHandler, notFound } from '../http/errors';
 import { idempotencyKeys, replayTakenKey, requestWrites } from '../http/idempotency';
 import { jsonBody } from '../http/json-body';
+import { peopleWaits } from '../http/people-waits';
 import { securityHeaders } from '../http/security-headers';
 
 export interface AppOptions {
@@ -21,6 +22,7 @@ export function createApp(options: AppOptions = {}): Express {
   app.use(securityHeaders);
   app.use(
     '/api',
+    peopleWaits,
     requestWrites,
     jsonBody,
     databaseDeadline(),

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
 import { getDb } from '../../src/firebase';
 import { runBroadcastDispatch } from '../../src/features/broadcasts';
+import { forgetWaits, recordPersonWait } from '../../src/http/people-waits';
 import { appAs } from '../entries/support';
 import { eventually, useMessagingWorld } from '../messaging/support';
 
@@ -240,6 +241,30 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     // Before, every send the slot had planned went out after the pause: all ten at least.
     expect(atPause).toBeLessThan(10);
     expect((await report(id)).counts).toMatchObject({ sent: atPause, queued: 20 - atPause });
+  });
+
+  it('sends slower while people wait on their calls, and at full pace again once they do not', async () => {
+    const phones = await addCustomers(30);
+    await pace(10);
+    const id = await makeBroadcast(phones);
+    // From here people's calls take 2 s each, as on a stack the broadcast would take from them
+    // (the quick calls above forgotten).
+    forgetWaits();
+    const waiting = setInterval(() => recordPersonWait(2_000), 100);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await act(id, 'start')).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      // At full pace the 30 would all be out by now; halved each slot: 5, 2, 1, 1…
+      expect((await whatsappTo()).length).toBeLessThan(15);
+      clearInterval(waiting);
+      forgetWaits();
+      const done = await settled(id);
+      expect(done.counts).toMatchObject({ sent: 30, queued: 0 });
+    } finally {
+      clearInterval(waiting);
+      forgetWaits();
+    }
   });
 
   it('stops before the messaging limit, waits, and goes on once the 24 hours have moved', async () => {

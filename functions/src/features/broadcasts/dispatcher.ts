@@ -1,13 +1,14 @@
 // The paced dispatcher (docs/decisions/broadcast-sending.md): whoever takes the lease
 // sendPacing/dispatcher sends the recipients of every sending broadcast through the send
 // queue's worker (features/messaging), only inside one-second slots leased from
-// sendPacing/whatsapp, at most the settings' throughput a slot, spread across the second. Before
-// each slot it reads the broadcasts' states again (a pause or cancel stops it; each send of a
-// slot checks a state at most FRESH_MS old, so one planned before the pause is not sent), and the
-// messaging limit: at the settings' limit of users reached in a moving 24 hours it stops, the
-// broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a
-// running broadcast is due; a holder that died loses the lease within 30 s, and the next holder
-// settles the sends it left half-done (sent if Meta's callback named them, else due again).
+// sendPacing/whatsapp, at most the settings' throughput a slot (less while people wait on their
+// calls: people-first.ts), spread across the second. Before each slot it reads the broadcasts'
+// states again (a pause or cancel stops it; each send of a slot checks a state at most FRESH_MS
+// old, so one planned before the pause is not sent), and the messaging limit: at the settings'
+// limit of users reached in a moving 24 hours it stops, the broadcast 'waiting' until the oldest
+// of them leaves the window. It runs until nothing of a running broadcast is due; a holder that
+// died loses the lease within 30 s, and the next holder settles the sends it left half-done
+// (sent if Meta's callback named them, else due again).
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -28,6 +29,7 @@ import { ABANDONED_PACED_MS, deliverOutbound, settleAbandonedPaced } from '../me
 import { SLOT_MS, releaseLease, takeLease, takeSlot } from './pacing';
 import { queueRecipients } from './queue';
 import { freshStates } from './fresh-states';
+import { peopleFirstPace } from './people-first';
 import { moveState, readBroadcast, runningBroadcasts } from './store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,6 +80,7 @@ export async function runDispatcher(): Promise<number> {
   /** Recipients given a time in a slot whose send has not ended: still 'paced' until claimed. */
   const scheduled = new Set<string>();
   const states = freshStates();
+  const pace = peopleFirstPace();
   let renewedAt = now();
   let recoveredAt = 0;
   let tried = 0;
@@ -114,7 +117,7 @@ export async function runDispatcher(): Promise<number> {
         for (const b of sending) await moveState(b.id, 'sending', 'waiting', { waitUntil });
         break;
       }
-      const budget = Math.min(broadcasts.throughputPerSecond, room);
+      const budget = Math.min(pace.budget(broadcasts.throughputPerSecond), room);
       // Two slots' worth not ended yet: the sends fall behind (a busy process, a slow network),
       // so no new slot until some end, rather than claims piling up and going out in bursts
       // that Meta's throughput refuses.

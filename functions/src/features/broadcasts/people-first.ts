@@ -1,0 +1,36 @@
+// People first: while the people using the console wait on their calls, a broadcast sends
+// slower, so it never takes the stack from them (issue 45: "the team keeps working"). Each slot
+// the dispatcher's share of the settings' throughput is halved when the calls of the last few
+// seconds took long (90 % within PEOPLE_WAIT_MS, else it slows), and grows back by a tenth a
+// slot while they are quick or nobody is calling: the additive-increase, multiplicative-
+// decrease that TCP uses to share a link. A broadcast nobody works beside goes at full pace.
+import { recentWaits } from '../../http/people-waits';
+
+/** Calls waited on longer than this (their 90th percentile) slow the broadcast down. */
+export const PEOPLE_WAIT_MS = 400;
+/** Below this the broadcast takes more again. */
+const QUICK_MS = 200;
+/** Fewer calls than this in the window say nothing about waiting. */
+const FEW_CALLS = 3;
+/** The smallest share: a broadcast always moves. */
+export const MIN_SHARE = 0.1;
+const STEP = 0.1;
+
+/** The share of the throughput for the next slot, from this one's and the people's waits. */
+export function nextShare(share: number, waits: { calls: number; p90Ms: number }): number {
+  if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_WAIT_MS)
+    return Math.max(MIN_SHARE, share / 2);
+  if (waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS) return Math.min(1, share + STEP);
+  return share;
+}
+
+/** A dispatcher run's pace: the number of sends its next slot may take. */
+export function peopleFirstPace() {
+  let share = 1;
+  return {
+    budget(throughputPerSecond: number): number {
+      share = nextShare(share, recentWaits());
+      return Math.max(1, Math.floor(throughputPerSecond * share));
+    },
+  };
+}

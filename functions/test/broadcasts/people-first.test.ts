@@ -1,0 +1,51 @@
+// People first (docs/broadcasts.md): the calls people make are timed per instance (Meta's
+// callbacks, without a session, and the live stream are not), and a broadcast's share of the
+// throughput halves while their calls take long and grows back by a tenth while they are quick.
+import request from 'supertest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app/app';
+import { MIN_SHARE, PEOPLE_WAIT_MS, nextShare } from '../../src/features/broadcasts/people-first';
+import { forgetWaits, recentWaits } from '../../src/http/people-waits';
+import { session } from '../support/callers';
+
+afterEach(() => forgetWaits());
+
+describe("the people's waits", () => {
+  it('counts the calls of people signed in, not those without a session', async () => {
+    forgetWaits();
+    const signedIn = createApp({ session: session('employee') });
+    const nobody = createApp({ session: session(null) });
+    await request(signedIn).get('/api/health');
+    await request(signedIn).get('/api/customers');
+    await request(nobody).post('/api/integrations/whatsapp/webhook').send({});
+    const waits = recentWaits();
+    expect(waits.calls).toBe(2);
+    expect(waits.p90Ms).toBeGreaterThan(0);
+  });
+});
+
+describe("a broadcast's share of the throughput", () => {
+  const slow = { calls: 10, p90Ms: PEOPLE_WAIT_MS + 1 };
+  const quick = { calls: 10, p90Ms: 50 };
+  const nobody = { calls: 0, p90Ms: 0 };
+
+  it('halves while people wait, never below the smallest share', () => {
+    expect(nextShare(1, slow)).toBe(0.5);
+    expect(nextShare(0.5, slow)).toBe(0.25);
+    let share = 1;
+    for (let i = 0; i < 20; i++) share = nextShare(share, slow);
+    expect(share).toBe(MIN_SHARE);
+  });
+
+  it('grows back by a tenth a slot while calls are quick or nobody calls, up to the whole', () => {
+    expect(nextShare(0.5, quick)).toBeCloseTo(0.6);
+    expect(nextShare(0.5, nobody)).toBeCloseTo(0.6);
+    expect(nextShare(1, quick)).toBe(1);
+    // Two calls say nothing about waiting, however slow.
+    expect(nextShare(0.5, { calls: 2, p90Ms: 5_000 })).toBeCloseTo(0.6);
+  });
+
+  it('holds between quick and slow', () => {
+    expect(nextShare(0.5, { calls: 10, p90Ms: 300 })).toBe(0.5);
+  });
+});
