@@ -31,8 +31,10 @@ export function recordPersonWait(ms: number): void {
 /** Express middleware (first on /api): times each call, counted once it is answered. */
 export const peopleWaits: RequestHandler = (req, res, next) => {
   const started = performance.now();
+  // Read now: by the answer's end the routers may have given the request its whole path back.
+  const stream = req.path === STREAM_PATH;
   res.on('finish', () => {
-    if (req.session && req.path !== STREAM_PATH) recordPersonWait(performance.now() - started);
+    if (req.session && !stream) recordPersonWait(performance.now() - started);
   });
   next();
 };

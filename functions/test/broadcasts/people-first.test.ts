@@ -1,6 +1,7 @@
 // People first (docs/broadcasts.md): the calls people make are timed per instance (Meta's
 // callbacks, without a session, and the live stream are not), and a broadcast's share of the
 // throughput halves while their calls take long and grows back by a tenth while they are quick.
+import { Router } from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/app';
@@ -21,6 +22,18 @@ describe("the people's waits", () => {
     const waits = recentWaits();
     expect(waits.calls).toBe(2);
     expect(waits.p90Ms).toBeGreaterThan(0);
+  });
+
+  it('leaves out the live stream, which lasts as long as the page', async () => {
+    forgetWaits();
+    const api = Router();
+    api.get('/notifications/stream', (_req, res) => void res.json({}));
+    api.get('/inbox', (_req, res) => void res.json({}));
+    const app = createApp({ session: session('employee'), api });
+    await request(app).get('/api/notifications/stream');
+    expect(recentWaits().calls).toBe(0);
+    await request(app).get('/api/inbox');
+    expect(recentWaits().calls).toBe(1);
   });
 });
 
