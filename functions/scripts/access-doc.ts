@@ -3,12 +3,13 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { routeTable, type Access, type RouteSpec } from '../src/contract/routes';
+import { permissionsOf } from '../src/http/access';
 
 export const ACCESS_DOC = path.resolve(__dirname, '../../docs/access.md');
 
 function accessText(access: Access): string {
   if (typeof access === 'string') return access;
-  if ('permission' in access) return access.permission;
+  if ('permission' in access) return permissionsOf(access.permission).join(' or ');
   return `admin (others: 403 \`${access.adminOnly}\`)`;
 }
 

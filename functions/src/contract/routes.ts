@@ -8,8 +8,13 @@
 export type BodyType = 'json' | 'multipart';
 
 /** `{ adminOnly: message }`: admin only, refusing others with that 403 message. */
+/** `permission`: the caller's role grants it (a list: any one of them). */
 export type Access =
-  'public' | 'signed-in' | 'admin' | { permission: string } | { adminOnly: string };
+  | 'public'
+  | 'signed-in'
+  | 'admin'
+  | { permission: string | readonly string[] }
+  | { adminOnly: string };
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface RouteSpec {
@@ -159,7 +164,13 @@ export const routeTable = [
   },
   // Entries and messaging: employees read and write entries (their baseline); confirming,
   // deleting and assigning are admin only, each refusal saying so.
-  { method: 'post', path: '/uploads', access: { permission: 'entries.write' }, body: 'multipart' },
+  // A broadcast's document or image header is uploaded too.
+  {
+    method: 'post',
+    path: '/uploads',
+    access: { permission: ['entries.write', 'broadcasts.send'] },
+    body: 'multipart',
+  },
   // Public here: the handler asks for a session unless the link carries a valid signature.
   {
     method: 'get',

@@ -62,6 +62,10 @@ export function route<K extends RouteKey>(
   );
 }
 
+/** A route's permission as a list: any one of them lets the call through. */
+export const permissionsOf = (permission: string | readonly string[]): readonly string[] =>
+  typeof permission === 'string' ? [permission] : permission;
+
 export function requireAccess(access: Access): RequestHandler {
   return function accessCheck(req, _res, next) {
     if (access === 'public') return next();
@@ -70,8 +74,9 @@ export function requireAccess(access: Access): RequestHandler {
     if (access === 'signed-in' || session.role === 'admin') return next();
     if (access === 'admin') throw new HttpError(403, 'Access denied (admin only).');
     if ('adminOnly' in access) throw new HttpError(403, access.adminOnly);
-    if (!session.permissions.includes('*') && !session.permissions.includes(access.permission)) {
-      throw new HttpError(403, `Access denied (needs the ${access.permission} permission).`);
+    const anyOf = permissionsOf(access.permission);
+    if (!session.permissions.includes('*') && !anyOf.some((p) => session.permissions.includes(p))) {
+      throw new HttpError(403, `Access denied (needs the ${anyOf.join(' or ')} permission).`);
     }
     next();
   };

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../../src/app/app';
 import { setClock } from '../../src/clock';
 import { signedFileUrl } from '../../src/features/uploads/files';
 import { getDb } from '../../src/firebase';
@@ -130,13 +131,28 @@ describe('POST /api/uploads', () => {
     expect(res.body.files[0]).toMatchObject({ name: 'quote.pdf', size: PDF.length });
   });
 
-  it('is for signed-in callers with entries.write', async () => {
+  it('is for signed-in callers with entries.write, or broadcasts.send (a header of a broadcast)', async () => {
     expect((await request(nobody).post('/api/uploads').attach('files', PDF, 'a.pdf')).status).toBe(
       401,
     );
     const res = await request(outsider).post('/api/uploads').attach('files', PDF, 'a.pdf');
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe('Access denied (needs the entries.write permission).');
+    expect(res.body.message).toBe(
+      'Access denied (needs the entries.write or broadcasts.send permission).',
+    );
+    const marketing = createApp({
+      session: (req, _res, next) => {
+        req.session = {
+          uid: 'm-uid',
+          email: 'm@example.in',
+          role: 'marketing',
+          permissions: ['customers.read', 'broadcasts.send'],
+        };
+        next();
+      },
+    });
+    const header = await request(marketing).post('/api/uploads').attach('files', PDF, 'offer.pdf');
+    expect(header.status, JSON.stringify(header.body)).toBe(201);
   });
 });
 

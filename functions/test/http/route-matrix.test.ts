@@ -6,6 +6,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeTable, type Access, type RouteKey } from '../../src/contract/routes';
 import { createApp } from '../../src/app/app';
+import { permissionsOf } from '../../src/http/access';
 import {
   createAccount,
   createRole,
@@ -62,8 +63,9 @@ function refusal(access: Access, caller: Caller): Refusal | undefined {
   if (access === 'admin') return { status: 403, message: 'Access denied (admin only).' };
   if ('adminOnly' in access) return { status: 403, message: access.adminOnly };
   const held = [...EMPLOYEE_BASELINE, ...LISTS[ROLE_OF[caller]!]];
-  if (held.includes('*') || held.includes(access.permission)) return undefined;
-  return { status: 403, message: `Access denied (needs the ${access.permission} permission).` };
+  const anyOf = permissionsOf(access.permission);
+  if (held.includes('*') || anyOf.some((p) => held.includes(p))) return undefined;
+  return { status: 403, message: `Access denied (needs the ${anyOf.join(' or ')} permission).` };
 }
 
 interface Sample {
