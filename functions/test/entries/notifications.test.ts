@@ -4,22 +4,17 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
-import { createApp } from '../../src/app/app';
+import { appWithSession } from '../support/callers';
 import { ADMIN, appAs, EMPLOYEE, EMPLOYEE_PERMISSIONS, seedUser, useEntriesWorld } from './support';
 
 const admin = appAs('admin');
 const employee = appAs('employee');
 /** Kavya, an approved employee other than the caller of `employee`. */
-const kavya = createApp({
-  session: (req, _res, next) => {
-    req.session = {
-      uid: 'kavya-uid',
-      email: 'kavya@example.in',
-      role: 'accounts',
-      permissions: EMPLOYEE_PERMISSIONS,
-    };
-    next();
-  },
+const kavya = appWithSession({
+  uid: 'kavya-uid',
+  email: 'kavya@example.in',
+  role: 'accounts',
+  permissions: EMPLOYEE_PERMISSIONS,
 });
 
 const world = useEntriesWorld();

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../../src/app/app';
 import { setClock } from '../../src/clock';
 import { signedFileUrl } from '../../src/features/uploads/files';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
+import { appWithSession } from '../support/callers';
 import { appAs, functionsApp, JPEG, PDF, PNG } from './support';
 
 const employee = appAs('employee');
@@ -140,16 +140,11 @@ describe('POST /api/uploads', () => {
     expect(res.body.message).toBe(
       'Access denied (needs the entries.write or broadcasts.send permission).',
     );
-    const marketing = createApp({
-      session: (req, _res, next) => {
-        req.session = {
-          uid: 'm-uid',
-          email: 'm@example.in',
-          role: 'marketing',
-          permissions: ['customers.read', 'broadcasts.send'],
-        };
-        next();
-      },
+    const marketing = appWithSession({
+      uid: 'm-uid',
+      email: 'm@example.in',
+      role: 'marketing',
+      permissions: ['customers.read', 'broadcasts.send'],
     });
     const header = await request(marketing).post('/api/uploads').attach('files', PDF, 'offer.pdf');
     expect(header.status, JSON.stringify(header.body)).toBe(201);

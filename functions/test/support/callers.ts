@@ -1,6 +1,6 @@
 // Apps for the customers and entries API tests whose caller is an admin, an employee (the
 // baseline permissions), a role without customer or entry permissions, or nobody.
-import type { Express, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import { createApp } from '../../src/app/app';
 
 export const EMPLOYEE_PERMISSIONS = [
@@ -34,3 +34,12 @@ export function session(caller: Caller): RequestHandler {
 }
 
 export const appAs = (caller: Caller): Express => createApp({ session: session(caller) });
+
+/** An app whose caller has the session `signedIn` (another person, another role). */
+export const appWithSession = (signedIn: NonNullable<Request['session']>): Express =>
+  createApp({
+    session: (req, _res, next) => {
+      req.session = signedIn;
+      next();
+    },
+  });
