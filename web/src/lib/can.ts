@@ -1,8 +1,9 @@
 // What the signed-in person may do, as their sign-in answered it: the screens show only the
 // pages and buttons whose calls the server would allow (it checks every call itself). An admin
-// may do everything; a session whose permissions are not stored yet (signed in before they
-// were) is filled in by GET /auth/me (use-known-permissions.ts), and shows only what needs
-// none meanwhile.
+// may do everything. A session whose permissions are not stored yet (signed in before sign-in
+// answered them) is filled in by GET /auth/me once the page is idle (known-permissions.ts in
+// features/auth); meanwhile its buttons show as they always did (the server decides) and the
+// pages that need a permission stay closed.
 import { ADMIN_ROLE } from './roles';
 import { useStoredValue } from './storage';
 
@@ -27,9 +28,9 @@ export function allows(
   return permissions !== null && (permissions.includes('*') || permissions.includes(permission));
 }
 
-/** Whether the signed-in person may do what `permission` allows, kept current. */
+/** Whether to offer what needs `permission` to the signed-in person, kept current. */
 export function useCan(permission: string): boolean {
   const role = useStoredValue('role');
   const permissions = parsePermissions(useStoredValue('permissions'));
-  return allows(role, permissions, permission);
+  return permissions === null || allows(role, permissions, permission);
 }

@@ -84,6 +84,19 @@ function routes(extra: Record<string, Parameters<typeof mockApi>[0][string]> = {
 }
 
 describe('customer page', () => {
+  it("offers a read-only role neither Add Entry, Edit nor Merge in the customer's header", async () => {
+    mockApi(routes());
+    renderApp('/customers/raj', {
+      token: 't',
+      role: 'support',
+      permissions: ['customers.read', 'entries.read', 'templates.read'],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Raj Kumar' })).toBeVisible();
+    expect(screen.getByRole('button', { name: /Follow-up/ })).toBeInTheDocument();
+    for (const name of [/Add Entry/, /^Edit$/, /Merge/, /Delete/])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
   it('shows every value in full, phones as people write them, and the contact links', async () => {
     mockApi(routes());
     renderApp('/customers/raj', SALES);

@@ -6,6 +6,7 @@ import { useConfirm } from '../../../lib/confirm-dialog';
 import { PageHeader } from '../../../lib/page-header';
 import { RetryAlert } from '../../../lib/retry-alert';
 import { ADMIN_ROLE } from '../../../lib/roles';
+import { useCan } from '../../../lib/can';
 import { useStoredValue } from '../../../lib/storage';
 import { useIsPhone } from '../../../lib/use-media-query';
 import { useToast } from '../../../lib/toast';
@@ -91,6 +92,9 @@ type Modal =
 
 function CustomerProfile({ customer }: { customer: CustomerDetail }) {
   const isAdmin = useStoredValue('role') === ADMIN_ROLE;
+  // The header offers what the role's permissions allow (the server refuses the rest anyway).
+  const canWrite = useCan('customers.write');
+  const canAddEntry = useCan('entries.write');
   const navigate = useNavigate();
   const toast = useToast();
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -130,9 +134,11 @@ function CustomerProfile({ customer }: { customer: CustomerDetail }) {
     <div className="customer-page">
       <BackLink />
       <PageHeader title={label}>
-        <button type="button" className="btn" onClick={() => setModal({ kind: 'entry' })}>
-          <Plus aria-hidden="true" size={16} /> Add Entry
-        </button>
+        {canAddEntry && (
+          <button type="button" className="btn" onClick={() => setModal({ kind: 'entry' })}>
+            <Plus aria-hidden="true" size={16} /> Add Entry
+          </button>
+        )}
         <button
           type="button"
           className="btn btn--outline"
@@ -144,20 +150,24 @@ function CustomerProfile({ customer }: { customer: CustomerDetail }) {
         >
           <CalendarPlus aria-hidden="true" size={16} /> Follow-up
         </button>
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => setModal({ kind: 'edit' })}
-        >
-          <Pencil aria-hidden="true" size={16} /> Edit
-        </button>
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => setModal({ kind: 'pick' })}
-        >
-          <GitMerge aria-hidden="true" size={16} /> Merge
-        </button>
+        {canWrite && (
+          <>
+            <button
+              type="button"
+              className="btn btn--outline"
+              onClick={() => setModal({ kind: 'edit' })}
+            >
+              <Pencil aria-hidden="true" size={16} /> Edit
+            </button>
+            <button
+              type="button"
+              className="btn btn--outline"
+              onClick={() => setModal({ kind: 'pick' })}
+            >
+              <GitMerge aria-hidden="true" size={16} /> Merge
+            </button>
+          </>
+        )}
         {isAdmin && (
           <button type="button" className="btn btn--danger-outline" onClick={() => void onDelete()}>
             <Trash2 aria-hidden="true" size={16} /> Delete

@@ -27,12 +27,13 @@ export function CustomersHeader({
   /** The Cards/Table switch, beside More on phones (the filter bar has it on wide screens). */
   view?: ReactNode;
   quickAdd: { open: boolean; panelId: string; onToggle: () => void };
-  onAdd: () => void;
+  /** Absent when the role may not add customers: no Add Customer, no Quick Add. */
+  onAdd?: () => void;
 }) {
   return (
     <PageHeader title="Customers" meta={meta}>
       {/* Phones add with the round New customer button, which stays in reach while scrolling. */}
-      {!isPhone && (
+      {!isPhone && onAdd && (
         <>
           <button type="button" className="btn" onClick={onAdd}>
             Add Customer

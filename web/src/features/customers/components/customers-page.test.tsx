@@ -415,6 +415,24 @@ describe('export', () => {
     expect(screen.queryByRole('menuitem', { name: 'Import CSV' })).toBeNull();
   });
 
+  it('offers a read-only role no way to change customers or add entries', async () => {
+    mockApi({ 'GET /customers': () => page([raj]) });
+    // The support preset: customers.read, entries.read, templates.read.
+    const { user } = renderApp('/customers', {
+      token: 't',
+      role: 'support',
+      permissions: ['customers.read', 'entries.read', 'templates.read'],
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Raj Kumar')).toBeInTheDocument();
+    for (const name of ['Add Customer', 'Quick Add', /^Add Entry/, /^More actions for/])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Manage options',
+    ]);
+  });
+
   it("says 'Export failed' when the server gives no message", async () => {
     mockApi({
       'GET /customers': () => page([raj]),

@@ -47,9 +47,10 @@ export function CustomersPage() {
   const { list, items, selection, params } = customers;
   const exportCsv = useExportCustomers();
   const remove = useDeleteCustomer();
-  // The menu offers what the role's permissions allow (the server refuses the rest anyway).
-  const canImport = useCan('customers.write');
+  // The screen offers what the role's permissions allow (the server refuses the rest anyway).
+  const canWrite = useCan('customers.write');
   const canExport = useCan('customers.export');
+  const canAddEntry = useCan('entries.write');
 
   const [storedCategories] = useOptionList('categories');
   const [potentialOptions] = useOptionList('potential');
@@ -91,8 +92,8 @@ export function CustomersPage() {
   }
 
   const actions: RowActionHandlers = {
-    onAddEntry: (customer) => setModal({ kind: 'entry', customer }),
-    onEdit: (customer) => setModal({ kind: 'edit', customer }),
+    onAddEntry: canAddEntry ? (customer) => setModal({ kind: 'entry', customer }) : undefined,
+    onEdit: canWrite ? (customer) => setModal({ kind: 'edit', customer }) : undefined,
     onDelete: isAdmin ? (customer) => void onDelete(customer) : undefined,
   };
   const refresh: HeaderItem = {
@@ -106,8 +107,8 @@ export function CustomersPage() {
   // The More menu: on phones everything but Add Customer (the round button); on wide screens
   // Reset and Refresh sit on the filter bar instead.
   const menu: HeaderItem[] = [
-    ...(isPhone ? [{ label: 'Quick Add', onSelect: () => setQuickAddOpen(true) }] : []),
-    ...(canImport ? [{ label: 'Import CSV', onSelect: () => setModal({ kind: 'import' }) }] : []),
+    ...(isPhone && canWrite ? [{ label: 'Quick Add', onSelect: () => setQuickAddOpen(true) }] : []),
+    ...(canWrite ? [{ label: 'Import CSV', onSelect: () => setModal({ kind: 'import' }) }] : []),
     ...(canExport
       ? [
           {
@@ -149,17 +150,19 @@ export function CustomersPage() {
           panelId: quickAddId,
           onToggle: () => setQuickAddOpen((was) => !was),
         }}
-        onAdd={() => setModal({ kind: 'add' })}
+        onAdd={canWrite ? () => setModal({ kind: 'add' }) : undefined}
       />
 
-      <QuickAddPanel
-        id={quickAddId}
-        open={quickAddOpen}
-        onClose={() => setQuickAddOpen(false)}
-        categoryOptions={categoryOptions}
-        potentialOptions={potentialOptions}
-        onOpenExisting={(customer) => setModal({ kind: 'edit', customer })}
-      />
+      {canWrite && (
+        <QuickAddPanel
+          id={quickAddId}
+          open={quickAddOpen}
+          onClose={() => setQuickAddOpen(false)}
+          categoryOptions={categoryOptions}
+          potentialOptions={potentialOptions}
+          onOpenExisting={(customer) => setModal({ kind: 'edit', customer })}
+        />
+      )}
 
       <CustomersFilters
         search={customers.search}
@@ -193,12 +196,14 @@ export function CustomersPage() {
       <SelectionBar
         floating={isPhone}
         selection={selection}
-        onMerge={() => setModal({ kind: 'merge', customers: selection.customers })}
+        onMerge={
+          canWrite ? () => setModal({ kind: 'merge', customers: selection.customers }) : undefined
+        }
       />
 
       <CustomersListBody customers={customers} view={view} actions={actions} />
 
-      {isPhone && (
+      {isPhone && canWrite && (
         <button
           type="button"
           className="customers-fab"

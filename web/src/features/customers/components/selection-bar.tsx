@@ -42,7 +42,8 @@ export function SelectionBar({
 }: {
   floating: boolean;
   selection: ListSelection;
-  onMerge: () => void;
+  /** Absent when the role may not change customers. */
+  onMerge?: () => void;
 }) {
   const count = selection.customers.length;
   if (count === 0) return null;
@@ -52,7 +53,7 @@ export function SelectionBar({
         <span className="selection-bar__count" role="status">
           {count} selected
         </span>
-        {count >= 2 && (
+        {count >= 2 && onMerge && (
           <button type="button" className="btn btn--small" onClick={onMerge}>
             Merge
           </button>
