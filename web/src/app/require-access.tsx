@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { parsePermissions } from '../lib/can';
+import { useStoredPermissions } from '../lib/can';
 import { useStoredValue } from '../lib/storage';
 import { canAccess, type PageAccess } from './access';
 import { CrashBoundary, ErrorBoundary } from './error-boundary';
@@ -25,7 +25,7 @@ export function RequireAccess({ allow }: { allow?: PageAccess }) {
 function AccessCheck({ allow }: { allow?: PageAccess }) {
   const token = useStoredValue('token');
   const role = useStoredValue('role');
-  const permissions = parsePermissions(useStoredValue('permissions'));
+  const permissions = useStoredPermissions();
   const { pathname } = useLocation();
 
   if (!token) return <Navigate to="/login" replace />;

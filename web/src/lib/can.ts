@@ -8,7 +8,7 @@ import { ADMIN_ROLE } from './roles';
 import { useStoredValue } from './storage';
 
 /** Parsed stored permissions; null when none are stored or they cannot be read. */
-export function parsePermissions(raw: string | null): string[] | null {
+function parsePermissions(raw: string | null): string[] | null {
   if (raw === null) return null;
   try {
     const list: unknown = JSON.parse(raw);
@@ -28,9 +28,14 @@ export function allows(
   return permissions !== null && (permissions.includes('*') || permissions.includes(permission));
 }
 
+/** The session's stored permissions, kept current; null while not known. */
+export function useStoredPermissions(): string[] | null {
+  return parsePermissions(useStoredValue('permissions'));
+}
+
 /** Whether to offer what needs `permission` to the signed-in person, kept current. */
 export function useCan(permission: string): boolean {
   const role = useStoredValue('role');
-  const permissions = parsePermissions(useStoredValue('permissions'));
+  const permissions = useStoredPermissions();
   return permissions === null || allows(role, permissions, permission);
 }

@@ -223,9 +223,12 @@ export async function moveState(
   });
 }
 
-/** The broadcast's state as stored now, or undefined when there is no such broadcast. */
+/**
+ * The broadcast's state as stored now, or undefined when there is no such broadcast: that field
+ * alone (a pasted audience keeps its phones in the document, read here several times a second).
+ */
 export async function stateOf(id: string): Promise<BroadcastState | undefined> {
-  const doc = await broadcastRef(id).get();
+  const [doc] = await getDb().getAll(broadcastRef(id), { fieldMask: ['state'] });
   return doc.get('state') as BroadcastState | undefined;
 }
 

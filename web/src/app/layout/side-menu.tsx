@@ -1,15 +1,14 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import { usePublicSettings } from '../../resources/settings';
 import { PRODUCT_SUBTITLE, PRODUCT_TITLE } from '../../lib/brand';
-import { parsePermissions } from '../../lib/can';
-import { useStoredValue } from '../../lib/storage';
+import { useStoredPermissions } from '../../lib/can';
 import { canAccess } from '../access';
 import { APP_PAGES } from '../pages';
 
 /** Product title and the menu items the role and its permissions may open. */
 export function SideMenu({ role, onNavigate }: { role: string | null; onNavigate?: () => void }) {
   const { pathname } = useLocation();
-  const permissions = parsePermissions(useStoredValue('permissions'));
+  const permissions = useStoredPermissions();
   const items = APP_PAGES.filter((page) => canAccess(page.allow, role, permissions));
   // The company name from Settings brands the menu; 'CRM' until it loads or when unset.
   const companyName = usePublicSettings().data?.companyName?.trim() || PRODUCT_TITLE;
