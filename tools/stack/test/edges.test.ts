@@ -1,7 +1,9 @@
 // What a caller reaches on a running stack and what it gets back at the edges: the api process
 // listens on 127.0.0.1 only; the front and the api answer every error as JSON `{ message }`
 // (malformed percent-encoding, unreadable bodies); a gzip bomb costs the api process neither
-// memory nor time; pages carry the hosting section's policies and /api keeps its own headers.
+// memory nor time; pages carry the hosting section's policies (their inline boot script allowed
+// by its hash) and /api keeps its own headers.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -166,6 +168,14 @@ describe('the stack at its edges', () => {
     expect(page.headers['permissions-policy']).toMatch(/camera=\(\)/);
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    // The page's one inline script (the boot script, web/build/boot-script.ts) runs: the policy
+    // names its hash. Its JSON data block is not a script and needs none.
+    const policy = String(page.headers['content-security-policy']);
+    const inline = [...page.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]).digest('base64');
+    expect(policy).toContain(`'sha256-${hash}'`);
+    expect(policy).not.toContain('unsafe-inline');
     const api = await raw('/api/health');
     expect(api.headers['referrer-policy']).toBe('no-referrer');
     expect(api.headers['content-security-policy']).toMatch(/default-src 'none'/);

@@ -2,19 +2,15 @@
 // arrived. On a load by someone signed in it starts what the first signed-in screen needs, so on
 // a phone it travels while the app's script downloads and runs rather than after it: the shell's
 // code, and on the dashboard its code and its one data call (GET /dashboard/all), whose answer
-// the page takes over (features/dashboard/api/early-load.ts). A separate small script, built by
-// web/build/boot-script.ts; the CSP allows no inline script.
+// the page takes over (features/dashboard/api/early-load.ts). A small script of its own, built by
+// web/build/boot-script.ts and written into index.html: a file would cost a phone a round trip
+// before anything starts.
 import { putBootCall } from '../../lib/boot-call';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { firstDashboardUrl } from '../../features/dashboard/api/dashboard-call';
+import type { BootPlan } from './plan';
 
-/** The build's files (paths under the site's root) each case needs, scripts and styles. */
-export interface BootPlan {
-  /** The signed-in shell's code (app/shell.tsx and the chunks it imports). */
-  signedIn: string[];
-  /** The dashboard's code and its charts' (features/dashboard, its charts). */
-  dashboard: string[];
-}
+export type { BootPlan } from './plan';
 
 /**
  * The paths that show the dashboard: app/pages.ts's DASHBOARD_PATHS, written out because this

@@ -1,7 +1,8 @@
-// The boot script's entry (web/build/boot-script.ts builds it on its own, with the build's
-// file names as __BOOT_PLAN__).
-import { boot, type BootPlan } from './boot';
+// The boot script's entry, written into index.html by web/build/boot-script.ts. Its code is the
+// same from build to build, so the site's policy (firebase.json) allows it by its hash; the
+// build's file names come from the data block before it.
+import { boot } from './boot';
+import { BOOT_PLAN_ID, type BootPlan } from './plan';
 
-declare const __BOOT_PLAN__: BootPlan;
-
-boot(__BOOT_PLAN__, location.pathname);
+const plan = document.getElementById(BOOT_PLAN_ID)?.textContent;
+if (plan) boot(JSON.parse(plan) as BootPlan, location.pathname);
