@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useCan } from '../../../lib/can';
 import { Dialog } from '../../../lib/dialog';
 import { BreakableEmail } from '../../../lib/email';
 import { formatDateTime } from '../../../lib/format';
@@ -130,6 +131,8 @@ export function ChannelDetailsDialog({
 }
 
 function ChannelDetails({ entry }: { entry: Entry }) {
+  // Resending needs entries.write: a read-only role sees the outcome only.
+  const canResend = useCan('entries.write');
   // The answer of a resend carries the new outcomes.
   const [shown, setShown] = useState(entry);
   const { whatsapp, email } = shown.dispatch;
@@ -145,7 +148,7 @@ function ChannelDetails({ entry }: { entry: Entry }) {
           templates={templates}
         />
       </div>
-      {(whatsapp || email) && <ResendForm entry={shown} onResent={setShown} />}
+      {canResend && (whatsapp || email) && <ResendForm entry={shown} onResent={setShown} />}
     </div>
   );
 }

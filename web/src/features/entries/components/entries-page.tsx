@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useCan } from '../../../lib/can';
 import { PageHeader } from '../../../lib/page-header';
 import { ADMIN_ROLE } from '../../../lib/roles';
 import { useStoredValue } from '../../../lib/storage';
@@ -25,6 +26,7 @@ export function EntriesPage() {
   const role = useStoredValue('role');
   const isAdmin = role === ADMIN_ROLE;
   const isPhone = useIsPhone();
+  const canWrite = useCan('entries.write');
   const { typed, params, onFilter } = useEntryFilters();
   const [view, setView] = useListView();
   const [dialog, setDialog] = useState<OpenEntryDialog | null>(null);
@@ -41,8 +43,8 @@ export function EntriesPage() {
   const admin = useAdminActions(open('assign'), close);
   const actions: EntryActionHandlers = {
     onHistory: open('history'),
-    onEdit: open('edit'),
-    onFollowUp: open('followup'),
+    // A role that may only read entries is not offered what the server would refuse.
+    ...(canWrite ? { onEdit: open('edit'), onFollowUp: open('followup') } : {}),
     onDetails: open('details'),
     onChannels: open('channels'),
     ...(isAdmin ? admin.actions : {}),

@@ -4,8 +4,9 @@ import { customerName, statusOf } from '../model/entry-view';
 
 export type EntryActionHandlers = {
   onHistory: (entry: Entry) => void;
-  onEdit: (entry: Entry) => void;
-  onFollowUp: (entry: Entry) => void;
+  /** Absent without entries.write, as Follow-up. */
+  onEdit?: (entry: Entry) => void;
+  onFollowUp?: (entry: Entry) => void;
   onDetails: (entry: Entry) => void;
   onChannels: (entry: Entry) => void;
   /** Absent for employees: only admins confirm, delete and assign. */
@@ -16,27 +17,28 @@ export type EntryActionHandlers = {
 };
 
 /**
- * History, Confirm (admin, not yet confirmed), Edit, Follow-up, Show details, Assign employee
- * and Delete (admins):
- * the likeliest one as a button (Confirm while an admin has it to do, else Follow-up), the
- * rest in the row's menu.
+ * History, Confirm (admin, not yet confirmed), Edit and Follow-up (with entries.write), Show
+ * details, Assign employee and Delete (admins): the likeliest one as a button (Confirm while an
+ * admin has it to do, else Follow-up, else History), the rest in the row's menu.
  */
 export function EntryActions({ entry, ...on }: { entry: Entry } & EntryActionHandlers) {
   const name = customerName(entry);
   const confirm = on.onConfirm && statusOf(entry) !== 'confirmed' ? on.onConfirm : undefined;
   const remove = on.onDelete;
+  const { onEdit, onFollowUp } = on;
   const items: ActionMenuItem[] = [
     { label: 'History', onSelect: () => on.onHistory(entry) },
     ...(confirm ? [{ label: 'Confirm', onSelect: () => confirm(entry) }] : []),
-    { label: 'Edit', onSelect: () => on.onEdit(entry) },
-    { label: 'Follow-up', onSelect: () => on.onFollowUp(entry) },
+    ...(onEdit ? [{ label: 'Edit', onSelect: () => onEdit(entry) }] : []),
+    ...(onFollowUp ? [{ label: 'Follow-up', onSelect: () => onFollowUp(entry) }] : []),
     { label: 'Show details', onSelect: () => on.onDetails(entry) },
     ...(on.onAssign ? [{ label: 'Assign employee', onSelect: () => on.onAssign?.(entry) }] : []),
     ...(remove
       ? [{ label: 'Delete', tone: 'danger' as const, onSelect: () => remove(entry) }]
       : []),
   ];
-  const primary = items.find((item) => item.label === (confirm ? 'Confirm' : 'Follow-up'))!;
+  const primaryLabel = confirm ? 'Confirm' : onFollowUp ? 'Follow-up' : 'History';
+  const primary = items.find((item) => item.label === primaryLabel)!;
   return (
     <div className="entries-actions" role="group" aria-label={`Actions for ${name}`}>
       <button

@@ -690,3 +690,34 @@ describe('Edit Entry', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Update failed');
   });
 });
+
+describe('A role that may only read entries', () => {
+  const READER = { token: 't', role: 'support', permissions: ['entries.read', 'templates.read'] };
+
+  it('is offered History and details, not Edit, Follow-up, a comment or a resend', async () => {
+    mockApi(routes({ 'GET /entries/e1/history': [] }));
+    const { user } = renderApp('/entries', READER);
+    const group = within(await screen.findByRole('group', { name: 'Actions for Raj Kumar' }));
+    // History is the row's button when Follow-up is not offered.
+    expect(group.getByRole('button', { name: 'History' })).toBeInTheDocument();
+    await user.click(group.getByRole('button', { name: 'More actions for Raj Kumar' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Show details',
+    ]);
+    await user.keyboard('{Escape}');
+
+    await user.click(group.getByRole('button', { name: 'History' }));
+    const history = await screen.findByRole('dialog', { name: 'History – Raj Kumar' });
+    expect(await within(history).findByText('No history for this entry.')).toBeInTheDocument();
+    expect(within(history).queryByRole('textbox', { name: 'Add a comment' })).toBeNull();
+    await user.keyboard('{Escape}');
+
+    await user.click(group.getByRole('button', { name: 'More actions for Raj Kumar' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Show details' }));
+    const details = await screen.findByRole('dialog', { name: 'Entry Details' });
+    await user.click(within(details).getByRole('button', { name: 'Channel Details' }));
+    const channels = await screen.findByRole('dialog', { name: 'Channel Details' });
+    expect(within(channels).getAllByText('SendGrid said no').length).toBeGreaterThan(0);
+    expect(within(channels).queryByRole('form', { name: 'Resend' })).toBeNull();
+  });
+});

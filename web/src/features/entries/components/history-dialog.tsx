@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { useCan } from '../../../lib/can';
 import { Dialog } from '../../../lib/dialog';
 import { formatDateTime } from '../../../lib/format';
 import { ListState } from '../../../lib/list-state';
@@ -21,7 +22,7 @@ import { ToneBadge } from './entry-parts';
 
 export const COMMENT_REQUIRED = 'Please write a comment';
 
-/** The entry's history, newest first, and a form to add a comment. */
+/** The entry's history, newest first, and a form to add a comment (with entries.write). */
 export function HistoryDialog({ entry, onClose }: { entry: Entry | null; onClose: () => void }) {
   return (
     <Dialog
@@ -37,10 +38,11 @@ export function HistoryDialog({ entry, onClose }: { entry: Entry | null; onClose
 function History({ entry }: { entry: Entry }) {
   const history = useHistory(entry._id);
   const items = history.data ?? [];
+  const canComment = useCan('entries.write');
   return (
     <div className="entries-dialog">
       <Delivery entry={entry} />
-      <CommentForm entryId={entry._id} />
+      {canComment && <CommentForm entryId={entry._id} />}
       <ListState
         query={history}
         loading="Loading history…"
