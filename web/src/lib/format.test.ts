@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDayKey, formatINR, formatTime } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDayKey,
+  formatINR,
+  formatTime,
+  onFirstUse,
+} from './format';
 
 describe('formatINR', () => {
   it.each([
@@ -44,5 +51,19 @@ describe('dates as en-IN', () => {
   it.each([null, undefined, '', 'not a date'])('shows a dash for %s', (value) => {
     expect(formatDate(value)).toBe('—');
     expect(formatDateTime(value)).toBe('—');
+  });
+});
+
+describe('a formatter made on first use', () => {
+  it('is made once, when first asked for, not when its module loads', () => {
+    let made = 0;
+    const formatter = onFirstUse(() => {
+      made += 1;
+      return new Intl.NumberFormat('en-IN');
+    });
+    expect(made).toBe(0);
+    expect(formatter().format(1234567)).toBe('12,34,567');
+    expect(formatter()).toBe(formatter());
+    expect(made).toBe(1);
   });
 });

@@ -1,10 +1,10 @@
 import { EXCLUSION_REASONS, type ExclusionReason } from '@contract/broadcasts';
-import { formatINR } from '../../../lib/format';
+import { formatINR, onFirstUse } from '../../../lib/format';
 
-const counts = new Intl.NumberFormat('en-IN');
+const counts = onFirstUse(() => new Intl.NumberFormat('en-IN'));
 
 /** 12345 → '12,345' (Indian grouping). */
-export const formatCount = (n: number) => counts.format(n);
+export const formatCount = (n: number) => counts().format(n);
 
 /** Paise as rupees: 8631 → '₹86.31'. */
 export const formatPaise = (paise: number) => formatINR(paise / 100);
