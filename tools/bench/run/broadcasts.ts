@@ -20,6 +20,9 @@ const KILL_AT_SHARE = 0.3;
 /** How long a broadcast may take past its paced time before the row gives up on it. */
 const SETTLE_GRACE_MS = 12 * 60_000;
 const POLL_MS = 2_000;
+/** A sign-in or the crash row's wait for the outbox that takes longer ends the row, not the bench. */
+const SIGN_IN_MAX_MS = 60_000;
+const KILL_WAIT_MAX_MS = 5 * 60_000;
 const COMPANY_TIME_ZONE = 'Asia/Kolkata';
 
 export interface BroadcastBenchOptions {
@@ -130,11 +133,20 @@ async function untilDone(api: Api, id: string, withinMs: number): Promise<string
   }
 }
 
+/** `work`'s result, or an error naming `what` once `ms` have passed without one. */
+function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** Signs in, again while the database restarts or is too busy to answer (503). */
 async function signInAgain(o: BroadcastBenchOptions): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await o.signIn();
+      return await within(o.signIn(), SIGN_IN_MAX_MS, 'sign-in');
     } catch (err) {
       if (attempt >= 10) throw err;
       await sleep(3_000);
@@ -174,7 +186,12 @@ async function crashBroadcast(o: BroadcastBenchOptions, api: Api): Promise<Crash
   await first.ok('POST', `/broadcasts/${made.id}/start`);
   const killAt = Math.ceil(made.audienceCount * KILL_AT_SHARE);
   let takenAtKill = 0;
-  while ((takenAtKill = outboxTook(o.outboxFile, made.id).size) < killAt) await sleep(200);
+  const killBy = Date.now() + KILL_WAIT_MAX_MS;
+  while ((takenAtKill = outboxTook(o.outboxFile, made.id).size) < killAt) {
+    if (Date.now() > killBy)
+      throw new Error(`the outbox took ${takenAtKill} of ${made.audienceCount} in 5 minutes`);
+    await sleep(200);
+  }
   const { firestore, api: apiPid } = o.pids();
   process.kill(firestore, 'SIGKILL');
   process.kill(apiPid, 'SIGKILL');
