@@ -68,7 +68,7 @@ async function buildBoot(): Promise<string> {
 const FIREBASE_JSON = fileURLToPath(new URL('../../firebase.json', import.meta.url));
 
 /** The CSP source that allows `code` as an inline script. */
-export const scriptHash = (code: string) =>
+const scriptHash = (code: string) =>
   `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
 
 /** Stops the build when a page's policy in firebase.json does not allow the boot script. */

@@ -9,7 +9,7 @@ import { DASHBOARD_PATHS, DashboardPage } from './pages';
 import { loadShell } from './shell-route';
 
 /** The longest the first render waits for that code. */
-export const FIRST_SCREEN_WAIT_MS = 600;
+const FIRST_SCREEN_WAIT_MS = 600;
 
 /**
  * Resolves once the first screen's code has run, at once where the boot fetched none (signed
