@@ -98,6 +98,8 @@ type Json = Record<string, unknown>;
 const STATUS_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000];
 /** How long after a send each callback comes (the statuses of a delivered and read message). */
 const CALLBACK_DELAYS_MS = { sent: 100, delivered: 400, read: 900 };
+/** Status updates posted together: those due within `waitMs`, at most `max` (Meta's batch). */
+const STATUS_BATCH = { waitMs: 250, max: 1_000 };
 
 /** The variables that point the senders at the outbox at `url`. */
 export function providerBases(url: string): Record<string, string> {
@@ -131,7 +133,7 @@ export async function startOutbox(
   const media = mediaStore(() => ownUrl);
   const limits = limitKeeper(dir);
 
-  const later = (ms: number, work: () => Promise<unknown>) => {
+  const later = (ms: number, work: () => unknown) => {
     const timer = setTimeout(() => {
       timers.delete(timer);
       void work();
@@ -161,28 +163,39 @@ export async function startOutbox(
     return status;
   }
 
-  function whatsappStatus(body: Json, id: string, status: string, errors?: object[]) {
-    return untilTaken((to) =>
+  /**
+   * Statuses due and not yet posted. Meta gathers a webhook's updates into one notification (up
+   * to 1,000, not promised): the outbox posts together those due within STATUS_BATCH.waitMs.
+   */
+  const dueStatuses: object[] = [];
+  const postDueStatuses = async () => {
+    const batch = dueStatuses.splice(0, STATUS_BATCH.max);
+    if (batch.length === 0) return;
+    await untilTaken((to) =>
       postWhatsAppWebhook(
         to,
         whatsappChange({
           messaging_product: 'whatsapp',
           metadata: { display_phone_number: '15550000000', phone_number_id: 'OUTBOX' },
-          statuses: [
-            {
-              id,
-              status,
-              timestamp: String(Math.floor(Date.now() / 1000)),
-              recipient_id: body.to,
-              ...(body.biz_opaque_callback_data
-                ? { biz_opaque_callback_data: body.biz_opaque_callback_data }
-                : {}),
-              ...(errors ? { errors } : {}),
-            },
-          ],
+          statuses: batch,
         }),
       ),
     );
+  };
+
+  function whatsappStatus(body: Json, id: string, status: string, errors?: object[]) {
+    dueStatuses.push({
+      id,
+      status,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      recipient_id: body.to,
+      ...(body.biz_opaque_callback_data
+        ? { biz_opaque_callback_data: body.biz_opaque_callback_data }
+        : {}),
+      ...(errors ? { errors } : {}),
+    });
+    if (dueStatuses.length === 1) later(STATUS_BATCH.waitMs, postDueStatuses);
+    else if (dueStatuses.length >= STATUS_BATCH.max) void postDueStatuses();
   }
 
   const windowOpen = (to: string) => (windows[to] ?? 0) + WINDOW_MS > Date.now();
@@ -481,6 +494,7 @@ export async function startOutbox(
       messages.length = 0;
       refusals.length = 0;
       next.length = 0;
+      dueStatuses.length = 0;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       windows = {};

@@ -208,6 +208,56 @@ describe('POST /api/integrations/whatsapp/webhook', () => {
     expect((await status('sent', { id: 'wamid.UNKNOWN' })).body.statuses).toBe(0);
   });
 
+  it("applies a batched notification (Meta's up to 1,000 updates) per message, in Meta's order", async () => {
+    const sendOne = async (body: string) => {
+      const created = await request(employee)
+        .post('/api/entries')
+        .send({ customer: world.ravi, whatsapp: { body } });
+      return {
+        entry: created.body._id as string,
+        outboundId: created.body.dispatch.whatsapp.outboundId as string,
+      };
+    };
+    const first = await sendOne('Hi');
+    const second = await sendOne('The price list');
+    const about = (message: { outboundId: string }, status: string) => ({
+      id: 'wamid.TEST1',
+      status,
+      timestamp: '1780000100',
+      recipient_id: '919812345678',
+      biz_opaque_callback_data: message.outboundId,
+    });
+    // Two entries of changes, as Meta may batch them; the second message's late 'delivered'
+    // comes after its 'read', and one status names a message that is not ours.
+    const notification = statuses([
+      about(second, 'read'),
+      about(first, 'sent'),
+      about(first, 'delivered'),
+    ]) as { entry: { changes: unknown[] }[] };
+    notification.entry.push({
+      ...notification.entry[0],
+      changes: [
+        {
+          field: 'messages',
+          value: {
+            statuses: [
+              about(second, 'delivered'),
+              { ...about(first, 'sent'), id: 'wamid.OTHER', biz_opaque_callback_data: '' },
+              about(first, 'read'),
+            ],
+          },
+        },
+      ],
+    });
+    const res = await deliver(notification);
+    expect(res.status).toBe(200);
+    expect(res.body.statuses).toBe(5);
+    for (const { entry } of [first, second])
+      expect((await getDb().doc(`entries/${entry}`).get()).get('dispatch.whatsapp')).toMatchObject({
+        status: 'read',
+      });
+  });
+
   it('records a failed delivery with its reason', async () => {
     const created = await request(employee)
       .post('/api/entries')

@@ -1,7 +1,8 @@
 // The outbox plays Meta's sending limits (outbox/limits.ts): throughput (130429), the pair rate
 // (131056), the messaging limit on business-initiated conversations (refused), and the marketing
 // per-user limit (131049 by status callback) for the phones a test names; its defaults leave an
-// ordinary chat alone, and the limits set survive a restart of the outbox.
+// ordinary chat alone, and the limits set survive a restart of the outbox. Its status callbacks
+// come batched as Meta's may (updates due together in one notification).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -158,6 +159,26 @@ describe("the outbox plays Meta's limits", () => {
     expect(statuses.find((s) => s.id === marketing.id)?.errors?.[0].code).toBe(131049);
     expect(of(utility.id)).toContain('delivered');
     expect(of(free.id)).toContain('delivered');
+  });
+
+  it("posts the statuses due together in one notification, each message's in Meta's order", async () => {
+    const sent = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => send(`9198666660${String(i).padStart(2, '0')}`, update)),
+    );
+    await expect
+      .poll(() => webhooks.flatMap((w) => w.statuses ?? []).length, { timeout: 5_000 })
+      .toBe(30);
+    // sent, delivered and read come 100, 400 and 900 ms after a send: three notifications when
+    // the ten sends are taken within a few milliseconds, a few more on a slow machine.
+    expect(webhooks.length).toBeLessThanOrEqual(6);
+    expect(Math.max(...webhooks.map((w) => w.statuses?.length ?? 0))).toBeGreaterThan(1);
+    const statuses = webhooks.flatMap((w) => w.statuses ?? []);
+    for (const { id } of sent)
+      expect(statuses.filter((s) => s.id === id).map((s) => s.status)).toEqual([
+        'sent',
+        'delivered',
+        'read',
+      ]);
   });
 
   it('refuses a malformed configuration with the reason, and keeps the defaults', async () => {

@@ -86,20 +86,40 @@ export async function applyDeliveries(
   return stored !== null;
 }
 
-/** Applies a callback to the queued message `outboundId`; false when there is no such message. */
-export const applyDelivery = (outboundId: string, update: DeliveryUpdate): Promise<boolean> =>
-  applyDeliveries(outboundId, [update]);
+/**
+ * WhatsApp status callbacks about one message, in the order Meta listed them: matched by the
+ * queue id the message carried (`biz_opaque_callback_data`), else by the provider's message id.
+ * False when no message of ours has either.
+ */
+export async function applyProviderStatuses(
+  outboundId: string,
+  updates: readonly (DeliveryUpdate & { messageId: string })[],
+): Promise<boolean> {
+  if (updates.length === 0) return false;
+  if (outboundId && (await applyDeliveries(outboundId, updates))) return true;
+  const found = await outboundIdOfProviderId(updates[0].messageId);
+  return found ? applyDeliveries(found, updates) : false;
+}
+
+/** Messages whose callbacks are applied at once; each message's callbacks are one change. */
+const MESSAGES_AT_ONCE = 16;
 
 /**
- * A WhatsApp status callback: matched by the queue id the message carried
- * (`biz_opaque_callback_data`), else by the provider's message id. False when no message of
- * ours has either.
+ * A provider's batch of callbacks, already grouped by the message each is about: each group is
+ * applied by `apply` (one change a message), MESSAGES_AT_ONCE messages at a time. Answers the
+ * callbacks whose message was found and those whose message was not.
  */
-export async function applyProviderStatus(
-  outboundId: string,
-  update: DeliveryUpdate & { messageId: string },
-): Promise<boolean> {
-  if (outboundId && (await applyDelivery(outboundId, update))) return true;
-  const found = await outboundIdOfProviderId(update.messageId);
-  return found ? applyDelivery(found, update) : false;
+export async function applyEachMessage<T>(
+  groups: Iterable<T[]>,
+  apply: (callbacks: T[]) => Promise<boolean>,
+): Promise<{ found: T[]; unmatched: T[] }> {
+  const waiting = [...groups];
+  const found: T[] = [];
+  const unmatched: T[] = [];
+  const worker = async () => {
+    for (let group = waiting.shift(); group; group = waiting.shift())
+      ((await apply(group)) ? found : unmatched).push(...group);
+  };
+  await Promise.all(Array.from({ length: Math.min(MESSAGES_AT_ONCE, waiting.length) }, worker));
+  return { found, unmatched };
 }

@@ -3,8 +3,8 @@
 export { QUEUED_MESSAGE_DOCUMENT } from './constants';
 export {
   applyDeliveries,
-  applyDelivery,
-  applyProviderStatus,
+  applyEachMessage,
+  applyProviderStatuses,
   type DeliveryUpdate,
 } from './delivery';
 export { type MessageChannel, type MessageOwner, type MessageOwnerKind } from './owner';

@@ -15,17 +15,15 @@ import { alertAdminContacts } from '../notifications';
 import { formatPhone } from '../../domain/identity/phone';
 import { createInboundEntry } from './inbound-entry';
 import { isAcceptReply } from '../../domain/quotes/accept-reply';
-import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
 import { refreshWindow } from '../messaging';
-import { applyProviderStatus } from '../../domain/messages';
 import { validSignature } from './signature';
+import { applyWhatsAppStatuses } from './whatsapp-statuses';
 import { attachInboundMedia } from './whatsapp-media';
 import { optOutKeyword } from './opt-out-keywords';
 import { repliedMessage } from './replied-message';
 import { broadcastOfReply, noteBroadcastResponse } from '../broadcasts';
 
 type Json = Record<string, unknown>;
-const STATUSES = new Set(['sent', 'delivered', 'read', 'failed']);
 const obj = (value: unknown): Json =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(obj) : []);
@@ -82,114 +80,91 @@ export function describeMessage(message: Json): string | undefined {
 
 export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResult> {
   const result: WebhookResult = { messages: 0, created: 0, duplicates: 0, statuses: 0 };
-  for (const entry of list(obj(body).entry)) {
-    for (const change of list(entry.changes)) {
-      const value = obj(change.value);
-      const names = new Map(
-        list(value.contacts).map((c) => [str(c.wa_id), str(obj(c.profile).name)] as const),
-      );
-      for (const status of list(value.statuses)) {
-        const messageId = str(status.id);
-        const state = str(status.status);
-        if (!messageId || !STATUSES.has(state)) continue;
-        const error = list(status.errors)
-          .map((e) =>
-            whatsappErrorWords(
-              typeof e.code === 'number' ? e.code : undefined,
-              str(obj(e.error_data).details) || str(e.message) || str(e.title),
-            ),
-          )
-          .join('; ');
-        const at = new Date(Number(status.timestamp) * 1000 || Date.now());
-        // Our messages carry their queue id; a message without one is found by its own id.
-        const applied = await applyProviderStatus(str(status.biz_opaque_callback_data), {
-          messageId,
-          delivery: state as 'sent' | 'delivered' | 'read' | 'failed',
-          at,
-          error: error || undefined,
-        });
-        if (applied) result.statuses++;
+  const changes = list(obj(body).entry).flatMap((entry) => list(entry.changes));
+  result.statuses = await applyWhatsAppStatuses(
+    changes.flatMap((change) => list(obj(change.value).statuses)),
+  );
+  for (const change of changes) {
+    const value = obj(change.value);
+    const names = new Map(
+      list(value.contacts).map((c) => [str(c.wa_id), str(obj(c.profile).name)] as const),
+    );
+    for (const message of list(value.messages)) {
+      const messageId = str(message.id);
+      const from = str(message.from);
+      const description = describeMessage(message);
+      if (!messageId || !from) continue;
+      if (description === undefined) {
+        // A reaction is no new entry, but it is the customer writing: the window opens.
+        await refreshWindow(
+          `+${from.replace(/^\+/, '')}`,
+          new Date(Number(message.timestamp) * 1000 || Date.now()),
+        );
+        continue;
       }
-      for (const message of list(value.messages)) {
-        const messageId = str(message.id);
-        const from = str(message.from);
-        const description = describeMessage(message);
-        if (!messageId || !from) continue;
-        if (description === undefined) {
-          // A reaction is no new entry, but it is the customer writing: the window opens.
-          await refreshWindow(
-            `+${from.replace(/^\+/, '')}`,
-            new Date(Number(message.timestamp) * 1000 || Date.now()),
-          );
-          continue;
-        }
-        result.messages++;
-        const receivedAt = new Date(Number(message.timestamp) * 1000 || Date.now());
-        const name = names.get(from) || undefined;
-        const type = str(message.type);
-        const media = obj(message[type]);
-        // A reply to an earlier message (the customer swiped it): Meta names it in `context`.
-        const contextId = str(obj(message.context).id);
-        const keyword = type === 'text' || type === 'button' ? optOutKeyword(description) : null;
-        const replied = contextId ? await repliedMessage(contextId) : undefined;
-        // Words accepting a quote: the one replied to, else (no context) the newest sent.
-        const acceptsQuote =
-          (type === 'text' || type === 'button') &&
-          isAcceptReply(description) &&
-          (!contextId || replied?.quoteId)
-            ? { quoteId: replied?.quoteId }
-            : undefined;
-        const phone = `+${from.replace(/^\+/, '')}`;
-        // A reply to a broadcast (named by the context, else the latest sent to them lately).
-        const answered =
-          contextId && !replied?.outboundId
-            ? null
-            : await broadcastOfReply(phone, replied?.outboundId);
-        const outcome = await createInboundEntry({
-          provider: 'whatsapp',
-          messageId,
-          from: { phone: `+${from.replace(/^\+/, '')}`, name },
-          description,
-          receivedAt,
-          details: {
-            type,
-            ...(media.id ? { mediaId: str(media.id), mimeType: str(media.mime_type) } : {}),
-            ...(contextId ? { contextId } : {}),
-          },
-          ...(replied ? { replyTo: replied.replyTo } : {}),
-          ...(answered ? { broadcastId: answered.broadcastId } : {}),
-          // STOP / START (typed, or a template's quick-reply button), applied with the message.
-          ...(keyword && { optOut: keyword }),
-          ...(acceptsQuote && { acceptsQuote }),
-          notify: 'owner-or-admins',
+      result.messages++;
+      const receivedAt = new Date(Number(message.timestamp) * 1000 || Date.now());
+      const name = names.get(from) || undefined;
+      const type = str(message.type);
+      const media = obj(message[type]);
+      // A reply to an earlier message (the customer swiped it): Meta names it in `context`.
+      const contextId = str(obj(message.context).id);
+      const keyword = type === 'text' || type === 'button' ? optOutKeyword(description) : null;
+      const replied = contextId ? await repliedMessage(contextId) : undefined;
+      // Words accepting a quote: the one replied to, else (no context) the newest sent.
+      const acceptsQuote =
+        (type === 'text' || type === 'button') &&
+        isAcceptReply(description) &&
+        (!contextId || replied?.quoteId)
+          ? { quoteId: replied?.quoteId }
+          : undefined;
+      const phone = `+${from.replace(/^\+/, '')}`;
+      // A reply to a broadcast (named by the context, else the latest sent to them lately).
+      const answered =
+        contextId && !replied?.outboundId
+          ? null
+          : await broadcastOfReply(phone, replied?.outboundId);
+      const outcome = await createInboundEntry({
+        provider: 'whatsapp',
+        messageId,
+        from: { phone: `+${from.replace(/^\+/, '')}`, name },
+        description,
+        receivedAt,
+        details: {
+          type,
+          ...(media.id ? { mediaId: str(media.id), mimeType: str(media.mime_type) } : {}),
+          ...(contextId ? { contextId } : {}),
+        },
+        ...(replied ? { replyTo: replied.replyTo } : {}),
+        ...(answered ? { broadcastId: answered.broadcastId } : {}),
+        // STOP / START (typed, or a template's quick-reply button), applied with the message.
+        ...(keyword && { optOut: keyword }),
+        ...(acceptsQuote && { acceptsQuote }),
+        notify: 'owner-or-admins',
+      });
+      if (!outcome.created) {
+        result.duplicates++;
+        continue;
+      }
+      result.created++;
+      if (answered)
+        await noteBroadcastResponse(answered.id, keyword === 'stop' ? 'optedOutAfter' : 'replied');
+      if (media.id)
+        await attachInboundMedia(outcome.entryId, outcome.conversationMessageId, {
+          id: str(media.id),
+          type,
+          filename: str(media.filename) || undefined,
         });
-        if (!outcome.created) {
-          result.duplicates++;
-          continue;
-        }
-        result.created++;
-        if (answered)
-          await noteBroadcastResponse(
-            answered.id,
-            keyword === 'stop' ? 'optedOutAfter' : 'replied',
-          );
-        if (media.id)
-          await attachInboundMedia(outcome.entryId, outcome.conversationMessageId, {
-            id: str(media.id),
-            type,
-            filename: str(media.filename) || undefined,
-          });
-        // The owner (or the admins) were told with the entry; the admin contacts by email and
-        // WhatsApp as Settings say.
-        try {
-          await alertAdminContacts({
-            type: 'entry',
-            title: 'New WhatsApp message',
-            message: `${outcome.customerName || formatPhone(`+${from}`)}: ${description.slice(0, 300)}`,
-          });
-        } catch (err) {
-          logger.error('Could not notify the admins of an inbound WhatsApp message:', err);
-        }
+      // The owner (or the admins) were told with the entry; the admin contacts by email and
+      // WhatsApp as Settings say.
+      try {
+        await alertAdminContacts({
+          type: 'entry',
+          title: 'New WhatsApp message',
+          message: `${outcome.customerName || formatPhone(`+${from}`)}: ${description.slice(0, 300)}`,
+        });
+      } catch (err) {
+        logger.error('Could not notify the admins of an inbound WhatsApp message:', err);
       }
     }
   }

@@ -7,7 +7,12 @@ import type { EventsResult } from '../../contract/answers';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { getDb } from '../../firebase';
-import { applyDeliveries, type Delivery, type DeliveryUpdate } from '../../domain/messages';
+import {
+  applyDeliveries,
+  applyEachMessage,
+  type Delivery,
+  type DeliveryUpdate,
+} from '../../domain/messages';
 
 export const EMAIL_EVENTS = 'emailEvents';
 /** A seen event's marker is removed after this (a TTL policy on expiresAt). */
@@ -71,18 +76,16 @@ function failureWords(event: Json): string {
   return reason ? `${what}: ${reason.slice(0, 300)}` : what;
 }
 
-/** Messages whose events are applied at once; each message's events are one change. */
-const MESSAGES_AT_ONCE = 16;
 /** Markers read or written per call (Firestore takes 500 writes a batch). */
 const MARKERS_PER_CALL = 400;
-
-const markerId = (eventId: string) => createHash('sha256').update(eventId).digest('hex');
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+const markerId = (eventId: string) => createHash('sha256').update(eventId).digest('hex');
 
 interface FreshEvent {
   marker: string;
@@ -150,19 +153,13 @@ export async function handleEmailEvents(events: unknown): Promise<EventsResult> 
     seen.add(e.marker);
     byMessage.set(e.outboundId, [...(byMessage.get(e.outboundId) ?? []), e]);
   }
-  const applied: FreshEvent[] = [];
-  for (const group of chunks([...byMessage.values()], MESSAGES_AT_ONCE)) {
-    await Promise.all(
-      group.map(async (fresh) => {
-        const found = await applyDeliveries(
-          fresh[0].outboundId,
-          fresh.map((e) => e.update),
-        );
-        if (found) applied.push(...fresh);
-        else result.unmatched += fresh.length;
-      }),
-    );
-  }
+  const { found: applied, unmatched } = await applyEachMessage(byMessage.values(), (fresh) =>
+    applyDeliveries(
+      fresh[0].outboundId,
+      fresh.map((e) => e.update),
+    ),
+  );
+  result.unmatched += unmatched.length;
   await storeMarkers(applied);
   result.applied = applied.length;
   return result;
