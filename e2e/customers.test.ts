@@ -9,7 +9,7 @@ import { expectAccessible } from './support/accessibility.ts';
 import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
 import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import { apiPost, DEMO, signedInForFile } from './support/session.ts';
-import { toast } from './support/toast.ts';
+import { toast, toasts } from './support/toast.ts';
 
 const launched = browserForFile();
 // One session for the file: the sign-in form has tests of its own (accounts, shell).
@@ -112,6 +112,16 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
         await add.getByRole('button', { name: 'Add Customer' }).click();
         await toast(page, 'Customer added');
         await add.waitFor({ state: 'detached' });
+        if (viewport === 'phone') {
+          // The toast comes above the New customer button, not over it.
+          const fab = (await addButton.boundingBox())!;
+          const onTop = await page.evaluate(
+            ([x, y]) => document.elementFromPoint(x, y)?.closest('.customers-fab') !== null,
+            [fab.x + fab.width / 2, fab.y + fab.height / 2],
+          );
+          expect(onTop).toBe(true);
+          await toasts(page).getByText('Customer added').waitFor();
+        }
 
         // Search by part of the phone.
         await search(page, `${d}550${d}23`);

@@ -94,8 +94,11 @@ interface NextAnswer {
 const KEEP = 200;
 type Json = Record<string, unknown>;
 
-/** Meta tries a status webhook the app did not answer with 200 again after these waits. */
-const STATUS_RETRY_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 32_000];
+/**
+ * Meta tries a webhook the app did not answer with 200 again, with decreasing frequency, for up
+ * to 7 days: here after 1 s, then each wait twice the last.
+ */
+const STATUS_RETRY = { firstMs: 1_000, forMs: 7 * 24 * 3_600_000 };
 /** How long after a send each callback comes (the statuses of a delivered and read message). */
 const CALLBACK_DELAYS_MS = { sent: 100, delivered: 400, read: 900 };
 /** Status updates posted together: those due within `waitMs`, at most `max` (Meta's batch). */
@@ -154,8 +157,13 @@ export async function startOutbox(
   /** A status webhook the app did not take (200) is tried again, with growing waits, as Meta does. */
   async function untilTaken(post: (to: AppConnection) => Promise<number>): Promise<number> {
     let status = 0;
-    for (const wait of [0, ...STATUS_RETRY_MS]) {
-      if (wait) await new Promise((resolve) => later(wait, async () => resolve(undefined)));
+    for (
+      let wait = 0, waited = 0;
+      waited <= STATUS_RETRY.forMs;
+      wait = 2 * wait || STATUS_RETRY.firstMs
+    ) {
+      if (wait) await new Promise((resolve) => later(wait, () => resolve(undefined)));
+      waited += wait;
       if (!app) return status;
       status = await post(app);
       if (status >= 200 && status < 300) return status;

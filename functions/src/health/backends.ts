@@ -2,6 +2,7 @@
 // route reports it, and a request that waits too long on the database is answered from it.
 import { getAuth } from 'firebase-admin/auth';
 import { withDeadline } from '../deadline';
+import { noteDatabaseTrouble } from '../database-trouble';
 import { getDb, getFirebaseApp } from '../firebase';
 
 export type Backend = 'database' | 'auth';
@@ -50,7 +51,12 @@ export function isUp(backend: Backend): Promise<boolean> {
       .then(
         () => true,
         // A check that got no answer while other calls did was only queued behind them.
-        () => backend === 'database' && answeredRecently(),
+        () => {
+          if (backend !== 'database') return false;
+          if (answeredRecently()) return true;
+          noteDatabaseTrouble();
+          return false;
+        },
       )
       .finally(() => running.delete(backend));
     running.set(backend, check);

@@ -3,6 +3,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
+import { isDatabaseUnavailable } from '../database-trouble';
 
 export type FieldMessages = Record<string, string>;
 
@@ -45,20 +46,6 @@ export function validationError(error: z.core.$ZodError): HttpError {
 }
 
 export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again shortly';
-
-/**
- * The gRPC codes with which the Firestore client reports a call the database did not carry
- * through, through no fault of the request: UNAVAILABLE and DEADLINE_EXCEEDED, and what a
- * database going away mid-call gives (CANCELLED, UNKNOWN "stream removed", INTERNAL "RST_STREAM"),
- * and ABORTED (a transaction that kept losing to others). Each is worth the same call again.
- */
-const UNAVAILABLE_CODES = new Set([1, 2, 4, 10, 13, 14]);
-
-/** True for a Firestore error that says the database could not be reached in time. */
-function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'number' && UNAVAILABLE_CODES.has(code);
-}
 
 export const notFound: RequestHandler = () => {
   throw new HttpError(404, 'Not found');

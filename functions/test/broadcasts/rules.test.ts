@@ -8,6 +8,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
+import { noteDatabaseTrouble } from '../../src/database-trouble';
 import { getDb } from '../../src/firebase';
 import { runBroadcastDispatch } from '../../src/features/broadcasts';
 import { appAs } from '../entries/support';
@@ -161,6 +162,34 @@ describe('broadcast rules', { timeout: 45_000 }, () => {
     const done = await settled(id);
     expect(done.counts).toMatchObject({ sent: 2, queued: 0, failed: 0 });
     expect(await whatsappTo()).toEqual([phones[0].slice(1)]);
+  });
+
+  it("a claim made before the database failed waits for Meta's callback as long again, then is judged", async () => {
+    const [phone] = await addCustomers(1);
+    const lease = getDb().doc('sendPacing/dispatcher');
+    await lease.set({ holder: 'dead-instance', until: new Date(Date.now() + 60_000) });
+    const id = await makeBroadcast([phone]);
+    expect((await act(id, 'start')).status).toBe(200);
+    // The dead dispatcher claimed it two minutes ago; the database failed this process 30 s ago,
+    // 90 s after the claim: Meta, trying its callback again with doubling waits, may name the
+    // message up to 90 s after the database came back.
+    const claimedAt = new Date(Date.now() - 2 * 60_000);
+    const message = getDb().doc(`outboundMessages/${id}p${phone.replace(/\D/g, '')}`);
+    await message.update({ state: 'sending', claimToken: 'dead', claimedAt, attempts: 1 });
+    setClock(() => Date.now() - 30_000);
+    noteDatabaseTrouble();
+    setClock();
+    await lease.set({ holder: 'dead-instance', until: new Date(Date.now() - 1) });
+    expect((await runBroadcastDispatch()).tried).toBe(0);
+    expect((await message.get()).get('state')).toBe('sending');
+    // 90 s after the trouble (and the minute) Meta has not named it: it never left, and goes now.
+    setClock(() => Date.now() + 2 * 60_000);
+    try {
+      expect((await runBroadcastDispatch()).tried).toBe(1);
+    } finally {
+      setClock();
+    }
+    expect(await whatsappTo()).toEqual([phone.slice(1)]);
   });
 
   it('the report sets the cost of the messages delivered against the estimate', async () => {

@@ -150,7 +150,11 @@ export async function oldBroadcastClaims(broadcastId: string, claimedBy: number)
     .filter(
       (doc) => ((doc.get('claimedAt') as Timestamp | undefined)?.toMillis() ?? 0) <= claimedBy,
     )
-    .map((doc) => ({ id: doc.id, claimToken: doc.get('claimToken') as string | undefined }));
+    .map((doc) => ({
+      id: doc.id,
+      claimToken: doc.get('claimToken') as string | undefined,
+      claimedAt: (doc.get('claimedAt') as Timestamp | undefined)?.toMillis() ?? 0,
+    }));
 }
 
 /** When the broadcast's next waiting recipient is due (ms), or null when none waits. */

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
+import { isDatabaseUnavailable } from '../../database-trouble';
 import { getCustomerData } from '../../domain/customers/store';
 import { optedOutAt } from '../../domain/customers/whatsapp-windows';
 import {
@@ -25,7 +26,12 @@ import {
   type PacedRecipient,
 } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
-import { ABANDONED_PACED_MS, deliverOutbound, settleAbandonedPaced } from '../messaging';
+import {
+  ABANDONED_PACED_MS,
+  deliverOutbound,
+  settleAbandonedPaced,
+  silenceTells,
+} from '../messaging';
 import { SLOT_MS, releaseLease, takeLease, takeSlot } from './pacing';
 import { queueRecipients } from './queue';
 import { freshStates } from './fresh-states';
@@ -66,10 +72,15 @@ async function finishSettled(ids: string[]): Promise<void> {
   }
 }
 
-/** Recipients a dispatcher that died was sending: sent if Meta named them since, else due again. */
+/**
+ * Recipients a dispatcher that died was sending: sent if Meta named them since, else due again,
+ * once Meta's silence tells (silenceTells).
+ */
 async function recoverAbandoned(ids: string[]): Promise<void> {
-  for (const id of ids)
-    await settleAbandonedPaced(await oldBroadcastClaims(id, now() - ABANDONED_PACED_MS));
+  for (const id of ids) {
+    const claims = await oldBroadcastClaims(id, now() - ABANDONED_PACED_MS);
+    await settleAbandonedPaced(claims.filter((c) => silenceTells(c.claimedAt)));
+  }
 }
 
 /** How many more users the messaging limit lets a broadcast reach now; Infinity: no limit. */
@@ -191,7 +202,8 @@ export async function runDispatcher(): Promise<number> {
 
 /** Starts a dispatcher run in the background (the start and resume routes). */
 export function kickDispatcher(): void {
-  void runDispatcher().catch((err: unknown) =>
-    logger.error('The broadcast dispatcher failed', err),
-  );
+  void runDispatcher().catch((err: unknown) => {
+    isDatabaseUnavailable(err);
+    logger.error('The broadcast dispatcher failed', err);
+  });
 }

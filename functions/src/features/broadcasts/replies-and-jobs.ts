@@ -2,6 +2,7 @@
 // scheduled ones whose time came, then the paced dispatcher), and the inbound path's (which
 // broadcast a reply answers; the recipient replied, or wrote STOP after it).
 import { broadcastMessageAnswered, markBroadcastResponse } from '../../domain/messages';
+import { isDatabaseUnavailable } from '../../database-trouble';
 import { startDueBroadcasts } from './actions';
 import { runDispatcher } from './dispatcher';
 
@@ -9,8 +10,14 @@ import { runDispatcher } from './dispatcher';
 const REPLY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
 
 export async function runBroadcastDispatch(): Promise<{ started: number; tried: number }> {
-  const started = await startDueBroadcasts();
-  return { started, tried: await runDispatcher() };
+  try {
+    const started = await startDueBroadcasts();
+    return { started, tried: await runDispatcher() };
+  } catch (err) {
+    // Noted, so that a later run waits for Meta's callbacks the webhook could not take.
+    isDatabaseUnavailable(err);
+    throw err;
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ export {
 export { documentTemplates, findTemplate } from './catalog';
 export {
   ABANDONED_PACED_MS,
+  silenceTells,
   deliverDueOutbound,
   deliverNow,
   deliverOutbound,

@@ -18,6 +18,7 @@ import {
   type OutboundDoc,
   type OutboundPart,
 } from '../../domain/messages';
+import { lastDatabaseTrouble } from '../../database-trouble';
 import { sendPart } from './send-part';
 
 export const MAX_ATTEMPTS = 5;
@@ -30,6 +31,20 @@ export const STALE_CLAIM_MS = 5 * 60 * 1000;
  * the longest a send waits for Meta (SEND_TIMEOUT_MS, 10 s), time for its status callback too.
  */
 export const ABANDONED_PACED_MS = 60_000;
+
+/**
+ * Whether Meta's silence about a message claimed at `claimedAt` by a dispatcher that died tells
+ * it never reached Meta. Meta names a message it took within seconds while the webhook takes its
+ * callbacks; while the webhook cannot (the database down), Meta tries them again with doubling
+ * waits, so a callback that met the trouble comes back at most about as long after the trouble
+ * ended as the trouble came after the claim. A claim made before this process last saw the
+ * database fail is judged only once that much more time has passed.
+ */
+export function silenceTells(claimedAt: number, at = now()): boolean {
+  if (at - claimedAt < ABANDONED_PACED_MS) return false;
+  const trouble = lastDatabaseTrouble();
+  return claimedAt > trouble || at - trouble >= trouble - claimedAt + ABANDONED_PACED_MS;
+}
 const DUE_BATCH = 50;
 
 function backoffMs(attempts: number, asked: number | undefined): number {

@@ -1,0 +1,30 @@
+// When this process last saw the database fail to answer. Work that judges from something that
+// did not happen meanwhile (Meta's status callback for a message: the webhook could not take it
+// while the database was down) waits longer once the database is back.
+import { now } from './clock';
+
+/**
+ * The gRPC codes with which the Firestore client reports a call the database did not carry
+ * through, through no fault of the request: UNAVAILABLE and DEADLINE_EXCEEDED, and what a
+ * database going away mid-call gives (CANCELLED, UNKNOWN "stream removed", INTERNAL "RST_STREAM"),
+ * and ABORTED (a transaction that kept losing to others). Each is worth the same call again.
+ */
+const UNAVAILABLE_CODES = new Set([1, 2, 4, 10, 13, 14]);
+
+let troubleAt = Number.NEGATIVE_INFINITY;
+
+/** The database just failed to answer one of this process's calls (or its health check). */
+export function noteDatabaseTrouble(): void {
+  troubleAt = now();
+}
+
+/** True for a Firestore error that says the database could not be reached in time (noted). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  const unavailable = typeof code === 'number' && UNAVAILABLE_CODES.has(code);
+  if (unavailable) noteDatabaseTrouble();
+  return unavailable;
+}
+
+/** When the database last failed this process (ms since the epoch), or -Infinity. */
+export const lastDatabaseTrouble = (): number => troubleAt;
