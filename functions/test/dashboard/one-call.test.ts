@@ -72,12 +72,16 @@ describe('GET /api/dashboard/all', () => {
   it('a full load reads its data and one document for the session check', async () => {
     await someFigures();
     const token = await login(createApp(), await createAccount({ role: 'admin' }));
-    const readsOf = async (call: () => Promise<{ status: number }>) => {
+    const readsOnce = async (call: () => Promise<{ status: number }>) => {
       clearDashboardCache();
       await resetCounters();
       expect((await call()).status).toBe(200);
       return (await readCounters()).reads;
     };
+    // The fewer of two loads: a read of other work that lands in a load's window (a slow load's
+    // database check on a loaded machine) only adds, and the load's own reads are the same.
+    const readsOf = async (call: () => Promise<{ status: number }>) =>
+      Math.min(await readsOnce(call), await readsOnce(call));
     // The first load keeps the lists it queries (top customers, follow-ups due), in a
     // transaction that may end after its answer: the second is sure to find them kept.
     await readsOf(() => request(appAs('admin')).get('/api/dashboard/all'));
