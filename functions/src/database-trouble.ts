@@ -18,10 +18,15 @@ export function noteDatabaseTrouble(): void {
   troubleAt = now();
 }
 
-/** True for a Firestore error that says the database could not be reached in time (noted). */
-export function isDatabaseUnavailable(err: unknown): boolean {
+/** True for a Firestore error that says the database could not be reached in time. */
+function isDatabaseUnavailable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
-  const unavailable = typeof code === 'number' && UNAVAILABLE_CODES.has(code);
+  return typeof code === 'number' && UNAVAILABLE_CODES.has(code);
+}
+
+/** Notes the trouble when `err` says the database could not be reached; answers whether it did. */
+export function noteIfDatabaseTrouble(err: unknown): boolean {
+  const unavailable = isDatabaseUnavailable(err);
   if (unavailable) noteDatabaseTrouble();
   return unavailable;
 }

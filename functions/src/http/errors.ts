@@ -3,7 +3,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
-import { isDatabaseUnavailable } from '../database-trouble';
+import { noteIfDatabaseTrouble } from '../database-trouble';
 
 export type FieldMessages = Record<string, string>;
 
@@ -85,7 +85,7 @@ function toHttpError(err: unknown): HttpError | undefined {
   if (err instanceof HttpError) return err;
   // Input validation that did not go through parseBody (a query, a param) is still the caller's fault.
   if (err instanceof z.core.$ZodError) return validationError(err);
-  if (isDatabaseUnavailable(err)) return new HttpError(503, DATABASE_UNAVAILABLE);
+  if (noteIfDatabaseTrouble(err)) return new HttpError(503, DATABASE_UNAVAILABLE);
   return requestError(err);
 }
 

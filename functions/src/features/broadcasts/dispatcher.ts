@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
-import { isDatabaseUnavailable } from '../../database-trouble';
+import { noteIfDatabaseTrouble } from '../../database-trouble';
 import { getCustomerData } from '../../domain/customers/store';
 import { optedOutAt } from '../../domain/customers/whatsapp-windows';
 import {
@@ -203,7 +203,7 @@ export async function runDispatcher(): Promise<number> {
 /** Starts a dispatcher run in the background (the start and resume routes). */
 export function kickDispatcher(): void {
   void runDispatcher().catch((err: unknown) => {
-    isDatabaseUnavailable(err);
+    noteIfDatabaseTrouble(err);
     logger.error('The broadcast dispatcher failed', err);
   });
 }

@@ -2,7 +2,7 @@
 // scheduled ones whose time came, then the paced dispatcher), and the inbound path's (which
 // broadcast a reply answers; the recipient replied, or wrote STOP after it).
 import { broadcastMessageAnswered, markBroadcastResponse } from '../../domain/messages';
-import { isDatabaseUnavailable } from '../../database-trouble';
+import { noteIfDatabaseTrouble } from '../../database-trouble';
 import { startDueBroadcasts } from './actions';
 import { runDispatcher } from './dispatcher';
 
@@ -15,7 +15,7 @@ export async function runBroadcastDispatch(): Promise<{ started: number; tried: 
     return { started, tried: await runDispatcher() };
   } catch (err) {
     // Noted, so that a later run waits for Meta's callbacks the webhook could not take.
-    isDatabaseUnavailable(err);
+    noteIfDatabaseTrouble(err);
     throw err;
   }
 }

@@ -9,22 +9,18 @@ import {
   type DeliveryUpdate,
 } from '../../domain/messages';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
+import { list, obj, str, type Json } from './meta-json';
 
-type Json = Record<string, unknown>;
 type Status = DeliveryUpdate & { messageId: string };
 
 const STATES = new Set(['sent', 'delivered', 'read', 'failed']);
-const obj = (value: unknown): Json =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** One status in Meta's words, or undefined when it names no message or no state we keep. */
 function statusOf(status: Json): { outboundId: string; update: Status } | undefined {
   const messageId = str(status.id);
   const state = str(status.status);
   if (!messageId || !STATES.has(state)) return undefined;
-  const errors = Array.isArray(status.errors) ? status.errors.map(obj) : [];
-  const error = errors
+  const error = list(status.errors)
     .map((e) =>
       whatsappErrorWords(
         typeof e.code === 'number' ? e.code : undefined,

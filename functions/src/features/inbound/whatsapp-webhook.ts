@@ -17,17 +17,12 @@ import { createInboundEntry } from './inbound-entry';
 import { isAcceptReply } from '../../domain/quotes/accept-reply';
 import { refreshWindow } from '../messaging';
 import { validSignature } from './signature';
+import { list, obj, str, type Json } from './meta-json';
 import { applyWhatsAppStatuses } from './whatsapp-statuses';
 import { attachInboundMedia } from './whatsapp-media';
 import { optOutKeyword } from './opt-out-keywords';
 import { repliedMessage } from './replied-message';
 import { broadcastOfReply, noteBroadcastResponse } from '../broadcasts';
-
-type Json = Record<string, unknown>;
-const obj = (value: unknown): Json =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
-const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(obj) : []);
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A query parameter named with a dot ('hub.mode'), whichever query parser read it. */
 function hubParam(req: Request, name: string): string {
@@ -94,16 +89,14 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
       const from = str(message.from);
       const description = describeMessage(message);
       if (!messageId || !from) continue;
+      const phone = `+${from.replace(/^\+/, '')}`;
+      const receivedAt = new Date(Number(message.timestamp) * 1000 || Date.now());
       if (description === undefined) {
         // A reaction is no new entry, but it is the customer writing: the window opens.
-        await refreshWindow(
-          `+${from.replace(/^\+/, '')}`,
-          new Date(Number(message.timestamp) * 1000 || Date.now()),
-        );
+        await refreshWindow(phone, receivedAt);
         continue;
       }
       result.messages++;
-      const receivedAt = new Date(Number(message.timestamp) * 1000 || Date.now());
       const name = names.get(from) || undefined;
       const type = str(message.type);
       const media = obj(message[type]);
@@ -118,7 +111,6 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         (!contextId || replied?.quoteId)
           ? { quoteId: replied?.quoteId }
           : undefined;
-      const phone = `+${from.replace(/^\+/, '')}`;
       // A reply to a broadcast (named by the context, else the latest sent to them lately).
       const answered =
         contextId && !replied?.outboundId
@@ -127,7 +119,7 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
       const outcome = await createInboundEntry({
         provider: 'whatsapp',
         messageId,
-        from: { phone: `+${from.replace(/^\+/, '')}`, name },
+        from: { phone, name },
         description,
         receivedAt,
         details: {
@@ -161,7 +153,7 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         await alertAdminContacts({
           type: 'entry',
           title: 'New WhatsApp message',
-          message: `${outcome.customerName || formatPhone(`+${from}`)}: ${description.slice(0, 300)}`,
+          message: `${outcome.customerName || formatPhone(phone)}: ${description.slice(0, 300)}`,
         });
       } catch (err) {
         logger.error('Could not notify the admins of an inbound WhatsApp message:', err);

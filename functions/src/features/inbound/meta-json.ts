@@ -1,0 +1,8 @@
+// Reading Meta's webhook bodies, whose every field may be missing or of another type: a field
+// read as an object, a list of objects or a string is {}, [] or '' when it is not one.
+export type Json = Record<string, unknown>;
+
+export const obj = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+export const list = (value: unknown): Json[] => (Array.isArray(value) ? value.map(obj) : []);
+export const str = (value: unknown) => (typeof value === 'string' ? value : '');
