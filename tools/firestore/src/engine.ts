@@ -10,6 +10,7 @@ import {
   type CompiledQuery,
 } from './query/query.ts';
 import type { IndexRules } from './indexes/index-rules.ts';
+import { indexLookups } from './query/index-lookups.ts';
 import { Database, type Counters } from './storage/store.ts';
 import { toTimestamp } from './model/timestamps.ts';
 import { Transactions } from './transactions.ts';
@@ -179,6 +180,23 @@ export class Engine {
     db.counters.reads += Math.max(1, docs.length + skipped);
     if (txnId) this.transactions.recordQuery(this.transactions.get(db, txnId), compiled, docs);
     return docs.map((d) => projected(d, compiled.projection));
+  }
+
+  /**
+   * What a query's run needs before it, done between other work: the documents of the values
+   * its filters name, where the field's whole value index would not fit (Database.prepareLookups).
+   * A query the run will refuse is left to it.
+   */
+  async prepareQuery(db: Database, parent: string, query: StructuredQuery): Promise<void> {
+    const from = query.from ?? [];
+    if (from.length !== 1 || from[0].allDescendants) return;
+    let parentKey: string;
+    try {
+      parentKey = parentKeyOf(db, parent);
+    } catch {
+      return;
+    }
+    await db.prepareLookups(parentKey, from[0].collectionId ?? '', indexLookups(query.where));
   }
 
   runAggregation(

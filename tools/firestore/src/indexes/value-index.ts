@@ -11,6 +11,18 @@ export interface DocSlot {
   readonly doc: StoredDoc | undefined;
 }
 
+/** What a query reads of a value index: the documents having one of some values. */
+export interface ValueLookup {
+  /** How many documents have one of `values` (a document may count once for each). */
+  count(values: readonly Value[]): number;
+  /** The documents having one of `values`, each once. */
+  docs(values: readonly Value[]): Set<StoredDoc>;
+  /** The slots having one of `values`, each once. */
+  slots(values: readonly Value[]): Iterable<DocSlot>;
+  /** Whether the slot has one of `values`. */
+  holds(slot: DocSlot, values: readonly Value[]): boolean;
+}
+
 /**
  * The slots holding one value. Most values are held by one document or a few: a Set costs
  * several times what a short list does, so only long postings are Sets.
@@ -26,7 +38,7 @@ function sizeOf(posting: Posting): number {
 /**
  * What one index may hold, in (value, document) pairs: about 0.6 GB, and below the 2^24 keys a
  * Map holds. The app's customers carry ~107 search keys each, so 100,000 fit; its entries (~170
- * each, 500,000) do not, and their queries read the collection.
+ * each, 500,000) do not: for them the values queries asked for are kept (AskedValuesIndex).
  */
 const MAX_POSTINGS = 16_000_000;
 /** After this many documents a build judges whether the whole collection can fit. */
@@ -42,11 +54,8 @@ const SAMPLE_SLOTS = 1000;
  * write by write. During the build, a write to a document the build has not read yet is left to
  * the build, which reads the document as it is then; every other write is applied at once.
  */
-export class ValueIndex {
-  /** String values by the string itself (the common case: no key to build). */
-  private readonly strings = new Map<string, Posting>();
-  /** Every other value by its valueKey. */
-  private readonly others = new Map<string, Posting>();
+export class ValueIndex implements ValueLookup {
+  private readonly postingsByValue = new ValueMap<Posting>();
   private postings = 0;
   /** The build stopped early: the collection's values would not fit. */
   private outgrown = false;
@@ -158,36 +167,36 @@ export class ValueIndex {
   }
 
   private add(slot: DocSlot, value: Value | undefined): void {
+    const map = this.postingsByValue;
     for (const v of elementsOf(value)) {
-      const [map, key] = this.entry(v);
-      const posting = map.get(key);
-      if (posting === undefined) map.set(key, slot);
+      const posting = map.get(v);
+      if (posting === undefined) map.set(v, slot);
       else if (Array.isArray(posting)) {
         if (posting.includes(slot)) continue; // a repeated element
         if (posting.length < MAX_LIST) posting.push(slot);
-        else map.set(key, new Set([...posting, slot]));
+        else map.set(v, new Set([...posting, slot]));
       } else if (posting instanceof Set) {
         if (posting.has(slot)) continue;
         posting.add(slot);
       } else if (posting === slot) continue;
-      else map.set(key, [posting, slot]);
+      else map.set(v, [posting, slot]);
       this.postings++;
     }
   }
 
   private remove(slot: DocSlot, value: Value | undefined): void {
+    const map = this.postingsByValue;
     for (const v of elementsOf(value)) {
-      const [map, key] = this.entry(v);
-      const posting = map.get(key);
-      if (posting === slot) map.delete(key);
+      const posting = map.get(v);
+      if (posting === slot) map.delete(v);
       else if (Array.isArray(posting)) {
         const i = posting.indexOf(slot);
         if (i < 0) continue; // a repeated element, already out
-        if (posting.length === 2) map.set(key, posting[1 - i]);
+        if (posting.length === 2) map.set(v, posting[1 - i]);
         else posting.splice(i, 1);
       } else if (posting instanceof Set) {
         if (!posting.delete(slot)) continue;
-        if (posting.size === MAX_LIST / 2) map.set(key, [...posting]);
+        if (posting.size === MAX_LIST / 2) map.set(v, [...posting]);
       } else continue;
       this.postings--;
     }
@@ -197,16 +206,33 @@ export class ValueIndex {
     return getField(doc.fields, this.path);
   }
 
-  /** The map and key a value is kept under. */
-  private entry(v: Value): [Map<string, Posting>, string] {
+  private posting(v: Value): Posting | undefined {
+    return this.postingsByValue.get(v);
+  }
+}
+
+/**
+ * A map keyed by values as query equality meets them: strings by the string itself (the common
+ * case: no key to build), every other value by its valueKey.
+ */
+export class ValueMap<T> {
+  private readonly strings = new Map<string, T>();
+  private readonly others = new Map<string, T>();
+
+  get(v: Value): T | undefined {
     return kindOf(v) === 'stringValue'
-      ? [this.strings, v.stringValue ?? '']
-      : [this.others, valueKey(v)];
+      ? this.strings.get(v.stringValue ?? '')
+      : this.others.get(valueKey(v));
   }
 
-  private posting(v: Value): Posting | undefined {
-    const [map, key] = this.entry(v);
-    return map.get(key);
+  set(v: Value, t: T): void {
+    if (kindOf(v) === 'stringValue') this.strings.set(v.stringValue ?? '', t);
+    else this.others.set(valueKey(v), t);
+  }
+
+  delete(v: Value): void {
+    if (kindOf(v) === 'stringValue') this.strings.delete(v.stringValue ?? '');
+    else this.others.delete(valueKey(v));
   }
 }
 
@@ -216,7 +242,7 @@ function postingSlots(posting: Posting | undefined): Iterable<DocSlot> {
 }
 
 /** The values a field is indexed by: an array's elements, or the field's value. */
-function elementsOf(value: Value | undefined): readonly Value[] {
+export function elementsOf(value: Value | undefined): readonly Value[] {
   if (value === undefined) return [];
   return kindOf(value) === 'arrayValue' ? (value.arrayValue?.values ?? []) : [value];
 }

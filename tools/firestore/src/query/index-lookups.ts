@@ -1,7 +1,7 @@
 import { getField, parseFieldPath } from '../model/field-paths.ts';
 import type { Database } from '../storage/store.ts';
 import type { Filter, StoredDoc, Value } from '../model/types.ts';
-import type { ValueIndex } from '../indexes/value-index.ts';
+import type { ValueLookup } from '../indexes/value-index.ts';
 import { isNaNValue, kindOf, NULL_VALUE } from '../model/values.ts';
 
 /**
@@ -125,9 +125,9 @@ export function heldByLookups(
   db: Database,
   q: LookupTarget,
 ): ((doc: StoredDoc) => boolean) | undefined {
-  const indexed: { path: string[]; index: ValueIndex; values: Value[] }[] = [];
+  const indexed: { path: string[]; index: ValueLookup; values: Value[] }[] = [];
   for (const { path, values } of q.lookups) {
-    const index = db.valueIndex(q.parentKey, q.collectionId, path);
+    const index = db.valueLookup(q.parentKey, q.collectionId, path, values);
     if (index) indexed.push({ path, index, values });
   }
   if (indexed.length === 0) return undefined;
@@ -152,9 +152,9 @@ export function mergedCandidates(
   db: Database,
   q: LookupTarget,
 ): { docs: StoredDoc[]; everyLookup: boolean } | undefined {
-  const indexed: { index: ValueIndex; values: Value[]; count: number }[] = [];
+  const indexed: { index: ValueLookup; values: Value[]; count: number }[] = [];
   for (const { path, values } of q.lookups) {
-    const index = db.valueIndex(q.parentKey, q.collectionId, path);
+    const index = db.valueLookup(q.parentKey, q.collectionId, path, values);
     if (index) indexed.push({ index, values, count: index.count(values) });
   }
   if (indexed.length === 0) return undefined;
@@ -181,9 +181,9 @@ export function indexedCandidates(
   q: LookupTarget,
   walkWindow: number,
 ): Iterable<StoredDoc> | undefined {
-  let best: { index: ValueIndex; values: Value[]; count: number } | undefined;
+  let best: { index: ValueLookup; values: Value[]; count: number } | undefined;
   for (const { path, values } of q.lookups) {
-    const index = db.valueIndex(q.parentKey, q.collectionId, path);
+    const index = db.valueLookup(q.parentKey, q.collectionId, path, values);
     if (!index) continue;
     const count = index.count(values);
     if (!best || count < best.count) best = { index, values, count };

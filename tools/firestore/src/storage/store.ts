@@ -4,8 +4,9 @@ import { ChangeLog } from './history.ts';
 import type { IndexRules } from '../indexes/index-rules.ts';
 import { docOrder, firstIndexWhere, OrderedDocs, type DocOrder } from '../indexes/ordered-docs.ts';
 import type { OrderedField } from '../model/sort-keys.ts';
-import type { StoredDoc } from '../model/types.ts';
-import { ValueIndex, type DocSlot } from '../indexes/value-index.ts';
+import type { StoredDoc, Value } from '../model/types.ts';
+import { AskedValuesIndex } from '../indexes/asked-values-index.ts';
+import { ValueIndex, type DocSlot, type ValueLookup } from '../indexes/value-index.ts';
 
 /** A document slot: it may hold no data and exist only as the parent of subcollections. */
 class DocNode {
@@ -33,6 +34,8 @@ export class CollectionNode {
   readonly valueIndexes = new Map<string, ValueIndex>();
   /** Path signatures whose index grew past MAX_POSTINGS: not built again (it would not fit). */
   readonly unindexable = new Set<string>();
+  /** For those: the documents of the values queries asked for, by path signature. */
+  readonly askedValues = new Map<string, AskedValuesIndex>();
   /**
    * The counts of documents by the values of equality filters, by shape signature, least
    * recently used first; each is kept up to date by every write (see CountIndex).
@@ -186,6 +189,7 @@ export class Database {
       index.replace(node, before, doc);
       this.droppedIfFull(coll, signature, index);
     }
+    for (const index of coll.askedValues.values()) index.replace(node, before, doc);
     for (const [signature, index] of coll.countIndexes) {
       index.replace(before, doc);
       if (index.full) {
@@ -343,6 +347,8 @@ export class Database {
    * scans of them: a sixteenth costs a call about what its own scan does.
    */
   valueIndexBuild = { ms: 20, docs: Infinity, queryShare: 16 };
+  /** What one value index may hold, in (value, document) pairs; undefined: ValueIndex's bound. */
+  valueIndexPostings: number | undefined;
 
   /**
    * The value indexes queries asked for, by collection path (signatures, least recently used
@@ -378,6 +384,58 @@ export class Database {
     return this.droppedIfFull(coll, signature, index) || !index.ready ? undefined : index;
   }
 
+  /**
+   * What a query with a filter on `values` at a field path reads: the field's kept index once
+   * built; where the whole index would not fit, the documents of the values queries asked for
+   * (see AskedValuesIndex), these values found first when not held yet. Undefined while the
+   * index builds (the query reads without it) or when the collection does not exist.
+   */
+  valueLookup(
+    parentKey: string,
+    collectionId: string,
+    path: string[],
+    values: readonly Value[],
+  ): ValueLookup | undefined {
+    const whole = this.valueIndex(parentKey, collectionId, path);
+    if (whole) return whole;
+    const asked = this.askedValuesIndex(parentKey, collectionId, path);
+    asked?.ask(values);
+    return asked;
+  }
+
+  /**
+   * Before a query runs: the documents of the values its lookups ask for, where a field's whole
+   * index would not fit, found in slices between other work (see AskedValuesIndex.askInSlices),
+   * so that the query then finds them held.
+   */
+  async prepareLookups(
+    parentKey: string,
+    collectionId: string,
+    lookups: readonly { path: string[]; values: readonly Value[] }[],
+  ): Promise<void> {
+    for (const { path, values } of lookups) {
+      if (this.valueIndex(parentKey, collectionId, path)) continue;
+      await this.askedValuesIndex(parentKey, collectionId, path)?.askInSlices(values);
+    }
+  }
+
+  /** The asked values of a field whose whole index would not fit; undefined for other fields. */
+  private askedValuesIndex(
+    parentKey: string,
+    collectionId: string,
+    path: string[],
+  ): AskedValuesIndex | undefined {
+    const coll = this.collection(joinKey(parentKey, collectionId));
+    const signature = JSON.stringify(path);
+    if (!coll?.unindexable.has(signature)) return undefined;
+    let asked = coll.askedValues.get(signature);
+    if (!asked) {
+      asked = new AskedValuesIndex(path, () => coll.docs.values());
+      coll.askedValues.set(signature, asked);
+    }
+    return asked;
+  }
+
   /** The collection's index at `signature`, marked as the latest used; its build started if new. */
   private keptValueIndex(coll: CollectionNode, signature: string): ValueIndex | undefined {
     if (coll.unindexable.has(signature)) return undefined;
@@ -385,7 +443,8 @@ export class Database {
     if (index)
       coll.valueIndexes.delete(signature); // set again below, as the latest used
     else {
-      index = new ValueIndex(JSON.parse(signature) as string[], coll.docs.values(), coll.docs.size);
+      const path = JSON.parse(signature) as string[];
+      index = new ValueIndex(path, coll.docs.values(), coll.docs.size, this.valueIndexPostings);
       this.builds.set(index, this.buildInSlices(coll, signature, index));
     }
     coll.valueIndexes.set(signature, index);

@@ -41,14 +41,16 @@ function unary<Req>(handler: (req: Req) => object | Promise<object>): Unary {
 }
 
 function serverStream<Req>(
-  handler: (req: Req, write: (msg: object) => void) => void,
+  handler: (req: Req, write: (msg: object) => void) => void | Promise<void>,
 ): ServerStream {
   return (call) => {
+    const fail = (err: unknown) => call.emit('error', toServiceError(err));
     try {
-      handler(call.request as Req, (msg) => call.write(msg));
-      call.end();
+      const answered = handler(call.request as Req, (msg) => call.write(msg));
+      if (answered) answered.then(() => call.end(), fail);
+      else call.end();
     } catch (err) {
-      call.emit('error', toServiceError(err));
+      fail(err);
     }
   };
 }
@@ -131,12 +133,13 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
     },
   );
 
-  const runQuery: ServerStream = serverStream((req: QueryRequest, write) => {
+  const runQuery: ServerStream = serverStream(async (req: QueryRequest, write) => {
     const db = engine.database(req.parent);
     if (req.explainOptions) {
       const query = req.structuredQuery ?? {};
       return explainQuery(db, req.parent ?? '', query, req.explainOptions, readTimeOf(db), write);
     }
+    await engine.prepareQuery(db, req.parent ?? '', req.structuredQuery ?? {});
     const context = engine.readContext(db, req);
     const { newTxn } = context;
     const docs = engine.runQuery(db, req.parent ?? '', req.structuredQuery ?? {}, context);
@@ -148,11 +151,13 @@ export function firestoreHandlers(engine: Engine): grpc.UntypedServiceImplementa
     );
   });
 
-  const runAggregationQuery: ServerStream = serverStream((req: QueryRequest, write) => {
+  const runAggregationQuery: ServerStream = serverStream(async (req: QueryRequest, write) => {
     const db = engine.database(req.parent);
+    const agg = req.structuredAggregationQuery ?? {};
+    if (!req.explainOptions)
+      await engine.prepareQuery(db, req.parent ?? '', agg.structuredQuery ?? {});
     const context = engine.readContext(db, req);
     const { newTxn } = context;
-    const agg = req.structuredAggregationQuery ?? {};
     if (req.explainOptions) {
       const [query, aggregations] = [agg.structuredQuery ?? {}, agg.aggregations ?? []];
       const parent = req.parent ?? '';

@@ -1,0 +1,191 @@
+// A field whose whole value index would not fit (the app's entries' search keys at the bench's
+// large size): queries on it read the documents of the values they ask for, found in one read
+// of the collection the first time and kept up to date by every write after it. Every answer
+// equals a brute-force evaluation of what the test wrote, through creates, updates, deletes
+// and the index's bounds; and a count or a page of a value asked before reads only its
+// documents.
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../src/engine.ts';
+import { AskedValuesIndex } from '../src/indexes/asked-values-index.ts';
+import type { StoredDoc, StructuredQuery, Value } from '../src/model/types.ts';
+import { random } from './helpers.ts';
+
+const str = (s: string): Value => ({ stringValue: s, valueType: 'stringValue' });
+const int = (n: number): Value => ({ integerValue: String(n), valueType: 'integerValue' });
+const arr = (values: Value[]): Value => ({ arrayValue: { values }, valueType: 'arrayValue' });
+const WORDS = Array.from({ length: 30 }, (_, i) => `w${i}`);
+const DB = 'projects/p/databases/(default)';
+
+function version(db: { nameOf(key: string): string }, key: string, tags: string[]): StoredDoc {
+  const fields = { tags: arr(tags.map(str)), at: int(Number(key.slice(3))) };
+  return { name: db.nameOf(key), key, fields, createTime: 1, updateTime: 1 };
+}
+
+/** The engine with a collection `c` whose `tags` index may hold only 50 pairs: it outgrows it. */
+function setUp(docs: number, seed: number) {
+  const engine = new Engine();
+  const db = engine.database(DB);
+  db.valueIndexPostings = 50;
+  const rnd = random(seed);
+  const model = new Map<string, string[]>();
+  const write = (id: number, tags: string[] | undefined) => {
+    const key = `c/d${id}`;
+    db.put(key, tags && version(db, key, tags));
+    if (tags) model.set(key, tags);
+    else model.delete(key);
+  };
+  const tagsOf = () => WORDS.filter(() => rnd() < 0.15);
+  for (let i = 0; i < docs; i++) write(i, tagsOf());
+  return { engine, db, rnd, model, write, tagsOf };
+}
+
+const anyOf = (words: string[]): StructuredQuery['where'] => ({
+  fieldFilter: {
+    field: { fieldPath: 'tags' },
+    op: 'ARRAY_CONTAINS_ANY',
+    value: arr(words.map(str)),
+  },
+});
+
+describe('the asked values of a field too large to index whole', () => {
+  it('answers counts and pages as a read of every document would, through writes', () => {
+    const { engine, db, rnd, model, write, tagsOf } = setUp(1_500, 7);
+    const count = (words: string[]) =>
+      engine.runAggregation(
+        db,
+        db.documentsPrefix,
+        { from: [{ collectionId: 'c' }], where: anyOf(words) },
+        [{ alias: 'n', count: {} }],
+        {},
+      ).n;
+    const page = (words: string[]) =>
+      engine
+        .runQuery(
+          db,
+          db.documentsPrefix,
+          {
+            from: [{ collectionId: 'c' }],
+            where: anyOf(words),
+            orderBy: [{ field: { fieldPath: 'at' }, direction: 'DESCENDING' }],
+            limit: { value: 20 },
+          },
+          {},
+        )
+        .map((d) => d.key);
+    const want = (words: string[]) =>
+      [...model]
+        .filter(([, tags]) => tags.some((t) => words.includes(t)))
+        .map(([key]) => key)
+        .sort((a, b) => Number(b.slice(3)) - Number(a.slice(3)));
+
+    // The whole index is tried first and outgrows its bound.
+    for (let round = 0; round < 6; round++) {
+      const words = [WORDS[Math.floor(rnd() * 30)], WORDS[Math.floor(rnd() * 30)], 'none'];
+      expect(count(words), words.join()).toEqual({
+        integerValue: String(want(words).length),
+        valueType: 'integerValue',
+      });
+      expect(page(words), words.join()).toEqual(want(words).slice(0, 20));
+      // Creates, updates (some tags in, some out), deletes and re-creates between the queries.
+      for (let k = 0; k < 200; k++) {
+        const id = Math.floor(rnd() * 1_800);
+        write(id, rnd() < 0.2 ? undefined : tagsOf());
+      }
+    }
+    expect(db.collection('c')!.unindexable.has('["tags"]')).toBe(true);
+    expect(db.collection('c')!.askedValues.get('["tags"]')).toBeDefined();
+  });
+
+  it('reads the collection only for values not asked before, and keeps them through writes', () => {
+    const slots = Array.from({ length: 200 }, (_, i) => ({
+      doc: version({ nameOf: (k) => k }, `c/d${i}`, [`a${i % 10}`]) as StoredDoc | undefined,
+    }));
+    let reads = 0;
+    const index = new AskedValuesIndex(['tags'], () => {
+      reads++;
+      return slots;
+    });
+    index.ask([str('a3'), str('a4')]);
+    index.ask([str('a3')]);
+    expect(reads).toBe(1);
+    expect(index.count([str('a3')])).toBe(20);
+    // d3 moves from a3 to a4 and b; d13 is deleted: no read, the answers follow.
+    const moved = version({ nameOf: (k) => k }, 'c/d3', ['a4', 'b']);
+    index.replace(slots[3], slots[3].doc, moved);
+    slots[3].doc = moved;
+    index.replace(slots[13], slots[13].doc, undefined);
+    slots[13].doc = undefined;
+    expect(index.count([str('a3')])).toBe(18);
+    expect(index.holds(slots[3], [str('a4')])).toBe(true);
+    expect([...index.docs([str('a3'), str('a4')])]).toHaveLength(39);
+    expect(reads).toBe(1);
+    // A value not held: one more read finds it as the documents are now.
+    index.ask([str('a3'), str('b')]);
+    expect(reads).toBe(2);
+    expect(index.count([str('b')])).toBe(1);
+  });
+
+  it('finds values in slices between writes, one read for calls asking at once', async () => {
+    const rnd = random(9);
+    const tagsOf = () => ['a', 'b', 'c'].filter(() => rnd() < 0.4);
+    const slots = Array.from({ length: 3_000 }, (_, i) => ({
+      doc: version({ nameOf: (k) => k }, `c/d${i}`, tagsOf()) as StoredDoc | undefined,
+    }));
+    let reads = 0;
+    const index = new AskedValuesIndex(['tags'], () => {
+      reads++;
+      return slots;
+    });
+    const write = (slot: (typeof slots)[number], tags: string[] | undefined) => {
+      const after = tags && version({ nameOf: (k) => k }, slot.doc?.key ?? 'c/new', tags);
+      index.replace(slot, slot.doc, after);
+      slot.doc = after;
+    };
+    // Slices of one step (256 documents): the reads span a dozen turns.
+    let done = false;
+    const asked = Promise.all([
+      index.askInSlices([str('a')], 0),
+      index.askInSlices([str('a')], 0),
+      index.askInSlices([str('b'), str('a')], 0),
+    ]).then(() => (done = true));
+    let turns = 0;
+    while (!done) {
+      // Writes behind the reads and ahead of them, deletes and new documents among them.
+      for (let k = 0; k < 20; k++) {
+        const i = Math.floor(rnd() * 3_100);
+        if (i >= slots.length) slots.push({ doc: undefined });
+        write(slots[Math.min(i, slots.length - 1)], rnd() < 0.2 ? undefined : tagsOf());
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      turns++;
+    }
+    await asked;
+    expect(turns).toBeGreaterThan(10);
+    // 'a' read once (the others waited for the first call's read), 'b' once by the third.
+    expect(reads).toBe(2);
+    for (const tag of ['a', 'b']) {
+      const want = slots.filter((s) => s.doc && JSON.stringify(s.doc.fields).includes(`"${tag}"`));
+      expect(index.slots([str(tag)]), tag).toEqual(new Set(want));
+    }
+  });
+
+  it('keeps the latest asked values within its bounds', () => {
+    const slots = Array.from({ length: 100 }, (_, i) => ({
+      doc: version({ nameOf: (k) => k }, `c/d${i}`, [`a${i % 10}`, 'all']),
+    }));
+    const index = new AskedValuesIndex(['tags'], () => slots, { values: 3, postings: 115 });
+    index.ask([str('a1'), str('a2')]);
+    index.ask([str('a3')]);
+    expect(index.count([str('a1'), str('a2'), str('a3')])).toBe(30);
+    // A fourth value: the least recently asked (a1) leaves.
+    index.ask([str('a2'), str('a4')]);
+    expect(index.count([str('a1')])).toBe(0);
+    expect(index.count([str('a2'), str('a3'), str('a4')])).toBe(30);
+    // 'all' holds 100 pairs: past 115 pairs, only the values of this ask are kept.
+    index.ask([str('all'), str('a5')]);
+    expect(index.count([str('all'), str('a5')])).toBe(110);
+    expect(index.count([str('a2'), str('a3'), str('a4')])).toBe(0);
+    // Values of other kinds meet as query equality has them meet.
+    expect(index.count([int(1)])).toBe(0);
+  });
+});
