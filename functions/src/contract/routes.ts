@@ -179,11 +179,12 @@ export const routeTable = [
     note: 'the handler asks for a session unless the link is signed: `?exp=…&sig=…`',
   },
   { method: 'get', path: '/entries', access: { permission: 'entries.read' } },
-  // Approved people as { _id, name } only: the assignment and employee-filter choices.
+  // Approved people as { _id, name } only: the assignment, employee-filter and owner-filter
+  // choices (a broadcast's audience by owner, for whoever may send one).
   {
     method: 'get',
     path: '/entries/employees',
-    access: { permission: 'entries.read' },
+    access: { permission: ['entries.read', 'broadcasts.send'] },
     note: "approved users' ids and names only",
   },
   { method: 'post', path: '/entries', access: { permission: 'entries.write' } },

@@ -1,8 +1,10 @@
 // GET /api/entries/employees: approved people as { _id, name } sorted by name, for
-// anyone with entries.read, with nothing else of the user directory and a bounded read.
+// anyone with entries.read or broadcasts.send (a broadcast's audience by owner), with nothing
+// else of the user directory and a bounded read.
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetBackends } from '../support/backends';
+import { appWithSession } from '../support/callers';
 import { appAs, readCounters, resetCounters, seedPeople, seedUser } from './support';
 
 const employee = appAs('employee');
@@ -48,10 +50,21 @@ describe('GET /api/entries/employees', () => {
     expect((await readCounters()).reads).toBe(5);
   });
 
-  it('is for callers with entries.read', async () => {
+  it('is for callers with entries.read or broadcasts.send', async () => {
+    const broadcaster = appWithSession({
+      uid: 'b-uid',
+      email: 'b@example.in',
+      role: 'marketing',
+      permissions: ['broadcasts.send'],
+    });
+    const owners = await request(broadcaster).get('/api/entries/employees');
+    expect(owners.status).toBe(200);
+    expect(owners.body).toContainEqual({ _id: 'sales-uid', name: 'Suresh Sales' });
     const refused = await request(outsider).get('/api/entries/employees');
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Access denied (needs the entries.read permission).');
+    expect(refused.body.message).toBe(
+      'Access denied (needs the entries.read or broadcasts.send permission).',
+    );
     expect((await request(nobody).get('/api/entries/employees')).status).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
 import { OWNER_FILTER } from '@contract/customers';
-import { useUsers } from '../users';
+import { useEmployees } from '../entries';
 
 export interface OwnerOption {
   value: string;
@@ -7,8 +7,10 @@ export interface OwnerOption {
 }
 
 /**
- * The choices of an owner filter ('' first: anyone's). Admins (`everyone`) pick any approved
- * employee or "No owner"; anyone else "Mine" (`withMine`), which the list reads as the caller.
+ * The choices of an owner filter ('' first: anyone's). With `everyone` (an admin's customer
+ * list, a broadcast's audience) any approved employee, from the names-only list that a sender
+ * of broadcasts may read without the user directory, or "No owner"; "Mine" with `withMine`,
+ * which the list reads as the caller.
  */
 export function useOwnerOptions({
   everyone,
@@ -17,12 +19,12 @@ export function useOwnerOptions({
   everyone: boolean;
   withMine: boolean;
 }): OwnerOption[] {
-  const users = useUsers({ enabled: everyone });
-  const people = everyone ? (users.data ?? []).filter((u) => u.approved !== false) : [];
+  const employees = useEmployees({ enabled: everyone });
+  const people = everyone ? (employees.data ?? []) : [];
   return [
     { value: '', label: 'Anyone' },
     ...(withMine ? [{ value: OWNER_FILTER.mine, label: 'Mine' }] : []),
     ...(everyone ? [{ value: OWNER_FILTER.none, label: 'No owner' }] : []),
-    ...people.map((u) => ({ value: u._id, label: u.fullName || u.name || u.email || u._id })),
+    ...people.map((p) => ({ value: p._id, label: p.name })),
   ];
 }

@@ -85,11 +85,13 @@ export async function getEmployees(): Promise<EmployeeChoice[]> {
   return (await api.get('/entries/employees')) ?? [];
 }
 
-export function useEmployees() {
+/** Loaded only while `enabled` (an owner filter that offers everyone). */
+export function useEmployees({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.entries.employees(),
     queryFn: getEmployees,
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 

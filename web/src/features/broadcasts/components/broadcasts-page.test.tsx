@@ -223,7 +223,7 @@ describe('the Broadcasts screen', () => {
       'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
       'POST /broadcasts/audience': COUNT,
       'GET /broadcasts': [],
-      'GET /admin/users': [{ _id: 'u-suresh', fullName: 'Suresh Sales', approved: true }],
+      'GET /entries/employees': [{ _id: 'u-suresh', name: 'Suresh Sales' }],
     });
     const { user } = renderApp('/broadcasts', ADMIN);
     await screen.findByText(/customers will receive it/);
@@ -262,7 +262,7 @@ describe('the Broadcasts screen', () => {
       'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
       'POST /broadcasts/audience': COUNT,
       'GET /broadcasts': [],
-      'GET /admin/users': [],
+      'GET /entries/employees': [],
       'GET /me/saved-searches': [
         {
           _id: 's1',

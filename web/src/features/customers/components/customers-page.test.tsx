@@ -142,10 +142,7 @@ describe('customers list', () => {
   it('filters by owner: admins pick an employee or No owner, a sales person Mine', async () => {
     const api = mockApi({
       'GET /customers': () => page([raj]),
-      'GET /admin/users': () => [
-        { _id: 'u-suresh', fullName: 'Suresh Sales', approved: true },
-        { _id: 'u-new', fullName: 'Not Yet', approved: false },
-      ],
+      'GET /entries/employees': () => [{ _id: 'u-suresh', name: 'Suresh Sales' }],
     });
     const { user } = renderApp('/customers', ADMIN);
     await screen.findByRole('table');
@@ -250,7 +247,7 @@ describe('customers list', () => {
     ).toEqual(['Anyone', 'Mine']);
     await user.selectOptions(owner, 'Mine');
     await waitFor(() => expect(listCalls(api).at(-1)).toMatchObject({ owner: 'me' }));
-    expect(api.find('GET', '/admin/users')).toEqual([]);
+    expect(api.find('GET', '/entries/employees')).toEqual([]);
   });
 
   it("shows 'No customers' when the list is empty", async () => {
