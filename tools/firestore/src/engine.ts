@@ -11,7 +11,7 @@ import {
 } from './query/query.ts';
 import type { IndexRules } from './indexes/index-rules.ts';
 import { indexLookups } from './query/index-lookups.ts';
-import { Database, type Counters } from './storage/store.ts';
+import { Database, type AnsweredAggregation, type Counters } from './storage/store.ts';
 import { toTimestamp } from './model/timestamps.ts';
 import { Transactions } from './transactions.ts';
 import type {
@@ -35,6 +35,9 @@ function keptCount(db: Database, q: CompiledQuery): number | undefined {
   if (!q.counting || !q.unordered || q.allDescendants || q.start || q.end) return undefined;
   return db.countIndex(q.parentKey, q.collectionId, q.counting.shape)?.count(q.counting.keys);
 }
+
+/** The aggregations a collection keeps answered between its writes; the oldest leave first. */
+const MAX_ANSWERED = 256;
 
 const DATABASE_PATH = /^projects\/([^/]+)\/databases\/([^/]+)/;
 
@@ -207,17 +210,31 @@ export class Engine {
     { view }: ReadContext,
   ): Record<string, Value> {
     const compiled = compileQuery(db, parent, query, { aggregation: true });
-    const billed = (matches: number) => {
-      db.counters.reads += Math.max(1, Math.ceil(matches / 1000));
-    };
-    const indexed = !view && countsOnly(aggregations) ? keptCount(db, compiled) : undefined;
-    if (indexed !== undefined) {
-      billed(indexed);
-      return counted(indexed, aggregations);
+    const answered =
+      view || compiled.allDescendants
+        ? undefined
+        : db.answeredAggregations(compiled.parentKey, compiled.collectionId);
+    const key = JSON.stringify([query, aggregations]);
+    const answer = answered?.get(key) ?? this.aggregated(db, compiled, aggregations, view);
+    db.counters.reads += Math.max(1, Math.ceil(answer.matches / 1000));
+    if (answered && !answered.has(key)) {
+      answered.set(key, answer);
+      if (answered.size > MAX_ANSWERED) answered.delete(answered.keys().next().value!);
     }
+    return answer.result;
+  }
+
+  /** Counts from a kept count index where one answers, else over the matching documents. */
+  private aggregated(
+    db: Database,
+    compiled: CompiledQuery,
+    aggregations: Aggregation[],
+    view: ReadContext['view'],
+  ): AnsweredAggregation {
+    const indexed = !view && countsOnly(aggregations) ? keptCount(db, compiled) : undefined;
+    if (indexed !== undefined) return { result: counted(indexed, aggregations), matches: indexed };
     const { docs } = executeQuery(db, compiled, view);
-    billed(docs.length);
-    return aggregate(docs, aggregations);
+    return { result: aggregate(docs, aggregations), matches: docs.length };
   }
 
   /** Applies every write or none: later writes in a commit see the earlier ones. */

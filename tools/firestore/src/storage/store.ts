@@ -37,6 +37,13 @@ export class CollectionNode {
   /** For those: the documents of the values queries asked for, by path signature. */
   readonly askedValues = new Map<string, AskedValuesIndex>();
   /**
+   * The aggregations of the collection answered since its last write, by query and
+   * aggregations: the same count asked again (a team searching the same name, a list's total
+   * on every page) is answered without counting again. Emptied by every write to the
+   * collection.
+   */
+  readonly aggregated = new Map<string, AnsweredAggregation>();
+  /**
    * The counts of documents by the values of equality filters, by shape signature, least
    * recently used first; each is kept up to date by every write (see CountIndex).
    */
@@ -49,6 +56,12 @@ export class CollectionNode {
     readonly id: string,
     readonly parent: DocNode,
   ) {}
+}
+
+/** An aggregation's answer, and the documents it matched (what it is billed by). */
+export interface AnsweredAggregation {
+  result: Record<string, Value>;
+  matches: number;
 }
 
 /** A value index a query asked for: the collection's path and the field's path segments. */
@@ -190,6 +203,7 @@ export class Database {
       this.droppedIfFull(coll, signature, index);
     }
     for (const index of coll.askedValues.values()) index.replace(node, before, doc);
+    coll.aggregated.clear();
     for (const [signature, index] of coll.countIndexes) {
       index.replace(before, doc);
       if (index.full) {
@@ -417,6 +431,14 @@ export class Database {
       if (this.valueIndex(parentKey, collectionId, path)) continue;
       await this.askedValuesIndex(parentKey, collectionId, path)?.askInSlices(values);
     }
+  }
+
+  /** The aggregations answered since the collection's last write (CollectionNode.aggregated). */
+  answeredAggregations(
+    parentKey: string,
+    collectionId: string,
+  ): Map<string, AnsweredAggregation> | undefined {
+    return this.collection(joinKey(parentKey, collectionId))?.aggregated;
   }
 
   /** The asked values of a field whose whole index would not fit; undefined for other fields. */
