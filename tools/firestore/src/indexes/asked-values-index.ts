@@ -1,14 +1,15 @@
 import { getField } from '../model/field-paths.ts';
 
 import type { StoredDoc, Value } from '../model/types.ts';
+import { RoundReader, type Finding } from './round-reader.ts';
 import { elementsOf, ValueMap, type DocSlot, type ValueLookup } from './value-index.ts';
 
 /** The values one index keeps the documents of; the least recently asked leave first. */
 const MAX_VALUES = 256;
 /** And the (value, document) pairs it holds at most: about 160 MB of Sets. */
 const MAX_POSTINGS = 4_000_000;
-/** A read in slices looks at the clock after this many documents. */
-const SLICE_SLOTS = 256;
+/** A read in slices (askInSlices) takes the thread this long a turn of the event loop. */
+const SLICE_MS = 20;
 
 /**
  * For a field whose whole value index would not fit (the app's entries carry ~170 search keys
@@ -23,17 +24,23 @@ export class AskedValuesIndex implements ValueLookup {
   /** The held postings, least recently asked first, with the value each holds. */
   private readonly recent = new Map<Set<DocSlot>, Value>();
   private held = 0;
-  /** The reads in slices going on: each notes the slots written meanwhile. */
-  private readonly builds = new Set<Set<DocSlot>>();
-  /** The values those reads are finding, with the read that finds each. */
+  /** Reads the collection in slices for the values askInSlices asks. */
+  private readonly reader: RoundReader;
+  /** The values it is finding, with the promise of each one's end. */
   private readonly finding = new ValueMap<Promise<void>>();
 
   constructor(
     private readonly path: readonly string[],
     /** The collection's slots, read when values are asked for the first time. */
     private readonly collectionSlots: () => Iterable<DocSlot>,
-    private readonly bounds = { values: MAX_VALUES, postings: MAX_POSTINGS },
-  ) {}
+    private readonly bounds = { values: MAX_VALUES, postings: MAX_POSTINGS, sliceMs: SLICE_MS },
+  ) {
+    this.reader = new RoundReader(
+      collectionSlots,
+      (slots, found) => this.read(slots, found),
+      bounds.sliceMs,
+    );
+  }
 
   /** Makes the index hold `values`: those it does not hold yet are found in one read. */
   ask(values: readonly Value[]): void {
@@ -44,12 +51,12 @@ export class AskedValuesIndex implements ValueLookup {
   }
 
   /**
-   * As `ask`, the collection read in slices of about `sliceMs` between other work, so a new
-   * search on a large collection does not hold every other call for the seconds its read takes.
-   * Writes meanwhile are noted and their documents read again at the end. Values another call's
-   * read is finding are waited for, not read twice (a team searching the same name at once).
+   * As `ask`, the collection read in slices of about `sliceMs` between other work (one pass for
+   * every value asked meanwhile: RoundReader), so a new search on a large collection does not
+   * hold every other call for the seconds its read takes. Values another call's read is finding
+   * are waited for, not read twice (a team searching the same name at once).
    */
-  async askInSlices(values: readonly Value[], sliceMs = 20): Promise<void> {
+  async askInSlices(values: readonly Value[]): Promise<void> {
     const others: Promise<void>[] = [];
     const found = this.notHeld(values).filter(([v]) => {
       const finding = this.finding.get(v);
@@ -57,35 +64,19 @@ export class AskedValuesIndex implements ValueLookup {
       return !finding;
     });
     if (found.length > 0) {
-      const read = this.readInSlices(found, sliceMs);
+      const read = new Promise<void>((resolve) =>
+        this.reader.find(found, () => {
+          for (const [v] of found) this.finding.delete(v);
+          this.hold(found, found.length);
+          resolve();
+        }),
+      );
       for (const [v] of found) this.finding.set(v, read);
       others.push(read);
     }
     await Promise.all(others);
     // Held now, unless evicted at once by a flood of other values: then read here and now.
     this.ask(values);
-  }
-
-  private async readInSlices(found: [Value, Set<DocSlot>][], sliceMs: number): Promise<void> {
-    const written = new Set<DocSlot>();
-    this.builds.add(written);
-    try {
-      const slots = [...this.collectionSlots()];
-      for (let from = 0; from < slots.length;) {
-        await new Promise((resolve) => setImmediate(resolve));
-        const started = performance.now();
-        do {
-          this.read(slots.slice(from, from + SLICE_SLOTS), found);
-          from += SLICE_SLOTS;
-        } while (from < slots.length && performance.now() - started < sliceMs);
-      }
-      for (const slot of written) for (const [, posting] of found) posting.delete(slot);
-      this.read(written, found);
-      this.hold(found, found.length);
-    } finally {
-      this.builds.delete(written);
-      for (const [v] of found) this.finding.delete(v);
-    }
   }
 
   /** How many documents have one of `values` (a document may count once for each). */
@@ -116,7 +107,7 @@ export class AskedValuesIndex implements ValueLookup {
 
   /** Takes a write to `slot` into account; called before the slot holds `after`. */
   replace(slot: DocSlot, before: StoredDoc | undefined, after: StoredDoc | undefined): void {
-    for (const written of this.builds) written.add(slot);
+    this.reader.noteWrite(slot);
     const old = this.valueOf(before);
     const now = this.valueOf(after);
     // Unwritten fields are shared by the versions: nothing to do.
@@ -145,9 +136,9 @@ export class AskedValuesIndex implements ValueLookup {
   }
 
   /** The values not held, each with an empty set to find its documents in; held ones touched. */
-  private notHeld(values: readonly Value[]): [Value, Set<DocSlot>][] {
+  private notHeld(values: readonly Value[]): Finding[] {
     const seen = new ValueMap<true>();
-    const found: [Value, Set<DocSlot>][] = [];
+    const found: Finding[] = [];
     for (const v of values) {
       const posting = this.postings.get(v);
       if (posting) {
@@ -162,7 +153,7 @@ export class AskedValuesIndex implements ValueLookup {
   }
 
   /** Adds each slot of `slots` to the sets of the values it holds. */
-  private read(slots: Iterable<DocSlot>, found: [Value, Set<DocSlot>][]): void {
+  private read(slots: Iterable<DocSlot>, found: Finding[]): void {
     const wanted = new ValueMap<Set<DocSlot>>();
     for (const [v, posting] of found) wanted.set(v, posting);
     for (const slot of slots) {
@@ -171,7 +162,7 @@ export class AskedValuesIndex implements ValueLookup {
   }
 
   /** Holds the found values (one asked meanwhile by another call is held already). */
-  private hold(found: [Value, Set<DocSlot>][], keep: number): void {
+  private hold(found: Finding[], keep: number): void {
     for (const [v, posting] of found) {
       if (this.postings.get(v)) continue;
       this.postings.set(v, posting);
