@@ -6,7 +6,9 @@ import { Firestore } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
+import { PASSWORD_THROTTLE } from '../../src/features/accounts/login';
 import { otpSettings } from '../../src/features/accounts/otp';
+import { addressCounterRef } from '../../src/features/accounts/take-tries';
 import { createApp } from '../../src/app/app';
 import { sendEmail } from '../../src/integrations';
 import { createAccount, PASSWORD, type TestAccount } from '../support/accounts';
@@ -112,6 +114,29 @@ describe('wrong passwords', () => {
     for (let i = 0; i < 30; i++)
       expect((await loginFrom('203.0.113.50', 'wrong', `nobody${i}@example.in`)).status).toBe(401);
     expect((await loginFrom('203.0.113.50', 'wrong', 'one-more@example.in')).status).toBe(429);
+  });
+
+  it('a try that waited its time for places held by tries still being checked is told the address is busy, not that it failed', async () => {
+    // Every place of the address held by tries being checked (their instance died mid-check: the
+    // places come back only with the window). The right password waits, then is refused as busy.
+    await addressCounterRef(PASSWORD_THROTTLE, '203.0.113.60').set({
+      scope: PASSWORD_THROTTLE.perAddress.scope,
+      count: PASSWORD_THROTTLE.perAddress.max,
+      inFlight: PASSWORD_THROTTLE.perAddress.max,
+      windowStart: time,
+    });
+    // The wait is judged on the app's clock each time the try looks again (every half second):
+    // the clock runs 20 times as fast meanwhile, still within the address's window.
+    const ticker = setInterval(() => (time += 5_000), 250);
+    const refused = await loginFrom('203.0.113.60', PASSWORD);
+    clearInterval(ticker);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(
+      'Too many sign-ins at once from this address. Try again in a few seconds.',
+    );
+    expect(refused.headers['retry-after']).toBe('5');
+    // Nothing was counted against the account: from elsewhere it signs in.
+    expect((await loginFrom('198.51.100.20', PASSWORD)).status).toBe(200);
   });
 
   it('a right password sent among 30 wrong ones from one address is refused once those are failures', async () => {

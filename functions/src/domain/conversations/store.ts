@@ -25,6 +25,7 @@ import { formatPhone } from '../identity/phone';
 import { WINDOW_MS } from '../customers/whatsapp-windows';
 
 import { CONVERSATIONS, INBOX_COUNTS } from './constants';
+import { textOf } from '../../stored-text';
 
 export { CONVERSATIONS, INBOX_COUNTS };
 /** The counter of conversations without an owner (the admins'). */
@@ -134,15 +135,15 @@ export function markConversationRead(
     const unread = num(data.unread);
     const owner = isOwner(data.ownerId);
     // The owner's marks are their unread (markSummaryRead); the shared inbox's are the admins'.
-    const marks = owner && !str(data.ownerId) ? [reader, UNOWNED] : [reader];
+    const marks = owner && !textOf(data.ownerId) ? [reader, UNOWNED] : [reader];
     const seen = Object.fromEntries(marks.map((key) => [`${SEEN}.${key}`, inboundOf(data)]));
     if (marks.some((key) => seenBy(data, key) !== inboundOf(data)))
       tx.update(summary.ref, { ...seen, inbound: inboundOf(data) });
     if (!owner) return { unread };
     markSummaryRead(tx, summary);
     // The customer's newest WhatsApp message, when Meta has not been told it was read.
-    const newest = str(data.lastInboundId);
-    if (!newest || newest === str(data.readReceiptId)) return { unread: 0 };
+    const newest = textOf(data.lastInboundId);
+    if (!newest || newest === textOf(data.readReceiptId)) return { unread: 0 };
     tx.update(summary.ref, { readReceiptId: newest });
     return { unread: 0, readReceipt: newest };
   });
@@ -157,7 +158,6 @@ export async function forgetReadReceipt(customerId: string, providerId: string):
   });
 }
 
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const num = (value: unknown) => (typeof value === 'number' && value > 0 ? value : 0);
 
 /** The summary's map of how many of the customer's messages each person had seen. */
@@ -174,7 +174,7 @@ const inboundOf = (data: DocumentData): number =>
  * unread; anyone else's what they had when they last opened it (none: never opened).
  */
 function seenBy(data: DocumentData, key: string): number {
-  if (key === ownerKey(str(data.ownerId))) return inboundOf(data) - num(data.unread);
+  if (key === ownerKey(textOf(data.ownerId))) return inboundOf(data) - num(data.unread);
   const marks: unknown = data[SEEN];
   const seen = marks && typeof marks === 'object' ? (marks as Record<string, unknown>)[key] : 0;
   return Math.min(num(seen), inboundOf(data));
@@ -200,7 +200,7 @@ export function addToSummary(
   const data = stored?.data();
   const lastAt = data?.lastAt instanceof Timestamp ? data.lastAt.toMillis() : 0;
   const newest = message.at.toMillis() >= lastAt;
-  const ownerId = customer ? (customer.owner?._id ?? UNOWNED_OWNER_ID) : str(data?.ownerId);
+  const ownerId = customer ? (customer.owner?._id ?? UNOWNED_OWNER_ID) : textOf(data?.ownerId);
   const inbound = message.direction === 'in';
   const update: DocumentData = {
     customerId,
@@ -229,7 +229,7 @@ export function addToSummary(
   tx.set(summaryRef(customerId), update, { merge: true });
   if (inbound) tx.set(countsRef(ownerId), { unread: FieldValue.increment(1) }, { merge: true });
   // The owner changed under the summary: the unread becomes what the new owner has not seen.
-  const before = str(data?.ownerId);
+  const before = textOf(data?.ownerId);
   if (data && customer && before !== ownerId)
     changeOwner(tx, summaryRef(customerId), data, ownerId, inbound ? 1 : 0);
 }
@@ -246,7 +246,7 @@ function changeOwner(
   ownerId: string,
   arriving = 0,
 ): void {
-  const from = str(data.ownerId);
+  const from = textOf(data.ownerId);
   const before = num(data.unread);
   const after = unseenBy(data, ownerId);
   tx.set(
@@ -276,7 +276,7 @@ export function setSummaryOwner(
   if (!data) return 0;
   const ownerId = owner?._id ?? UNOWNED_OWNER_ID;
   tx.update(stored.ref, { ownerId, ownerName: owner?.name ?? '' });
-  if (str(data.ownerId) === ownerId) return num(data.unread);
+  if (textOf(data.ownerId) === ownerId) return num(data.unread);
   changeOwner(tx, stored.ref, data, ownerId);
   return unseenBy(data, ownerId);
 }
@@ -289,7 +289,7 @@ export function forgetSummary(tx: Transaction, stored: DocumentSnapshot): void {
   const unread = num(data.unread);
   if (unread > 0)
     tx.set(
-      countsRef(str(data.ownerId)),
+      countsRef(textOf(data.ownerId)),
       { unread: FieldValue.increment(-unread) },
       { merge: true },
     );
@@ -316,7 +316,7 @@ export function mergeSummaries(
   const sum = (of: (data: DocumentData) => number) => found.reduce((n, data) => n + of(data), 0);
   const keys = new Set(
     found.flatMap((data) => [
-      ownerKey(str(data.ownerId)),
+      ownerKey(textOf(data.ownerId)),
       ...Object.keys((data[SEEN] as object | undefined) ?? {}),
     ]),
   );
@@ -345,23 +345,27 @@ export function markSummaryRead(tx: Transaction, stored: DocumentSnapshot): void
   const unread = num(data?.unread);
   if (!data || unread === 0) return;
   tx.update(stored.ref, { unread: 0 });
-  tx.set(countsRef(str(data.ownerId)), { unread: FieldValue.increment(-unread) }, { merge: true });
+  tx.set(
+    countsRef(textOf(data.ownerId)),
+    { unread: FieldValue.increment(-unread) },
+    { merge: true },
+  );
 }
 
 export function toInboxItem(data: DocumentData): InboxItem {
   const lastInbound = data.lastInboundAt instanceof Timestamp ? data.lastInboundAt.toMillis() : 0;
-  const ownerId = str(data.ownerId);
+  const ownerId = textOf(data.ownerId);
   return {
-    customerId: str(data.customerId),
-    customerName: str(data.customerName),
-    phone: str(data.phone) || null,
-    owner: ownerId ? { _id: ownerId, name: str(data.ownerName) } : null,
+    customerId: textOf(data.customerId),
+    customerName: textOf(data.customerName),
+    phone: textOf(data.phone) || null,
+    owner: ownerId ? { _id: ownerId, name: textOf(data.ownerName) } : null,
     lastAt: toIso(data.lastAt) ?? '',
-    lastText: str(data.lastText),
+    lastText: textOf(data.lastText),
     lastDirection: data.lastDirection === 'out' ? 'out' : 'in',
     lastChannel: data.lastChannel === 'email' ? 'email' : 'whatsapp',
     unread: num(data.unread),
-    ...(data.broadcastReply === true && { broadcastId: str(data.lastBroadcastId) }),
+    ...(data.broadcastReply === true && { broadcastId: textOf(data.lastBroadcastId) }),
     window: {
       open: lastInbound > 0 && lastInbound + WINDOW_MS > now(),
       openUntil: lastInbound > 0 ? new Date(lastInbound + WINDOW_MS).toISOString() : null,

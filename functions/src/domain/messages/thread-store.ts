@@ -24,9 +24,9 @@ import { moveLinked } from '../customers/linked';
 import type { Customer } from '../customers/record';
 import type { MessageOwner } from './owner';
 import { withoutUndefinedDeep } from './queue-store';
+import { textOf } from '../../stored-text';
 
 const db = () => getDb();
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A file of a message, and for an outbound one its own state. */
 export type ThreadFile = ConversationFile;
@@ -155,27 +155,27 @@ export function toConversationMessage(id: string, data: DocumentData): Conversat
   const suggestion = data.acceptSuggestion as StoredThreadMessage['acceptSuggestion'];
   return {
     _id: id,
-    customerId: str(data.customerId),
+    customerId: textOf(data.customerId),
     at: toIso(data.at) ?? '',
     direction: data.direction === 'in' ? 'in' : 'out',
     channel: data.channel === 'email' ? 'email' : 'whatsapp',
-    text: str(data.text),
-    ...(data.subject ? { subject: str(data.subject) } : {}),
-    ...(data.templateName ? { templateName: str(data.templateName) } : {}),
+    text: textOf(data.text),
+    ...(data.subject ? { subject: textOf(data.subject) } : {}),
+    ...(data.templateName ? { templateName: textOf(data.templateName) } : {}),
     files: files.map((f) => ({
-      name: str(f.name),
-      url: str(f.url),
-      mimetype: str(f.mimetype),
+      name: textOf(f.name),
+      url: textOf(f.url),
+      mimetype: textOf(f.mimetype),
       ...(typeof f.size === 'number' ? { size: f.size } : {}),
       ...(f.state ? { state: f.state } : {}),
       ...(f.error ? { error: f.error } : {}),
     })),
-    state: str(data.state),
-    ...(data.error ? { error: str(data.error) } : {}),
+    state: textOf(data.state),
+    ...(data.error ? { error: textOf(data.error) } : {}),
     ...(data.stateAt ? { stateAt: toIso(data.stateAt) } : {}),
-    ...(data.byName ? { byName: str(data.byName) } : {}),
-    source: (str(data.source) || 'inbound') as ConversationMessage['source'],
-    ...(data.entryId ? { entryId: str(data.entryId) } : {}),
+    ...(data.byName ? { byName: textOf(data.byName) } : {}),
+    source: (textOf(data.source) || 'inbound') as ConversationMessage['source'],
+    ...(data.entryId ? { entryId: textOf(data.entryId) } : {}),
     ...(replyTo?.providerId ? { replyTo } : {}),
     ...(suggestion?.quoteId && stillOpen(suggestion.validUntil)
       ? { acceptSuggestion: { quoteId: suggestion.quoteId, number: suggestion.number } }
@@ -192,12 +192,12 @@ export function toMessageChange(id: string, data: DocumentData): LiveMessageChan
   const owner = data.owner as MessageOwner | null | undefined;
   return {
     messageId: id,
-    customerId: str(data.customerId),
+    customerId: textOf(data.customerId),
     direction: data.direction === 'in' ? 'in' : 'out',
     channel: data.channel === 'email' ? 'email' : 'whatsapp',
-    state: str(data.state),
-    source: (str(data.source) || 'inbound') as LiveMessageChange['source'],
-    ...(data.entryId ? { entryId: str(data.entryId) } : {}),
+    state: textOf(data.state),
+    source: (textOf(data.source) || 'inbound') as LiveMessageChange['source'],
+    ...(data.entryId ? { entryId: textOf(data.entryId) } : {}),
     ...(owner?.kind === 'followUp' ? { followUpId: owner.id } : {}),
   };
 }

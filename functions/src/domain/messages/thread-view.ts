@@ -11,11 +11,10 @@ import type { OutboundDoc, OutboundPart } from './queue-store';
 import { withoutUndefinedDeep } from './queue-store';
 import { channelStatus } from './owner-view';
 import { customerRef } from '../customers/store';
-
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
+import { textOf } from '../../stored-text';
 
 /** What the customer reads: the planned preview, else the text or the template's name. */
-function textOf(doc: OutboundDoc): string {
+function readsAs(doc: OutboundDoc): string {
   if (doc.channel === 'email') return doc.email?.text ?? '';
   if (doc.preview) return doc.preview;
   for (const part of doc.parts) {
@@ -86,14 +85,14 @@ export async function prepareThreadView(
         tx.update(ref, withoutUndefinedDeep({ ...stateOf(next), changedAt: Timestamp.now() })),
     };
   }
-  const customerId = doc.customerId ?? str(owner?.get('customerId'));
+  const customerId = doc.customerId ?? textOf(owner?.get('customerId'));
   if (!customerId) return null;
   const summary = await tx.get(summaryRef(customerId));
   const customer = summary.exists ? null : await tx.get(customerRef(customerId));
   if (customer && !customer.exists) return null;
   const customerName = customer
     ? summaryCustomer(customer.data()).name
-    : str(summary.get('customerName'));
+    : textOf(summary.get('customerName'));
   return {
     created: true,
     write: (next) => {
@@ -102,14 +101,15 @@ export async function prepareThreadView(
         at: next.createdAt,
         direction: 'out',
         channel: next.channel,
-        text: textOf(next),
+        text: readsAs(next),
         ...(next.email?.subject ? { subject: next.email.subject } : {}),
         ...templateOf(next),
         ...stateOf(next),
-        byName: next.byName ?? (str(owner?.get('createdByName')) || str(owner?.get('byName'))),
+        byName:
+          next.byName ?? (textOf(owner?.get('createdByName')) || textOf(owner?.get('byName'))),
         source: sourceOfOwner(next.owner),
         // Whose it is ("my failed messages"): the reply's sender, else its owner's creator.
-        senderUid: next.senderUid ?? (str(owner?.get('createdBy')) || undefined),
+        senderUid: next.senderUid ?? (textOf(owner?.get('createdBy')) || undefined),
         customerName,
         outboundId: id,
         owner: next.owner,
@@ -135,6 +135,6 @@ function templateOf(doc: OutboundDoc): { templateName?: string } {
 
 function entryOf(doc: OutboundDoc, owner: DocumentSnapshot | undefined): { entryId?: string } {
   if (doc.owner?.kind === 'entry') return { entryId: doc.owner.id };
-  const entryId = str(owner?.get('entryId'));
+  const entryId = textOf(owner?.get('entryId'));
   return entryId ? { entryId } : {};
 }

@@ -19,7 +19,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { DATABASE_UNAVAILABLE, HttpError } from '../../http/errors';
-import { rateLimitRef, refuse, type Limit } from './rate-limit';
+import { RateLimited, rateLimitRef, refuse, type Limit } from './rate-limit';
 
 export const DELAYS = { firstMs: 60_000, maxMs: 30 * 60_000, forgetAfterMs: 60 * 60_000 };
 
@@ -52,7 +52,7 @@ export function delayAfter(tries: number, freeTries: number): number {
 
 interface WaitingTry {
   account: string;
-  /** When it first came (ms, the instance's own clock): it waits for a place at most `WAIT_FOR_PLACE.maxMs`. */
+  /** When it first came (the app's clock, ms): it waits for a place at most `WAIT_FOR_PLACE.maxMs`. */
   since: number;
   taken: () => void;
   refused: (err: unknown) => void;
@@ -63,6 +63,17 @@ interface WaitingTry {
  * when no try of this instance freed one (another instance's may have).
  */
 const WAIT_FOR_PLACE = { maxMs: 20_000, everyMs: 500 };
+
+/**
+ * A try that waited its time and found the places still held by tries being checked: no
+ * password failed, so it is told the address is busy, and to try again soon (not the failures'
+ * minutes: the places come back as those checks end, or with the window).
+ */
+const busyAddress = () =>
+  new RateLimited(
+    'Too many sign-ins at once from this address. Try again in a few seconds.',
+    5_000,
+  );
 
 /** Per address, what ends the wait of its tries: a place this instance freed, or the timer. */
 const wakers = new Map<string, () => void>();
@@ -101,7 +112,7 @@ export function takeTry(policy: ThrottlePolicy, account: string, ip: string): Pr
   const queue = waiting.get(key) ?? { tries: [], running: false };
   waiting.set(key, queue);
   return new Promise((taken, refused) => {
-    queue.tries.push({ account, since: performance.now(), taken, refused });
+    queue.tries.push({ account, since: now(), taken, refused });
     if (!queue.running) void takeWaiting(policy, ip, key);
   });
 }
@@ -125,8 +136,8 @@ async function takeWaiting(policy: ThrottlePolicy, ip: string, key: string): Pro
       for (const t of batch) t.refused(failure);
     }
     waited = waited.filter((t) => {
-      const tooLong = performance.now() - t.since > WAIT_FOR_PLACE.maxMs;
-      if (tooLong) t.refused(refuse(policy.message, DELAYS.firstMs));
+      const tooLong = now() - t.since > WAIT_FOR_PLACE.maxMs;
+      if (tooLong) t.refused(busyAddress());
       return !tooLong;
     });
     if (waited.length > 0) {

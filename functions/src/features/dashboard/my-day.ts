@@ -26,6 +26,7 @@ import { recentMonths } from '../../domain/figures/summary';
 import { addDays, dayKey, startOfDay } from '../../domain/figures/days';
 import { scheduledFollowUpsOf } from '../../domain/followups/due';
 import { readSummary } from './read';
+import { textOf } from '../../stored-text';
 
 export const MY_CONVERSATIONS = 3;
 export const MY_FOLLOW_UPS = 3;
@@ -33,7 +34,6 @@ export const MY_FAILED = 2;
 const TEXT_SHOWN = 120;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const at = (millis: number) => Timestamp.fromMillis(millis);
 
 async function myConversations(owners: string[]): Promise<MyConversation[]> {
@@ -61,24 +61,24 @@ async function myFollowUpsToday(uid: string): Promise<MyFollowUp[]> {
   );
   return due.map(({ id, data }) => ({
     _id: id,
-    customerId: str(data.customerId),
-    customerName: str(data.customerName) || 'Customer',
+    customerId: textOf(data.customerId),
+    customerName: textOf(data.customerName) || 'Customer',
     dueAt: toIso(data.dueAt) ?? '',
-    note: str(data.note),
+    note: textOf(data.note),
     channels: Array.isArray(data.channels) ? data.channels.map(String) : [],
   }));
 }
 
 function failedView(id: string, data: DocumentData): MyFailedMessage {
-  const entryId = str(data.entryId);
-  const text = str(data.text) || str(data.templateName);
+  const entryId = textOf(data.entryId);
+  const text = textOf(data.text) || textOf(data.templateName);
   return {
     _id: id,
-    customerId: str(data.customerId),
-    customerName: str(data.customerName) || 'Customer',
+    customerId: textOf(data.customerId),
+    customerName: textOf(data.customerName) || 'Customer',
     channel: data.channel === 'email' ? 'email' : 'whatsapp',
     at: toIso(data.at) ?? '',
-    reason: str(data.error) || 'It was not delivered',
+    reason: textOf(data.error) || 'It was not delivered',
     text: text.length > TEXT_SHOWN ? `${text.slice(0, TEXT_SHOWN - 1)}…` : text,
     ...(entryId && { entryId }),
     fix: entryId

@@ -31,12 +31,12 @@ import {
 } from '../../domain/entries/record';
 import type { ResendInput } from './schemas';
 import { getCustomerData } from '../../domain/customers/store';
+import { textOf } from '../../stored-text';
 
 export const NO_CHANNEL = 'Select at least one channel (Email or WhatsApp)';
 
 const record = (value: unknown): DocumentData =>
   value && typeof value === 'object' ? (value as DocumentData) : {};
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const LABEL: Record<SentChannel, string> = { whatsapp: 'WhatsApp', email: 'Email' };
 
 export async function resendEntry(id: string, input: ResendInput, actor: Actor) {
@@ -60,7 +60,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
       templateTitle: template.templateTitle,
     });
   }
-  const description = (set.description as string | undefined) ?? str(data.description);
+  const description = (set.description as string | undefined) ?? textOf(data.description);
   const message = input.message?.trim() ?? '';
   /**
    * What a channel sends again: the message typed for this resend, else what it sent before,
@@ -68,7 +68,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
    * when the entry has a real description.
    */
   const again = (before: DocumentData) => {
-    const stored = str(before.text);
+    const stored = textOf(before.text);
     const sentBefore = stored.trim() && stored !== DEFAULT_MESSAGE ? stored : '';
     return message || sentBefore || description;
   };
@@ -81,9 +81,9 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     if (given && !to) throw new HttpError(400, `Not a phone number: ${given}`);
     if (!to) throw new HttpError(400, 'No customer phone found');
     const text = fillPlaceholders(wa.templateContent || again(before), values);
-    const templateId = wa.templateId || str(before.templateId) || undefined;
+    const templateId = wa.templateId || textOf(before.templateId) || undefined;
     const attachments = attachmentsOf(before.attachments);
-    const customerId = str(data.customerId);
+    const customerId = textOf(data.customerId);
     const customerData = customerId ? await getCustomerData(customerId) : undefined;
     const plan = await planFor({
       to,
@@ -103,7 +103,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
     if (bad) throw new HttpError(400, `Not an email address: ${bad}`);
     const content = emailContent({
       to: given.length > 0 ? given : customer.emails.slice(0, 1),
-      subject: em.templateTitle || str(before.subject) || defaultSubject(settings.companyName),
+      subject: em.templateTitle || textOf(before.subject) || defaultSubject(settings.companyName),
       body: em.templateContent || again(before),
       values,
       attachments: attachmentsOf(before.attachments),
@@ -113,7 +113,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
       planned: {
         to: content.to,
         subject: content.subject,
-        templateId: em.templateId || str(before.templateId) || undefined,
+        templateId: em.templateId || textOf(before.templateId) || undefined,
         text: content.text,
         attachments: content.attachments,
       },
@@ -159,7 +159,7 @@ export async function resendEntry(id: string, input: ResendInput, actor: Actor) 
   await records?.afterCommit();
   if (chosen.length > 0 && answer.failed.length === chosen.length) {
     const dispatch = record(answer.entry.dispatch);
-    const lines = chosen.map((c) => `${LABEL[c]} failed (${str(record(dispatch[c]).error)})`);
+    const lines = chosen.map((c) => `${LABEL[c]} failed (${textOf(record(dispatch[c]).error)})`);
     throw new ResendFailed(`Resend failed: ${lines.join('; ')}`, answer.entry, answer.failed);
   }
   return answer;

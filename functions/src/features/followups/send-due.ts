@@ -46,6 +46,7 @@ import {
   recordFollowUpOutcome,
 } from '../../domain/followups/store';
 import { getCustomerData } from '../../domain/customers/store';
+import { textOf } from '../../stored-text';
 
 export interface SendRunResult {
   claimed: number;
@@ -57,7 +58,6 @@ export interface SendRunResult {
 
 const record = (value: unknown): DocumentData =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as DocumentData) : {};
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
 
@@ -79,17 +79,17 @@ async function plan(data: DocumentData, companyName: string): Promise<Planned> {
   const attachments = (Array.isArray(data.attachments) ? data.attachments : []).map(record);
   const forChannel = (channel: Channel) =>
     attachmentsOf(attachments.filter((a) => record(a.to)[channel] !== false));
-  const values = { name: str(data.customerName) || 'Customer', company: companyName };
-  const note = str(data.note);
+  const values = { name: textOf(data.customerName) || 'Customer', company: companyName };
+  const note = textOf(data.note);
   const planned: Planned = {};
   if (channels.includes('whatsapp')) {
     const wa = record(sendSpec.whatsapp);
     const to = strings(wa.to)[0] ?? '';
-    const text = fillPlaceholders(messageFor(str(wa.text), note, FOLLOW_UP_LINE), values);
-    const customerId = str(data.customerId);
+    const text = fillPlaceholders(messageFor(textOf(wa.text), note, FOLLOW_UP_LINE), values);
+    const customerId = textOf(data.customerId);
     const customer = customerId ? await getCustomerData(customerId) : undefined;
     const files = forChannel('whatsapp');
-    const templateId = str(wa.templateId) || undefined;
+    const templateId = textOf(wa.templateId) || undefined;
     planned.whatsapp = {
       to,
       plan: await planFor({
@@ -113,8 +113,8 @@ async function plan(data: DocumentData, companyName: string): Promise<Planned> {
     const em = record(sendSpec.email);
     const content = emailContent({
       to: strings(em.to),
-      subject: str(em.subject) || `Follow-up: ${defaultSubject(companyName)}`,
-      body: messageFor(str(em.text), note, FOLLOW_UP_LINE),
+      subject: textOf(em.subject) || `Follow-up: ${defaultSubject(companyName)}`,
+      body: messageFor(textOf(em.text), note, FOLLOW_UP_LINE),
       values,
       attachments: forChannel('email'),
     });
@@ -123,7 +123,7 @@ async function plan(data: DocumentData, companyName: string): Promise<Planned> {
       planned: {
         to: content.to,
         subject: content.subject,
-        templateId: str(em.templateId) || undefined,
+        templateId: textOf(em.templateId) || undefined,
         text: content.text,
       },
     };
@@ -170,7 +170,7 @@ async function outcomesOf(id: string): Promise<Record<string, ChannelOutcome>> {
   return Object.fromEntries(
     Object.entries(results).map(([channel, value]) => {
       const r = record(value);
-      return [channel, { status: str(r.status), error: str(r.error) || undefined }];
+      return [channel, { status: textOf(r.status), error: textOf(r.error) || undefined }];
     }),
   );
 }
@@ -203,8 +203,8 @@ async function recordOutcome(
   outcomes: Record<string, ChannelOutcome>,
 ) {
   const status = statusOf(outcomes);
-  const text = summaryText(outcomes, str(data.note));
-  const entryId = str(data.entryId);
+  const text = summaryText(outcomes, textOf(data.note));
+  const entryId = textOf(data.entryId);
   await recordFollowUpOutcome(
     id,
     entryId,
@@ -216,9 +216,9 @@ async function recordOutcome(
       extra: { followUpId: id, status },
     },
     (entryData) => {
-      const userId = employeeOf(entryData.employee)?._id ?? str(data.employeeId);
+      const userId = employeeOf(entryData.employee)?._id ?? textOf(data.employeeId);
       if (!userId) return undefined;
-      const customer = customerCopy(entryData.customer).names[0] ?? str(data.customerName);
+      const customer = customerCopy(entryData.customer).names[0] ?? textOf(data.customerName);
       return {
         to: { userId },
         type: status === 'sent' ? 'followup.sent' : 'followup.failed',

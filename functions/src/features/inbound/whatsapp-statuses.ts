@@ -9,7 +9,8 @@ import {
   type DeliveryUpdate,
 } from '../../domain/messages';
 import { whatsappErrorWords } from '../../integrations/whatsapp/errors';
-import { list, obj, str, type Json } from './meta-json';
+import { list, obj, type Json } from './meta-json';
+import { textOf } from '../../stored-text';
 
 type Status = DeliveryUpdate & { messageId: string };
 
@@ -17,20 +18,20 @@ const STATES = new Set(['sent', 'delivered', 'read', 'failed']);
 
 /** One status in Meta's words, or undefined when it names no message or no state we keep. */
 function statusOf(status: Json): { outboundId: string; update: Status } | undefined {
-  const messageId = str(status.id);
-  const state = str(status.status);
+  const messageId = textOf(status.id);
+  const state = textOf(status.status);
   if (!messageId || !STATES.has(state)) return undefined;
   const error = list(status.errors)
     .map((e) =>
       whatsappErrorWords(
         typeof e.code === 'number' ? e.code : undefined,
-        str(obj(e.error_data).details) || str(e.message) || str(e.title),
+        textOf(obj(e.error_data).details) || textOf(e.message) || textOf(e.title),
       ),
     )
     .join('; ');
   return {
     // Our messages carry their queue id; a message without one is found by its own id.
-    outboundId: str(status.biz_opaque_callback_data),
+    outboundId: textOf(status.biz_opaque_callback_data),
     update: {
       messageId,
       delivery: state as Status['delivery'],

@@ -17,17 +17,18 @@ import { createInboundEntry } from './inbound-entry';
 import { isAcceptReply } from '../../domain/quotes/accept-reply';
 import { refreshWindow } from '../messaging';
 import { validSignature } from './signature';
-import { list, obj, str, type Json } from './meta-json';
+import { list, obj, type Json } from './meta-json';
 import { applyWhatsAppStatuses } from './whatsapp-statuses';
 import { attachInboundMedia } from './whatsapp-media';
 import { optOutKeyword } from './opt-out-keywords';
 import { repliedMessage } from './replied-message';
 import { broadcastOfReply, noteBroadcastResponse } from '../broadcasts';
+import { textOf } from '../../stored-text';
 
 /** A query parameter named with a dot ('hub.mode'), whichever query parser read it. */
 function hubParam(req: Request, name: string): string {
   const query = req.query as Json;
-  return str(query[`hub.${name}`]) || str(obj(query.hub)[name]);
+  return textOf(query[`hub.${name}`]) || textOf(obj(query.hub)[name]);
 }
 
 /** What a file with no caption is called in the Inbox, entries and notifications. */
@@ -44,25 +45,27 @@ const MEDIA_WORDS: Record<string, string> = {
  * name); the file itself travels beside the text, never as a "[image]" prefix in it.
  */
 export function describeMessage(message: Json): string | undefined {
-  const type = str(message.type);
+  const type = textOf(message.type);
   const part = obj(message[type]);
-  const caption = str(part.caption);
+  const caption = textOf(part.caption);
   switch (type) {
     case 'text':
-      return str(part.body);
+      return textOf(part.body);
     case 'image':
     case 'video':
     case 'audio':
     case 'sticker':
       return caption || MEDIA_WORDS[type];
     case 'document':
-      return caption || str(part.filename) || 'Document';
+      return caption || textOf(part.filename) || 'Document';
     case 'button':
-      return str(part.text) || str(part.payload);
+      return textOf(part.text) || textOf(part.payload);
     case 'interactive':
-      return str(obj(part.button_reply).title) || str(obj(part.list_reply).title) || 'A choice';
+      return (
+        textOf(obj(part.button_reply).title) || textOf(obj(part.list_reply).title) || 'A choice'
+      );
     case 'location':
-      return `Location: ${[str(part.name), str(part.address)].filter(Boolean).join(', ')} ${String(part.latitude ?? '')},${String(part.longitude ?? '')}`
+      return `Location: ${[textOf(part.name), textOf(part.address)].filter(Boolean).join(', ')} ${String(part.latitude ?? '')},${String(part.longitude ?? '')}`
         .replace(/: {2}/, ': ')
         .trim();
     case 'reaction':
@@ -82,11 +85,11 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
   for (const change of changes) {
     const value = obj(change.value);
     const names = new Map(
-      list(value.contacts).map((c) => [str(c.wa_id), str(obj(c.profile).name)] as const),
+      list(value.contacts).map((c) => [textOf(c.wa_id), textOf(obj(c.profile).name)] as const),
     );
     for (const message of list(value.messages)) {
-      const messageId = str(message.id);
-      const from = str(message.from);
+      const messageId = textOf(message.id);
+      const from = textOf(message.from);
       const description = describeMessage(message);
       if (!messageId || !from) continue;
       const phone = `+${from.replace(/^\+/, '')}`;
@@ -98,10 +101,10 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
       }
       result.messages++;
       const name = names.get(from) || undefined;
-      const type = str(message.type);
+      const type = textOf(message.type);
       const media = obj(message[type]);
       // A reply to an earlier message (the customer swiped it): Meta names it in `context`.
-      const contextId = str(obj(message.context).id);
+      const contextId = textOf(obj(message.context).id);
       const keyword = type === 'text' || type === 'button' ? optOutKeyword(description) : null;
       const replied = contextId ? await repliedMessage(contextId) : undefined;
       // Words accepting a quote: the one replied to, else (no context) the newest sent.
@@ -124,7 +127,7 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         receivedAt,
         details: {
           type,
-          ...(media.id ? { mediaId: str(media.id), mimeType: str(media.mime_type) } : {}),
+          ...(media.id ? { mediaId: textOf(media.id), mimeType: textOf(media.mime_type) } : {}),
           ...(contextId ? { contextId } : {}),
         },
         ...(replied ? { replyTo: replied.replyTo } : {}),
@@ -143,9 +146,9 @@ export async function handleWhatsAppDelivery(body: unknown): Promise<WebhookResu
         await noteBroadcastResponse(answered.id, keyword === 'stop' ? 'optedOutAfter' : 'replied');
       if (media.id)
         await attachInboundMedia(outcome.entryId, outcome.conversationMessageId, {
-          id: str(media.id),
+          id: textOf(media.id),
           type,
-          filename: str(media.filename) || undefined,
+          filename: textOf(media.filename) || undefined,
         });
       // The owner (or the admins) were told with the entry; the admin contacts by email and
       // WhatsApp as Settings say.

@@ -13,6 +13,7 @@ import {
   type Delivery,
   type DeliveryUpdate,
 } from '../../domain/messages';
+import { textOf } from '../../stored-text';
 
 export const EMAIL_EVENTS = 'emailEvents';
 /** A seen event's marker is removed after this (a TTL policy on expiresAt). */
@@ -68,10 +69,9 @@ const DELIVERY: Record<string, Delivery> = {
 };
 
 type Json = Record<string, unknown>;
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function failureWords(event: Json): string {
-  const reason = str(event.reason) || str(event.response) || str(event.type);
+  const reason = textOf(event.reason) || textOf(event.response) || textOf(event.type);
   const what = event.event === 'dropped' ? 'SendGrid dropped the email' : 'The email bounced';
   return reason ? `${what}: ${reason.slice(0, 300)}` : what;
 }
@@ -127,9 +127,9 @@ export async function handleEmailEvents(events: unknown): Promise<EventsResult> 
   const result: EventsResult = { received: list.length, applied: 0, duplicates: 0, unmatched: 0 };
   const candidates: FreshEvent[] = [];
   for (const event of list) {
-    const delivery = DELIVERY[str(event?.event)];
-    const eventId = str(event?.sg_event_id);
-    const outboundId = str(event?.outboundId);
+    const delivery = DELIVERY[textOf(event?.event)];
+    const eventId = textOf(event?.sg_event_id);
+    const outboundId = textOf(event?.outboundId);
     if (!delivery || !eventId || !outboundId) {
       result.unmatched++;
       continue;
@@ -138,7 +138,7 @@ export async function handleEmailEvents(events: unknown): Promise<EventsResult> 
     candidates.push({
       marker: markerId(eventId),
       outboundId,
-      event: str(event.event),
+      event: textOf(event.event),
       update: { delivery, at, ...(delivery === 'failed' && { error: failureWords(event) }) },
     });
   }

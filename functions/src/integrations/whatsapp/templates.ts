@@ -4,6 +4,7 @@ import type { SenderEnv } from '../config';
 import type { WhatsAppTemplate as MetaTemplate } from '../../contract/messaging';
 import { graphFailure, networkFailure, parseJson } from './cloud-api';
 import { fetchOutsideRequestDomain } from '../../http/outside-request-domain';
+import { textOf } from '../../stored-text';
 
 export type { WhatsAppTemplate as MetaTemplate } from '../../contract/messaging';
 
@@ -15,21 +16,20 @@ export function countParams(body: string): number {
 }
 
 type Json = Record<string, unknown>;
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function toTemplate(item: Json): MetaTemplate | undefined {
-  const name = str(item.name);
+  const name = textOf(item.name);
   if (!name) return undefined;
   const components = Array.isArray(item.components) ? (item.components as Json[]) : [];
-  const body = str(components.find((c) => str(c.type).toUpperCase() === 'BODY')?.text);
-  const header = components.find((c) => str(c.type).toUpperCase() === 'HEADER');
-  const headerFormat = str(header?.format).toUpperCase();
+  const body = textOf(components.find((c) => textOf(c.type).toUpperCase() === 'BODY')?.text);
+  const header = components.find((c) => textOf(c.type).toUpperCase() === 'HEADER');
+  const headerFormat = textOf(header?.format).toUpperCase();
   return {
     ...(headerFormat ? { headerFormat } : {}),
     name,
-    language: str(item.language),
-    status: str(item.status).toUpperCase(),
-    category: str(item.category).toUpperCase(),
+    language: textOf(item.language),
+    status: textOf(item.status).toUpperCase(),
+    category: textOf(item.category).toUpperCase(),
     body,
     paramCount: countParams(body),
   };
@@ -70,7 +70,7 @@ export async function listMetaTemplates(
       if (template) templates.push(template);
     }
     const paging = (body?.paging ?? {}) as { next?: unknown; cursors?: { after?: unknown } };
-    after = paging.next ? str(paging.cursors?.after) : '';
+    after = paging.next ? textOf(paging.cursors?.after) : '';
     if (!after) break;
   }
   return templates;

@@ -92,7 +92,10 @@ export function useBroadcastAction(id: string) {
   });
 }
 
-/** Who "Send to new matches" would reach (a done broadcast of customer filters). */
+/**
+ * Who "Send to new matches" would reach (a done broadcast of customer filters), counted again as
+ * often as the done report asks: customers added or changed elsewhere meanwhile show up in it.
+ */
 export function useNewMatches(id: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.broadcasts.newMatches(id),
@@ -102,6 +105,7 @@ export function useNewMatches(id: string, enabled: boolean) {
         signal,
       }),
     enabled,
+    refetchInterval: enabled ? SETTLING_MS : false,
   });
 }
 

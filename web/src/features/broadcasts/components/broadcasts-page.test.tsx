@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 
@@ -405,6 +405,53 @@ describe('the Broadcasts screen', () => {
     expect(
       api.calls.filter((c) => c.path === '/broadcasts/b1/new-matches').map((c) => c.method),
     ).toEqual(['GET', 'POST']);
+  }, 30_000);
+
+  it('counts the new matches again while the done report is open, and toasts what was sent', async () => {
+    // Customers added elsewhere while the report is open: the offer follows without a reload.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setInterval', 'clearInterval'] });
+    try {
+      let found = 2;
+      let state = 'done';
+      const broadcast = () => ({
+        ...MADE,
+        state,
+        newMatchRuns:
+          state === 'done'
+            ? []
+            : [
+                {
+                  at: '2026-11-29T06:00:00.000Z',
+                  by: { _id: 'admin-uid', name: 'Anita Admin' },
+                  added: 4,
+                },
+              ],
+      });
+      mockApi({
+        'GET /whatsapp/templates': CATALOG,
+        'GET /settings/public': { companyName: 'Demo Dairy', adminEmail: null },
+        'GET /broadcasts': () => [broadcast()],
+        'GET /broadcasts/b1': () => broadcast(),
+        'GET /broadcasts/b1/new-matches': () => ({ ...COUNT, audienceCount: found }),
+        'POST /broadcasts/b1/new-matches': () => {
+          state = 'sending';
+          return broadcast();
+        },
+      });
+      const { user } = renderApp('/broadcasts', ADMIN);
+      await user.click(await screen.findByText('Diwali offer'));
+      const matches = await screen.findByRole('region', { name: 'New matches' });
+      const total = () => within(matches).findByText(/customers will receive it/);
+      expect(await total()).toHaveTextContent(/^2 customers/);
+      found = 3;
+      await vi.advanceTimersByTimeAsync(10_000);
+      await waitFor(async () => expect(await total()).toHaveTextContent(/^3 customers/));
+      // Two more came between the count and the press: the server sent to 4, and says so.
+      await user.click(within(matches).getByRole('button', { name: 'Send to 3 new matches' }));
+      expect(await screen.findByText('Sending to 4 new matches')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   }, 30_000);
 
   it('says when the count or the list fails', async () => {

@@ -42,10 +42,16 @@ export function NewMatches({ broadcast }: { broadcast: Broadcast }) {
         <button
           type="button"
           className="btn"
-          disabled={found === 0 || send.isPending || count.isFetching}
+          // A recount in the background keeps the button: the server sends to the matches it
+          // finds at the press, and the toast says how many those were.
+          disabled={found === 0 || send.isPending || count.isPending}
           onClick={() =>
             send.mutate(undefined, {
-              onSuccess: () => toast.show(`Sending to ${matches(found)}`, 'success'),
+              onSuccess: (changed) =>
+                toast.show(
+                  `Sending to ${matches(changed.newMatchRuns.at(-1)?.added ?? found)}`,
+                  'success',
+                ),
               onError: (error) =>
                 toast.show(errorMessage(error, 'Failed to send to the new matches'), 'danger'),
             })

@@ -1,5 +1,5 @@
 // A conversation message in words: its state, its time, and whether a file is an image.
-import { onFirstUse } from '../../../lib/format';
+import { formatDateTime, formatTime } from '../../../lib/format';
 import type { ConversationFile, ConversationMessage } from '../api/types';
 
 const STATE_WORDS: Record<string, string> = {
@@ -28,24 +28,11 @@ export function stateWords(message: Pick<ConversationMessage, 'state' | 'error'>
 export const failed = (message: Pick<ConversationMessage, 'state'>) =>
   message.state === 'failed' || message.state === 'not_sent';
 
-const timeOnly = onFirstUse(
-  () => new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit' }),
-);
-const dayAndTime = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat('en-IN', {
-      day: 'numeric',
-      month: 'short',
-      hour: 'numeric',
-      minute: '2-digit',
-    }),
-);
-
-/** '7:47 pm' today, '25 Nov, 7:47 pm' before. */
+/** '7:47 pm' today, '25 Nov, 7:47 pm' before (with the year when it was another year). */
 export function messageTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  return (at.toDateString() === now.toDateString() ? timeOnly() : dayAndTime()).format(at);
+  return at.toDateString() === now.toDateString() ? formatTime(at) : formatDateTime(at, now);
 }
 
 export const isImage = (file: ConversationFile) => file.mimetype.startsWith('image/');
