@@ -126,7 +126,7 @@ const DATA_OWNERS = [
   // Collections only one feature uses, owned by that feature's data file.
   'features/accounts/otp.ts', // otps
   'features/accounts/rate-limit.ts', // rate-limit counters
-  'features/accounts/sign-in-throttle.ts', // sign-in throttle pairs (given back)
+  'features/accounts/release-tries.ts', // sign-in throttle counters (given back, settled)
   'features/accounts/take-tries.ts', // sign-in throttle pairs and counters (taken)
   'features/messaging/email-events.ts', // SendGrid event markers
   'features/messaging/catalog.ts', // whatsappTemplates, the approved Meta templates

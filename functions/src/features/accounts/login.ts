@@ -9,7 +9,6 @@ import { signInWithPassword } from './identity-toolkit';
 import { LOGIN_FAILURES_PER_EMAIL, LOGIN_FAILURES_PER_IP } from './rate-limit';
 import {
   giveBackTry,
-  placeFreed,
   recordSuccess,
   settleFailedTry,
   startTry,
@@ -112,8 +111,8 @@ export async function finishSignIn(signIn: {
     check: assertMaySignIn,
     alsoWrite: (tx) => recordSuccess(tx, ...signIn.throttle),
   });
-  // The try's place given back in that commit: tries from the address waiting for one go on.
-  const [policy, , ip] = signIn.throttle;
-  placeFreed(policy, ip);
+  // The try's place given back after that commit, with the address's other sign-ins (one
+  // write for them all): tries from the address waiting for one go on.
+  await giveBackTry(...signIn.throttle);
   return sessionAnswer(token, user, grants.permissions);
 }

@@ -11,23 +11,14 @@
 //   the owner at their usual place gets in.
 //
 // A try is taken on all three before it is checked (take-tries.ts); a right password gives its
-// place on the two counters back and a wrong one settles it there, so they count failures. Records sit in rateLimits/ beside
-// the counters (same TTL field, keys hashed).
-import { FieldValue, Timestamp, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
+// place on the two counters back and a wrong one settles it there (release-tries.ts), so they
+// count failures. Records sit in rateLimits/ beside the counters (same TTL field, keys hashed).
+import { Timestamp, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { now } from '../../clock';
-import { getDb } from '../../firebase';
-import {
-  accountCounterRef,
-  addressCounterRef,
-  knownRef,
-  pairRef,
-  placeFreed,
-  takeTry,
-  type ThrottlePolicy,
-} from './take-tries';
+import { releaseTry } from './release-tries';
+import { knownRef, pairRef, takeTry, type ThrottlePolicy } from './take-tries';
 
-export { DELAYS, delayAfter, placeFreed, type ThrottlePolicy } from './take-tries';
+export { DELAYS, delayAfter, type ThrottlePolicy } from './take-tries';
 
 const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
 
@@ -37,57 +28,24 @@ const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
  */
 export const startTry = takeTry;
 
-type Writes = Pick<WriteBatch, 'set' | 'delete'>;
-
-/**
- * The try's place on both counters given back, or kept as a failure (`count` stays): either way
- * no longer held by a try being checked (merged: the window may have closed since).
- */
-function releaseIn(
-  writes: Writes,
-  policy: ThrottlePolicy,
-  account: string,
-  ip: string,
-  outcome: 'given back' | 'failed',
-): void {
-  const inFlight = FieldValue.increment(-1);
-  const change =
-    outcome === 'failed' ? { inFlight } : { count: FieldValue.increment(-1), inFlight };
-  for (const ref of [addressCounterRef(policy, ip), accountCounterRef(policy, account)])
-    writes.set(ref, change, { merge: true });
-}
-
-async function release(
-  policy: ThrottlePolicy,
-  account: string,
-  ip: string,
-  outcome: 'given back' | 'failed',
-): Promise<void> {
-  if (policy.counts !== 'failures') return;
-  const batch = getDb().batch();
-  releaseIn(batch, policy, account, ip, outcome);
-  await batch.commit().catch((err: unknown) => logger.warn(`Sign-in try not ${outcome}:`, err));
-  placeFreed(policy, ip);
-}
-
 /**
  * A try that was not a failure after all (the account disabled, Firebase out of reach): gives
  * its place on the counters back when the policy counts failures only.
  */
 export const giveBackTry = (policy: ThrottlePolicy, account: string, ip: string) =>
-  release(policy, account, ip, 'given back');
+  releaseTry(policy, account, ip, 'given back');
 
 /**
  * A wrong password: its place stays counted, and is no longer held by a try being checked, so
  * tries waiting on a full counter learn it is full of failures.
  */
 export const settleFailedTry = (policy: ThrottlePolicy, account: string, ip: string) =>
-  release(policy, account, ip, 'failed');
+  releaseTry(policy, account, ip, 'failed');
 
 /**
- * A successful sign-in: the pair starts over, the try's place on the counters is given back
- * (failures only), and the address counts as the account's own, written by `writer` (the
- * session's own transaction: one commit for all).
+ * A successful sign-in: the pair starts over and the address counts as the account's own,
+ * written by `writer` (the session's own transaction: one commit for all). Its place on the
+ * counters is given back after that commit (giveBackTry), with the address's other sign-ins.
  */
 export function recordSuccess(
   writer: Transaction | WriteBatch,
@@ -98,7 +56,6 @@ export function recordSuccess(
   // Transaction and WriteBatch share delete and set; TypeScript cannot see one signature.
   const writes = writer as WriteBatch;
   writes.delete(pairRef(policy, account, ip));
-  if (policy.counts === 'failures') releaseIn(writes, policy, account, ip, 'given back');
   writes.set(knownRef(policy, account, ip), {
     scope: `${policy.scope}-known`,
     expiresAt: Timestamp.fromMillis(now() + KNOWN_ADDRESS_MS),
