@@ -63,29 +63,34 @@ export async function loginWithPassword(
   ip: string,
 ): Promise<SessionAnswer> {
   await startTry(PASSWORD_THROTTLE, email, ip);
-  // The try holds a place on the counters from here: a wrong password keeps it as a failure,
-  // anything else gives it back (a sign-in in its session's commit, any other outcome here).
-  let wrongPassword = false;
-  try {
-    const result = await signInWithPassword(email, password);
-    if (!result.ok) {
-      if (result.reason === 'disabled')
-        throw new HttpError(403, 'This account is disabled. Contact an admin.');
-      if (result.reason === 'too-many-attempts')
-        throw new HttpError(429, `${TOO_MANY_FAILURES} Try again later.`);
-      wrongPassword = true;
+  // The try holds a place on the counters while its password is checked: a wrong one keeps it
+  // as a failure, anything else gives it back.
+  const result = await signInWithPassword(email, password).catch(async (err: unknown) => {
+    await giveBackTry(PASSWORD_THROTTLE, email, ip);
+    throw err;
+  });
+  if (!result.ok) {
+    if (result.reason === 'invalid-credentials') {
+      await settleFailedTry(PASSWORD_THROTTLE, email, ip);
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
-    return await finishSignIn({
+    await giveBackTry(PASSWORD_THROTTLE, email, ip);
+    if (result.reason === 'disabled')
+      throw new HttpError(403, 'This account is disabled. Contact an admin.');
+    throw new HttpError(429, `${TOO_MANY_FAILURES} Try again later.`);
+  }
+  // Right: the place goes back now, with the address's other sign-ins (one write for them all),
+  // while the session is made; tries from the address waiting for a place go on meanwhile.
+  const [answer] = await Promise.all([
+    finishSignIn({
       uid: result.uid,
       method: 'password',
       throttle: [PASSWORD_THROTTLE, email, ip],
       idToken: result.idToken,
-    });
-  } catch (err) {
-    await (wrongPassword ? settleFailedTry : giveBackTry)(PASSWORD_THROTTLE, email, ip);
-    throw err;
-  }
+    }),
+    giveBackTry(PASSWORD_THROTTLE, email, ip),
+  ]);
+  return answer;
 }
 
 /**
@@ -111,8 +116,5 @@ export async function finishSignIn(signIn: {
     check: assertMaySignIn,
     alsoWrite: (tx) => recordSuccess(tx, ...signIn.throttle),
   });
-  // The try's place given back after that commit, with the address's other sign-ins (one
-  // write for them all): tries from the address waiting for one go on.
-  await giveBackTry(...signIn.throttle);
   return sessionAnswer(token, user, grants.permissions);
 }

@@ -45,7 +45,7 @@ export const settleFailedTry = (policy: ThrottlePolicy, account: string, ip: str
 /**
  * A successful sign-in: the pair starts over and the address counts as the account's own,
  * written by `writer` (the session's own transaction: one commit for all). Its place on the
- * counters is given back after that commit (giveBackTry), with the address's other sign-ins.
+ * counters went back as soon as the password was known right (giveBackTry).
  */
 export function recordSuccess(
   writer: Transaction | WriteBatch,
