@@ -4,8 +4,12 @@
 // equals a brute-force evaluation of what the test wrote, through creates, updates, deletes
 // and the index's bounds; and a count or a page of a value asked before reads only its
 // documents.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.ts';
+import { exportProject, importProject } from '../src/persist/persistence.ts';
 import { AskedValuesIndex } from '../src/indexes/asked-values-index.ts';
 import type { StoredDoc, StructuredQuery, Value } from '../src/model/types.ts';
 import { random } from './helpers.ts';
@@ -174,6 +178,51 @@ describe('the asked values of a field too large to index whole', () => {
     for (const tag of ['a', 'b', 'c']) {
       const want = slots.filter((s) => s.doc && JSON.stringify(s.doc.fields).includes(`"${tag}"`));
       expect(index.slots([str(tag)]), tag).toEqual(new Set(want));
+    }
+  });
+
+  it('are kept with a snapshot and found again by the import, so searches after a restart find them held', async () => {
+    const { engine, db, model } = setUp(600, 11);
+    const count = (on: typeof db, words: string[]) =>
+      engine.runAggregation(
+        on,
+        on.documentsPrefix,
+        { from: [{ collectionId: 'c' }], where: anyOf(words) },
+        [{ alias: 'n', count: {} }],
+        {},
+      ).n.integerValue;
+    const want = (words: string[]) =>
+      String([...model.values()].filter((tags) => tags.some((t) => words.includes(t))).length);
+    // The whole index is tried first and outgrows its bound; then the asked values answer.
+    const search = (words: string[]) =>
+      engine.runQuery(
+        db,
+        db.documentsPrefix,
+        { from: [{ collectionId: 'c' }], where: anyOf(words) },
+        {},
+      );
+    while (!db.collection('c')!.unindexable.has('["tags"]')) {
+      search(['w0']);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    for (const words of [['w1'], ['w2', 'w3'], ['w1']]) search(words);
+    const folder = await mkdtemp(join(tmpdir(), 'asked-values-'));
+    try {
+      await exportProject(engine, 'p', folder);
+      // A restart: a new engine loads the snapshot; no query has asked it for anything yet.
+      const restarted = new Engine();
+      await importProject(restarted, 'p', folder);
+      const loaded = restarted.database(DB);
+      const held = loaded.askedValues();
+      expect(held.map((a) => [a.collection, a.field])).toEqual([['c', ['tags']]]);
+      // Least recently asked first, as before the restart.
+      expect(held[0].values.map((v) => v.stringValue)).toEqual(['w0', 'w2', 'w3', 'w1']);
+      expect(loaded.collection('c')!.unindexable.has('["tags"]')).toBe(true);
+      for (const words of [['w1'], ['w2', 'w3'], ['w4']]) {
+        expect(count(loaded, words), words.join()).toBe(want(words));
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 

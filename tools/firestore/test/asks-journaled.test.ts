@@ -1,6 +1,7 @@
-// What queries ask the engine to keep (a kept order, a value index) is noted in the journal as
-// soon as they first ask for it, so a restart builds it before it answers even when the last
-// snapshot was written before that first query (a large import's snapshot, then the searches).
+// What queries ask the engine to keep (a kept order, a value index, the documents of a searched
+// value) is noted in the journal as soon as they first ask for it, so a restart builds or finds
+// it before it answers even when the last snapshot was written before that first query (a large
+// import's snapshot, then the searches).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -78,4 +79,44 @@ it('builds the orders and value indexes asked for after the last snapshot before
   expect(index?.ready).toBe(true);
   expect(index!.count([str('k0')])).toBe(29);
   expect(loaded.askedValueIndexes()).toEqual([{ collection: 'c', field: ['tags'] }]);
+});
+
+it('finds the values searched after the last snapshot, of a field too large to index whole, before a restart answers', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'asks-journaled-'));
+  folders.push(dir);
+  const engine = new Engine();
+  const store = await openDurableStore(engine, PROJECT, dir, options);
+  const db = engine.database(DB);
+  // A whole index of `tags` may hold 50 pairs here: 300 documents outgrow it.
+  db.valueIndexPostings = 50;
+  const writes: Write[] = Array.from({ length: 300 }, (_, i) => ({
+    update: {
+      name: `${db.documentsPrefix}/c/d${i}`,
+      fields: { tags: { arrayValue: { values: [str(`k${i % 10}`)] }, valueType: 'arrayValue' } },
+    },
+  }));
+  await engine.commit(db, writes, undefined);
+  await store.compact();
+  const tagged = (tag: string): StructuredQuery => ({
+    from: [{ collectionId: 'c' }],
+    where: { fieldFilter: { field: { fieldPath: 'tags' }, op: 'ARRAY_CONTAINS', value: str(tag) } },
+  });
+  // The whole index is tried first and outgrows its bound; then the asked values answer.
+  while (!db.collection('c')!.unindexable.has('["tags"]')) {
+    engine.runQuery(db, db.documentsPrefix, tagged('k3'), {});
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  expect(engine.runQuery(db, db.documentsPrefix, tagged('k3'), {})).toHaveLength(30);
+  expect(engine.runQuery(db, db.documentsPrefix, tagged('k7'), {})).toHaveLength(30);
+  await engine.commit(db, [{ delete: `${db.documentsPrefix}/c/d3` }], undefined);
+
+  // A kill, then a new engine: both words held before any query asks.
+  const restarted = new Engine();
+  await openDurableStore(restarted, PROJECT, dir, options);
+  const loaded = restarted.database(DB);
+  const held = loaded.askedValues();
+  expect(held.map((a) => [a.collection, a.field, a.values.map((v) => v.stringValue)])).toEqual([
+    ['c', ['tags'], ['k3', 'k7']],
+  ]);
+  expect(restarted.runQuery(loaded, loaded.documentsPrefix, tagged('k3'), {})).toHaveLength(29);
 });

@@ -34,6 +34,8 @@ export class AskedValuesIndex implements ValueLookup {
     /** The collection's slots, read when values are asked for the first time. */
     private readonly collectionSlots: () => Iterable<DocSlot>,
     private readonly bounds = { values: MAX_VALUES, postings: MAX_POSTINGS, sliceMs: SLICE_MS },
+    /** Told when it holds values it did not (the journal keeps what a restart finds again). */
+    private readonly onHeld: () => void = () => {},
   ) {
     this.reader = new RoundReader(
       collectionSlots,
@@ -77,6 +79,11 @@ export class AskedValuesIndex implements ValueLookup {
     await Promise.all(others);
     // Held now, unless evicted at once by a flood of other values: then read here and now.
     this.ask(values);
+  }
+
+  /** The values it holds the documents of, least recently asked first. */
+  heldValues(): Value[] {
+    return [...this.recent.values()];
   }
 
   /** How many documents have one of `values` (a document may count once for each). */
@@ -163,13 +170,16 @@ export class AskedValuesIndex implements ValueLookup {
 
   /** Holds the found values (one asked meanwhile by another call is held already). */
   private hold(found: Finding[], keep: number): void {
+    let added = false;
     for (const [v, posting] of found) {
       if (this.postings.get(v)) continue;
       this.postings.set(v, posting);
       this.recent.set(posting, v);
       this.held += posting.size;
+      added = true;
     }
     this.evict(keep);
+    if (added) this.onHeld();
   }
 
   private valueOf(doc: StoredDoc | undefined): Value | undefined {

@@ -13,7 +13,7 @@ import {
   type ChangedSince,
   type RestDoc,
 } from './persistence.ts';
-import type { AskedOrder, AskedValueIndex, Database } from '../storage/store.ts';
+import type { AskedOrder, AskedValueIndex, AskedValues, Database } from '../storage/store.ts';
 import { SharedStrings } from '../model/shared-strings.ts';
 
 /** Where what the journal holds beyond the snapshot is noted: a document's key, a cleared database. */
@@ -26,6 +26,7 @@ interface ChangeMarks {
 interface Asks {
   valueIndexes: AskedValueIndex[];
   orders: AskedOrder[];
+  askedValues?: AskedValues[];
 }
 
 /**
@@ -129,9 +130,10 @@ export async function openDurableStore(
   const asked = new Map<Database, Asks>();
   for (const { file } of segments) restored.journaled += await replay(engine, file, marks, asked);
   // Asked after the snapshot was written: built now, as the snapshot's own asks were.
-  for (const [db, { orders, valueIndexes }] of asked) {
+  for (const [db, { orders, valueIndexes, askedValues }] of asked) {
     db.buildAskedOrders(orders);
     await db.buildAskedValueIndexes(valueIndexes);
+    await db.findAskedValues(askedValues);
   }
   /** The next snapshot is written whole: a compaction failed, and what it was to write is lost. */
   let rewriteAll = false;
@@ -219,7 +221,11 @@ export async function openDurableStore(
     },
     asked(db: Database) {
       if (!ours(db)) return;
-      const asks: Asks = { valueIndexes: db.askedValueIndexes(), orders: db.askedOrders() };
+      const asks: Asks = {
+        valueIndexes: db.askedValueIndexes(),
+        orders: db.askedOrders(),
+        askedValues: db.askedValues(),
+      };
       // Only speed depends on it: a failed append is the journal's failure, reported there.
       journal.append({ db: db.path, asks } satisfies JournalRecord).catch(() => {});
     },

@@ -3,7 +3,7 @@ import { appendFile, copyFile, link, mkdir, open, readFile, rename, rm } from 'n
 import path from 'node:path';
 import { once } from 'node:events';
 import type { Engine } from '../engine.ts';
-import type { AskedOrder, AskedValueIndex, Database } from '../storage/store.ts';
+import type { AskedOrder, AskedValueIndex, AskedValues, Database } from '../storage/store.ts';
 import type { StoredDoc } from '../model/types.ts';
 import { syncFile, writeSynced } from './synced-files.ts';
 import {
@@ -36,6 +36,8 @@ interface Metadata {
     valueIndexes?: AskedValueIndex[];
     /** The kept orders queries asked for: an import sorts them (see importProject). */
     orders?: AskedOrder[];
+    /** The values held for fields too large to index whole: an import finds them again. */
+    askedValues?: AskedValues[];
     /**
      * The file is still being appended to (a generator writing it while the import runs): an
      * import reads its lines as they come, until metadata.json (replaced whole, by a rename) no
@@ -327,6 +329,7 @@ export async function exportProject(
       documents,
       valueIndexes: db.askedValueIndexes(),
       orders: db.askedOrders(),
+      askedValues: db.askedValues(),
     });
   }
   const metadataFile = path.join(folder, 'metadata.json');
@@ -355,9 +358,10 @@ export async function exportFiles(project: string, folder: string): Promise<Map<
 }
 
 /**
- * Replaces the project's data with the export's, then sorts the kept orders and builds the value
- * indexes queries asked for (those the database held before, and those the export names), so
- * that the first queries after an import or a restart find them ready instead of each sorting or
+ * Replaces the project's data with the export's, then sorts the kept orders, builds the value
+ * indexes queries asked for (those the database held before, and those the export names) and
+ * finds the documents of the values it names for fields too large to index whole, so that the
+ * first queries after an import or a restart find them ready instead of each sorting or
  * scanning the collection.
  */
 export async function importProject(
@@ -367,7 +371,7 @@ export async function importProject(
 ): Promise<number> {
   const metadata = await readMetadata(folder);
   let total = 0;
-  for (const { id, file, valueIndexes, orders, appending } of metadata.databases) {
+  for (const { id, file, valueIndexes, orders, askedValues, appending } of metadata.databases) {
     const db = engine.database(`projects/${project}/databases/${id}`);
     engine.forget(db);
     const stillAppended = async () =>
@@ -379,6 +383,7 @@ export async function importProject(
     );
     db.buildAskedOrders(orders);
     await db.buildAskedValueIndexes(valueIndexes);
+    await db.findAskedValues(askedValues);
   }
   return total;
 }

@@ -70,6 +70,16 @@ export interface AskedValueIndex {
   field: string[];
 }
 
+/**
+ * The values whose documents are held for a field too large to index whole (AskedValuesIndex),
+ * least recently asked first: kept with the snapshot and found again by an import or a restart.
+ */
+export interface AskedValues {
+  collection: string;
+  field: string[];
+  values: Value[];
+}
+
 /** A kept order a query asked for: the collection's path and the fields it orders by. */
 export interface AskedOrder {
   collection: string;
@@ -107,9 +117,10 @@ export class Database {
   readonly history = new ChangeLog();
 
   /**
-   * Called when queries ask for a kept order or a value index not asked for before, so that the
-   * durable store can note it at once: a restart then builds it before it answers, even when
-   * the last snapshot was written before the first such query.
+   * Called when queries ask for a kept order, a value index or a field's value (AskedValues)
+   * not asked for before, so that the durable store can note it at once: a restart then builds
+   * or finds it before it answers, even when the last snapshot was written before the first
+   * such query.
    */
   onNewAsk: (() => void) | undefined;
 
@@ -371,6 +382,8 @@ export class Database {
    * Survives clear(): an import's data meets the same queries as the data it replaces.
    */
   private readonly askedIndexes = new Map<string, Set<string>>();
+  /** The paths of the collections with values held for a field too large to index whole. */
+  private readonly valuesAskedIn = new Set<string>();
   /** The indexes a query built a share of since their last slice (see valueIndex). */
   private readonly sharedThisTurn = new WeakSet<ValueIndex>();
   /** Each index's build in slices: settled once built, full or dropped. */
@@ -441,6 +454,35 @@ export class Database {
     return this.collection(joinKey(parentKey, collectionId))?.aggregated;
   }
 
+  /** The values held for fields too large to index whole (what a snapshot keeps). */
+  askedValues(): AskedValues[] {
+    const kept: AskedValues[] = [];
+    for (const collection of this.valuesAskedIn) {
+      for (const [signature, index] of this.collection(collection)?.askedValues ?? []) {
+        // A snapshot's metadata is JSON: bytes would not come back as they were.
+        const values = index.heldValues().filter((v) => !('bytesValue' in v));
+        if (values.length > 0)
+          kept.push({ collection, field: JSON.parse(signature) as string[], values });
+      }
+    }
+    return kept;
+  }
+
+  /**
+   * Finds the documents of the values a snapshot names again (after an import or a restart): one
+   * read of each collection in slices, so the first searches after it for words searched before
+   * find them held. A field named there did not fit a whole index: it is not tried again.
+   */
+  async findAskedValues(kept: readonly AskedValues[] = []): Promise<void> {
+    await Promise.all(
+      kept.map(({ collection, field, values }) => {
+        const coll = this.collection(collection);
+        coll?.unindexable.add(JSON.stringify(field));
+        return coll && this.askedValuesOf(coll, field)?.askInSlices(values);
+      }),
+    );
+  }
+
   /** The asked values of a field whose whole index would not fit; undefined for other fields. */
   private askedValuesIndex(
     parentKey: string,
@@ -448,12 +490,22 @@ export class Database {
     path: string[],
   ): AskedValuesIndex | undefined {
     const coll = this.collection(joinKey(parentKey, collectionId));
+    return coll && this.askedValuesOf(coll, path);
+  }
+
+  private askedValuesOf(coll: CollectionNode, path: string[]): AskedValuesIndex | undefined {
     const signature = JSON.stringify(path);
-    if (!coll?.unindexable.has(signature)) return undefined;
+    if (!coll.unindexable.has(signature)) return undefined;
     let asked = coll.askedValues.get(signature);
     if (!asked) {
-      asked = new AskedValuesIndex(path, () => coll.docs.values());
+      asked = new AskedValuesIndex(
+        path,
+        () => coll.docs.values(),
+        undefined,
+        () => this.onNewAsk?.(),
+      );
       coll.askedValues.set(signature, asked);
+      this.valuesAskedIn.add(coll.path);
     }
     return asked;
   }
