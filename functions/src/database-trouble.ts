@@ -12,9 +12,24 @@ import { now } from './clock';
 const UNAVAILABLE_CODES = new Set([1, 2, 4, 10, 13, 14]);
 
 let troubleAt = Number.NEGATIVE_INFINITY;
+/** A call failed since the database last answered this process (databaseAnswered). */
+let unanswered = false;
 
 /** The database just failed to answer one of this process's calls (or its health check). */
 export function noteDatabaseTrouble(): void {
+  troubleAt = now();
+  unanswered = true;
+}
+
+/**
+ * The database answered one of this process's calls. The first answer after a failure counts as
+ * the trouble's last moment: a process that calls seldom (the jobs, once a minute) may have seen
+ * only the start of an outage, while Meta's callbacks count their doubling waits from its end,
+ * which came no later than this answer.
+ */
+export function databaseAnswered(): void {
+  if (!unanswered) return;
+  unanswered = false;
   troubleAt = now();
 }
 

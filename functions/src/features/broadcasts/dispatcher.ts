@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
-import { noteIfDatabaseTrouble } from '../../database-trouble';
+import { databaseAnswered, noteIfDatabaseTrouble } from '../../database-trouble';
 import { getCustomerData } from '../../domain/customers/store';
 import { optedOutAt } from '../../domain/customers/whatsapp-windows';
 import {
@@ -79,6 +79,7 @@ async function finishSettled(ids: string[]): Promise<void> {
 async function recoverAbandoned(ids: string[]): Promise<void> {
   for (const id of ids) {
     const claims = await oldBroadcastClaims(id, now() - ABANDONED_PACED_MS);
+    databaseAnswered();
     await settleAbandonedPaced(claims.filter((c) => silenceTells(c.claimedAt)));
   }
 }

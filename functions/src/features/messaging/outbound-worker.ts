@@ -38,7 +38,8 @@ export const ABANDONED_PACED_MS = 60_000;
  * callbacks; while the webhook cannot (the database down), Meta tries them again with doubling
  * waits, so a callback that met the trouble comes back at most about as long after the trouble
  * ended as the trouble came after the claim. A claim made before this process last saw the
- * database fail is judged only once that much more time has passed.
+ * database fail (or first saw it answer again: databaseAnswered) is judged only once that much
+ * more time has passed.
  */
 export function silenceTells(claimedAt: number, at = now()): boolean {
   if (at - claimedAt < ABANDONED_PACED_MS) return false;
