@@ -215,7 +215,7 @@ describe('the asked values of a field too large to index whole', () => {
       const loaded = restarted.database(DB);
       const held = loaded.askedValues();
       expect(held.map((a) => [a.collection, a.field])).toEqual([['c', ['tags']]]);
-      // Least recently asked first, as before the restart.
+      // Least recently asked first: the order the searches asked in.
       expect(held[0].values.map((v) => v.stringValue)).toEqual(['w0', 'w2', 'w3', 'w1']);
       expect(loaded.collection('c')!.unindexable.has('["tags"]')).toBe(true);
       for (const words of [['w1'], ['w2', 'w3'], ['w4']]) {
