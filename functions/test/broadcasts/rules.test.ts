@@ -158,7 +158,15 @@ describe('broadcast rules', { timeout: 45_000 }, () => {
       parts: [{ ...parts[0], delivery: 'delivered' }],
     });
     await lease.set({ holder: 'dead-instance', until: new Date(Date.now() - 1) });
-    expect((await runBroadcastDispatch()).tried).toBe(1);
+    // Taken over from a holder that stopped: judged as if the database had failed until now,
+    // 2 min after the claims, so Meta may still name the first for 2 min and the minute.
+    expect((await runBroadcastDispatch()).tried).toBe(0);
+    setClock(() => Date.now() + 3 * 60_000 + 5_000);
+    try {
+      expect((await runBroadcastDispatch()).tried).toBe(1);
+    } finally {
+      setClock();
+    }
     const done = await settled(id);
     expect(done.counts).toMatchObject({ sent: 2, queued: 0, failed: 0 });
     expect(await whatsappTo()).toEqual([phones[0].slice(1)]);

@@ -13,7 +13,11 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
-import { databaseAnswered, noteIfDatabaseTrouble } from '../../database-trouble';
+import {
+  databaseAnswered,
+  noteDatabaseTrouble,
+  noteIfDatabaseTrouble,
+} from '../../database-trouble';
 import { getCustomerData } from '../../domain/customers/store';
 import { optedOutAt } from '../../domain/customers/whatsapp-windows';
 import {
@@ -94,7 +98,13 @@ async function limitRoom(limit: number | null, inFlight: number) {
 /** One run: answers how many messages it tried (0 when another dispatcher holds the lease). */
 export async function runDispatcher(): Promise<number> {
   const holder = randomUUID();
-  if (!(await takeLease(holder))) return 0;
+  const lease = await takeLease(holder);
+  if (!lease) return 0;
+  // A holder that stopped without giving the lease up may have stopped with the database, and
+  // this process may not have seen that outage (a call that waited through it and then was
+  // answered): its claims are judged as if the database had failed until now (silenceTells),
+  // so Meta's callbacks that met the outage have their time to come back.
+  if (lease === 'taken over') noteDatabaseTrouble();
   const inFlight = new Set<Promise<unknown>>();
   /** Recipients given a time in a slot whose send has not ended: still 'paced' until claimed. */
   const scheduled = new Set<string>();

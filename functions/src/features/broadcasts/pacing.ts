@@ -14,14 +14,18 @@ export const SLOT_MS = 1_000;
 
 const pacing = (name: 'dispatcher' | 'whatsapp') => getDb().collection(SEND_PACING).doc(name);
 
-/** Takes (or renews) the dispatcher's lease for `holder`; false when another holds it. */
-export async function takeLease(holder: string): Promise<boolean> {
+/**
+ * Takes (or renews) the dispatcher's lease for `holder`: false when another holds it, 'taken
+ * over' when it was another's whose lease ran out (that holder stopped without giving it up).
+ */
+export async function takeLease(holder: string): Promise<false | 'held' | 'taken over'> {
   return getDb().runTransaction(async (tx) => {
     const doc = await tx.get(pacing('dispatcher'));
     const until = (doc.get('until') as Timestamp | undefined)?.toMillis() ?? 0;
-    if (doc.exists && doc.get('holder') !== holder && until > now()) return false;
+    const another = doc.exists && doc.get('holder') !== holder;
+    if (another && until > now()) return false;
     tx.set(pacing('dispatcher'), { holder, until: Timestamp.fromMillis(now() + LEASE_MS) });
-    return true;
+    return another ? 'taken over' : 'held';
   });
 }
 
