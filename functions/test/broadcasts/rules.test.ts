@@ -7,10 +7,11 @@
 // against the estimate.
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { setClock } from '../../src/clock';
+import { now, setClock } from '../../src/clock';
 import { noteDatabaseTrouble } from '../../src/database-trouble';
 import { getDb } from '../../src/firebase';
 import { runBroadcastDispatch } from '../../src/features/broadcasts';
+import { deliverDueOutbound } from '../../src/features/messaging/outbound-worker';
 import { appAs } from '../entries/support';
 import { eventually, useMessagingWorld } from '../messaging/support';
 
@@ -208,6 +209,70 @@ describe('broadcast rules', { timeout: 45_000 }, () => {
       setClock();
     }
     expect(await whatsappTo()).toEqual([phone.slice(1)]);
+  });
+
+  it("the queue's sweep of stale claims leaves a broadcast recipient to Meta's silence after an outage: sent, not 'unknown'", async () => {
+    const [phone] = await addCustomers(1);
+    const lease = getDb().doc('sendPacing/dispatcher');
+    await lease.set({ holder: 'dead-instance', until: new Date(Date.now() + 60 * 60_000) });
+    const id = await makeBroadcast([phone]);
+    expect((await act(id, 'start')).status).toBe(200);
+    // Claimed 4 minutes ago by a dispatcher that died with the database, which came back only
+    // now: Meta's callback, if it took the message, may come for 4 minutes and the minute more.
+    const claimedAt = new Date(Date.now() - 4 * 60_000);
+    const message = getDb().doc(`outboundMessages/${id}p${phone.replace(/\D/g, '')}`);
+    await message.update({ state: 'sending', claimToken: 'dead', claimedAt, attempts: 1 });
+    noteDatabaseTrouble();
+    await deliverDueOutbound();
+    // Past the queue's 5 minutes for a stale claim, Meta's silence does not tell yet.
+    setClock(() => Date.now() + 90_000);
+    try {
+      await deliverDueOutbound();
+      expect((await message.get()).get('state')).toBe('sending');
+    } finally {
+      setClock();
+    }
+    // It does now: the message never left, so it waits for its slot again, and goes.
+    setClock(() => Date.now() + 5 * 60_000 + 5_000);
+    try {
+      await deliverDueOutbound();
+      expect((await message.get()).get('state')).toBe('paced');
+      await lease.set({ holder: 'dead-instance', until: new Date(Date.now() - 1) });
+      expect((await runBroadcastDispatch()).tried).toBe(1);
+    } finally {
+      setClock();
+    }
+    expect(await whatsappTo()).toEqual([phone.slice(1)]);
+    expect((await settled(id)).counts).toMatchObject({ sent: 1, failed: 0, queued: 0 });
+  });
+
+  it('a recipient whose sender stopped mid-send while the broadcast was cancelled is skipped as cancelled, not sent', async () => {
+    const [phone] = await addCustomers(1);
+    const lease = getDb().doc('sendPacing/dispatcher');
+    await lease.set({ holder: 'dead-instance', until: new Date(Date.now() + 60 * 60_000) });
+    const id = await makeBroadcast([phone]);
+    expect((await act(id, 'start')).status).toBe(200);
+    // An hour on, past any trouble the database gave earlier tests: the claim, 6 minutes old,
+    // is judged by Meta's silence alone.
+    setClock(() => Date.now() + 60 * 60_000);
+    const claimedAt = new Date(now() - 6 * 60_000);
+    const message = getDb().doc(`outboundMessages/${id}p${phone.replace(/\D/g, '')}`);
+    await message.update({ state: 'sending', claimToken: 'dead', claimedAt, attempts: 1 });
+    try {
+      expect((await act(id, 'cancel')).status).toBe(200);
+      expect((await message.get()).get('state')).toBe('sending');
+      await deliverDueOutbound();
+    } finally {
+      setClock();
+    }
+    const stored = await message.get();
+    expect(stored.get('state')).toBe('done');
+    expect(stored.get('parts')[0]).toMatchObject({
+      state: 'skipped',
+      error: 'Not sent: the broadcast was cancelled',
+    });
+    expect(await whatsappTo()).toEqual([]);
+    expect((await report(id)).counts).toMatchObject({ sent: 0, skipped: 1, queued: 0 });
   });
 
   it('the report sets the cost of the messages delivered against the estimate', async () => {

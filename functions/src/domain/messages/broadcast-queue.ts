@@ -239,22 +239,19 @@ export async function broadcastRecipientsPage(
   return { rows, lastId: snap.docs.at(-1)?.id ?? null };
 }
 
-/**
- * Settles a recipient the dispatcher claimed without sending it: 'skipped' (opted out since,
- * cancelled) with the reason.
- */
-export function skipClaimed(id: string, token: string, reason: string) {
-  return recordChange(
-    id,
-    (doc) => ({
-      ...doc,
-      state: 'done',
-      parts: doc.parts.map((p) =>
-        p.state === 'queued' ? { ...p, state: 'skipped', error: reason } : p,
-      ),
-    }),
-    token,
+const skippedParts = (doc: OutboundDoc, reason: string) =>
+  doc.parts.map((p) =>
+    p.state === 'queued' ? { ...p, state: 'skipped' as const, error: reason } : p,
   );
+
+/** A recipient settled without being sent: 'skipped' (opted out since, cancelled) with the reason. */
+export function skippedRecipient(doc: OutboundDoc, reason: string): OutboundDoc {
+  return { ...doc, state: 'done', parts: skippedParts(doc, reason) };
+}
+
+/** Settles a recipient the dispatcher claimed without sending it (skippedRecipient). */
+export function skipClaimed(id: string, token: string, reason: string) {
+  return recordChange(id, (doc) => skippedRecipient(doc, reason), token);
 }
 
 /** Puts a claimed recipient back to wait for a later slot (the messaging limit, a pause). */
@@ -268,9 +265,18 @@ export function unclaimPaced(id: string, token: string, at: number) {
 
 /**
  * The broadcast's recipients still waiting, settled as cancelled with `reason` (never sent, so
- * no conversation shows them yet: only the queue document changes).
+ * no conversation shows them yet: only the queue document changes). Those being sent are
+ * marked: a send that ends records its outcome as ever, and one whose sender stopped is
+ * cancelled when Meta never named it (settleAbandonedPaced).
  */
 export async function cancelWaiting(broadcastId: string, reason: string): Promise<number> {
+  const sending = await ofBroadcast(broadcastId).where('state', '==', 'sending').get();
+  for (let i = 0; i < sending.size; i += BATCH) {
+    const batch = getDb().batch();
+    for (const doc of sending.docs.slice(i, i + BATCH))
+      batch.update(doc.ref, { cancelled: reason });
+    await batch.commit();
+  }
   let cancelled = 0;
   for (;;) {
     const waiting = await ofBroadcast(broadcastId).where('state', '==', 'paced').limit(BATCH).get();
@@ -282,9 +288,7 @@ export async function cancelWaiting(broadcastId: string, reason: string): Promis
       batch.update(doc.ref, {
         state: 'done',
         status: 'cancelled',
-        parts: data.parts.map((p) =>
-          p.state === 'queued' ? { ...p, state: 'skipped', error: reason } : p,
-        ),
+        parts: skippedParts(data, reason),
         timeline: [...data.timeline, { status: 'cancelled', at, error: reason }],
       });
     }

@@ -62,6 +62,7 @@ export {
   oldBroadcastClaims,
   queueBroadcastRecipients,
   skipClaimed,
+  skippedRecipient,
   unclaimPaced,
   unsettledCount,
   type BroadcastRecipientMessage,

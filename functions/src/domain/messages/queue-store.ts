@@ -95,6 +95,11 @@ export interface OutboundDoc {
   replied?: boolean;
   /** The recipient wrote STOP after the broadcast. */
   optedOutAfter?: boolean;
+  /**
+   * Its broadcast was cancelled while it was being sent (the reason): should its sender have
+   * stopped mid-send and Meta never named it, it is settled as cancelled, not sent.
+   */
+  cancelled?: string;
 }
 
 export interface NewOutbound {
@@ -154,7 +159,9 @@ export async function outboundIdOfProviderId(providerId: string): Promise<string
 export async function oldClaims(
   claimedBy: Timestamp,
   limit: number,
-): Promise<{ id: string; claimToken: string | undefined }[]> {
+): Promise<
+  { id: string; claimToken: string | undefined; claimedAt: number; broadcastId?: string }[]
+> {
   const stale = await getDb()
     .collection(OUTBOUND_MESSAGES)
     .where('state', '==', 'sending')
@@ -165,6 +172,8 @@ export async function oldClaims(
   return stale.docs.map((doc) => ({
     id: doc.id,
     claimToken: doc.get('claimToken') as string | undefined,
+    claimedAt: (doc.get('claimedAt') as Timestamp).toMillis(),
+    broadcastId: doc.get('broadcastId') as string | undefined,
   }));
 }
 

@@ -15,10 +15,11 @@ import {
   readOutbound,
   recordChange,
   skipClaimed,
+  skippedRecipient,
   type OutboundDoc,
   type OutboundPart,
 } from '../../domain/messages';
-import { lastDatabaseTrouble } from '../../database-trouble';
+import { databaseAnswered, lastDatabaseTrouble } from '../../database-trouble';
 import { sendPart } from './send-part';
 
 export const MAX_ATTEMPTS = 5;
@@ -180,30 +181,42 @@ async function settleClaims(
 const unknownOutcome = (doc: OutboundDoc, index: number, error: string): OutboundDoc =>
   applyOutcome(doc, index, { ok: false, provider: doc.channel, error, kind: 'unknown' });
 
-/** Claims left by a worker that stopped mid-send: the part in flight is 'unknown'. */
+/**
+ * Claims left by a worker that stopped mid-send: the part in flight is 'unknown'. A broadcast
+ * recipient's is judged as the paced dispatcher judges it, once Meta's silence tells
+ * (settleAbandonedPaced): after an outage that can be later than these 5 minutes, and judged
+ * 'unknown' here before then it would never be sent though it may never have left.
+ */
 async function settleStaleClaims(): Promise<number> {
   const stale = await oldClaims(Timestamp.fromMillis(now() - STALE_CLAIM_MS), DUE_BATCH);
-  return settleClaims(stale, (d, index) =>
-    unknownOutcome(
-      d,
-      index,
-      'The sender stopped while sending: it may have gone, so it is not sent again',
-    ),
+  databaseAnswered();
+  const paced = stale.filter((c) => c.broadcastId !== undefined && silenceTells(c.claimedAt));
+  const unknown = await settleClaims(
+    stale.filter((c) => c.broadcastId === undefined),
+    (d, index) =>
+      unknownOutcome(
+        d,
+        index,
+        'The sender stopped while sending: it may have gone, so it is not sent again',
+      ),
   );
+  return unknown + (await settleAbandonedPaced(paced));
 }
 
 /**
  * Broadcast recipients whose sender stopped mid-send (a claim older than
  * `ABANDONED_PACED_MS`): sent, when Meta's status callback has named the message since (Meta
  * calls back within seconds of a message it took); otherwise it never reached Meta and waits for
- * the pace again. Answers how many were settled.
+ * the pace again, or is skipped when its broadcast was cancelled meanwhile. Answers how many were
+ * settled.
  */
 export async function settleAbandonedPaced(claims: Claim[]): Promise<number> {
-  return settleClaims(claims, (d, index) =>
-    d.parts[index].delivery
-      ? unknownOutcome(d, index, 'The sender stopped while sending; Meta has the message')
-      : { ...d, state: 'paced', nextAttemptAt: Timestamp.fromMillis(now()) },
-  );
+  return settleClaims(claims, (d, index) => {
+    if (d.parts[index].delivery)
+      return unknownOutcome(d, index, 'The sender stopped while sending; Meta has the message');
+    if (d.cancelled) return skippedRecipient(d, d.cancelled);
+    return { ...d, state: 'paced', nextAttemptAt: Timestamp.fromMillis(now()) };
+  });
 }
 
 export interface QueueRunResult {
