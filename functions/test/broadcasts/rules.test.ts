@@ -58,6 +58,16 @@ async function settled(id: string, ms = 30_000) {
   }, ms);
 }
 
+/** A broadcast to one new customer, started while a dead dispatcher holds the lease for an hour. */
+async function startedUnderDeadDispatcher() {
+  const [phone] = await addCustomers(1);
+  const lease = getDb().doc('sendPacing/dispatcher');
+  await lease.set({ holder: 'dead-instance', until: new Date(Date.now() + 60 * 60_000) });
+  const id = await makeBroadcast([phone]);
+  expect((await act(id, 'start')).status).toBe(200);
+  return { phone, id, lease };
+}
+
 describe('broadcast rules', { timeout: 45_000 }, () => {
   it("another refusal is failed with Meta's reason in words and not tried again", async () => {
     const phones = await addCustomers(2);
@@ -212,11 +222,7 @@ describe('broadcast rules', { timeout: 45_000 }, () => {
   });
 
   it("the queue's sweep of stale claims leaves a broadcast recipient to Meta's silence after an outage: sent, not 'unknown'", async () => {
-    const [phone] = await addCustomers(1);
-    const lease = getDb().doc('sendPacing/dispatcher');
-    await lease.set({ holder: 'dead-instance', until: new Date(Date.now() + 60 * 60_000) });
-    const id = await makeBroadcast([phone]);
-    expect((await act(id, 'start')).status).toBe(200);
+    const { phone, id, lease } = await startedUnderDeadDispatcher();
     // Claimed 4 minutes ago by a dispatcher that died with the database, which came back only
     // now: Meta's callback, if it took the message, may come for 4 minutes and the minute more.
     const claimedAt = new Date(Date.now() - 4 * 60_000);
@@ -247,11 +253,7 @@ describe('broadcast rules', { timeout: 45_000 }, () => {
   });
 
   it('a recipient whose sender stopped mid-send while the broadcast was cancelled is skipped as cancelled, not sent', async () => {
-    const [phone] = await addCustomers(1);
-    const lease = getDb().doc('sendPacing/dispatcher');
-    await lease.set({ holder: 'dead-instance', until: new Date(Date.now() + 60 * 60_000) });
-    const id = await makeBroadcast([phone]);
-    expect((await act(id, 'start')).status).toBe(200);
+    const { phone, id } = await startedUnderDeadDispatcher();
     // An hour on, past any trouble the database gave earlier tests: the claim, 6 minutes old,
     // is judged by Meta's silence alone.
     setClock(() => Date.now() + 60 * 60_000);
