@@ -26,12 +26,17 @@ const newestFirst: StructuredQuery = {
 };
 const ORDER = '["n"]:desc|__name__:desc';
 
-it('builds the orders and value indexes asked for after the last snapshot before a restart answers', async () => {
+/** An engine keeping its data in a new folder, as a `--data` start does. */
+async function durableEngine() {
   const dir = await mkdtemp(path.join(tmpdir(), 'asks-journaled-'));
   folders.push(dir);
   const engine = new Engine();
   const store = await openDurableStore(engine, PROJECT, dir, options);
-  const db = engine.database(DB);
+  return { dir, store, engine, db: engine.database(DB) };
+}
+
+it('builds the orders and value indexes asked for after the last snapshot before a restart answers', async () => {
+  const { dir, store, engine, db } = await durableEngine();
   const writes: Write[] = Array.from({ length: 300 }, (_, i) => ({
     update: {
       name: `${db.documentsPrefix}/c/d${i}`,
@@ -82,11 +87,7 @@ it('builds the orders and value indexes asked for after the last snapshot before
 });
 
 it('finds the values searched after the last snapshot, of a field too large to index whole, before a restart answers', async () => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'asks-journaled-'));
-  folders.push(dir);
-  const engine = new Engine();
-  const store = await openDurableStore(engine, PROJECT, dir, options);
-  const db = engine.database(DB);
+  const { dir, store, engine, db } = await durableEngine();
   // A whole index of `tags` may hold 50 pairs here: 300 documents outgrow it.
   db.valueIndexPostings = 50;
   const writes: Write[] = Array.from({ length: 300 }, (_, i) => ({

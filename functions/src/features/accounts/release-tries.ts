@@ -17,17 +17,17 @@ import {
   placeFreed,
   type ThrottlePolicy,
 } from './take-tries';
+import { batchesPerKey } from '../../batches-per-key';
 
 export type TryOutcome = 'given back' | 'failed';
 
 interface Release {
+  policy: ThrottlePolicy;
+  ip: string;
   account: string;
   outcome: TryOutcome;
   written: () => void;
 }
-
-/** Per policy and address: the releases waiting for the write running for it to end. */
-const releasing = new Map<string, { releases: Release[]; running: boolean }>();
 
 /**
  * Releases one try of `account` from `ip` (a policy counting failures only): resolves once
@@ -40,33 +40,24 @@ export function releaseTry(
   outcome: TryOutcome,
 ): Promise<void> {
   if (policy.counts !== 'failures') return Promise.resolve();
-  const key = `${policy.scope}|${ip}`;
-  const queue = releasing.get(key) ?? { releases: [], running: false };
-  releasing.set(key, queue);
-  return new Promise((written) => {
-    queue.releases.push({ account, outcome, written });
-    if (!queue.running) void writeReleases(policy, ip, key);
-  });
+  return new Promise((written) =>
+    queueRelease(`${policy.scope}|${ip}`, { policy, ip, account, outcome, written }),
+  );
 }
 
-async function writeReleases(policy: ThrottlePolicy, ip: string, key: string): Promise<void> {
-  const queue = releasing.get(key)!;
-  queue.running = true;
-  while (queue.releases.length > 0) {
-    const releases = queue.releases.splice(0);
-    const batch = getDb().batch();
-    // Merged: the window may have closed since the tries were taken.
-    for (const counted of countersOf(policy, ip, releases))
-      batch.set(counted.ref, change(counted), { merge: true });
-    await batch
-      .commit()
-      .catch((err: unknown) => logger.warn(`${releases.length} sign-in tries not released:`, err));
-    placeFreed(policy, ip);
-    for (const r of releases) r.written();
-  }
-  queue.running = false;
-  releasing.delete(key);
-}
+/** The releases of each address, written together while a write runs for it. */
+const queueRelease = batchesPerKey<Release>(async (_key, releases) => {
+  const { policy, ip } = releases[0];
+  const batch = getDb().batch();
+  // Merged: the window may have closed since the tries were taken.
+  for (const counted of countersOf(policy, ip, releases))
+    batch.set(counted.ref, change(counted), { merge: true });
+  await batch
+    .commit()
+    .catch((err: unknown) => logger.warn(`${releases.length} sign-in tries not released:`, err));
+  placeFreed(policy, ip);
+  for (const r of releases) r.written();
+});
 
 /** How many tries a write releases on one counter, and how many of them it gives back. */
 interface Counted {

@@ -19,6 +19,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
 import { DATABASE_UNAVAILABLE, HttpError } from '../../http/errors';
+import { batchesPerKey } from '../../batches-per-key';
 import { RateLimited, rateLimitRef, refuse, type Limit } from './rate-limit';
 
 export const DELAYS = { firstMs: 60_000, maxMs: 30 * 60_000, forgetAfterMs: 60 * 60_000 };
@@ -51,6 +52,8 @@ export function delayAfter(tries: number, freeTries: number): number {
 }
 
 interface WaitingTry {
+  policy: ThrottlePolicy;
+  ip: string;
   account: string;
   /** When it first came (the app's clock, ms): it waits for a place at most `WAIT_FOR_PLACE.maxMs`. */
   since: number;
@@ -100,55 +103,41 @@ function waitForPlace(key: string): Promise<void> {
 /** A try's outcome in one transaction: taken, refused, or waiting for a place to be settled. */
 type Outcome = HttpError | 'wait' | undefined;
 
-/** The tries of each address waiting for the transaction running for it to end. */
-const waiting = new Map<string, { tries: WaitingTry[]; running: boolean }>();
-
 /**
  * Takes one try of `account` from `ip`: resolves once it is counted, or rejects with the 429 of
  * the first limit it meets (nothing counted then); 503 when the database would not commit it.
  */
 export function takeTry(policy: ThrottlePolicy, account: string, ip: string): Promise<void> {
-  const key = waitKey(policy, ip);
-  const queue = waiting.get(key) ?? { tries: [], running: false };
-  waiting.set(key, queue);
-  return new Promise((taken, refused) => {
-    queue.tries.push({ account, since: now(), taken, refused });
-    if (!queue.running) void takeWaiting(policy, ip, key);
-  });
+  return new Promise((taken, refused) =>
+    queueTry(waitKey(policy, ip), { policy, ip, account, since: now(), taken, refused }),
+  );
 }
 
-async function takeWaiting(policy: ThrottlePolicy, ip: string, key: string): Promise<void> {
-  const queue = waiting.get(key)!;
-  queue.running = true;
-  while (queue.tries.length > 0) {
-    const batch = queue.tries.splice(0);
-    let waited: WaitingTry[] = [];
-    try {
-      const outcomes = await takeTogether(policy, ip, batch);
-      batch.forEach((t, i) => {
-        const outcome = outcomes[i];
-        if (outcome === 'wait') waited.push(t);
-        else if (outcome) t.refused(outcome);
-        else t.taken();
-      });
-    } catch (err) {
-      const failure = isContention(err) ? new HttpError(503, DATABASE_UNAVAILABLE) : err;
-      for (const t of batch) t.refused(failure);
-    }
-    waited = waited.filter((t) => {
-      const tooLong = now() - t.since > WAIT_FOR_PLACE.maxMs;
-      if (tooLong) t.refused(busyAddress());
-      return !tooLong;
+/** The tries of each address, taken together while a transaction runs for it. */
+const queueTry = batchesPerKey<WaitingTry>(async (key, batch) => {
+  const { policy, ip } = batch[0];
+  let waited: WaitingTry[] = [];
+  try {
+    const outcomes = await takeTogether(policy, ip, batch);
+    batch.forEach((t, i) => {
+      const outcome = outcomes[i];
+      if (outcome === 'wait') waited.push(t);
+      else if (outcome) t.refused(outcome);
+      else t.taken();
     });
-    if (waited.length > 0) {
-      // Ahead of the tries that came while this transaction ran: the order they came in holds.
-      queue.tries.unshift(...waited);
-      await waitForPlace(key);
-    }
+  } catch (err) {
+    const failure = isContention(err) ? new HttpError(503, DATABASE_UNAVAILABLE) : err;
+    for (const t of batch) t.refused(failure);
   }
-  queue.running = false;
-  waiting.delete(key);
-}
+  waited = waited.filter((t) => {
+    const tooLong = now() - t.since > WAIT_FOR_PLACE.maxMs;
+    if (tooLong) t.refused(busyAddress());
+    return !tooLong;
+  });
+  // Ahead of the tries that came while this transaction ran: the order they came in holds.
+  if (waited.length > 0) await waitForPlace(key);
+  return waited;
+});
 
 /** Lost to other transactions until the client library gave up (ABORTED). */
 const isContention = (err: unknown) => (err as { code?: unknown }).code === 10;

@@ -6,6 +6,7 @@
 import type { Transaction } from 'firebase-admin/firestore';
 import { takeQuoteSequences } from '../../domain/quotes/store';
 import { runInTransaction } from '../../domain/writes/transaction';
+import { batchesPerKey } from '../../batches-per-key';
 
 /** Stores one quote in `tx` under its number in the series; it must not read. */
 export type NumberedWrite<T> = (tx: Transaction, sequence: number) => T;
@@ -44,35 +45,22 @@ async function numberedTransaction<T>(work: (tx: Transaction) => Promise<T>): Pr
   }
 }
 
-const queues = new Map<string, Waiting[]>();
-
-async function drain(series: string, waiting: Waiting[]): Promise<void> {
-  while (waiting.length > 0) {
-    const batch = waiting.splice(0, MOST_PER_TRANSACTION);
-    try {
-      const results = await numberedTransaction(async (tx) => {
-        const first = await takeQuoteSequences(tx, series, batch.length);
-        return batch.map((item, i) => item.write(tx, first + i));
-      });
-      batch.forEach((item, i) => item.resolve(results[i]));
-    } catch (error) {
-      batch.forEach((item) => item.reject(error));
-    }
+/** Each series' creates, together in one transaction while one runs for it. */
+const queueCreate = batchesPerKey<Waiting>(async (series, batch) => {
+  try {
+    const results = await numberedTransaction(async (tx) => {
+      const first = await takeQuoteSequences(tx, series, batch.length);
+      return batch.map((item, i) => item.write(tx, first + i));
+    });
+    batch.forEach((item, i) => item.resolve(results[i]));
+  } catch (error) {
+    batch.forEach((item) => item.reject(error));
   }
-  queues.delete(series);
-}
+}, MOST_PER_TRANSACTION);
 
 /** Runs `write` with the series' next number, in a transaction it may share with other creates. */
 export function writeNumbered<T>(series: string, write: NumberedWrite<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const item: Waiting = { write, resolve: resolve as (value: unknown) => void, reject };
-    const waiting = queues.get(series);
-    if (waiting) {
-      waiting.push(item);
-      return;
-    }
-    const started = [item];
-    queues.set(series, started);
-    void drain(series, started);
-  });
+  return new Promise<T>((resolve, reject) =>
+    queueCreate(series, { write, resolve: resolve as (value: unknown) => void, reject }),
+  );
 }

@@ -130,11 +130,7 @@ export async function openDurableStore(
   const asked = new Map<Database, Asks>();
   for (const { file } of segments) restored.journaled += await replay(engine, file, marks, asked);
   // Asked after the snapshot was written: built now, as the snapshot's own asks were.
-  for (const [db, { orders, valueIndexes, askedValues }] of asked) {
-    db.buildAskedOrders(orders);
-    await db.buildAskedValueIndexes(valueIndexes);
-    await db.findAskedValues(askedValues);
-  }
+  for (const [db, asks] of asked) await db.prepareAsked(asks);
   /** The next snapshot is written whole: a compaction failed, and what it was to write is lost. */
   let rewriteAll = false;
   /**

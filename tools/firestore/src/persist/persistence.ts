@@ -371,7 +371,7 @@ export async function importProject(
 ): Promise<number> {
   const metadata = await readMetadata(folder);
   let total = 0;
-  for (const { id, file, valueIndexes, orders, askedValues, appending } of metadata.databases) {
+  for (const { id, file, appending, ...asks } of metadata.databases) {
     const db = engine.database(`projects/${project}/databases/${id}`);
     engine.forget(db);
     const stillAppended = async () =>
@@ -381,9 +381,7 @@ export async function importProject(
       path.join(folder, file),
       appending ? stillAppended : undefined,
     );
-    db.buildAskedOrders(orders);
-    await db.buildAskedValueIndexes(valueIndexes);
-    await db.findAskedValues(askedValues);
+    await db.prepareAsked(asks);
   }
   return total;
 }

@@ -454,6 +454,21 @@ export class Database {
     return this.collection(joinKey(parentKey, collectionId))?.aggregated;
   }
 
+  /**
+   * After an import or a restart: the kept orders sorted, the value indexes built and the
+   * values' documents found that queries asked for before (a snapshot's or a journal's asks),
+   * before the database answers.
+   */
+  async prepareAsked(asks: {
+    orders?: readonly AskedOrder[];
+    valueIndexes?: readonly AskedValueIndex[];
+    askedValues?: readonly AskedValues[];
+  }): Promise<void> {
+    this.buildAskedOrders(asks.orders);
+    await this.buildAskedValueIndexes(asks.valueIndexes);
+    await this.findAskedValues(asks.askedValues);
+  }
+
   /** The values held for fields too large to index whole (what a snapshot keeps). */
   askedValues(): AskedValues[] {
     const kept: AskedValues[] = [];
