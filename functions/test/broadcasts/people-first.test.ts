@@ -1,11 +1,17 @@
-// People first (docs/broadcasts.md): the calls people make are timed per instance (Meta's
-// callbacks, without a session, and the live stream are not), and a broadcast's share of the
-// throughput halves while their calls take long and grows back by a tenth while they are quick.
+// People first (docs/broadcasts.md): the calls people make are timed per instance, while they
+// run and once answered (Meta's callbacks, without a session, and the live stream are not;
+// sign-ins are), and a broadcast's share of the throughput halves while their calls take long,
+// drops to its least past the people's second, and grows back by a tenth while they are quick.
 import { Router } from 'express';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/app';
-import { MIN_SHARE, PEOPLE_WAIT_MS, nextShare } from '../../src/features/broadcasts/people-first';
+import {
+  MIN_SHARE,
+  PEOPLE_TARGET_MS,
+  PEOPLE_WAIT_MS,
+  nextShare,
+} from '../../src/features/broadcasts/people-first';
 import { forgetWaits, recentWaits } from '../../src/http/people-waits';
 import { session } from '../support/callers';
 
@@ -22,6 +28,46 @@ describe("the people's waits", () => {
     const waits = recentWaits();
     expect(waits.calls).toBe(2);
     expect(waits.p90Ms).toBeGreaterThan(0);
+  });
+
+  it('counts a sign-in, a person waiting before any session exists', async () => {
+    forgetWaits();
+    const api = Router();
+    api.post('/auth/login', (_req, res) => void res.json({}));
+    await request(createApp({ session: session(null), api }))
+      .post('/api/auth/login')
+      .send({});
+    expect(recentWaits().calls).toBe(1);
+  });
+
+  it("counts a person's call while it runs, with its wait so far, and once when answered", async () => {
+    forgetWaits();
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const api = Router();
+    api.get('/customers', (_req, res) => void answered.then(() => res.json({})));
+    api.post(
+      '/integrations/whatsapp/webhook',
+      (_req, res) => void answered.then(() => res.json({})),
+    );
+    const signedIn = request(createApp({ session: session('employee'), api }))
+      .get('/api/customers')
+      .then((res) => res);
+    const meta = request(createApp({ session: session(null), api }))
+      .post('/api/integrations/whatsapp/webhook')
+      .send({})
+      .then((res) => res);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const running = recentWaits();
+    // Only the person's call: Meta's callback carries no session.
+    expect(running.calls).toBe(1);
+    expect(running.p90Ms).toBeGreaterThanOrEqual(250);
+    answer();
+    expect((await signedIn).status).toBe(200);
+    expect((await meta).status).toBe(200);
+    const ended = recentWaits();
+    expect(ended.calls).toBe(1);
+    expect(ended.p90Ms).toBeGreaterThanOrEqual(running.p90Ms);
   });
 
   it('leaves out the live stream, which lasts as long as the page', async () => {
@@ -48,6 +94,12 @@ describe("a broadcast's share of the throughput", () => {
     let share = 1;
     for (let i = 0; i < 20; i++) share = nextShare(share, slow);
     expect(share).toBe(MIN_SHARE);
+  });
+
+  it("drops to the smallest share at once while calls wait past the people's second", () => {
+    expect(nextShare(1, { calls: 10, p90Ms: PEOPLE_TARGET_MS + 1 })).toBe(MIN_SHARE);
+    // Two calls still say nothing.
+    expect(nextShare(1, { calls: 2, p90Ms: 5_000 })).toBeCloseTo(1);
   });
 
   it('grows back by a tenth a slot while calls are quick or nobody calls, up to the whole', () => {

@@ -255,7 +255,7 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await act(id, 'start')).status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 4_000));
-      // At full pace the 30 would all be out by now; halved each slot: 5, 2, 1, 1…
+      // At full pace the 30 would all be out by now; at the smallest share, 1 a slot.
       expect((await whatsappTo()).length).toBeLessThan(15);
       clearInterval(waiting);
       forgetWaits();

@@ -3,11 +3,16 @@
 // the dispatcher's share of the settings' throughput is halved when the calls of the last few
 // seconds took long (90 % within PEOPLE_WAIT_MS, else it slows), and grows back by a tenth a
 // slot while they are quick or nobody is calling: the additive-increase, multiplicative-
-// decrease that TCP uses to share a link. A broadcast nobody works beside goes at full pace.
+// decrease that TCP uses to share a link. Calls past the second the people are promised put it
+// at its smallest share at once, as TCP starts over after a time-out rather than halve: a
+// storm of sign-ins would otherwise meet four slots of the broadcast at a half, a quarter, an
+// eighth of its pace. A broadcast nobody works beside goes at full pace.
 import { recentWaits } from '../../http/people-waits';
 
 /** Calls waited on longer than this (their 90th percentile) slow the broadcast down. */
 export const PEOPLE_WAIT_MS = 400;
+/** Calls waited on longer than this (their 90th percentile) leave the broadcast its least. */
+export const PEOPLE_TARGET_MS = 1_000;
 /** Below this the broadcast takes more again. */
 const QUICK_MS = 200;
 /** Fewer calls than this in the window say nothing about waiting. */
@@ -18,6 +23,7 @@ const STEP = 0.1;
 
 /** The share of the throughput for the next slot, from this one's and the people's waits. */
 export function nextShare(share: number, waits: { calls: number; p90Ms: number }): number {
+  if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_TARGET_MS) return MIN_SHARE;
   if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_WAIT_MS)
     return Math.max(MIN_SHARE, share / 2);
   if (waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS) return Math.min(1, share + STEP);
