@@ -6,6 +6,7 @@
 // signing in at once are waiting from the first second, not once the last of them is answered.
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler } from 'express';
+import onFinished from 'on-finished';
 
 /** How far back the answered calls are looked at. */
 export const WAITS_WINDOW_MS = 3_000;
@@ -13,20 +14,21 @@ export const WAITS_WINDOW_MS = 3_000;
 const MAX_KEPT = 2_000;
 const STREAM_PATH = '/notifications/stream';
 const SIGN_IN_PREFIX = '/auth/';
+/** A code's request answers no sooner than a floor (timing tells nothing): its wait is not load. */
+const CODE_REQUEST_PATH = '/auth/otp/request';
 
 /** The answered calls of the window, oldest first: when each ended and how long it took (ms). */
 const recent: { at: number; ms: number }[] = [];
 
 interface RunningCall {
   started: number;
-  /** A step of signing in: a person's call before any session exists. */
-  signingIn: boolean;
+  /** A step of signing in, or a call carrying a session's credential the check has yet to read. */
+  person: boolean;
   req: Request;
 }
 const running = new Set<RunningCall>();
 
-/** The session middleware, which runs after this, has not yet said so while it checks. */
-const isPersons = (call: RunningCall) => call.signingIn || call.req.session !== undefined;
+const isPersons = (call: RunningCall) => call.person || call.req.session !== undefined;
 
 function forgetOld(at: number): void {
   let old = 0;
@@ -42,22 +44,30 @@ export function recordPersonWait(ms: number): void {
   forgetOld(at);
 }
 
+/**
+ * A call that carries a session's credential (a bearer token, or a cookie: Firebase Hosting
+ * forwards only the session's) is a person's before the session's check has read it, which may
+ * be the slow part.
+ */
+const carriesCredential = (req: Request) =>
+  /^Bearer\s/i.test(req.get('authorization') ?? '') || req.get('cookie') !== undefined;
+
 /** Express middleware (first on /api): times each call while it runs and once it is answered. */
 export const peopleWaits: RequestHandler = (req, res, next) => {
   // Read now: by the answer's end the routers may have given the request its whole path back.
-  if (req.path === STREAM_PATH) return next();
+  // Routing ignores case and a trailing slash, and so does this.
+  const routed = req.path.toLowerCase().replace(/\/+$/, '');
+  if (routed === STREAM_PATH || routed === CODE_REQUEST_PATH) return next();
   const call: RunningCall = {
     started: performance.now(),
-    signingIn: req.path.startsWith(SIGN_IN_PREFIX),
+    person: routed.startsWith(SIGN_IN_PREFIX) || carriesCredential(req),
     req,
   };
   running.add(call);
-  // 'close' also comes when the caller gave up before the answer: that wait counts too.
-  const ended = () => {
+  // Also when the caller gave up before the answer (that wait counts too), or had already.
+  onFinished(res, () => {
     if (running.delete(call) && isPersons(call)) recordPersonWait(performance.now() - call.started);
-  };
-  res.on('finish', ended);
-  res.on('close', ended);
+  });
   next();
 };
 
