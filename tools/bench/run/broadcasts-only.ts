@@ -13,7 +13,8 @@ import type { ScaleSize } from '../scale/generate.ts';
 import { firestoreControl } from '../scale/load.ts';
 import { seedScale } from '../scale/seed.ts';
 import { signIn } from '../stack-api.ts';
-import { broadcastBench, broadcastSection } from './broadcasts.ts';
+import { broadcastBench } from './broadcasts.ts';
+import { broadcastSection } from './broadcasts-report.ts';
 import type { TeamLoadResult } from './team-load.ts';
 
 export interface BroadcastsOnlyOptions {
