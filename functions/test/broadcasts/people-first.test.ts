@@ -1,7 +1,8 @@
 // People first (docs/broadcasts.md): the calls people make are timed per instance, while they
 // run and once answered (Meta's callbacks, without a session, and the live stream are not;
-// sign-ins are), and a broadcast's share of the throughput halves while their calls take long,
-// drops to its least past the people's second, and grows back by a tenth while they are quick.
+// sign-ins are), and a broadcast's share of the throughput starts at an eighth and doubles while
+// they are quick, halves while their calls take long, drops to its least past the people's
+// second, and grows back by a tenth while they are quick.
 import { performance } from 'node:perf_hooks';
 import { Router, type RequestHandler } from 'express';
 import request from 'supertest';
@@ -11,9 +12,11 @@ import {
   MIN_SHARE,
   PEOPLE_TARGET_MS,
   PEOPLE_WAIT_MS,
+  START_SHARE,
   nextShare,
+  peopleFirstPace,
 } from '../../src/features/broadcasts/people-first';
-import { forgetWaits, recentWaits } from '../../src/http/people-waits';
+import { forgetWaits, recentWaits, recordPersonWait } from '../../src/http/people-waits';
 import { session } from '../support/callers';
 
 afterEach(() => forgetWaits());
@@ -165,5 +168,41 @@ describe("a broadcast's share of the throughput", () => {
 
   it('holds between quick and slow', () => {
     expect(nextShare(0.5, { calls: 10, p90Ms: 300 })).toBe(0.5);
+  });
+
+  it('doubles while starting up and people are quick, halves as ever when they wait', () => {
+    expect(nextShare(START_SHARE, quick, true)).toBe(2 * START_SHARE);
+    expect(nextShare(0.75, nobody, true)).toBe(1);
+    expect(nextShare(0.5, slow, true)).toBe(0.25);
+  });
+});
+
+describe("a dispatcher run's pace", () => {
+  it('starts at an eighth of the throughput and doubles to the whole while nobody waits', () => {
+    forgetWaits();
+    const pace = peopleFirstPace();
+    const budgets = Array.from({ length: 6 }, () => pace.budget(80));
+    expect(budgets).toEqual([10, 20, 40, 80, 80, 80]);
+  });
+
+  it('starts lower when people already wait, and then grows back by a tenth a slot', () => {
+    forgetWaits();
+    for (let i = 0; i < 5; i++) recordPersonWait(PEOPLE_WAIT_MS + 100);
+    const pace = peopleFirstPace();
+    expect(pace.budget(80)).toBe(80 * (START_SHARE / 2));
+    forgetWaits();
+    // Growth after the start is additive: a tenth a slot, no more doubling.
+    expect(pace.budget(80)).toBe(Math.floor(80 * (START_SHARE / 2 + 0.1)));
+    expect(pace.budget(80)).toBe(Math.floor(80 * (START_SHARE / 2 + 0.2)));
+  });
+
+  it('leaves its doubling once a slot was held, however quick the people are after', () => {
+    forgetWaits();
+    const pace = peopleFirstPace();
+    expect(pace.budget(80)).toBe(10);
+    for (let i = 0; i < 5; i++) recordPersonWait(300); // between quick and slow: held
+    expect(pace.budget(80)).toBe(10);
+    forgetWaits();
+    expect(pace.budget(80)).toBe(Math.floor(80 * (START_SHARE + 0.1)));
   });
 });

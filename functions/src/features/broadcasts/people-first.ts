@@ -6,7 +6,8 @@
 // decrease that TCP uses to share a link. Calls past the second the people are promised put it
 // at its smallest share at once, as TCP starts over after a time-out rather than halve: a
 // storm of sign-ins would otherwise meet four slots of the broadcast at a half, a quarter, an
-// eighth of its pace. A broadcast nobody works beside goes at full pace.
+// eighth of its pace. A broadcast nobody works beside goes at full pace after its first few
+// slots (an eighth, a quarter, a half: TCP's slow start).
 import { recentWaits } from '../../http/people-waits';
 
 /** Calls waited on longer than this (their 90th percentile) slow the broadcast down. */
@@ -25,21 +26,46 @@ const FEW_CALLS = 3;
 export const MIN_SHARE = 1 / 40;
 const STEP = 0.1;
 
-/** The share of the throughput for the next slot, from this one's and the people's waits. */
-export function nextShare(share: number, waits: { calls: number; p90Ms: number }): number {
+/** The first slot's share: a broadcast starts gently and finds out whether people wait. */
+export const START_SHARE = 1 / 8;
+
+/**
+ * The share of the throughput for the next slot, from this one's and the people's waits. While
+ * `startingUp` (no slot has yet held or lowered the share) it doubles while they are quick,
+ * TCP's slow start: a broadcast started as 200 people sign in meets them at an eighth of its
+ * pace, not its whole (the first seconds of the bench's round took a hundred messages).
+ */
+export function nextShare(
+  share: number,
+  waits: { calls: number; p90Ms: number },
+  startingUp = false,
+): number {
   if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_TARGET_MS) return MIN_SHARE;
   if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_WAIT_MS)
     return Math.max(MIN_SHARE, share / 2);
-  if (waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS) return Math.min(1, share + STEP);
+  if (waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS)
+    return Math.min(1, startingUp ? share * 2 : share + STEP);
   return share;
 }
 
 /** A dispatcher run's pace: the number of sends its next slot may take. */
 export function peopleFirstPace() {
-  let share = 1;
+  // Undefined before the first slot, which takes START_SHARE unless people wait already.
+  let share: number | undefined;
+  let startingUp = true;
   return {
     budget(throughputPerSecond: number): number {
-      share = nextShare(share, recentWaits());
+      const waits = recentWaits();
+      if (share === undefined) {
+        share = Math.min(START_SHARE, nextShare(START_SHARE, waits));
+        // People waiting already: no doubling.
+        startingUp = share === START_SHARE;
+      } else {
+        const last = share;
+        share = nextShare(last, waits, startingUp);
+        // A slot held or lowered ends the start.
+        if (share <= last) startingUp = false;
+      }
       return Math.max(1, Math.floor(throughputPerSecond * share));
     },
   };
