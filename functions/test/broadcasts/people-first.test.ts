@@ -178,31 +178,62 @@ describe("a broadcast's share of the throughput", () => {
 });
 
 describe("a dispatcher run's pace", () => {
+  /** The budgets of `slots` slots taken one after another at 80 a second. */
+  const budgets = (pace: ReturnType<typeof peopleFirstPace>, slots: number) =>
+    Array.from({ length: slots }, () => {
+      const budget = pace.budget(80);
+      pace.slotTaken();
+      return budget;
+    });
+  const waitEach = (ms: number) => {
+    for (let i = 0; i < 5; i++) recordPersonWait(ms);
+  };
+
   it('starts at an eighth of the throughput and doubles to the whole while nobody waits', () => {
     forgetWaits();
+    expect(budgets(peopleFirstPace(), 6)).toEqual([10, 20, 40, 80, 80, 80]);
+  });
+
+  it('moves on only when a slot is taken, not on a pass that found nothing to send', () => {
+    forgetWaits();
     const pace = peopleFirstPace();
-    const budgets = Array.from({ length: 6 }, () => pace.budget(80));
-    expect(budgets).toEqual([10, 20, 40, 80, 80, 80]);
+    expect([pace.budget(80), pace.budget(80), pace.budget(80)]).toEqual([10, 10, 10]);
+    pace.slotTaken();
+    expect(pace.budget(80)).toBe(20);
   });
 
   it('starts lower when people already wait, and then grows back by a tenth a slot', () => {
     forgetWaits();
-    for (let i = 0; i < 5; i++) recordPersonWait(PEOPLE_WAIT_MS + 100);
+    waitEach(PEOPLE_WAIT_MS + 100);
     const pace = peopleFirstPace();
-    expect(pace.budget(80)).toBe(80 * (START_SHARE / 2));
+    expect(budgets(pace, 1)).toEqual([80 * (START_SHARE / 2)]);
     forgetWaits();
     // Growth after the start is additive: a tenth a slot, no more doubling.
-    expect(pace.budget(80)).toBe(Math.floor(80 * (START_SHARE / 2 + 0.1)));
-    expect(pace.budget(80)).toBe(Math.floor(80 * (START_SHARE / 2 + 0.2)));
+    expect(budgets(pace, 2)).toEqual([
+      Math.floor(80 * (START_SHARE / 2 + 0.1)),
+      Math.floor(80 * (START_SHARE / 2 + 0.2)),
+    ]);
   });
 
-  it('leaves its doubling once a slot was held, however quick the people are after', () => {
+  it('starts at its least when people wait past their second', () => {
     forgetWaits();
-    const pace = peopleFirstPace();
-    expect(pace.budget(80)).toBe(10);
-    for (let i = 0; i < 5; i++) recordPersonWait(300); // between quick and slow: held
-    expect(pace.budget(80)).toBe(10);
+    waitEach(PEOPLE_TARGET_MS + 100);
+    expect(budgets(peopleFirstPace(), 1)).toEqual([80 * MIN_SHARE]);
+  });
+
+  it('leaves its doubling once a slot was held, the first included', () => {
     forgetWaits();
-    expect(pace.budget(80)).toBe(Math.floor(80 * (START_SHARE + 0.1)));
+    waitEach(300); // between quick and slow: held
+    const first = peopleFirstPace();
+    expect(budgets(first, 1)).toEqual([10]);
+    forgetWaits();
+    expect(budgets(first, 1)).toEqual([Math.floor(80 * (START_SHARE + 0.1))]);
+
+    const later = peopleFirstPace();
+    expect(budgets(later, 1)).toEqual([10]);
+    waitEach(300);
+    expect(budgets(later, 1)).toEqual([10]);
+    forgetWaits();
+    expect(budgets(later, 1)).toEqual([Math.floor(80 * (START_SHARE + 0.1))]);
   });
 });

@@ -231,10 +231,10 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
 
   it('a pause stops the sends a slot had planned before it, not only the next slots', async () => {
     const phones = await addCustomers(20);
-    await pace(10);
+    await pace(80);
     const id = await makeBroadcast(phones);
     expect((await act(id, 'start')).status).toBe(200);
-    // The first send out means the first slot is planned: ten sends 100 ms apart.
+    // The first send out means the first slot is planned: an eighth of 80, ten sends 80 ms apart.
     expect(await eventually(async () => (await whatsappTo()).length > 0, 10_000)).toBe(true);
     expect((await act(id, 'pause')).status).toBe(200);
     const atPause = (await whatsappToOnceLanded(id)).length;
@@ -245,7 +245,8 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
 
   it('sends slower while people wait on their calls, and at full pace again once they do not', async () => {
     const phones = await addCustomers(30);
-    await pace(10);
+    // Its slow start alone (5, 10, 20 a slot) would send the 30 within three slots.
+    await pace(40);
     const id = await makeBroadcast(phones);
     // From here people's calls take 2 s each, as on a stack the broadcast would take from them
     // (the quick calls above forgotten).

@@ -86,10 +86,12 @@ function crashLines(crash: Measured<CrashBroadcast>): string[] {
   ];
 }
 
-const exactlyOnce = (...tallies: (OutboxTally | undefined)[]) =>
-  tallies.every((t) => t !== undefined)
-    ? tallies.every((t) => t?.duplicates === 0 && t.missing === 0)
-    : undefined;
+/** Missed when any measured broadcast had a duplicate or a missing recipient, else met if all ran. */
+function exactlyOnce(...tallies: (OutboxTally | undefined)[]): boolean | undefined {
+  const measuredOnes = tallies.filter((t) => t !== undefined);
+  if (measuredOnes.some((t) => t.duplicates > 0 || t.missing > 0)) return false;
+  return measuredOnes.length === tallies.length ? true : undefined;
+}
 
 /** The broadcasts' section of BENCHMARKS.md, and its targets. */
 export function broadcastSection(r: BroadcastBench): {
@@ -138,7 +140,8 @@ export function broadcastSection(r: BroadcastBench): {
       },
       {
         target: `Broadcast of ${int(BROADCAST_RECIPIENTS)}: sent at ${THROUGHPUT}/s ± ${RATE_TOLERANCE * 100} % (${low}–${high}/s)`,
-        met: big && big.tally.perSecond >= low && big.tally.perSecond <= high,
+        // A broadcast not done in time is missed, whatever the pace of what it sent.
+        met: big && !big.notDone && big.tally.perSecond >= low && big.tally.perSecond <= high,
       },
       {
         target: `Broadcasts of ${int(BROADCAST_RECIPIENTS)}, alone and while the team works: 0 duplicates and 0 missing in the outbox`,

@@ -178,6 +178,7 @@ export async function runDispatcher(): Promise<number> {
         continue;
       }
       const slotAt = await takeSlot(holder);
+      pace.slotTaken();
       const gap = SPREAD_MS / toSend.length;
       toSend.forEach((recipient, i) => {
         const { id } = recipient;

@@ -29,44 +29,57 @@ const STEP = 0.1;
 /** The first slot's share: a broadcast starts gently and finds out whether people wait. */
 export const START_SHARE = 1 / 8;
 
+type Waits = { calls: number; p90Ms: number };
+
+/** Nobody calls, or the people's calls are quick: the broadcast may take more. */
+const peopleQuick = (waits: Waits) => waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS;
+
 /**
  * The share of the throughput for the next slot, from this one's and the people's waits. While
- * `startingUp` (no slot has yet held or lowered the share) it doubles while they are quick,
- * TCP's slow start: a broadcast started as 200 people sign in meets them at an eighth of its
- * pace, not its whole (the first seconds of the bench's round took a hundred messages).
+ * `startingUp` it doubles while they are quick, TCP's slow start: a broadcast started as 200
+ * people sign in meets them at an eighth of its pace, not its whole (the first seconds of the
+ * bench's round took a hundred messages).
  */
-export function nextShare(
-  share: number,
-  waits: { calls: number; p90Ms: number },
-  startingUp = false,
-): number {
+export function nextShare(share: number, waits: Waits, startingUp = false): number {
   if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_TARGET_MS) return MIN_SHARE;
   if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_WAIT_MS)
     return Math.max(MIN_SHARE, share / 2);
-  if (waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS)
-    return Math.min(1, startingUp ? share * 2 : share + STEP);
+  if (peopleQuick(waits)) return Math.min(1, startingUp ? share * 2 : share + STEP);
   return share;
 }
 
-/** A dispatcher run's pace: the number of sends its next slot may take. */
+interface SlotPlan {
+  share: number;
+  /** Still doubling: no slot has yet held or lowered the share. */
+  startingUp: boolean;
+}
+
+/** The plan for the next slot after `last` (none: the run's first slot). */
+function planSlot(last: SlotPlan | undefined, waits: Waits): SlotPlan {
+  if (!last)
+    return {
+      share: Math.min(START_SHARE, nextShare(START_SHARE, waits)),
+      startingUp: peopleQuick(waits),
+    };
+  const share = nextShare(last.share, waits, last.startingUp);
+  return { share, startingUp: last.startingUp && share > last.share };
+}
+
+/**
+ * A dispatcher run's pace. `budget` answers the sends the next slot may take from the people's
+ * waits now; the share moves on only when that slot is taken (`slotTaken`), so a pass of the
+ * loop that found nothing to send does not grow it.
+ */
 export function peopleFirstPace() {
-  // Undefined before the first slot, which takes START_SHARE unless people wait already.
-  let share: number | undefined;
-  let startingUp = true;
+  let taken: SlotPlan | undefined;
+  let planned: SlotPlan | undefined;
   return {
     budget(throughputPerSecond: number): number {
-      const waits = recentWaits();
-      if (share === undefined) {
-        share = Math.min(START_SHARE, nextShare(START_SHARE, waits));
-        // People waiting already: no doubling.
-        startingUp = share === START_SHARE;
-      } else {
-        const last = share;
-        share = nextShare(last, waits, startingUp);
-        // A slot held or lowered ends the start.
-        if (share <= last) startingUp = false;
-      }
-      return Math.max(1, Math.floor(throughputPerSecond * share));
+      planned = planSlot(taken, recentWaits());
+      return Math.max(1, Math.floor(throughputPerSecond * planned.share));
+    },
+    slotTaken(): void {
+      taken = planned;
     },
   };
 }
