@@ -11,7 +11,12 @@ import {
 } from './query/query.ts';
 import type { IndexRules } from './indexes/index-rules.ts';
 import { indexLookups } from './query/index-lookups.ts';
-import { Database, type AnsweredAggregation, type Counters } from './storage/store.ts';
+import {
+  Database,
+  type AnsweredAggregation,
+  type Counters,
+  type KeptPage,
+} from './storage/store.ts';
 import { toTimestamp } from './model/timestamps.ts';
 import { Transactions } from './transactions.ts';
 import type {
@@ -35,9 +40,6 @@ function keptCount(db: Database, q: CompiledQuery): number | undefined {
   if (!q.counting || !q.unordered || q.allDescendants || q.start || q.end) return undefined;
   return db.countIndex(q.parentKey, q.collectionId, q.counting.shape)?.count(q.counting.keys);
 }
-
-/** The aggregations a collection keeps answered between its writes; the oldest leave first. */
-const MAX_ANSWERED = 256;
 
 const DATABASE_PATH = /^projects\/([^/]+)\/databases\/([^/]+)/;
 
@@ -179,10 +181,36 @@ export class Engine {
     { txnId, view }: ReadContext,
   ): StoredDoc[] {
     const compiled = compileQuery(db, parent, query);
-    const { docs, skipped } = executeQuery(db, compiled, view);
+    const { docs, skipped } = this.page(db, compiled, query, view);
     db.counters.reads += Math.max(1, docs.length + skipped);
     if (txnId) this.transactions.recordQuery(this.transactions.get(db, txnId), compiled, docs);
     return docs.map((d) => projected(d, compiled.projection));
+  }
+
+  /**
+   * A query's page, kept with its collection until a write that can change it (KeptAnswers):
+   * a team asks the same searches and first pages again and again, and each read of a search
+   * walks thousands of documents at the large size. Not a read at a past time, a collection
+   * group's, a vector search, or a page after a cursor (an export's thousand-document pages,
+   * asked once each, would only push the others out).
+   */
+  private page(
+    db: Database,
+    compiled: CompiledQuery,
+    query: StructuredQuery,
+    view: ReadContext['view'],
+  ): KeptPage {
+    const keepable = !view && !compiled.allDescendants && !compiled.nearest && !compiled.start;
+    const kept = keepable ? db.keptPages(compiled.parentKey, compiled.collectionId) : undefined;
+    const key = kept && JSON.stringify(query);
+    const answered = key === undefined ? undefined : kept?.get(key);
+    if (answered) {
+      db.usedAgain(compiled.parentKey, compiled.collectionId, compiled.lookups, compiled.order);
+      return answered;
+    }
+    const page = executeQuery(db, compiled, view);
+    if (key !== undefined) kept?.set(key, page, compiled);
+    return page;
   }
 
   /**
@@ -215,12 +243,13 @@ export class Engine {
         ? undefined
         : db.answeredAggregations(compiled.parentKey, compiled.collectionId);
     const key = JSON.stringify([query, aggregations]);
-    const answer = answered?.get(key) ?? this.aggregated(db, compiled, aggregations, view);
-    db.counters.reads += Math.max(1, Math.ceil(answer.matches / 1000));
-    if (answered && !answered.has(key)) {
-      answered.set(key, answer);
-      if (answered.size > MAX_ANSWERED) answered.delete(answered.keys().next().value!);
+    let answer = answered?.get(key);
+    if (answer) db.usedAgain(compiled.parentKey, compiled.collectionId, compiled.lookups);
+    else {
+      answer = this.aggregated(db, compiled, aggregations, view);
+      answered?.set(key, answer, compiled);
     }
+    db.counters.reads += Math.max(1, Math.ceil(answer.matches / 1000));
     return answer.result;
   }
 

@@ -1,6 +1,7 @@
-// A collection's aggregations are kept answered until its next write: the same count asked
-// again is answered as it was, billed as it was, and any write to the collection (a create, an
-// update, a delete) makes the next one count again; a write elsewhere does not.
+// A collection's aggregations are kept answered until a write that can change them: the same
+// count asked again is answered as it was, billed as it was, and a write whose document matches
+// before or after it (a create, an update, a delete) makes the next one count again; a write
+// elsewhere, or to a document the count sees neither before nor after, does not.
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.ts';
 import type { StoredDoc, StructuredQuery, Value } from '../src/model/types.ts';
@@ -8,7 +9,7 @@ import type { StoredDoc, StructuredQuery, Value } from '../src/model/types.ts';
 const str = (s: string): Value => ({ stringValue: s, valueType: 'stringValue' });
 const DB = 'projects/p/databases/(default)';
 
-describe('aggregations answered between writes', () => {
+describe('aggregations answered between the writes that can change them', () => {
   it('answers a repeated count as counted, until the collection is written', () => {
     const engine = new Engine();
     const db = engine.database(DB);
@@ -46,9 +47,13 @@ describe('aggregations answered between writes', () => {
     expect(count()).toEqual({ n: 500, billed: 1 });
     expect(answered()).toBe(1);
     expect(count()).toEqual({ n: 500, billed: 1 });
-    // A write elsewhere leaves it answered.
+    // A write elsewhere leaves it answered, and so do writes the count cannot see.
     put('other/x', 'open');
+    put('c/d2', 'lost');
+    put('c/closed-one', 'closed');
+    put('c/d3', undefined);
     expect(answered()).toBe(1);
+    expect(count()).toEqual({ n: 500, billed: 1 });
     // A create, an update and a delete in the collection: counted again each time.
     put('c/new', 'open');
     expect(answered()).toBe(0);

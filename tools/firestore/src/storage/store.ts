@@ -6,7 +6,11 @@ import { docOrder, firstIndexWhere, OrderedDocs, type DocOrder } from '../indexe
 import type { OrderedField } from '../model/sort-keys.ts';
 import type { StoredDoc, Value } from '../model/types.ts';
 import { AskedValuesIndex } from '../indexes/asked-values-index.ts';
+import { KeptAnswers } from './kept-answers.ts';
 import { ValueIndex, type DocSlot, type ValueLookup } from '../indexes/value-index.ts';
+
+/** Answers kept per collection, of each kind (KeptAnswers): a page holds only pointers. */
+const MAX_KEPT_ANSWERS = 256;
 
 /** A document slot: it may hold no data and exist only as the parent of subcollections. */
 class DocNode {
@@ -37,12 +41,16 @@ export class CollectionNode {
   /** For those: the documents of the values queries asked for, by path signature. */
   readonly askedValues = new Map<string, AskedValuesIndex>();
   /**
-   * The aggregations of the collection answered since its last write, by query and
-   * aggregations: the same count asked again (a team searching the same name, a list's total
-   * on every page) is answered without counting again. Emptied by every write to the
-   * collection.
+   * The aggregations of the collection answered since a write that could change them, by
+   * query and aggregations: the same count asked again (a team searching the same name, a
+   * list's total on every page) is answered without counting again.
    */
-  readonly aggregated = new Map<string, AnsweredAggregation>();
+  readonly aggregated = new KeptAnswers<AnsweredAggregation>(MAX_KEPT_ANSWERS);
+  /**
+   * The pages of the collection's queries answered since a write that could change them, by
+   * query: a team's searches and first pages asked again are answered without reading again.
+   */
+  readonly pages = new KeptAnswers<KeptPage>(MAX_KEPT_ANSWERS);
   /**
    * The counts of documents by the values of equality filters, by shape signature, least
    * recently used first; each is kept up to date by every write (see CountIndex).
@@ -56,6 +64,12 @@ export class CollectionNode {
     readonly id: string,
     readonly parent: DocNode,
   ) {}
+}
+
+/** A query's page: its documents, and those its offset passed over (billed like reads). */
+export interface KeptPage {
+  docs: StoredDoc[];
+  skipped: number;
 }
 
 /** An aggregation's answer, and the documents it matched (what it is billed by). */
@@ -214,7 +228,8 @@ export class Database {
       this.droppedIfFull(coll, signature, index);
     }
     for (const index of coll.askedValues.values()) index.replace(node, before, doc);
-    coll.aggregated.clear();
+    coll.aggregated.written(before, doc);
+    coll.pages.written(before, doc);
     for (const [signature, index] of coll.countIndexes) {
       index.replace(before, doc);
       if (index.full) {
@@ -446,12 +461,37 @@ export class Database {
     }
   }
 
-  /** The aggregations answered since the collection's last write (CollectionNode.aggregated). */
+  /**
+   * A query answered from a kept answer uses again what its read would have: the value indexes
+   * (or asked values) of its lookups and the kept order it reads in (when the collection keeps
+   * it) stay the latest used, and an index still building takes its share, as a read would.
+   */
+  usedAgain(
+    parentKey: string,
+    collectionId: string,
+    lookups: readonly { path: string[]; values: readonly Value[] }[],
+    order?: DocOrder,
+  ): void {
+    for (const { path, values } of lookups) this.valueLookup(parentKey, collectionId, path, values);
+    const coll = order && this.collection(joinKey(parentKey, collectionId));
+    const ordered = order && coll?.orderings.get(order.signature);
+    if (!coll || !order || !ordered) return;
+    coll.orderings.delete(order.signature);
+    this.keepOrdering(coll, order.signature, ordered);
+    this.markOrderAsked(coll.path, order);
+  }
+
+  /** The aggregations kept answered (CollectionNode.aggregated). */
   answeredAggregations(
     parentKey: string,
     collectionId: string,
-  ): Map<string, AnsweredAggregation> | undefined {
+  ): KeptAnswers<AnsweredAggregation> | undefined {
     return this.collection(joinKey(parentKey, collectionId))?.aggregated;
+  }
+
+  /** The query pages kept answered (CollectionNode.pages). */
+  keptPages(parentKey: string, collectionId: string): KeptAnswers<KeptPage> | undefined {
+    return this.collection(joinKey(parentKey, collectionId))?.pages;
   }
 
   /**
