@@ -17,6 +17,7 @@ import {
   type Counters,
   type KeptPage,
 } from './storage/store.ts';
+import { answerKey } from './storage/kept-answers.ts';
 import { toTimestamp } from './model/timestamps.ts';
 import { Transactions } from './transactions.ts';
 import type {
@@ -190,9 +191,10 @@ export class Engine {
   /**
    * A query's page, kept with its collection until a write that can change it (KeptAnswers):
    * a team asks the same searches and first pages again and again, and each read of a search
-   * walks thousands of documents at the large size. Not a read at a past time, a collection
-   * group's, a vector search, or a page after a cursor (an export's thousand-document pages,
-   * asked once each, would only push the others out).
+   * walks thousands of documents at the large size. Only a page with a limit (every match of a
+   * listing would be held as long as no write touched it), and not a read at a past time, a
+   * collection group's, a vector search, or a page after a cursor (an export's thousand-document
+   * pages, asked once each, would only push the others out).
    */
   private page(
     db: Database,
@@ -200,9 +202,14 @@ export class Engine {
     query: StructuredQuery,
     view: ReadContext['view'],
   ): KeptPage {
-    const keepable = !view && !compiled.allDescendants && !compiled.nearest && !compiled.start;
+    const keepable =
+      compiled.limit !== undefined &&
+      !view &&
+      !compiled.allDescendants &&
+      !compiled.nearest &&
+      !compiled.start;
     const kept = keepable ? db.keptPages(compiled.parentKey, compiled.collectionId) : undefined;
-    const key = kept && JSON.stringify(query);
+    const key = kept && answerKey(query);
     const answered = key === undefined ? undefined : kept?.get(key);
     if (answered) {
       db.usedAgain(compiled.parentKey, compiled.collectionId, compiled.lookups, compiled.order);
@@ -242,7 +249,7 @@ export class Engine {
       view || compiled.allDescendants
         ? undefined
         : db.answeredAggregations(compiled.parentKey, compiled.collectionId);
-    const key = JSON.stringify([query, aggregations]);
+    const key = answerKey([query, aggregations]);
     let answer = answered?.get(key);
     if (answer) db.usedAgain(compiled.parentKey, compiled.collectionId, compiled.lookups);
     else {

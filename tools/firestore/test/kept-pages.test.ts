@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../src/engine.ts';
 import { compileQuery, executeQuery } from '../src/query/query.ts';
+import { answerKey } from '../src/storage/kept-answers.ts';
 import type { Database } from '../src/storage/store.ts';
 import type { Filter, StoredDoc, StructuredQuery, Value } from '../src/model/types.ts';
 import { random } from './helpers.ts';
@@ -14,6 +15,7 @@ import { random } from './helpers.ts';
 const DB = 'projects/p/databases/(default)';
 const str = (s: string): Value => ({ stringValue: s, valueType: 'stringValue' });
 const int = (n: number): Value => ({ integerValue: String(n), valueType: 'integerValue' });
+const dbl = (n: number): Value => ({ doubleValue: n, valueType: 'doubleValue' });
 const arr = (values: Value[]): Value => ({ arrayValue: { values }, valueType: 'arrayValue' });
 const field = (fieldPath: string, op: string, value: Value): Filter => ({
   fieldFilter: { field: { fieldPath }, op, value },
@@ -26,13 +28,27 @@ interface Row {
   tags?: string[];
   status?: string;
   at?: number;
+  /** A number as an integer or a double: equal ones meet whatever their kind. */
+  n?: Value;
 }
+
+const NUMBERS: Value[] = [
+  int(0),
+  dbl(-0),
+  int(1),
+  dbl(1),
+  dbl(2.5),
+  dbl(NaN),
+  dbl(Infinity),
+  dbl(-Infinity),
+];
 
 function stored(db: Database, key: string, row: Row): StoredDoc {
   const fields: StoredDoc['fields'] = {};
   if (row.tags) fields.tags = arr(row.tags.map(str));
   if (row.status) fields.status = str(row.status);
   if (row.at !== undefined) fields.at = int(row.at);
+  if (row.n) fields.n = row.n;
   return { name: db.nameOf(key), key, fields, createTime: 1, updateTime: 1 } as StoredDoc;
 }
 
@@ -52,7 +68,7 @@ const QUERIES: StructuredQuery[] = [
   // A first page of the list, and one past an offset.
   { from: [{ collectionId: 'c' }], orderBy: byAt('DESCENDING'), limit: { value: 5 } },
   { from: [{ collectionId: 'c' }], orderBy: byAt('ASCENDING'), offset: 2, limit: { value: 3 } },
-  // An equality with a range and no limit: every match.
+  // An equality with a range and no limit: every match (not kept, but answered the same).
   {
     from: [{ collectionId: 'c' }],
     where: {
@@ -61,6 +77,23 @@ const QUERIES: StructuredQuery[] = [
         filters: [field('status', 'EQUAL', str('open')), field('at', 'GREATER_THAN', int(40))],
       },
     },
+  },
+  // Numbers of both kinds, and the doubles JSON cannot write: each query its own answer.
+  ...[int(1), dbl(1), dbl(-0), dbl(Infinity), dbl(-Infinity)].map((v) => ({
+    from: [{ collectionId: 'c' }],
+    where: field('n', 'EQUAL', v),
+    limit: { value: 3 },
+  })),
+  {
+    from: [{ collectionId: 'c' }],
+    where: field('n', 'IN', arr([int(0), dbl(2.5), dbl(-Infinity)])),
+    orderBy: byAt('DESCENDING'),
+    limit: { value: 3 },
+  },
+  {
+    from: [{ collectionId: 'c' }],
+    where: { unaryFilter: { field: { fieldPath: 'n' }, op: 'IS_NAN' } },
+    limit: { value: 3 },
   },
 ];
 
@@ -74,6 +107,7 @@ describe('query pages kept between the writes that can change them', () => {
       tags: next() < 0.9 ? WORDS.filter(() => next() < 0.3) : undefined,
       status: pick(['open', 'closed', 'lost']),
       at: next() < 0.95 ? Math.floor(next() * 100) : undefined,
+      n: next() < 0.8 ? pick(NUMBERS) : undefined,
     });
     for (let i = 0; i < 60; i++) db.put(`c/d${i}`, stored(db, `c/d${i}`, randomRow()));
     let keptAnswers = 0;
@@ -81,11 +115,11 @@ describe('query pages kept between the writes that can change them', () => {
       const key = `c/d${Math.floor(next() * 70)}`;
       db.put(key, next() < 0.15 ? undefined : stored(db, key, randomRow()));
       for (const query of QUERIES) {
-        const wasKept = db.keptPages('', 'c')?.get(JSON.stringify(query)) !== undefined;
+        const wasKept = db.keptPages('', 'c')?.get(answerKey(query)) !== undefined;
         if (wasKept) keptAnswers++;
         const keys = engine.runQuery(db, db.documentsPrefix, query, {}).map((d) => d.key);
         const fresh = executeQuery(db, compileQuery(db, db.documentsPrefix, query));
-        expect(keys, JSON.stringify(query)).toEqual(fresh.docs.map((d) => d.key));
+        expect(keys, answerKey(query)).toEqual(fresh.docs.map((d) => d.key));
       }
     }
     // Most writes leave most pages kept (a write changes one document of seventy).
@@ -103,7 +137,7 @@ describe('query pages kept between the writes that can change them', () => {
       const keys = engine.runQuery(db, db.documentsPrefix, search, {}).map((d) => d.key);
       return { keys, billed: db.counters.reads - before };
     };
-    const kept = () => db.keptPages('', 'c')!.get(JSON.stringify(search)) !== undefined;
+    const kept = () => db.keptPages('', 'c')!.get(answerKey(search)) !== undefined;
 
     const first = run();
     expect(first).toEqual({ keys: ['c/d16', 'c/d12', 'c/d8', 'c/d4'], billed: 4 });
@@ -130,7 +164,26 @@ describe('query pages kept between the writes that can change them', () => {
     expect(run().keys).toEqual(['c/d50', 'c/d8', 'c/d4', 'c/d0']);
   });
 
-  it('does not keep a page after a cursor', () => {
+  it('keeps queries apart whose doubles JSON writes alike', () => {
+    const engine = new Engine();
+    const db = engine.database(DB);
+    const values = [dbl(Infinity), dbl(-Infinity), dbl(NaN), dbl(0), dbl(-0)];
+    values.forEach((n, i) => db.put(`c/d${i}`, stored(db, `c/d${i}`, { n })));
+    const below = (v: Value): StructuredQuery => ({
+      from: [{ collectionId: 'c' }],
+      where: field('n', 'LESS_THAN', v),
+      limit: { value: 5 },
+    });
+    const answer = (v: Value) =>
+      engine.runQuery(db, db.documentsPrefix, below(v), {}).map((d) => d.key);
+    expect(answer(dbl(Infinity))).toEqual(['c/d1', 'c/d3', 'c/d4']);
+    expect(answer(dbl(-Infinity))).toEqual([]);
+    expect(answer(dbl(NaN))).toEqual([]);
+    expect(answer(dbl(Infinity))).toEqual(['c/d1', 'c/d3', 'c/d4']);
+    expect(new Set(values.map((v) => answerKey(below(v)))).size).toBe(values.length);
+  });
+
+  it('does not keep a page after a cursor, nor every match of a query without a limit', () => {
     const engine = new Engine();
     const db = engine.database(DB);
     for (let i = 0; i < 10; i++) db.put(`c/d${i}`, stored(db, `c/d${i}`, { at: i }));
@@ -142,6 +195,8 @@ describe('query pages kept between the writes that can change them', () => {
     };
     const keys = engine.runQuery(db, db.documentsPrefix, query, {}).map((d) => d.key);
     expect(keys).toEqual(['c/d6', 'c/d7']);
+    const listing: StructuredQuery = { from: [{ collectionId: 'c' }], orderBy: byAt('ASCENDING') };
+    expect(engine.runQuery(db, db.documentsPrefix, listing, {})).toHaveLength(10);
     expect(db.keptPages('', 'c')!.size).toBe(0);
   });
 });

@@ -20,6 +20,19 @@ export interface AnswerScope {
   lookups: readonly { path: readonly string[]; values: readonly Value[]; heldAs?: unknown }[];
 }
 
+/**
+ * The key of a kept answer: the request's query (and aggregations) as JSON, where a double that
+ * JSON cannot write (NaN, the infinities, -0: JSON writes the first three as null and -0 as 0)
+ * is written as its name, so two different queries never share a key.
+ */
+export function answerKey(request: unknown): string {
+  return JSON.stringify(request, (_, v: unknown) =>
+    typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))
+      ? { double: String(Object.is(v, -0) ? '-0' : v) }
+      : v,
+  );
+}
+
 interface Kept<T> {
   answer: T;
   matches: (doc: StoredDoc) => boolean;
@@ -74,7 +87,7 @@ export class KeptAnswers<T> {
       .filter((l) => l.heldAs !== undefined)
       .map((l) => ({
         path: l.path,
-        signature: l.path.join('\u0000'),
+        signature: JSON.stringify(l.path),
         keys: new Set(l.values.map(valueKey)),
       }));
     this.kept.delete(key);
