@@ -15,9 +15,10 @@ import {
   Database,
   type AnsweredAggregation,
   type Counters,
-  type KeptPage,
+  type QueryPage,
 } from './storage/store.ts';
-import { answerKey } from './storage/kept-answers.ts';
+import { answerKey, type KeptAnswers } from './storage/kept-answers.ts';
+import type { DocOrder } from './indexes/ordered-docs.ts';
 import { toTimestamp } from './model/timestamps.ts';
 import { Transactions } from './transactions.ts';
 import type {
@@ -40,6 +41,30 @@ import { applyWrite, documentKey } from './writes.ts';
 function keptCount(db: Database, q: CompiledQuery): number | undefined {
   if (!q.counting || !q.unordered || q.allDescendants || q.start || q.end) return undefined;
   return db.countIndex(q.parentKey, q.collectionId, q.counting.shape)?.count(q.counting.keys);
+}
+
+/**
+ * The answer kept for `request` (the read it stands for uses its indexes and `order` again:
+ * Database.usedAgain), else `read()`'s, kept from now on; without `kept`, always `read()`'s.
+ */
+function keptOr<T>(
+  db: Database,
+  kept: KeptAnswers<T> | undefined,
+  request: unknown,
+  compiled: CompiledQuery,
+  order: DocOrder | undefined,
+  read: () => T,
+): T {
+  if (!kept) return read();
+  const key = answerKey(request);
+  const answered = kept.get(key);
+  if (answered) {
+    db.usedAgain(compiled.parentKey, compiled.collectionId, compiled.lookups, order);
+    return answered;
+  }
+  const answer = read();
+  kept.set(key, answer, compiled);
+  return answer;
 }
 
 const DATABASE_PATH = /^projects\/([^/]+)\/databases\/([^/]+)/;
@@ -201,7 +226,7 @@ export class Engine {
     compiled: CompiledQuery,
     query: StructuredQuery,
     view: ReadContext['view'],
-  ): KeptPage {
+  ): QueryPage {
     const keepable =
       compiled.limit !== undefined &&
       !view &&
@@ -209,15 +234,9 @@ export class Engine {
       !compiled.nearest &&
       !compiled.start;
     const kept = keepable ? db.keptPages(compiled.parentKey, compiled.collectionId) : undefined;
-    const key = kept && answerKey(query);
-    const answered = key === undefined ? undefined : kept?.get(key);
-    if (answered) {
-      db.usedAgain(compiled.parentKey, compiled.collectionId, compiled.lookups, compiled.order);
-      return answered;
-    }
-    const page = executeQuery(db, compiled, view);
-    if (key !== undefined) kept?.set(key, page, compiled);
-    return page;
+    return keptOr(db, kept, query, compiled, compiled.order, () =>
+      executeQuery(db, compiled, view),
+    );
   }
 
   /**
@@ -249,13 +268,9 @@ export class Engine {
       view || compiled.allDescendants
         ? undefined
         : db.answeredAggregations(compiled.parentKey, compiled.collectionId);
-    const key = answerKey([query, aggregations]);
-    let answer = answered?.get(key);
-    if (answer) db.usedAgain(compiled.parentKey, compiled.collectionId, compiled.lookups);
-    else {
-      answer = this.aggregated(db, compiled, aggregations, view);
-      answered?.set(key, answer, compiled);
-    }
+    const answer = keptOr(db, answered, [query, aggregations], compiled, undefined, () =>
+      this.aggregated(db, compiled, aggregations, view),
+    );
     db.counters.reads += Math.max(1, Math.ceil(answer.matches / 1000));
     return answer.result;
   }

@@ -11,7 +11,7 @@ import {
 } from './index-lookups.ts';
 import { INEQUALITIES, type QueryShape } from '../indexes/index-rules.ts';
 import { docOrder, firstIndexWhere, type DocOrder } from '../indexes/ordered-docs.ts';
-import type { Database } from '../storage/store.ts';
+import type { Database, QueryPage } from '../storage/store.ts';
 import type { OrderedField } from '../model/sort-keys.ts';
 import type { Filter, StoredDoc, StructuredQuery, Value } from '../model/types.ts';
 import { checkQuery } from '../model/validation.ts';
@@ -315,12 +315,6 @@ export function inScope(q: CompiledQuery, key: string): boolean {
 /** Keeping a sorted window this small is cheaper than sorting every match. */
 const WINDOW_LIMIT = 5000;
 
-export interface QueryResult {
-  docs: StoredDoc[];
-  /** Documents passed over by `offset` (billed like reads). */
-  skipped: number;
-}
-
 /**
  * A page after a cursor of one collection ordered by document id alone (paging by id): read in
  * key order. Only with a cursor, so that queries between writes (which drop the kept order) do
@@ -370,7 +364,7 @@ function firstInOrder(
   q: CompiledQuery,
   window: number,
   held: (doc: StoredDoc) => boolean = () => true,
-): QueryResult {
+): QueryPage {
   const found: StoredDoc[] = [];
   for (const doc of docs) {
     if (pastEnd(doc, q)) break; // and so is every document after it
@@ -395,7 +389,7 @@ function firstMatches(
   q: CompiledQuery,
   window: number,
   matches = q.matches,
-): QueryResult {
+): QueryPage {
   const compare = q.order.compare;
   const bounded = window <= WINDOW_LIMIT;
   let found: StoredDoc[] = [];
@@ -430,7 +424,7 @@ export function executeQuery(
   db: Database,
   q: CompiledQuery,
   view?: Map<string, StoredDoc | undefined>,
-): QueryResult {
+): QueryPage {
   if (q.nearest) {
     const docs = nearestDocs(filterIterable(source(db, q, view), q.matches), q.nearest);
     return { docs, skipped: 0 };

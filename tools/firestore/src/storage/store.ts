@@ -50,7 +50,7 @@ export class CollectionNode {
    * The pages of the collection's queries answered since a write that could change them, by
    * query: a team's searches and first pages asked again are answered without reading again.
    */
-  readonly pages = new KeptAnswers<KeptPage>(MAX_KEPT_ANSWERS);
+  readonly pages = new KeptAnswers<QueryPage>(MAX_KEPT_ANSWERS);
   /**
    * The counts of documents by the values of equality filters, by shape signature, least
    * recently used first; each is kept up to date by every write (see CountIndex).
@@ -67,7 +67,7 @@ export class CollectionNode {
 }
 
 /** A query's page: its documents, and those its offset passed over (billed like reads). */
-export interface KeptPage {
+export interface QueryPage {
   docs: StoredDoc[];
   skipped: number;
 }
@@ -317,17 +317,21 @@ export class Database {
   ): Iterable<StoredDoc> {
     const coll = this.collection(joinKey(parentKey, collectionId));
     if (!coll) return [];
-    let ordered = coll.orderings.get(order.signature);
-    if (ordered)
-      coll.orderings.delete(order.signature); // set again below, as the latest used
-    else ordered = new OrderedDocs(order, this.docsOf(coll));
+    const ordered =
+      coll.orderings.get(order.signature) ?? new OrderedDocs(order, this.docsOf(coll));
+    this.useOrdering(coll, order, ordered);
+    return ordered.from(isBefore);
+  }
+
+  /** A query reads in `ordered`: it is kept as the latest used, and noted as asked for. */
+  private useOrdering(coll: CollectionNode, order: DocOrder, ordered: OrderedDocs): void {
     this.keepOrdering(coll, order.signature, ordered);
     this.markOrderAsked(coll.path, order);
-    return ordered.from(isBefore);
   }
 
   /** Keeps `ordered` as the collection's latest used order, dropping the least recently used. */
   private keepOrdering(coll: CollectionNode, signature: string, ordered: OrderedDocs): void {
+    coll.orderings.delete(signature); // set again below, as the latest used
     coll.orderings.set(signature, ordered);
     if (coll.orderings.size > MAX_ORDERINGS) {
       coll.orderings.delete(coll.orderings.keys().next().value!);
@@ -473,12 +477,10 @@ export class Database {
     order?: DocOrder,
   ): void {
     for (const { path, values } of lookups) this.valueLookup(parentKey, collectionId, path, values);
-    const coll = order && this.collection(joinKey(parentKey, collectionId));
-    const ordered = order && coll?.orderings.get(order.signature);
-    if (!coll || !order || !ordered) return;
-    coll.orderings.delete(order.signature);
-    this.keepOrdering(coll, order.signature, ordered);
-    this.markOrderAsked(coll.path, order);
+    if (!order) return;
+    const coll = this.collection(joinKey(parentKey, collectionId));
+    const ordered = coll?.orderings.get(order.signature);
+    if (coll && ordered) this.useOrdering(coll, order, ordered);
   }
 
   /** The aggregations kept answered (CollectionNode.aggregated). */
@@ -490,7 +492,7 @@ export class Database {
   }
 
   /** The query pages kept answered (CollectionNode.pages). */
-  keptPages(parentKey: string, collectionId: string): KeptAnswers<KeptPage> | undefined {
+  keptPages(parentKey: string, collectionId: string): KeptAnswers<QueryPage> | undefined {
     return this.collection(joinKey(parentKey, collectionId))?.pages;
   }
 
