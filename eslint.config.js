@@ -110,6 +110,7 @@ const DATA_OWNERS = [
   'domain/followups/{store,due,of-entry,customer-name}.ts', // followUps
   'domain/conversations/store.ts', // conversations, inboxCounts
   'domain/messages/{queue-store,thread-store,owner,migrate,broadcast-queue}.ts', // outboundMessages, conversationMessages
+  'domain/messages/callback-refusals.ts', // callbackRefusals: Meta's callbacks the webhook refused
   'domain/inbound/{inbox-state,markers,media}.ts', // inbound markers, inbox state
   'domain/figures/{contributions,kept-lists,recent-activity,summary}.ts', // dashboard figures
   'domain/identity/{role-admin,role-store,sessions,user-admin,user-store}.ts', // users, roles, sessions

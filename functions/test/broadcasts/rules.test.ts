@@ -5,6 +5,7 @@
 // reads it, and queues nothing of the broadcast; a recipient a dead dispatcher left mid-send is
 // sent again only when Meta never named it; the report sets the cost of the messages delivered
 // against the estimate.
+import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { now, setClock } from '../../src/clock';
@@ -214,6 +215,35 @@ describe('broadcast rules', { timeout: 45_000 }, () => {
     // Meta has not named it by then: it never left, and goes now.
     setClock(() => Date.now() + 3 * 60_000 + 5_000);
     try {
+      expect((await runBroadcastDispatch()).tried).toBe(1);
+    } finally {
+      setClock();
+    }
+    expect(await whatsappTo()).toEqual([phone.slice(1)]);
+  });
+
+  it('a callback another instance refused after this process had its answer again holds the judgment as long again', async () => {
+    const { phone, id } = await startedUnderDeadDispatcher();
+    // Two hours on, past the trouble earlier tests noted; the dead dispatcher's lease has run out.
+    const offset = 2 * 60 * 60_000;
+    const at = (ms: number) => setClock(() => Date.now() + offset + ms);
+    const claimedAt = new Date(Date.now() + offset - 2 * 60_000);
+    const message = getDb().doc(`outboundMessages/${id}p${phone.replace(/\D/g, '')}`);
+    await message.update({ state: 'sending', claimToken: 'dead', claimedAt, attempts: 1 });
+    // Another instance answered one of Meta's callbacks 503 a minute after this process took the
+    // lease over (its own calls answered, the webhook's cut at their deadline): Meta may name the
+    // message until 3 min after that refusal (as long again as it came after the claim) and the minute.
+    await getDb()
+      .doc('callbackRefusals/whatsapp')
+      .set({ refusedAt: Timestamp.fromMillis(Date.now() + offset + 60_000) });
+    try {
+      at(0);
+      expect((await runBroadcastDispatch()).tried).toBe(0);
+      // Past what the takeover alone waits for (2 min after it, and the minute).
+      at(3 * 60_000 + 5_000);
+      expect((await runBroadcastDispatch()).tried).toBe(0);
+      expect((await message.get()).get('state')).toBe('sending');
+      at(5 * 60_000 + 5_000);
       expect((await runBroadcastDispatch()).tried).toBe(1);
     } finally {
       setClock();

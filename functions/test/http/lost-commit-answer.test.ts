@@ -5,70 +5,25 @@
 // by cutting the connection, or by sending the same Commit again and answering what that one
 // gets (as the client library does itself after an UNAVAILABLE: the resent commit fails on the
 // key the first one stored, or in a transaction on a transaction already committed).
-import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { getDb } from '../../src/firebase';
 import { appAs } from '../entries/support';
-import { resetBackends } from '../support/backends';
+import { passCall, useGrpcProxy } from '../support/grpc-proxy';
 
-const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST!;
-const upstream = http2.connect(`http://${firestoreHost}`);
-const proxy = http2.createServer();
-const sessions = new Set<http2.ServerHttp2Session>();
 type Loss = 'cut' | 'resent';
 const armed: Loss[] = [];
 let lost = 0;
 
-proxy.on('session', (session) => {
-  sessions.add(session);
-  session.on('close', () => sessions.delete(session));
-});
-/** Passes one gRPC call to the database, its answer back to `stream` unless told otherwise. */
-function pass(
-  stream: http2.ServerHttp2Stream,
-  headers: http2.IncomingHttpHeaders,
-  body: Buffer[] | undefined,
-  answered: (lostAnswer: boolean) => void = () => undefined,
-  loseAnswer = false,
-) {
-  const forwarded = Object.fromEntries(
-    Object.entries(headers).filter(([name]) => name !== ':scheme' && name !== ':authority'),
-  );
-  const call = upstream.request(forwarded);
-  if (body) call.end(Buffer.concat(body));
-  else stream.pipe(call);
-  let trailers: http2.OutgoingHttpHeaders = {};
-  // A failure is answered trailers-only: headers holding the status, ending the stream.
-  let trailersOnly = false;
-  call.on('response', (answer) => {
-    trailersOnly = answer['grpc-status'] !== undefined;
-    if (loseAnswer) return;
-    stream.respond(answer, trailersOnly ? { endStream: true } : { waitForTrailers: true });
-  });
-  call.on('data', (chunk: Buffer) => {
-    if (!loseAnswer) stream.write(chunk);
-  });
-  call.on('trailers', (received) => (trailers = received));
-  call.on('end', () => {
-    if (!loseAnswer && !trailersOnly) stream.end();
-    answered(loseAnswer);
-  });
-  if (loseAnswer) return;
-  stream.on('wantTrailers', () => stream.sendTrailers(trailers));
-  call.on('error', () => stream.destroy());
-  stream.on('error', () => call.destroy());
-}
-
-proxy.on('stream', (stream, headers) => {
+useGrpcProxy((stream, headers, upstream) => {
   const loss = String(headers[':path']).endsWith('/Commit') ? armed.shift() : undefined;
-  if (!loss) return pass(stream, headers, undefined);
+  if (!loss) return passCall(upstream, stream, headers, undefined);
   // The whole Commit first: it is sent twice in 'resent'.
   const body: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => body.push(chunk));
   stream.on('end', () =>
-    pass(
+    passCall(
+      upstream,
       stream,
       headers,
       body,
@@ -77,24 +32,11 @@ proxy.on('stream', (stream, headers) => {
         lost++;
         if (loss === 'cut') stream.session?.destroy();
         // What the client library does after an UNAVAILABLE: the same Commit again.
-        else pass(stream, headers, body);
+        else passCall(upstream, stream, headers, body);
       },
       true,
     ),
   );
-});
-
-beforeAll(async () => {
-  await resetBackends();
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-  // Read by the Admin SDK when this file's Firestore client is made, on its first call.
-  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
-  for (const session of sessions) session.destroy();
-  upstream.close();
-  await new Promise((r) => proxy.close(r));
 });
 
 it.each<Loss>(['cut', 'resent'])(

@@ -70,3 +70,4 @@ export {
   type BroadcastRecipientsHad,
   type PacedRecipient,
 } from './broadcast-queue';
+export { lastCallbackRefusal, noteCallbackRefused } from './callback-refusals';

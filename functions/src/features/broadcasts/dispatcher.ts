@@ -34,7 +34,7 @@ import {
   ABANDONED_PACED_MS,
   deliverOutbound,
   settleAbandonedPaced,
-  silenceTells,
+  silentClaims,
 } from '../messaging';
 import { SLOT_MS, releaseLease, takeLease, takeSlot } from './pacing';
 import { queueRecipients } from './queue';
@@ -78,13 +78,13 @@ async function finishSettled(ids: string[]): Promise<void> {
 
 /**
  * Recipients a dispatcher that died was sending: sent if Meta named them since, else due again,
- * once Meta's silence tells (silenceTells).
+ * once Meta's silence tells (silentClaims).
  */
 async function recoverAbandoned(ids: string[]): Promise<void> {
   for (const id of ids) {
     const claims = await oldBroadcastClaims(id, now() - ABANDONED_PACED_MS);
     databaseAnswered();
-    await settleAbandonedPaced(claims.filter((c) => silenceTells(c.claimedAt)));
+    await settleAbandonedPaced(await silentClaims(claims));
   }
 }
 
@@ -102,7 +102,7 @@ export async function runDispatcher(): Promise<number> {
   if (!lease) return 0;
   // A holder that stopped without giving the lease up may have stopped with the database, and
   // this process may not have seen that outage (a call that waited through it and then was
-  // answered): its claims are judged as if the database had failed until now (silenceTells),
+  // answered): its claims are judged as if the database had failed until now (silentClaims),
   // so Meta's callbacks that met the outage have their time to come back.
   if (lease === 'taken over') noteDatabaseTrouble();
   const inFlight = new Set<Promise<unknown>>();

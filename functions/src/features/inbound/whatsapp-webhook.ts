@@ -6,6 +6,7 @@
 // when it has none); status callbacks update what the app sent.
 import type { Request, Router } from 'express';
 import * as logger from 'firebase-functions/logger';
+import onFinished from 'on-finished';
 import type { WebhookResult } from '../../contract/answers';
 import { route } from '../../http/access';
 import { HttpError } from '../../http/errors';
@@ -16,6 +17,7 @@ import { formatPhone } from '../../domain/identity/phone';
 import { createInboundEntry } from './inbound-entry';
 import { isAcceptReply } from '../../domain/quotes/accept-reply';
 import { refreshWindow } from '../messaging';
+import { noteCallbackRefused } from '../../domain/messages';
 import { validSignature } from './signature';
 import { list, obj, type Json } from './meta-json';
 import { applyWhatsAppStatuses } from './whatsapp-statuses';
@@ -178,6 +180,11 @@ export function registerWhatsAppWebhookRoutes(router: Router): void {
   });
 
   route(router, 'POST /integrations/whatsapp/webhook', async (req, res) => {
+    // Meta tries a callback it got no 2xx for again later: the judge of abandoned sends must
+    // know (a 503 of the database's deadline included, and a caller that gave up waiting).
+    onFinished(res, () => {
+      if (!res.writableFinished || res.statusCode >= 500) noteCallbackRefused();
+    });
     const rawBody: unknown = (req as { rawBody?: unknown }).rawBody;
     // The secret alone: Meta posts three of these a message (sent, delivered, read).
     const secret = secretOverride(whatsappAppSecret) ?? (await readSecrets()).whatsappAppSecret;

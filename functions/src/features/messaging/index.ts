@@ -10,11 +10,11 @@ export {
 export { documentTemplates, findTemplate } from './catalog';
 export {
   ABANDONED_PACED_MS,
-  silenceTells,
   deliverDueOutbound,
   deliverNow,
   deliverOutbound,
   settleAbandonedPaced,
+  silentClaims,
 } from './outbound-worker';
 export { registerMessagingRoutes } from './routes';
 export { queueAndDeliver, sendQueued } from './send-queued';

@@ -11,6 +11,7 @@ import type { SendOutcome } from '../../integrations';
 import {
   claim,
   dueOutboundIds,
+  lastCallbackRefusal,
   oldClaims,
   readOutbound,
   recordChange,
@@ -36,16 +37,28 @@ export const ABANDONED_PACED_MS = 60_000;
 /**
  * Whether Meta's silence about a message claimed at `claimedAt` by a dispatcher that died tells
  * it never reached Meta. Meta names a message it took within seconds while the webhook takes its
- * callbacks; while the webhook cannot (the database down), Meta tries them again with doubling
- * waits, so a callback that met the trouble comes back at most about as long after the trouble
- * ended as the trouble came after the claim. A claim made before this process last saw the
- * database fail (or first saw it answer again: databaseAnswered) is judged only once that much
- * more time has passed.
+ * callbacks; while the webhook cannot (the database down or too busy), Meta tries them again with
+ * doubling waits, so a callback that met the trouble comes back at most about as long after the
+ * trouble ended as the trouble came after the claim. A claim made before the trouble's last
+ * moment (`troubleAt`) is judged only once that much more time has passed.
  */
-export function silenceTells(claimedAt: number, at = now()): boolean {
+function silenceTells(claimedAt: number, troubleAt: number, at: number): boolean {
   if (at - claimedAt < ABANDONED_PACED_MS) return false;
-  const trouble = lastDatabaseTrouble();
-  return claimedAt > trouble || at - trouble >= trouble - claimedAt + ABANDONED_PACED_MS;
+  return claimedAt > troubleAt || at - troubleAt >= troubleAt - claimedAt + ABANDONED_PACED_MS;
+}
+
+/**
+ * The claims of a dispatcher that died about which Meta's silence tells (silenceTells). The
+ * trouble's last moment is the later of when this process last saw the database fail (or first
+ * saw it answer again: databaseAnswered) and when any instance last refused one of Meta's
+ * callbacks (callback-refusals.ts): the webhook's calls may be cut after the judge's were
+ * answered again.
+ */
+export async function silentClaims<T extends { claimedAt: number }>(claims: T[]): Promise<T[]> {
+  if (claims.length === 0) return [];
+  const troubleAt = Math.max(lastDatabaseTrouble(), await lastCallbackRefusal());
+  const at = now();
+  return claims.filter((c) => silenceTells(c.claimedAt, troubleAt, at));
 }
 const DUE_BATCH = 50;
 
@@ -190,7 +203,7 @@ const unknownOutcome = (doc: OutboundDoc, index: number, error: string): Outboun
 async function settleStaleClaims(): Promise<number> {
   const stale = await oldClaims(Timestamp.fromMillis(now() - STALE_CLAIM_MS), DUE_BATCH);
   databaseAnswered();
-  const paced = stale.filter((c) => c.broadcastId !== undefined && silenceTells(c.claimedAt));
+  const paced = await silentClaims(stale.filter((c) => c.broadcastId !== undefined));
   const unknown = await settleClaims(
     stale.filter((c) => c.broadcastId === undefined),
     (d, index) =>
