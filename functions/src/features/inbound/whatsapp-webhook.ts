@@ -180,10 +180,12 @@ export function registerWhatsAppWebhookRoutes(router: Router): void {
   });
 
   route(router, 'POST /integrations/whatsapp/webhook', async (req, res) => {
-    // Meta tries a callback it got no 2xx for again later: the judge of abandoned sends must
-    // know (a 503 of the database's deadline included, and a caller that gave up waiting).
+    // Meta tries a callback again later when the database kept it from an answer (a 503, the
+    // database's deadline's included) or the caller gave up waiting: the judge of abandoned sends
+    // must know. A 500 (a fault of ours with one callback) is left out: it would come back at
+    // each of Meta's tries for days and hold every judgment with it.
     onFinished(res, () => {
-      if (!res.writableFinished || res.statusCode >= 500) noteCallbackRefused();
+      if (!res.writableFinished || res.statusCode === 503) noteCallbackRefused();
     });
     const rawBody: unknown = (req as { rawBody?: unknown }).rawBody;
     // The secret alone: Meta posts three of these a message (sent, delivered, read).
