@@ -76,7 +76,7 @@ export class ListenStream {
       this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
   }
 
-  private currentDocs(target: Target): StoredDoc[] {
+  private currentDocs(target: Target): readonly StoredDoc[] {
     if (target.query) return executeQuery(this.db, target.query).docs;
     const docs: StoredDoc[] = [];
     for (const key of target.keys ?? []) {

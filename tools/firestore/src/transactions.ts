@@ -24,7 +24,7 @@ const EXPIRY_MS = 5 * 60_000;
 /** How long a plain write waits for a transaction's lock before going ahead anyway. */
 const LOCK_WAIT_MS = 15_000;
 
-function signature(docs: StoredDoc[]): string {
+function signature(docs: readonly StoredDoc[]): string {
   return docs.map((d) => `${d.key}@${d.updateTime}`).join('\n');
 }
 
@@ -78,7 +78,7 @@ export class Transactions {
     if (!txn.readOnly && !txn.reads.has(key)) txn.reads.set(key, doc?.updateTime ?? 0);
   }
 
-  recordQuery(txn: Transaction, query: CompiledQuery, docs: StoredDoc[]): void {
+  recordQuery(txn: Transaction, query: CompiledQuery, docs: readonly StoredDoc[]): void {
     if (txn.readOnly) return;
     txn.queries.push({ query, seen: signature(docs) });
     for (const doc of docs) this.recordRead(txn, doc.key, doc);

@@ -14,7 +14,7 @@ export interface Aggregation {
 const MAX_INT64 = 2n ** 63n - 1n;
 const MIN_INT64 = -(2n ** 63n);
 
-function numbersAt(docs: StoredDoc[], fieldPath: string | undefined): Value[] {
+function numbersAt(docs: readonly StoredDoc[], fieldPath: string | undefined): Value[] {
   const path = parseFieldPath(fieldPath ?? '');
   const out: Value[] = [];
   for (const doc of docs) {
@@ -59,7 +59,10 @@ function average(values: Value[]): Value {
  * Firestore counts, sums and averages only over documents that have every field a sum or an
  * average names, so `count` beside `sum('x')` counts the documents that have `x`.
  */
-function withAggregatedFields(docs: StoredDoc[], aggregations: Aggregation[]): StoredDoc[] {
+function withAggregatedFields(
+  docs: readonly StoredDoc[],
+  aggregations: Aggregation[],
+): readonly StoredDoc[] {
   const paths = aggregations
     .map((a) => (a.sum ?? a.avg)?.field?.fieldPath)
     .filter((p): p is string => p !== undefined)
@@ -83,7 +86,7 @@ export function counted(n: number, aggregations: Aggregation[]): Record<string, 
 }
 
 export function aggregate(
-  allDocs: StoredDoc[],
+  allDocs: readonly StoredDoc[],
   aggregations: Aggregation[],
 ): Record<string, Value> {
   const docs = withAggregatedFields(allDocs, aggregations);

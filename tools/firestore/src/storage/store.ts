@@ -66,16 +66,19 @@ export class CollectionNode {
   ) {}
 }
 
-/** A query's page: its documents, and those its offset passed over (billed like reads). */
+/**
+ * A query's page: its documents, and those its offset passed over (billed like reads). A kept
+ * page is given to every asker of its query, so nobody may change it.
+ */
 export interface QueryPage {
-  docs: StoredDoc[];
-  skipped: number;
+  readonly docs: readonly StoredDoc[];
+  readonly skipped: number;
 }
 
-/** An aggregation's answer, and the documents it matched (what it is billed by). */
+/** An aggregation's answer, and the documents it matched (what it is billed by); kept as a page. */
 export interface AnsweredAggregation {
-  result: Record<string, Value>;
-  matches: number;
+  readonly result: Readonly<Record<string, Value>>;
+  readonly matches: number;
 }
 
 /** A value index a query asked for: the collection's path and the field's path segments. */
