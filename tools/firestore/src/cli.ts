@@ -15,6 +15,12 @@ import { exportProject, importProject } from './persist/persistence.ts';
 import type { Engine } from './engine.ts';
 import { startEmbeddedFirestore } from './wire/server.ts';
 
+// Node gives out small Buffers as slices of shared 8 KB slabs, and one slice that lives on keeps
+// its whole slab, which V8 counts as external memory: while a broadcast sent, those slabs started
+// a full collection of the large size's 4.5 GB heap about every minute (README, "No buffers left
+// to age"). Unpooled, a small buffer that lives on keeps only itself.
+Buffer.poolSize = 0;
+
 const { values } = parseArgs({
   options: {
     host: { type: 'string', default: '127.0.0.1' },
