@@ -178,8 +178,8 @@ describe('array-contains, array-contains-any, == and in', () => {
     );
   });
 
-  // Six rounds of writes, a fifth of the filters checked after each: about 6 s alone, over 20 s on a slow
-  // machine while CI's other steps share its two cores (2026-11-30).
+  // Six rounds of writes, a fifth of the filters checked after each: about 6 s alone, over 20 s
+  // on a slow machine while CI's other steps share its two cores (2026-11-30).
   it('stay right after creates, array changes, removed fields, moves in the order and deletes', async () => {
     const next = random(5);
     // Build the kept indexes first, so that the writes below must update them.
