@@ -2,14 +2,18 @@
 // limits: each recipient queued and sent exactly once across a repeated start and a dispatcher
 // whose lease ran out; the pace never over the throughput (the outbox refuses nothing with
 // 130429); 130429 and 131056 tried again, 131049 marked and not; a STOP before the send skips;
-// pause, resume and cancel; replies and STOP after it counted; recipients.csv.
+// pause, resume and cancel; replies and STOP after it counted; recipients.csv; its messages kept
+// off the live stream.
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
 import { getDb } from '../../src/firebase';
 import { runBroadcastDispatch } from '../../src/features/broadcasts';
+import { streamSettings } from '../../src/features/notifications/stream';
 import { forgetWaits, recordPersonWait } from '../../src/http/people-waits';
 import { appAs } from '../entries/support';
+import { openStream, until } from '../support/event-stream';
 import { eventually, useMessagingWorld } from '../messaging/support';
 
 const admin = appAs('admin');
@@ -339,5 +343,50 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     expect(first).toMatchObject({ broadcastId: id });
     const everyone = await request(admin).get('/api/inbox?scope=all');
     expect(everyone.body.items.length).toBeGreaterThanOrEqual(inbox.body.items.length);
+  });
+
+  it('its messages are not hinted to open pages, and a page resuming after it still gets the changes it missed', async () => {
+    const server = admin.listen(0);
+    await new Promise((resolve) => server.once('listening', resolve));
+    const stream = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/notifications/stream`;
+    const resumeLimit = streamSettings.resumeLimit;
+    // A resume reads a page of the changes missed; one smaller than the broadcast shows whether
+    // its messages take the page's places.
+    streamSettings.resumeLimit = 2;
+    const away = `${String(Date.now()).padStart(15, '0')}-away`;
+    const live = openStream(stream);
+    try {
+      const phones = await addCustomers(3);
+      await pace(10);
+      const id = await makeBroadcast(phones);
+      expect((await act(id, 'start')).status).toBe(200);
+      // Sent, then delivered and read by the outbox's callbacks: every change of its messages.
+      expect(await eventually(async () => (await report(id)).counts.read === 3)).toBe(true);
+      const entry = await request(admin)
+        .post('/api/entries')
+        .send({ customer: world.ravi, description: 'Quotation', whatsapp: { body: 'Hi' } })
+        .expect(201);
+      const entryId = entry.body._id as string;
+      await until(() => live.changes.some((c) => c.entryId === entryId && c.state === 'read'));
+      expect(live.changes.filter((c) => c.customerId !== world.ravi)).toEqual([]);
+      const stored = await getDb()
+        .collection('conversationMessages')
+        .where('source', '==', 'broadcast')
+        .get();
+      expect(stored.size).toBe(3);
+      expect(stored.docs.filter((d) => d.get('changedAt') !== undefined)).toEqual([]);
+      const resumed = openStream(stream, { 'Last-Event-ID': away });
+      try {
+        await until(() => resumed.changes.some((c) => c.entryId === entryId));
+        expect(resumed.changes.filter((c) => c.customerId !== world.ravi)).toEqual([]);
+      } finally {
+        resumed.close();
+      }
+    } finally {
+      live.close();
+      streamSettings.resumeLimit = resumeLimit;
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

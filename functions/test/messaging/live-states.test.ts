@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appAs } from '../entries/support';
-import { until } from '../support/event-stream';
+import { openStream, until } from '../support/event-stream';
 import { useMessagingWorld } from './support';
 
 const world = useMessagingWorld();
@@ -24,49 +24,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-interface Change {
-  messageId: string;
-  customerId: string;
-  entryId?: string;
-  state: string;
-  channel: string;
-}
-
-/** Collects the stream's message-change events until closed. */
-function watchMessages() {
-  const controller = new AbortController();
-  const changes: Change[] = [];
-  void (async () => {
-    const res = await fetch(`${base}/api/notifications/stream`, {
-      headers: { Accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let raw = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        raw += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = raw.indexOf('\n\n')) !== -1) {
-          const block = raw.slice(0, cut);
-          raw = raw.slice(cut + 2);
-          if (!/^event: message-change$/m.test(block)) continue;
-          changes.push(JSON.parse(/^data: (.*)$/m.exec(block)![1]) as Change);
-        }
-      }
-    } catch {
-      // closed
-    }
-  })();
-  return { changes, close: () => controller.abort() };
-}
-
 describe('message states on the stream', () => {
   it("carries an entry's WhatsApp message from queued to read, with its customer and entry", async () => {
-    const watch = watchMessages();
+    const watch = openStream(`${base}/api/notifications/stream`);
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const created = await request(employee)

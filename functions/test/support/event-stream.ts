@@ -1,5 +1,5 @@
-// A client for /api/notifications/stream in API tests: collects events (and the raw text) until
-// aborted or the stream ends; `until` waits for a condition.
+// A client for /api/notifications/stream in API tests: collects notifications, message changes
+// (and the raw text) until aborted or the stream ends; `until` waits for a condition.
 import { expect } from 'vitest';
 
 export interface StreamEvent {
@@ -7,9 +7,19 @@ export interface StreamEvent {
   title: string;
 }
 
+/** A `message-change` event: a hint to read a message again (no id, no words). */
+export interface MessageChange {
+  messageId: string;
+  customerId: string;
+  entryId?: string;
+  state: string;
+  channel: string;
+}
+
 export function openStream(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
   const events: StreamEvent[] = [];
+  const changes: MessageChange[] = [];
   let raw = '';
   let text = '';
   const done = (async () => {
@@ -33,7 +43,9 @@ export function openStream(url: string, headers: Record<string, string> = {}) {
           raw = raw.slice(cut + 2);
           const id = /^id: (.*)$/m.exec(block)?.[1];
           const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (id && data) events.push({ id, title: (JSON.parse(data) as StreamEvent).title });
+          if (data && /^event: message-change$/m.test(block))
+            changes.push(JSON.parse(data) as MessageChange);
+          else if (id && data) events.push({ id, title: (JSON.parse(data) as StreamEvent).title });
         }
       }
     } catch {
@@ -41,7 +53,7 @@ export function openStream(url: string, headers: Record<string, string> = {}) {
     }
     return 'aborted';
   })();
-  return { events, text: () => text, close: () => controller.abort(), done };
+  return { events, changes, text: () => text, close: () => controller.abort(), done };
 }
 
 export const until = async (check: () => boolean, ms = 8000) => {

@@ -65,6 +65,15 @@ function stateOf(
 }
 
 /**
+ * The live stream's cursor for a write of a message from `source`. A broadcast's messages carry
+ * none: thousands of them change in a few minutes, and no page is told of them (its report counts
+ * them), so no instance's listener is sent them, and a page that resumes its stream after a
+ * broadcast is not given their changes in place of the ones it missed (the resume reads a page).
+ */
+const liveStamp = (source: StoredThreadMessage['source']): { changedAt?: Timestamp } =>
+  source === 'broadcast' ? {} : { changedAt: Timestamp.now() };
+
+/**
  * Reads (in `tx`, before any write) what the conversation's view of message `id` needs, and
  * answers the writes to make once the change is known; null when the message belongs to no
  * customer. `owner` is the owner's document as read in `tx`.
@@ -76,13 +85,13 @@ export async function prepareThreadView(
   owner: DocumentSnapshot | undefined,
 ): Promise<{ write: (next: OutboundDoc) => void; created: boolean } | null> {
   const ref = messageRef(id);
+  const live = liveStamp(sourceOfOwner(doc.owner));
   if (doc.threaded) {
     const stored = await tx.get(ref);
     if (!stored.exists) return null;
     return {
       created: false,
-      write: (next) =>
-        tx.update(ref, withoutUndefinedDeep({ ...stateOf(next), changedAt: Timestamp.now() })),
+      write: (next) => tx.update(ref, withoutUndefinedDeep({ ...stateOf(next), ...live })),
     };
   }
   const customerId = doc.customerId ?? textOf(owner?.get('customerId'));
@@ -113,7 +122,7 @@ export async function prepareThreadView(
         customerName,
         outboundId: id,
         owner: next.owner,
-        changedAt: Timestamp.now(),
+        ...live,
         ...entryOf(next, owner),
       };
       tx.create(ref, withoutUndefinedDeep(message));

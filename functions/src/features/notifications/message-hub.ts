@@ -1,8 +1,8 @@
 // One listener per function instance on the conversation messages written or changed since it
 // started (started with the first stream, stopped with the last), fanning each change out to the
 // open streams: a page showing a message reads it again when its state moves. A broadcast's
-// thousands of messages are left out (its report counts them); their replies come as any
-// customer's message.
+// thousands of messages carry no change time, so the listener is not sent them (its report
+// counts them: thread-view.ts); their replies come as any customer's message.
 import { Timestamp } from 'firebase-admin/firestore';
 import type { LiveMessageChange } from '../../contract/conversations';
 import { now } from '../../clock';
@@ -32,7 +32,6 @@ function listen(fromMs: number, skipBefore: number): () => void {
         // The first answer also holds what changed just before the first stream opened.
         if (initial && change.doc.updateTime.toMillis() < skipBefore) continue;
         const event = toMessageChange(change.doc.id, change.doc.data());
-        if (event.source === 'broadcast') continue;
         for (const listener of listeners) listener(event);
       }
     },

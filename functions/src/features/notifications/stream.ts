@@ -184,7 +184,7 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   // Message changes are hints to read again, not notifications: no id, nothing to resume.
   const mayReadMessages = canReadCustomers(session);
   const writeChange = (change: LiveMessageChange) => {
-    if (closed || !mayReadMessages || change.source === 'broadcast') return;
+    if (closed || !mayReadMessages) return;
     res.write(`event: message-change\ndata: ${JSON.stringify(change)}\n\n`);
   };
   const stopMessages = subscribeMessageChanges(writeChange);
