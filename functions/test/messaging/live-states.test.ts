@@ -1,13 +1,18 @@
 // A message's state reaches open pages: the notifications stream carries a `message-change`
 // event for each message written or moved (queued, sent, delivered, read, failed), with its
-// customer and entry, to whoever may read customers; a resend is judged by the channels chosen.
+// customer and entry, to whoever may read customers; a stream the server ends leaves its page
+// where a reconnect is sent what changed while away, the newest first; a resend is judged by the
+// channels chosen.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../src/firebase';
+import { streamSettings } from '../../src/features/notifications/stream';
+import { streamCaps } from '../../src/features/notifications/stream-cap';
 import { appAs } from '../entries/support';
 import { openStream, until } from '../support/event-stream';
-import { useMessagingWorld } from './support';
+import { eventually, useMessagingWorld } from './support';
 
 const world = useMessagingWorld();
 const employee = appAs('employee');
@@ -42,6 +47,69 @@ describe('message states on the stream', () => {
       expect(JSON.stringify(mine)).not.toContain('Hi');
     } finally {
       watch.close();
+    }
+  });
+});
+
+describe('a stream the server ends', () => {
+  const addEntry = async (body: string) =>
+    (
+      await request(employee)
+        .post('/api/entries')
+        .send({ customer: world.ravi, description: 'Quotation', whatsapp: { body } })
+        .expect(201)
+    ).body._id as string;
+  const read = (entryId: string) =>
+    eventually(async () => {
+      const snap = await getDb()
+        .collection('conversationMessages')
+        .where('entryId', '==', entryId)
+        .where('state', '==', 'read')
+        .get();
+      return !snap.empty;
+    });
+  const stream = () => `${base}/api/notifications/stream`;
+  const resumeFrom = async (lastEventId: string) => {
+    const resumed = openStream(stream(), { 'Last-Event-ID': lastEventId });
+    try {
+      await until(() => resumed.changes.length > 0);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return resumed.changes.map((c) => c.entryId);
+    } finally {
+      resumed.close();
+    }
+  };
+
+  it('leaves its page a point from which a reconnect is sent what changed while away, the newest first', async () => {
+    const settings = { ...streamSettings };
+    const caps = { ...streamCaps };
+    streamSettings.inFlightMs = 100;
+    // One stream a session: a second ends the first, as its lifetime's end or the cap would.
+    streamCaps.perSession = 1;
+    try {
+      const first = openStream(stream());
+      const seen = await addEntry('Seen live');
+      await until(() => first.changes.some((c) => c.entryId === seen && c.state === 'read'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const second = openStream(stream());
+      expect(await first.done).toBe('ended');
+      second.close();
+      const left = /^id: (.+)\n\nretry: \d+\n\n$/m.exec(first.text())?.[1];
+      expect(left).toBeDefined();
+
+      const older = await addEntry('While away');
+      expect(await read(older)).toBe(true);
+      const newest = await addEntry('While away, later');
+      expect(await read(newest)).toBe(true);
+      streamSettings.resumeLimit = 3;
+      // What was seen live before the end is not sent again.
+      expect(await resumeFrom(left!)).toEqual([older, newest]);
+      // Fewer than changed: the newest.
+      streamSettings.resumeLimit = 1;
+      expect(await resumeFrom(left!)).toEqual([newest]);
+    } finally {
+      Object.assign(streamSettings, settings);
+      Object.assign(streamCaps, caps);
     }
   });
 });

@@ -42,6 +42,8 @@ export const streamSettings = {
   sessionRecheckMs: 5_000,
   /** The pause asked of a page whose stream was ended for a newer one past the cap. */
   displacedRetryMs: 60_000,
+  /** How long an event may take from its writer to this instance's listener, at most. */
+  inFlightMs: 5_000,
 };
 
 function sameRights(a: Session, b: Session): boolean {
@@ -135,7 +137,18 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   let resumeAt = resumedFrom;
   // A first connection is given a place to resume from at once (an id with no event): if it
   // ends before any event came, the reconnect still gets what happened in between.
-  if (!resumeAt) res.write(`id: ${eventIdOf(now(), '')}\n\n`);
+  if (!resumeAt) {
+    resumeAt = eventIdOf(now(), '');
+    res.write(`id: ${resumeAt}\n\n`);
+  }
+  // Where a stream this server ends leaves its client: a little before now, since an event
+  // stamped just before may still be on its way to this instance (a repeat is dropped by the
+  // page). Resumed from its last event instead, up to a whole lifetime back, a page would be
+  // sent again the message changes it saw live in those minutes, not those made while away.
+  const leavingPoint = () => {
+    const point = eventIdOf(now() - streamSettings.inFlightMs, '');
+    return point > resumeAt ? `id: ${point}\n\n` : '';
+  };
   let replaying = true;
   const buffered: Notification[] = [];
   let closed = false;
@@ -208,7 +221,7 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   const end = () => {
     if (closed) return;
     close();
-    res.end(retryHint);
+    res.end(`${leavingPoint()}${retryHint}`);
   };
   const deadline = setTimeout(end, lifetimeMs);
   // Past the session's or account's cap, the oldest stream ends, its page told to wait longer
@@ -216,7 +229,7 @@ export async function notificationStream(req: Request, res: Response): Promise<v
   const released = admitStream(token ?? session.uid, session.uid, () => {
     if (closed) return;
     close();
-    res.end(`retry: ${streamSettings.displacedRetryMs}\n\n`);
+    res.end(`${leavingPoint()}retry: ${streamSettings.displacedRetryMs}\n\n`);
   });
   req.on('close', close);
   res.on('close', close);
@@ -232,11 +245,13 @@ export async function notificationStream(req: Request, res: Response): Promise<v
     }
     if (resumedFrom && mayReadMessages) {
       const ms = Number(resumedFrom.slice(0, 15));
+      // The newest, when more changed while it was away than a resume sends: those are the
+      // states its page has not seen.
       const changed = await messageChangesSince(Timestamp.fromMillis(ms))
-        .orderBy('changedAt')
+        .orderBy('changedAt', 'desc')
         .limit(streamSettings.resumeLimit)
         .get();
-      for (const doc of changed.docs) writeChange(toMessageChange(doc.id, doc.data()));
+      for (const doc of changed.docs.reverse()) writeChange(toMessageChange(doc.id, doc.data()));
     }
   } catch {
     // The live stream still works; what was missed is in /notifications/latest.
