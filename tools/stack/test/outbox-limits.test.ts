@@ -2,7 +2,8 @@
 // (131056), the messaging limit on business-initiated conversations (refused), and the marketing
 // per-user limit (131049 by status callback) for the phones a test names; its defaults leave an
 // ordinary chat alone, and the limits set survive a restart of the outbox. Its status callbacks
-// come batched as Meta's may (updates due together in one notification).
+// come batched as Meta's may (updates due together in one notification), and are tried again
+// until the app takes them, even while they cannot be signed.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -179,6 +180,32 @@ describe("the outbox plays Meta's limits", () => {
         'delivered',
         'read',
       ]);
+  });
+
+  it("tries a status callback again while the app's secret cannot be read, and loses none", async () => {
+    let unreadable = 3;
+    outbox.connect({
+      baseUrl: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
+      // The app's database down: the secret the callbacks are signed with cannot be read.
+      appSecret: () =>
+        unreadable-- > 0
+          ? Promise.reject(new Error('14 UNAVAILABLE: No connection established'))
+          : Promise.resolve('secret'),
+    });
+    try {
+      const { id } = await send(phone(30), update);
+      await expect
+        .poll(() => webhooks.flatMap((w) => w.statuses ?? []).filter((s) => s.id === id).length, {
+          timeout: 10_000,
+        })
+        .toBe(3);
+      expect(unreadable).toBeLessThan(0);
+    } finally {
+      outbox.connect({
+        baseUrl: `http://127.0.0.1:${(app.address() as AddressInfo).port}`,
+        appSecret: () => Promise.resolve('secret'),
+      });
+    }
   });
 
   it('refuses a malformed configuration with the reason, and keeps the defaults', async () => {
