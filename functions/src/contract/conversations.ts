@@ -60,7 +60,6 @@ export interface LiveMessageChange {
   direction: 'in' | 'out';
   channel: 'whatsapp' | 'email';
   state: string;
-  source: ConversationMessage['source'];
   entryId?: string;
   followUpId?: string;
 }

@@ -196,7 +196,6 @@ export function toMessageChange(id: string, data: DocumentData): LiveMessageChan
     direction: data.direction === 'in' ? 'in' : 'out',
     channel: data.channel === 'email' ? 'email' : 'whatsapp',
     state: textOf(data.state),
-    source: (textOf(data.source) || 'inbound') as LiveMessageChange['source'],
     ...(data.entryId ? { entryId: textOf(data.entryId) } : {}),
     ...(owner?.kind === 'followUp' ? { followUpId: owner.id } : {}),
   };
