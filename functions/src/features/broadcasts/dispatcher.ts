@@ -53,6 +53,12 @@ const LONGEST_WAIT_MS = 30_000;
  */
 const SPREAD_MS = 800;
 const LATEST_START_MS = 900;
+/**
+ * The next slot's planning begins this long before the slot taken last: its reads take most of
+ * a second on a busy machine, and begun only at that slot's start, a third of the plans ran past
+ * it and left a second unused (docs/benchmarks.md, the dispatcher's pace on a slow machine).
+ */
+const PLAN_AHEAD_MS = 500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -222,10 +228,9 @@ export async function runDispatcher(): Promise<number> {
         });
       });
       tried += toSend.length;
-      // The next slot is prepared while this one sends (its reads take part of a second): woken
-      // at the end of this slot instead, the next free second would already have begun, and
-      // every other second would go unused.
-      await sleep(slotAt - now());
+      // The next slot is planned while this one sends: woken at the end of this slot instead,
+      // the next free second would already have begun, and every other second would go unused.
+      await sleep(slotAt - PLAN_AHEAD_MS - now());
     }
   } finally {
     await Promise.allSettled(inFlight);
