@@ -59,14 +59,20 @@ const LATEST_START_MS = 900;
  * it and left a second unused (docs/benchmarks.md, the dispatcher's pace on a slow machine).
  */
 const PLAN_AHEAD_MS = 500;
+/**
+ * A slot's opt-outs are read this long before it begins (most such reads took less on a busy
+ * machine): a STOP that came before the read is honoured; one that comes after may meet its send
+ * already on the way, as a STOP a moment after any check would.
+ */
+const OPT_OUTS_AHEAD_MS = 300;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
  * Why each of a slot's recipients is not to get it after all (by recipient id): a STOP since it
- * was queued skips them. Read in one call while the slot is planned, not one read each as it
- * goes out: at 80 a second those reads loaded the database the sends were waiting on, and on a
- * slow machine a quarter of the sends found their slot gone by the time they were answered.
+ * was queued skips them. Read in one call just before the slot, not one read each as it goes
+ * out: at 80 a second those reads loaded the database the sends were waiting on, and on a slow
+ * machine a quarter of the sends found their slot gone by the time they were answered.
  */
 async function noLongerWanted(recipients: readonly PacedRecipient[]): Promise<Map<string, string>> {
   const ids = [...new Set(recipients.flatMap((r) => (r.customerId ? [r.customerId] : [])))];
@@ -169,9 +175,9 @@ export async function runDispatcher(): Promise<number> {
         break;
       }
       const budget = Math.min(pace.budget(broadcasts.throughputPerSecond), room);
-      // Two slots' worth not ended yet: the sends fall behind (a busy process, a slow network),
-      // so no new slot until some end, rather than claims piling up and going out in bursts
-      // that Meta's throughput refuses.
+      // Two slots' worth not ended yet (the slot planned and not yet begun counts): the sends
+      // fall behind (a busy process, a slow network), so no new slot until some end, rather than
+      // claims piling up and going out in bursts that Meta's throughput refuses.
       while (inFlight.size >= 2 * budget) await Promise.race(inFlight);
       const toSend: (PacedRecipient & { broadcastId: string })[] = [];
       for (const b of sending) {
@@ -199,13 +205,14 @@ export async function runDispatcher(): Promise<number> {
         await sleep(Math.min(Math.min(...next) - now(), RENEW_MS));
         continue;
       }
-      // Read while the slot is taken; a send waits for it only if its time comes first.
-      const unwanted = noLongerWanted(toSend);
+      const slotAt = await takeSlot(holder);
+      // Read OPT_OUTS_AHEAD_MS before the slot (the slot may lie more than a second ahead): a
+      // send waits for it only if its time comes first.
+      const unwanted = sleep(slotAt - OPT_OUTS_AHEAD_MS - now()).then(() => noLongerWanted(toSend));
       // A read that fails fails the sends that wait for it (each logs why). Handled here as
       // well: sends that stop before it (a pause) never wait for it, and a failure nobody
       // waited for would end the process.
       unwanted.catch(() => undefined);
-      const slotAt = await takeSlot(holder);
       pace.slotTaken();
       const gap = SPREAD_MS / toSend.length;
       toSend.forEach((recipient, i) => {

@@ -112,7 +112,7 @@ function applyOutcome(doc: OutboundDoc, index: number, outcome: SendOutcome): Ou
 /**
  * One try of one queued message: 'done', 'queued' (to be tried again later), or 'busy' when
  * it was not this worker's to send (another holds it, it is done, or not due yet). The paced
- * dispatcher tries its 'paced' messages the same way, having checked just before whether the
+ * dispatcher tries its 'paced' messages the same way, having checked shortly before whether the
  * recipient still wants it (`skip`: why not): checked before the claim, so that nothing but the
  * send lies between a claim and the provider's answer (a claim left by a crash is 'unknown').
  */
