@@ -123,6 +123,7 @@ const DATA_OWNERS = [
   'health/backends.ts',
   'http/idempotency.ts',
   'http/idempotency-cleanup.ts',
+  'http/shared-waits.ts', // peopleWaits: how long each api instance's people wait
   'paged-batches.ts',
   // Collections only one feature uses, owned by that feature's data file.
   'features/accounts/otp.ts', // otps

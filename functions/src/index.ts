@@ -25,7 +25,7 @@ const secrets = process.env.FUNCTIONS_EMULATOR === 'true' ? [] : integrationSecr
 // tools/deploy/test/manifest.test.ts compares what would be deployed with the committed expectation.
 export const api = onRequest(
   { region, ...API_RUNTIME, secrets },
-  outsideRequestDomains(createApp()),
+  outsideRequestDomains(createApp({ tellWaits: true })),
 );
 
 // One scheduled function per job, named after it, on the job's schedule in company time.

@@ -8,12 +8,18 @@ import { idempotencyKeys, replayTakenKey, requestWrites } from '../http/idempote
 import { jsonBody } from '../http/json-body';
 import { peopleWaits } from '../http/people-waits';
 import { securityHeaders } from '../http/security-headers';
+import { tellWaits } from '../http/shared-waits';
 
 export interface AppOptions {
   /** Sets req.session; tests pass a fake one. */
   session?: RequestHandler;
   /** The routes under /api; tests pass their own. */
   api?: Router;
+  /**
+   * Tells the other processes how long its people wait (http/shared-waits.ts): the deployed api
+   * and the local stack's instances do; a test's app does only when it tests that.
+   */
+  tellWaits?: boolean;
 }
 
 export function createApp(options: AppOptions = {}): Express {
@@ -23,6 +29,7 @@ export function createApp(options: AppOptions = {}): Express {
   app.use(
     '/api',
     peopleWaits,
+    ...(options.tellWaits ? [tellWaits] : []),
     requestWrites,
     jsonBody,
     databaseDeadline(),

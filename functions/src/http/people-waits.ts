@@ -71,8 +71,11 @@ export const peopleWaits: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** The people's calls of the window and those running, and the time 90 % of them took at most. */
-export function recentWaits(): { calls: number; p90Ms: number } {
+/** How many of the people's calls, and the time 90 % of them took at most (ms). */
+export type Waits = { calls: number; p90Ms: number };
+
+/** The people's calls of the window and those running. */
+export function recentWaits(): Waits {
   const at = performance.now();
   forgetOld(at);
   const waits = recent.map((w) => w.ms);

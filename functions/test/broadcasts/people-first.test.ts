@@ -181,7 +181,7 @@ describe("a dispatcher run's pace", () => {
   /** The budgets of `slots` slots taken one after another at 80 a second. */
   const budgets = (pace: ReturnType<typeof peopleFirstPace>, slots: number) =>
     Array.from({ length: slots }, () => {
-      const budget = pace.budget(80);
+      const budget = pace.budget(80, recentWaits());
       pace.slotTaken();
       return budget;
     });
@@ -197,9 +197,13 @@ describe("a dispatcher run's pace", () => {
   it('moves on only when a slot is taken, not on a pass that found nothing to send', () => {
     forgetWaits();
     const pace = peopleFirstPace();
-    expect([pace.budget(80), pace.budget(80), pace.budget(80)]).toEqual([10, 10, 10]);
+    expect([
+      pace.budget(80, recentWaits()),
+      pace.budget(80, recentWaits()),
+      pace.budget(80, recentWaits()),
+    ]).toEqual([10, 10, 10]);
     pace.slotTaken();
-    expect(pace.budget(80)).toBe(20);
+    expect(pace.budget(80, recentWaits())).toBe(20);
   });
 
   it('starts lower when people already wait, and then grows back by a tenth a slot', () => {

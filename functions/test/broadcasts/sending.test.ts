@@ -5,6 +5,7 @@
 // pause, resume and cancel; replies and STOP after it counted; recipients.csv; its messages kept
 // off the live stream.
 import type { AddressInfo } from 'node:net';
+import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { setClock } from '../../src/clock';
@@ -270,6 +271,33 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
       clearInterval(waiting);
       forgetWaits();
     }
+  });
+
+  it('sends slower while another instance tells of waiting people, though its own are quick', async () => {
+    const phones = await addCustomers(30);
+    await pace(40);
+    const id = await makeBroadcast(phones);
+    forgetWaits();
+    // An api instance whose people's calls take 2 s tells so every half second (shared-waits.ts
+    // does at most once a second); the calls this process serves are quick. So it is for the jobs
+    // process, which serves none, when the dispatcher runs there.
+    const tell = () =>
+      getDb()
+        .doc('peopleWaits/instance-7')
+        .set({ writer: 'another-instance', calls: 20, p90Ms: 2_000, at: Timestamp.now() });
+    await tell();
+    const telling = setInterval(() => void tell(), 500);
+    try {
+      expect((await act(id, 'start')).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      // At full pace the 30 would all be out by now; at the smallest share, 1 a slot.
+      expect((await whatsappTo()).length).toBeLessThan(15);
+    } finally {
+      clearInterval(telling);
+    }
+    // Once the instance stops telling, its people are read as quick: the rest goes at full pace.
+    const done = await settled(id);
+    expect(done.counts).toMatchObject({ sent: 30, queued: 0 });
   });
 
   it('stops before the messaging limit, waits, and goes on once the 24 hours have moved', async () => {

@@ -30,6 +30,7 @@ import {
   type PacedRecipient,
 } from '../../domain/messages';
 import { readSettings } from '../../domain/settings/store';
+import { peopleWaitsEverywhere } from '../../http/shared-waits';
 import {
   ABANDONED_PACED_MS,
   deliverOutbound,
@@ -142,7 +143,11 @@ export async function runDispatcher(): Promise<number> {
       }
       // Each read of a slot's planning is one more wait before the slot can be taken: a plan
       // that takes longer than the second being sent finds the next second begun, and skips it.
-      const [running, { broadcasts }] = await Promise.all([runningBroadcasts(), readSettings()]);
+      const [running, { broadcasts }, waits] = await Promise.all([
+        runningBroadcasts(),
+        readSettings(),
+        peopleWaitsEverywhere(),
+      ]);
       if (now() - recoveredAt > RENEW_MS) {
         await recoverAbandoned(running.map((b) => b.id));
         recoveredAt = now();
@@ -174,7 +179,7 @@ export async function runDispatcher(): Promise<number> {
         for (const b of sending) await moveState(b.id, 'sending', 'waiting', { waitUntil });
         break;
       }
-      const budget = Math.min(pace.budget(broadcasts.throughputPerSecond), room);
+      const budget = Math.min(pace.budget(broadcasts.throughputPerSecond, waits), room);
       // Two slots' worth not ended yet (the slot planned and not yet begun counts): the sends
       // fall behind (a busy process, a slow network), so no new slot until some end, rather than
       // claims piling up and going out in bursts that Meta's throughput refuses.

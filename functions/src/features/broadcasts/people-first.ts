@@ -8,14 +8,13 @@
 // storm of sign-ins would otherwise meet four slots of the broadcast at a half, a quarter, an
 // eighth of its pace. A broadcast nobody works beside goes at full pace after its first few
 // slots (an eighth, a quarter, a half: TCP's slow start).
-import { recentWaits } from '../../http/people-waits';
+import type { Waits } from '../../http/people-waits';
+import { QUICK_MS } from '../../http/shared-waits';
 
 /** Calls waited on longer than this (their 90th percentile) slow the broadcast down. */
 export const PEOPLE_WAIT_MS = 400;
 /** Calls waited on longer than this (their 90th percentile) leave the broadcast its least. */
 export const PEOPLE_TARGET_MS = 1_000;
-/** Below this the broadcast takes more again. */
-const QUICK_MS = 200;
 /** Fewer calls than this in the window say nothing about waiting. */
 const FEW_CALLS = 3;
 /**
@@ -28,8 +27,6 @@ const STEP = 0.1;
 
 /** The first slot's share: a broadcast starts gently and finds out whether people wait. */
 export const START_SHARE = 1 / 8;
-
-type Waits = { calls: number; p90Ms: number };
 
 /** Nobody calls, or the people's calls are quick: the broadcast may take more. */
 const peopleQuick = (waits: Waits) => waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS;
@@ -67,15 +64,15 @@ function planSlot(last: SlotPlan | undefined, waits: Waits): SlotPlan {
 
 /**
  * A dispatcher run's pace. `budget` answers the sends the next slot may take from the people's
- * waits now; the share moves on only when that slot is taken (`slotTaken`), so a pass of the
- * loop that found nothing to send does not grow it.
+ * waits now (every api instance's: peopleWaitsEverywhere); the share moves on only when that
+ * slot is taken (`slotTaken`), so a pass of the loop that found nothing to send does not grow it.
  */
 export function peopleFirstPace() {
   let taken: SlotPlan | undefined;
   let planned: SlotPlan | undefined;
   return {
-    budget(throughputPerSecond: number): number {
-      planned = planSlot(taken, recentWaits());
+    budget(throughputPerSecond: number, waits: Waits): number {
+      planned = planSlot(taken, waits);
       return Math.max(1, Math.floor(throughputPerSecond * planned.share));
     },
     slotTaken(): void {
