@@ -307,6 +307,25 @@ describe('broadcast rules', { timeout: 45_000 }, () => {
     expect((await report(id)).counts).toMatchObject({ sent: 0, skipped: 1, queued: 0 });
   });
 
+  it('a queuing still going is left to its caller; one cut short is finished by the job, once', async () => {
+    const phones = await addCustomers(2);
+    const id = await makeBroadcast(phones);
+    const broadcast = getDb().doc(`broadcasts/${id}`);
+    const queued = async () =>
+      (await getDb().collection('outboundMessages').where('broadcastId', '==', id).get()).size;
+    // Its start moved it to sending and is queuing it (no queuedAt yet).
+    await broadcast.update({ state: 'sending', queuingFrom: Timestamp.now() });
+    expect(await runBroadcastDispatch()).toEqual({ started: 0, tried: 0 });
+    expect(await queued()).toBe(0);
+    // The start's process died three minutes ago, before every recipient was queued.
+    await broadcast.update({ queuingFrom: Timestamp.fromMillis(Date.now() - 3 * 60_000) });
+    expect(await runBroadcastDispatch()).toEqual({ started: 0, tried: 2 });
+    expect(await queued()).toBe(2);
+    const done = await settled(id);
+    expect(done.counts).toMatchObject({ sent: 2, queued: 0 });
+    expect((await whatsappTo()).sort()).toEqual(phones.map((p) => p.slice(1)).sort());
+  });
+
   it('the report sets the cost of the messages delivered against the estimate', async () => {
     const phones = await addCustomers(3);
     const id = await makeBroadcast(phones);

@@ -54,7 +54,7 @@ async function start(id: string, by: { _id: string; name: string }): Promise<Sto
   const broadcast = await changeState(id, {
     from: ['draft', 'scheduled'],
     to: 'sending',
-    fields: { startedAt: Timestamp.now(), startedBy: by },
+    fields: { startedAt: Timestamp.now(), startedBy: by, queuingFrom: Timestamp.now() },
     refusal: refusal('start'),
   });
   await queueRecipients(broadcast);
@@ -87,7 +87,11 @@ export async function startDueBroadcasts(): Promise<number> {
       const broadcast = await changeState(id, {
         from: ['scheduled'],
         to: 'sending',
-        fields: { startedAt: Timestamp.now(), startedBy: scheduled.createdBy },
+        fields: {
+          startedAt: Timestamp.now(),
+          startedBy: scheduled.createdBy,
+          queuingFrom: Timestamp.now(),
+        },
         refusal: refusal('start'),
       });
       await queueRecipients(broadcast);
@@ -147,6 +151,7 @@ export async function sendToNewMatches(id: string, session: Session): Promise<vo
     // No queuedAt until the new ones are queued: a dispatcher finishes a queuing cut short.
     fields: (current) => ({
       queuedAt: null,
+      queuingFrom: run.at,
       audienceCount: Number(current.audienceCount ?? 0) + added,
       estimatedCost: Number(current.estimatedCost ?? 0) + cost,
       newMatchRuns: [...((current.newMatchRuns ?? []) as unknown[]), run],

@@ -239,17 +239,25 @@ export async function patchBroadcast(id: string, fields: DocumentData): Promise<
 
 /** The broadcasts the dispatcher serves: sending, or waiting for the messaging limit. */
 export async function runningBroadcasts(): Promise<
-  { id: string; state: BroadcastState; queued: boolean; waitUntil: number | null }[]
+  {
+    id: string;
+    state: BroadcastState;
+    queued: boolean;
+    /** When its queuing began (ms; 0 when not recorded). */
+    queuingFrom: number;
+    waitUntil: number | null;
+  }[]
 > {
   const snap = await getDb()
     .collection(BROADCASTS)
     .where('state', 'in', ['sending', 'waiting'])
-    .select('state', 'queuedAt', 'waitUntil')
+    .select('state', 'queuedAt', 'queuingFrom', 'waitUntil')
     .get();
   return snap.docs.map((doc) => ({
     id: doc.id,
     state: doc.get('state') as BroadcastState,
     queued: doc.get('queuedAt') instanceof Timestamp,
+    queuingFrom: (doc.get('queuingFrom') as Timestamp | undefined)?.toMillis() ?? 0,
     waitUntil: (doc.get('waitUntil') as Timestamp | null | undefined)?.toMillis() ?? null,
   }));
 }
