@@ -17,7 +17,7 @@ import { WAITS_WINDOW_MS, recentWaits, type Waits } from './people-waits';
 const PEOPLE_WAITS = 'peopleWaits';
 /** Waits under this (the people's 90th percentile) are quick: nothing worth telling. */
 export const QUICK_MS = 200;
-/** An instance tells at most this often. */
+/** An instance looks at its waits, and tells them, at most this often. */
 const TELL_EVERY_MS = 1_000;
 /**
  * What an instance told is read for this long: its window, and a second for a write that waits
@@ -33,16 +33,19 @@ const SLOTS = 16;
 
 const writer = randomUUID();
 const slot = `instance-${randomInt(SLOTS)}`;
-let toldAt = -Infinity;
+let lookedAt = -Infinity;
 let telling = false;
 
-/** Writes this instance's waits when its people wait, once a second at most, one write at a time. */
+/**
+ * Writes this instance's waits when its people wait: looked at once a second at most (not at
+ * every call), one write at a time.
+ */
 function tellIfWaiting(): void {
   const at = performance.now();
-  if (telling || at - toldAt < TELL_EVERY_MS) return;
+  if (telling || at - lookedAt < TELL_EVERY_MS) return;
+  lookedAt = at;
   const waits = recentWaits();
   if (waits.calls === 0 || waits.p90Ms < QUICK_MS) return;
-  toldAt = at;
   telling = true;
   getDb()
     .collection(PEOPLE_WAITS)
