@@ -50,11 +50,17 @@ const CHANGES: Record<Exclude<BroadcastAction, 'start'>, StateChange> = {
   },
 };
 
+/** A start's stamp: its queuing begins the moment it starts, so both share one time. */
+function startFields(by: { _id: string; name: string }) {
+  const at = Timestamp.now();
+  return { startedAt: at, startedBy: by, queuingFrom: at };
+}
+
 async function start(id: string, by: { _id: string; name: string }): Promise<StoredBroadcast> {
   const broadcast = await changeState(id, {
     from: ['draft', 'scheduled'],
     to: 'sending',
-    fields: { startedAt: Timestamp.now(), startedBy: by, queuingFrom: Timestamp.now() },
+    fields: startFields(by),
     refusal: refusal('start'),
   });
   await queueRecipients(broadcast);
@@ -87,11 +93,7 @@ export async function startDueBroadcasts(): Promise<number> {
       const broadcast = await changeState(id, {
         from: ['scheduled'],
         to: 'sending',
-        fields: {
-          startedAt: Timestamp.now(),
-          startedBy: scheduled.createdBy,
-          queuingFrom: Timestamp.now(),
-        },
+        fields: startFields(scheduled.createdBy),
         refusal: refusal('start'),
       });
       await queueRecipients(broadcast);
