@@ -1,9 +1,23 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
 
 export interface Child {
   name: string;
   process: ChildProcess;
   exited: Promise<number | null>;
+}
+
+/**
+ * Where each child's output is also kept, one file per name (appended across restarts), when
+ * the shell names a folder: a quiet stack's (the bench's, a test's) logs are otherwise lost, and
+ * with them why a process did what it did mid-run.
+ */
+function keptLog(name: string) {
+  const dir = process.env.CRM_STACK_LOGS;
+  if (!dir) return undefined;
+  mkdirSync(dir, { recursive: true });
+  return createWriteStream(path.join(dir, `${name}.log`), { flags: 'a' });
 }
 
 /**
@@ -31,7 +45,9 @@ export function startChild(
   });
   if (!options.readyWhen) resolveReady();
   const recent: string[] = [];
+  const kept = keptLog(name);
   const onLine = (line: string) => {
+    kept?.write(`${new Date().toISOString()} ${line}\n`);
     recent.push(line);
     if (recent.length > 40) recent.shift();
     if (!options.quiet && line.trim()) process.stdout.write(`[${name}] ${line}\n`);
@@ -46,6 +62,8 @@ export function startChild(
       lines.forEach(onLine);
     });
   }
+  // After its output streams closed: 'exit' may come while lines are still on their way.
+  child.on('close', () => kept?.end());
   const exited = new Promise<number | null>((resolve) => {
     child.on('exit', (code) => {
       rejectReady(

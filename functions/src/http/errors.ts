@@ -54,8 +54,12 @@ export const notFound: RequestHandler = () => {
 export const errorHandler: ErrorRequestHandler = (err: unknown, req, res, next) => {
   if (res.writableEnded) {
     // Answered already (the database deadline's 503): a late failure of the abandoned work
-    // must not touch the connection, which may be carrying the caller's next request.
-    logger.warn(`${req.method} ${req.baseUrl}${req.path} failed after its answer:`, err);
+    // must not touch the connection, which may be carrying the caller's next request. Its late
+    // answer (the work done after all) lands here as the answer it could not send: no failure.
+    const path = `${req.method} ${req.baseUrl}${req.path}`;
+    if ((err as { code?: unknown } | null)?.code === 'ERR_HTTP_HEADERS_SENT')
+      logger.info(`${path} finished after its 503; its answer is dropped`);
+    else logger.warn(`${path} failed after its answer:`, err);
     return;
   }
   if (res.headersSent) {

@@ -7,7 +7,7 @@ import { createApp } from '../../src/app/app';
 import { HttpError, validationError } from '../../src/http/errors';
 import { parseBody } from '../../src/http/validate';
 
-vi.mock('firebase-functions/logger', () => ({ error: vi.fn() }));
+vi.mock('firebase-functions/logger', () => ({ error: vi.fn(), warn: vi.fn(), info: vi.fn() }));
 
 const contact = z.object({
   email: z.email('Invalid email'),
@@ -29,6 +29,13 @@ function testRoutes(): Router {
   api.get('/database-gone/:code', async (req) => {
     await Promise.resolve();
     throw Object.assign(new Error('the database went away'), { code: Number(req.params.code) });
+  });
+  // Answered 503 first, as the database deadline answers a request it gives up on.
+  api.get('/late/:outcome', async (req, res) => {
+    res.status(503).json({ message: 'try again' });
+    await Promise.resolve();
+    if (req.params.outcome === 'failure') throw new Error('the abandoned work failed');
+    res.json({ done: true });
   });
   api.get('/crash', async () => {
     await Promise.resolve();
@@ -118,6 +125,36 @@ describe('a database call cut short', () => {
     }
     // A code that says the request itself is wrong stays an error of its own.
     expect((await request(app).get('/api/database-gone/3')).status).toBe(500);
+  });
+});
+
+describe('work that ends after its 503', () => {
+  const app = createApp({ api: testRoutes() });
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  beforeEach(() => {
+    vi.mocked(logger.info).mockClear();
+    vi.mocked(logger.warn).mockClear();
+  });
+
+  it('drops a late answer, told as finished rather than failed', async () => {
+    const res = await request(app).get('/api/late/answer');
+    await settled();
+    expect(res.status).toBe(503);
+    expect(logger.info).toHaveBeenCalledWith(
+      'GET /api/late/answer finished after its 503; its answer is dropped',
+    );
+    expect(logger.warn).not.toHaveBeenCalled();
+  });
+
+  it('tells a late failure as a failure', async () => {
+    const res = await request(app).get('/api/late/failure');
+    await settled();
+    expect(res.status).toBe(503);
+    expect(vi.mocked(logger.warn).mock.calls[0]?.[0]).toBe(
+      'GET /api/late/failure failed after its answer:',
+    );
+    expect(logger.info).not.toHaveBeenCalled();
   });
 });
 

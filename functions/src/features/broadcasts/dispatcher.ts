@@ -141,10 +141,15 @@ export async function runDispatcher(): Promise<number> {
   let renewedAt = now();
   let recoveredAt = 0;
   let tried = 0;
+  /** Why the run ended, told when it sent anything: a broadcast that pauses mid-send says why. */
+  let stopped = 'it failed';
   try {
     for (;;) {
       if (now() - renewedAt > RENEW_MS) {
-        if (!(await takeLease(holder))) break;
+        if (!(await takeLease(holder))) {
+          stopped = 'the lease went to another holder';
+          break;
+        }
         renewedAt = now();
       }
       // Each read of a slot's planning is one more wait before the slot can be taken: a plan
@@ -185,6 +190,7 @@ export async function runDispatcher(): Promise<number> {
         }
         const waitUntil = Timestamp.fromMillis(movesAt);
         for (const b of sending) await moveState(b.id, 'sending', 'waiting', { waitUntil });
+        stopped = 'the messaging limit is reached';
         break;
       }
       const budget = Math.min(pace.budget(broadcasts.throughputPerSecond, waits), room);
@@ -214,7 +220,13 @@ export async function runDispatcher(): Promise<number> {
         const next = (await Promise.all(sending.map((b) => nextPacedAt(b.id)))).filter(
           (at): at is number => at !== null,
         );
-        if (next.length === 0 || Math.min(...next) - now() > LONGEST_WAIT_MS) break;
+        if (next.length === 0 || Math.min(...next) - now() > LONGEST_WAIT_MS) {
+          stopped =
+            next.length === 0
+              ? 'nothing is left to send'
+              : `nothing is due for ${LONGEST_WAIT_MS / 1000} s`;
+          break;
+        }
         await sleep(Math.min(Math.min(...next) - now(), RENEW_MS));
         continue;
       }
@@ -255,6 +267,7 @@ export async function runDispatcher(): Promise<number> {
   } finally {
     await Promise.allSettled(inFlight);
     await releaseLease(holder);
+    if (tried > 0) logger.info(`The broadcast dispatcher stopped: ${stopped} (tried ${tried})`);
   }
   return tried;
 }
