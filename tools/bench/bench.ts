@@ -10,7 +10,8 @@
  * --only quotes (the quotation rows alone at both sizes, printed), --only phone (a sales
  * person's day on the phone alone, printed: run/phone-only.ts),
  * --only broadcasts (the broadcast rows alone on a stack loaded with the large-customers
- * and large-entries given, e.g. 10,000 / 10,000; printed: tools/bench/run/broadcasts-only.ts).
+ * and large-entries given, e.g. 10,000 / 10,000; printed: tools/bench/run/broadcasts-only.ts),
+ * --gauge (the machine's CPU gauge alone, printed: run/gauge.ts; every run writes its own).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { firstCallsAfterRestart } from './run/after-restart.ts';
 import { apiClient, signIn } from './stack-api.ts';
 import { broadcastBench, type BroadcastBench } from './run/broadcasts.ts';
 import { broadcastsOnly } from './run/broadcasts-only.ts';
+import { cpuGauge } from './run/gauge.ts';
 import { bundleSizes } from './run/bundle.ts';
 import { benchCalls } from './run/calls.ts';
 import { dashboardPaint, paintSection } from './run/dashboard-paint.ts';
@@ -61,6 +63,7 @@ const { values } = parseArgs({
     'team-only': { type: 'boolean', default: false },
     'small-only': { type: 'boolean', default: false },
     only: { type: 'string' },
+    gauge: { type: 'boolean', default: false },
   },
 });
 const large: ScaleSize = {
@@ -68,6 +71,10 @@ const large: ScaleSize = {
   entries: Number(values['large-entries']),
 };
 const log = (line: string) => console.log(`[bench] ${line}`);
+// Before anything of the bench's own loads the machine.
+const gaugeMs = cpuGauge();
+log(`CPU gauge: ${gaugeMs} ms`);
+if (values.gauge) process.exit(0);
 const teamOptions = (users: number) => ({
   users,
   durationMs: TEAM_MS,
@@ -240,6 +247,7 @@ try {
         restart,
         firstPageMs,
         loadAverage,
+        gaugeMs,
       });
       writeFileSync(values.out, report);
       log(`wrote ${values.out}`);

@@ -48,6 +48,8 @@ export interface BenchReport {
   firstPageMs: number;
   /** One-minute load average when the bench started (other work on the machine). */
   loadAverage: number;
+  /** The machine's CPU gauge when the bench started (ms, run/gauge.ts). */
+  gaugeMs: number;
   /** Issue 45's broadcast rows at the large size (undefined: the large size was not loaded). */
   broadcasts?: BroadcastBench;
 }
@@ -231,6 +233,7 @@ export function renderReport(report: BenchReport): string {
     '',
     `Run ${report.startedAt.toISOString()} on ${machine()}; the whole bench took ${fixed(report.totalMs / 60_000)} min.`,
     `Load average when it started: ${fixed(report.loadAverage, 2)} (other work on the machine makes latencies noisy; document counts are exact).`,
+    `CPU gauge when it started: ${int(report.gaugeMs)} ms (a fixed piece of hashing and JSON on one core, tools/bench/run/gauge.ts; \`npm run bench -- --gauge\` prints it alone): machines of this kind differ from day to day, and every latency row moves with it.`,
     '',
     `Sizes: **small** ${sizeLabel(report.small.size)}, **large** ${sizeLabel(report.large.size)}, each on top of the demo company (tools/stack/seed.ts), loaded into a fresh local stack (\`npm run seed:scale\` does the same to \`npm start\`'s stack).`,
     '',
