@@ -15,6 +15,7 @@ export const OWN_PROCESS = [
   'test/http/lost-commit-answer.test.ts',
   'test/http/database-hangs.test.ts',
   'test/http/backends-down.test.ts',
+  'test/http/database-back.test.ts',
   'test/inbound/callback-refusals.test.ts',
 ];
 
