@@ -1,6 +1,7 @@
-// When this process last saw the database fail to answer. Work that judges from something that
-// did not happen meanwhile (Meta's status callback for a message: the webhook could not take it
-// while the database was down) waits longer once the database is back.
+// When this process last saw the database answer, and when it last saw it fail to. Work that
+// judges from something that did not happen meanwhile (Meta's status callback for a message: the
+// webhook could not take it while the database was down) waits longer once the database is back;
+// the health check (health/backends.ts) takes a recent answer as proof the database is up.
 import { now } from './clock';
 
 /**
@@ -14,6 +15,11 @@ const UNAVAILABLE_CODES = new Set([1, 2, 4, 10, 13, 14]);
 let troubleAt = Number.NEGATIVE_INFINITY;
 /** A call failed since the database last answered this process (databaseAnswered). */
 let unanswered = false;
+/**
+ * When the database last answered, on the machine's clock (Date.now), not the work's (clock.ts,
+ * which tests may stop): the health check weighs real waits.
+ */
+let answeredAt = Number.NEGATIVE_INFINITY;
 
 /** The database just failed to answer one of this process's calls (or its health check). */
 export function noteDatabaseTrouble(): void {
@@ -22,12 +28,17 @@ export function noteDatabaseTrouble(): void {
 }
 
 /**
- * The database answered one of this process's calls. The first answer after a failure counts as
- * the trouble's last moment: a process that calls seldom (the jobs, once a minute) may have seen
- * only the start of an outage, while Meta's callbacks count their doubling waits from its end,
- * which came no later than this answer.
+ * The database answered one of this process's calls. Long work (a large import) and busy paths
+ * (session checks, sign-in throttles, the dispatcher) call it as they go: a database busy with
+ * them may answer a health check late (the local engine queues it behind their commits), and a
+ * busy database is not a down one.
+ *
+ * The first answer after a failure counts as the trouble's last moment: a process that calls
+ * seldom (the jobs, once a minute) may have seen only the start of an outage, while Meta's
+ * callbacks count their doubling waits from its end, which came no later than this answer.
  */
 export function databaseAnswered(): void {
+  answeredAt = Date.now();
   if (!unanswered) return;
   unanswered = false;
   troubleAt = now();
@@ -45,6 +56,9 @@ export function noteIfDatabaseTrouble(err: unknown): boolean {
   if (unavailable) noteDatabaseTrouble();
   return unavailable;
 }
+
+/** True when the database answered one of this process's calls within the last `ms`. */
+export const databaseAnsweredWithin = (ms: number): boolean => Date.now() - answeredAt < ms;
 
 /** When the database last failed this process (ms since the epoch), or -Infinity. */
 export const lastDatabaseTrouble = (): number => troubleAt;

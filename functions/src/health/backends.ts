@@ -2,7 +2,7 @@
 // route reports it, and a request that waits too long on the database is answered from it.
 import { getAuth } from 'firebase-admin/auth';
 import { withDeadline } from '../deadline';
-import { noteDatabaseTrouble } from '../database-trouble';
+import { databaseAnsweredWithin, noteDatabaseTrouble } from '../database-trouble';
 import { getDb, getFirebaseApp } from '../firebase';
 
 export type Backend = 'database' | 'auth';
@@ -27,18 +27,8 @@ const checks: Record<Backend, () => Promise<unknown>> = {
 
 /** How recent an answer from the database must be to show it is up without a check. */
 const RECENT_ANSWER_MS = 5_000;
-let databaseAnsweredAt = Number.NEGATIVE_INFINITY;
 
-/**
- * Records that the database just answered one of this instance's calls. Long work (a large
- * import) calls it as it goes: a database busy with that work may answer a check late (the
- * local engine queues it behind the import's commits), and a busy database is not a down one.
- */
-export function databaseAnswered(): void {
-  databaseAnsweredAt = Date.now();
-}
-
-const answeredRecently = () => Date.now() - databaseAnsweredAt < RECENT_ANSWER_MS;
+const answeredRecently = () => databaseAnsweredWithin(RECENT_ANSWER_MS);
 
 /** Checks shared by callers that arrive while one runs, so a burst costs one check. */
 const running = new Map<Backend, Promise<boolean>>();

@@ -5,7 +5,7 @@ import net from 'node:net';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApp } from '../../src/app/app';
-import { databaseAnswered } from '../../src/health/backends';
+import { databaseAnswered } from '../../src/database-trouble';
 import { databaseDeadline } from '../../src/health/database-deadline';
 import { DATABASE_UNAVAILABLE } from '../../src/http/errors';
 

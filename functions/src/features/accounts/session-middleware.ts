@@ -3,7 +3,7 @@ import cookieParser from 'cookie-parser';
 import type { RequestHandler } from 'express';
 import { resolveSession, sessionCredential } from '../../domain/identity/sessions';
 import * as logger from 'firebase-functions/logger';
-import { databaseAnswered } from '../../health/backends';
+import { databaseAnswered } from '../../database-trouble';
 import { HttpError } from '../../http/errors';
 import { assertSameOrigin } from '../../http/same-origin';
 

@@ -18,7 +18,7 @@ import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-
 import { Timestamp } from 'firebase-admin/firestore';
 import { now } from '../../clock';
 import { getDb } from '../../firebase';
-import { databaseAnswered } from '../../health/backends';
+import { databaseAnswered } from '../../database-trouble';
 import { DATABASE_UNAVAILABLE, HttpError } from '../../http/errors';
 import { batchesPerKey } from '../../batches-per-key';
 import { RateLimited, rateLimitRef, refuse, type Limit } from './rate-limit';

@@ -6,7 +6,7 @@ import { carriedOwner, type CustomerOwner } from '../../domain/customers/owner';
 import { carriedTax } from '../../domain/customers/tax-details';
 import { carriedWindows } from '../../domain/customers/whatsapp-windows';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
-import { databaseAnswered } from '../../health/backends';
+import { databaseAnswered } from '../../database-trouble';
 import {
   applyRecent,
   joinedRecent,
