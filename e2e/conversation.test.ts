@@ -5,9 +5,12 @@
 // Read on the open page; a reply from the conversation inside the window reaches the customer as
 // the typed text, and "/" fills it from a text template; outside it, the template preview shows
 // exactly what then goes; an Add Entry message shows in the open conversation at once, and after
-// STOP the reply box offers email only.
+// STOP the reply box offers email only; a browser set to another zone reads every time on the
+// company's clock.
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
+import type { ConversationPage } from '../functions/src/contract/conversations.ts';
 import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, browserForFile, openPage } from './support/browser.ts';
 import { expectAccessible } from './support/accessibility.ts';
@@ -159,6 +162,35 @@ describe('the conversation on a phone, as sales', () => {
     await conversation.getByRole('link', { name: `${name}: details` }).click();
     await page.getByRole('region', { name: 'Details' }).waitFor();
     expect(new URL(page.url()).hash).toBe('');
+    await context.close();
+  });
+
+  it("reads times on the company's clock in a browser set to another zone", async () => {
+    const session = await apiSignIn(DEMO.sales);
+    const name = `Ines ${stamp}`;
+    const phone = `+91975${String(Date.now()).slice(-7)}`;
+    const id = await createCustomer(session.token, name, phone);
+    await outbox('/control/inbound', { from: phone, text: 'Price for 12 chairs?', name: 'Ines' });
+    const [message] = (
+      await apiCall<ConversationPage>(session.token, 'GET', `/customers/${id}/conversation`)
+    ).messages;
+    // Los Angeles runs 13.5 hours behind India: every clock there reads differently.
+    const { context, page } = await openPage(
+      launched.browser,
+      'phone',
+      session,
+      'America/Los_Angeles',
+    );
+    await page.goto(`/customers/${id}#conversation`);
+    const conversation = page.getByRole('region', { name: `Conversation with ${name}` });
+    const shown = conversation.getByRole('listitem').filter({ hasText: 'Price for 12 chairs?' });
+    const clock = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-IN', { hour: 'numeric', minute: '2-digit', timeZone })
+        .format(new Date(message.at))
+        .replace(/[\u202f\u00a0]/g, ' ');
+    const time = await shown.locator('time').textContent();
+    expect(time).toContain(clock(process.env.COMPANY_TIME_ZONE || DEFAULT_TIME_ZONE));
+    expect(time).not.toContain(clock('America/Los_Angeles'));
     await context.close();
   });
 

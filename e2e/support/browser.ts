@@ -42,13 +42,21 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** A fresh context at one size; `session` puts a stored token and role in place first. */
+/**
+ * A fresh context at one size; `session` puts a stored token and role in place first;
+ * `timezoneId` sets the browser's own time zone (the machine's otherwise).
+ */
 export async function openPage(
   browser: Browser,
   viewport: ViewportName,
   session?: { token: string; role: string; permissions?: string[] },
+  timezoneId?: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[viewport],
+    baseURL: baseUrl(),
+    timezoneId,
+  });
   if (session) {
     await context.addInitScript((s) => {
       if (!sessionStorage.getItem('e2e-session-set')) {

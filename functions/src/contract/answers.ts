@@ -283,10 +283,12 @@ export interface Stats {
   perMonth: MonthCount[];
 }
 
-/** GET /settings/public: what the sign-in screen shows. */
+/** GET /settings/public: what the sign-in screen shows, and the clock every screen reads times on. */
 export interface PublicSettings {
   companyName?: string | null;
   adminEmail?: string | null;
+  /** The company's IANA time zone (COMPANY_TIME_ZONE). */
+  timeZone?: string;
 }
 
 /** A choice of GET /entries/employees: an approved user, sorted by name. */

@@ -349,14 +349,29 @@ describe('/api/admin/settings', () => {
 describe('/api/settings/public', () => {
   beforeEach(resetBackends);
 
-  it('answers the company name and the first admin email to anyone', async () => {
+  it('answers the company name, the first admin email and the time zone to anyone', async () => {
     expect((await request(nobody).get('/api/settings/public')).body).toEqual({
       companyName: '',
       adminEmail: null,
+      timeZone: 'Asia/Kolkata',
     });
     await request(admin).put('/api/admin/settings').send(full);
     const res = await request(nobody).get('/api/settings/public');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ companyName: 'Demo Dairy Equipment', adminEmail: 'admin@demo.in' });
+    expect(res.body).toEqual({
+      companyName: 'Demo Dairy Equipment',
+      adminEmail: 'admin@demo.in',
+      timeZone: 'Asia/Kolkata',
+    });
+  });
+
+  it("names the company's time zone as COMPANY_TIME_ZONE sets it", async () => {
+    vi.stubEnv('COMPANY_TIME_ZONE', 'Asia/Dubai');
+    try {
+      const res = await request(nobody).get('/api/settings/public');
+      expect(res.body.timeZone).toBe('Asia/Dubai');
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });

@@ -2,7 +2,7 @@
 // total in figures and words; the same bytes on every fetch, kept in the file store.
 import { PDFParse } from 'pdf-parse';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../src/firebase';
 import { resetBackends } from '../support/backends';
 import {
@@ -110,5 +110,25 @@ describe('GET /quotes/:id/pdf', () => {
     expect(pages).toBeGreaterThan(1);
     expect(text).toContain('Spare part 60');
     expect(text).toContain('CGST');
+  });
+
+  it("dates the quote on the company's clock", async () => {
+    const customerId = await customer({ names: ['Late Night Dairy'], billingState: '27' });
+    const lines = [{ name: 'Valve', hsn: '84818090', qty: 1, rate: 100, gstRate: 18 }];
+    const datedAt = async () => {
+      const res = await request(employee).post('/api/quotes').send({ customerId, lines });
+      const { text } = await pdfText((await fetchPdf(res.body._id)).body as Buffer);
+      return /Date (\d{2} \w{3} \d{4})/.exec(text)?.[1];
+    };
+    // 8 pm on 30 Nov in London is 1:30 am on 1 Dec in India.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T20:00:00Z') });
+    try {
+      expect(await datedAt()).toBe('01 Dec 2026');
+      vi.stubEnv('COMPANY_TIME_ZONE', 'Europe/London');
+      expect(await datedAt()).toBe('30 Nov 2026');
+    } finally {
+      vi.unstubAllEnvs();
+      vi.useRealTimers();
+    }
   });
 });

@@ -15,7 +15,9 @@ describe('download helpers', () => {
     );
   });
 
-  it('stamps local dates as YYYY-MM-DD', () => {
-    expect(dateStamp(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
+  it("stamps the company's day as YYYY-MM-DD", () => {
+    // 20:00 in London on 5 Jan is 01:30 on 6 Jan in India.
+    expect(dateStamp(new Date('2025-01-05T20:00:00Z'))).toBe('2025-01-06');
+    expect(dateStamp(new Date('2025-01-05T23:59:00+05:30'))).toBe('2025-01-05');
   });
 });

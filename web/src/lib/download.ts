@@ -1,8 +1,7 @@
-/** Local date as YYYY-MM-DD (file names such as customers_2025-01-05.csv). */
-export function dateStamp(date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+import { companyDay } from './company-time';
+
+/** The company's day as YYYY-MM-DD (file names such as customers_2025-01-05.csv). */
+export const dateStamp = (date = new Date()): string => companyDay(date);
 
 /** Has the browser save `blob` under `filename`. */
 export function downloadBlob(blob: Blob, filename: string): void {

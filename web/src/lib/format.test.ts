@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_COMPANY_TIME_ZONE, companyTimeZone, setCompanyTimeZone } from './company-time';
 import {
   formatDate,
   formatDateTime,
@@ -26,10 +27,12 @@ describe('formatINR', () => {
   });
 });
 
-describe('dates as en-IN', () => {
-  const when = new Date(2025, 0, 5, 14, 30);
-  const sameYear = new Date(2025, 5, 1);
-  const nextYear = new Date(2026, 5, 1);
+describe("dates as en-IN, on the company's clock", () => {
+  const ist = (local: string) => new Date(`${local}+05:30`);
+  const when = ist('2025-01-05T14:30:00');
+  const sameYear = ist('2025-06-01T00:00:00');
+  const nextYear = ist('2026-06-01T00:00:00');
+  afterEach(() => setCompanyTimeZone(DEFAULT_COMPANY_TIME_ZONE));
 
   it('writes a day of this year without the year, of another year with it', () => {
     expect(formatDate(when, sameYear)).toBe('5 Jan');
@@ -38,12 +41,30 @@ describe('dates as en-IN', () => {
   });
 
   it('writes a day and time as "25 Nov, 7:47 pm"', () => {
-    expect(formatDateTime(new Date(2025, 10, 25, 19, 47), sameYear)).toBe('25 Nov, 7:47 pm');
+    expect(formatDateTime(ist('2025-11-25T19:47:00'), sameYear)).toBe('25 Nov, 7:47 pm');
     expect(formatDateTime(when, nextYear)).toBe('5 Jan 2025, 2:30 pm');
     expect(formatTime(when)).toBe('2:30 pm');
   });
 
-  it("writes a chart's day key as '27 Oct'", () => {
+  it("reads India's time whatever the browser's zone, and the zone the settings name", () => {
+    const newYearsEveInLondon = new Date('2025-12-31T20:00:00Z');
+    expect(formatDateTime(newYearsEveInLondon, sameYear)).toBe('1 Jan 2026, 1:30 am');
+    expect(formatDate(newYearsEveInLondon, nextYear)).toBe('1 Jan');
+    setCompanyTimeZone('Europe/London');
+    expect(formatDateTime(newYearsEveInLondon, nextYear)).toBe('31 Dec 2025, 8:00 pm');
+    setCompanyTimeZone('Not/A_Zone');
+    expect(companyTimeZone()).toBe('Europe/London');
+  });
+
+  it('writes a day written YYYY-MM-DD as it stands, in any zone', () => {
+    setCompanyTimeZone('America/Los_Angeles');
+    expect(formatDate('2025-01-05', sameYear)).toBe('5 Jan');
+    expect(formatDate('2025-01-05', nextYear)).toBe('5 Jan 2025');
+  });
+
+  it("writes a chart's day key as '27 Oct', in any zone", () => {
+    expect(formatDayKey('2026-10-27')).toBe('27 Oct');
+    setCompanyTimeZone('America/Los_Angeles');
     expect(formatDayKey('2026-10-27')).toBe('27 Oct');
     expect(formatDayKey('2026-10')).toBe('2026-10');
   });

@@ -1,3 +1,6 @@
+import { companyDay, zonedFormat } from './company-time';
+
+// Figures as en-IN writes them; times and days on the company's clock (company-time.ts).
 const LOCALE = 'en-IN';
 const EMPTY = '—';
 
@@ -21,15 +24,26 @@ const inrWhole = onFirstUse(
       maximumFractionDigits: 0,
     }),
 );
-const dayMonth = onFirstUse(
-  () => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short' }),
+const dayMonth = zonedFormat({ day: 'numeric', month: 'short' });
+const dayMonthYear = zonedFormat({ day: 'numeric', month: 'short', year: 'numeric' });
+const clock = zonedFormat({ hour: 'numeric', minute: '2-digit' });
+// A day written YYYY-MM-DD (a chart's key, a quote's validity) names a day, not an instant: it
+// is read as it stands, whatever the zone (as UTC's midnight of that day).
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const asWrittenDayMonth = onFirstUse(
+  () => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', timeZone: 'UTC' }),
 );
-const dayMonthYear = onFirstUse(
-  () => new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric' }),
+const asWrittenDayMonthYear = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(LOCALE, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
 );
-const clock = onFirstUse(
-  () => new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit' }),
-);
+const dayAsWritten = (match: RegExpExecArray) =>
+  new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
 
 type DateInput = Date | string | number | null | undefined;
 
@@ -50,15 +64,20 @@ export function formatINR(value: number | string | null | undefined): string {
   return Math.round(amount * 100) % 100 === 0 ? inrWhole().format(amount) : inr().format(amount);
 }
 
-/** The day as people write it: '27 Oct' this year, '27 Oct 2025' another year. */
+/** The day as people write it: '27 Oct' this year, '27 Oct 2025' another year (company time). */
 function day(parsed: Date, now: Date): string {
-  return parsed.getFullYear() === now.getFullYear()
+  return companyDay(parsed).slice(0, 4) === companyDay(now).slice(0, 4)
     ? dayMonth().format(parsed)
     : dayMonthYear().format(parsed);
 }
 
 /** '5 Jan' (this year) or '5 Jan 2025'; '—' when missing or invalid. */
 export function formatDate(value: DateInput, now: Date = new Date()): string {
+  const written = typeof value === 'string' ? DAY_ONLY.exec(value) : null;
+  if (written) {
+    const thisYear = written[1] === companyDay(now).slice(0, 4);
+    return (thisYear ? asWrittenDayMonth() : asWrittenDayMonthYear()).format(dayAsWritten(written));
+  }
   const parsed = toDate(value);
   return parsed ? day(parsed, now) : EMPTY;
 }
@@ -77,7 +96,6 @@ export function formatTime(value: DateInput): string {
 
 /** A chart's day key ('2026-10-27', as the server groups by) as '27 Oct'; other keys as they are. */
 export function formatDayKey(key: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
-  if (!match) return key;
-  return dayMonth().format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const match = DAY_ONLY.exec(key);
+  return match ? asWrittenDayMonth().format(dayAsWritten(match)) : key;
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettingsView } from '@contract/settings';
 import { api } from '../lib/api-client';
+import { setCompanyTimeZone } from '../lib/company-time';
 import { getPublicSettings } from './public-settings';
 import { queryKeys } from './query-keys';
 
@@ -30,4 +31,13 @@ export const publicSettingsQueryOptions = () =>
 
 export function usePublicSettings() {
   return useQuery(publicSettingsQueryOptions());
+}
+
+/**
+ * Puts the screens on the company's clock once the public settings name its time zone. Set
+ * while rendering, not in an effect, so the screens rendered below in the same pass already
+ * read their times on it.
+ */
+export function useCompanyClock(): void {
+  setCompanyTimeZone(usePublicSettings().data?.timeZone);
 }

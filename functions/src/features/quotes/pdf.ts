@@ -4,6 +4,7 @@
 // validity, terms and bank details. Lines run onto further pages with the table's header again.
 import PDFDocument from 'pdfkit';
 import type { DocumentData } from 'firebase-admin/firestore';
+import { getConfig } from '../../config';
 import { stateLabel } from '../../contract/gst';
 import type { Quote } from '../../contract/quotes';
 import { quoteFaces } from './pdf-fonts';
@@ -32,7 +33,7 @@ function dateText(value: string): string {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
-    timeZone: value.length === 10 ? 'UTC' : 'Asia/Kolkata',
+    timeZone: value.length === 10 ? 'UTC' : getConfig().timeZone,
   }).format(date);
 }
 

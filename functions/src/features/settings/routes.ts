@@ -1,6 +1,7 @@
 // /admin/settings (admin), the public /settings/public (the sign-in page and menu brand) and
 // /settings/fixed-pdfs (every signed-in user: the PDFs the entry screens offer to attach).
 import type { Router } from 'express';
+import { getConfig } from '../../config';
 import { route } from '../../http/access';
 import { parseBody } from '../../http/validate';
 import { updateSettingsSchema } from './schemas';
@@ -14,7 +15,11 @@ import { applyUpdate, settingsView } from './view';
 export function registerSettingsRoutes(router: Router): void {
   route(router, 'GET /settings/public', async (_req, res) => {
     const settings = await readSettings();
-    res.json({ companyName: settings.companyName, adminEmail: settings.adminEmails[0] ?? null });
+    res.json({
+      companyName: settings.companyName,
+      adminEmail: settings.adminEmails[0] ?? null,
+      timeZone: getConfig().timeZone,
+    });
   });
 
   route(router, 'GET /settings/fixed-pdfs', async (_req, res) => {

@@ -6,6 +6,7 @@ import { logout as endServerSession, useKnownPermissions } from '../../features/
 import { Dialog } from '../../lib/dialog';
 import { clearSession, useStoredValue } from '../../lib/storage';
 import { useIsPhone } from '../../lib/use-media-query';
+import { useCompanyClock } from '../../resources/settings';
 import { CrashBoundary } from '../error-boundary';
 import { CustomerSearch, DASHBOARD_PATHS, onFirstVisit } from '../pages';
 import { useSearchShortcut } from './search-shortcut';
@@ -40,6 +41,7 @@ export function AppLayout() {
   useSearchShortcut(useCallback(() => setSearchOpen(true), []));
   const searchShown = idle || searchOpen;
   useKnownPermissions(idle);
+  useCompanyClock();
   const role = useStoredValue('role');
   const isPhone = useIsPhone();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,4 +1,5 @@
 // A conversation message in words: its state, its time, and whether a file is an image.
+import { sameCompanyDay } from '../../../lib/company-time';
 import { formatDateTime, formatTime } from '../../../lib/format';
 import type { ConversationFile, ConversationMessage } from '../api/types';
 
@@ -32,7 +33,7 @@ export const failed = (message: Pick<ConversationMessage, 'state'>) =>
 export function messageTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
-  return at.toDateString() === now.toDateString() ? formatTime(at) : formatDateTime(at, now);
+  return sameCompanyDay(at, now) ? formatTime(at) : formatDateTime(at, now);
 }
 
 export const isImage = (file: ConversationFile) => file.mimetype.startsWith('image/');

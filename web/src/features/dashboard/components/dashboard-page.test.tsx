@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { companyDay } from '../../../lib/company-time';
 import { deferred, jsonResponse, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { DASHBOARD, OVERVIEW } from '../../../test/dashboard';
@@ -110,8 +111,8 @@ describe('Dashboard', { timeout: 20_000 }, () => {
   });
 
   it('lists follow-ups due today and later, with the fallback text', async () => {
-    const today = new Date();
-    today.setHours(23, 0, 0, 0);
+    // 11 pm of the company's today (India's), whatever the zone of the machine running the test.
+    const today = new Date(`${companyDay(new Date())}T23:00:00+05:30`);
     const later = new Date(today.getTime() + 2 * 86_400_000);
     dashboardApi({
       followUpsDue: [

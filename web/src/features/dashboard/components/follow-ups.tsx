@@ -1,13 +1,12 @@
+import { companyDay } from '../../../lib/company-time';
 import { formatDateTime } from '../../../lib/format';
 import type { FollowUpDue } from '../api/types';
 
-const dayOf = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
-
 /** Follow-ups Due: today's, then the next days'. */
 export function FollowUps({ items }: { items: FollowUpDue[] }) {
-  const today = dayOf(new Date());
-  const dueToday = items.filter((f) => dayOf(new Date(f.dueAt)) === today);
-  const later = items.filter((f) => dayOf(new Date(f.dueAt)) !== today);
+  const today = companyDay(new Date());
+  const dueToday = items.filter((f) => companyDay(new Date(f.dueAt)) === today);
+  const later = items.filter((f) => companyDay(new Date(f.dueAt)) !== today);
   return (
     <div className="dash-followups">
       <FollowUpGroup title="Today" items={dueToday} />

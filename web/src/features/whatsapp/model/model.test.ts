@@ -12,17 +12,17 @@ const TEMPLATE = {
 };
 
 describe('window label', () => {
-  const now = new Date(2026, 10, 23, 9, 0);
+  const now = new Date('2026-11-23T09:00:00+05:30');
 
-  it("says until when today's window is open, in en-IN time as the console reads it", () => {
-    const until = new Date(2026, 10, 23, 14, 32);
+  it("says until when today's window is open, on the company's clock as the console reads it", () => {
+    const until = new Date('2026-11-23T14:32:00+05:30');
     expect(windowLabel({ open: true, openUntil: until.toISOString() }, now)).toBe(
       'Open until 2:32 pm',
     );
   });
 
   it('adds the date when the window closes on another day', () => {
-    const until = new Date(2026, 10, 24, 8, 5);
+    const until = new Date('2026-11-24T08:05:00+05:30');
     expect(windowLabel({ open: true, openUntil: until.toISOString() }, now)).toBe(
       'Open until 24 Nov, 8:05 am',
     );

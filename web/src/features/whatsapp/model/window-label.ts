@@ -1,10 +1,9 @@
 // The 24-hour window in words, as the composers show it.
+import { sameCompanyDay } from '../../../lib/company-time';
 import { formatDateTime, formatTime } from '../../../lib/format';
 import type { WindowState } from '../api/types';
 
 export const CLOSED_WINDOW = 'Closed: needs an approved template';
-
-const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
 /**
  * 'Open until 2:32 pm' (with the date when not today, as every time in the console reads), else
@@ -13,5 +12,5 @@ const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 export function windowLabel(window: WindowState, now: Date = new Date()): string {
   const until = window.openUntil ? new Date(window.openUntil) : null;
   if (!window.open || !until || Number.isNaN(until.getTime())) return CLOSED_WINDOW;
-  return `Open until ${sameDay(until, now) ? formatTime(until) : formatDateTime(until, now)}`;
+  return `Open until ${sameCompanyDay(until, now) ? formatTime(until) : formatDateTime(until, now)}`;
 }

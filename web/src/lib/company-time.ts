@@ -1,0 +1,47 @@
+// The company's clock. Every time and day the console shows is read in the company's time zone
+// (GET /settings/public names it, as the server's COMPANY_TIME_ZONE), not the browser's: a
+// follow-up due at 10:00 in Pune reads 10:00 on a laptop set to London too, and "today" is the
+// company's today. Until the settings arrive the product's own default holds.
+
+export const DEFAULT_COMPANY_TIME_ZONE = 'Asia/Kolkata';
+
+let zone = DEFAULT_COMPANY_TIME_ZONE;
+
+export function companyTimeZone(): string {
+  return zone;
+}
+
+/** Takes the company's time zone; a name this browser does not know leaves the current one. */
+export function setCompanyTimeZone(name: string | null | undefined): void {
+  if (!name || name === zone) return;
+  try {
+    new Intl.DateTimeFormat('en-IN', { timeZone: name });
+  } catch {
+    return;
+  }
+  zone = name;
+}
+
+/**
+ * A formatter on the company's clock, made on its first use (as onFirstUse in format.ts, for
+ * the same first paint) and made again when the zone changes.
+ */
+export function zonedFormat(
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'>,
+  locale = 'en-IN',
+): () => Intl.DateTimeFormat {
+  let made: { zone: string; format: Intl.DateTimeFormat } | undefined;
+  return () => {
+    if (made?.zone !== zone)
+      made = { zone, format: new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }) };
+    return made.format;
+  };
+}
+
+// 'en-CA' writes a date as YYYY-MM-DD.
+const dayKeys = zonedFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
+
+/** The company's day of `date` as YYYY-MM-DD. */
+export const companyDay = (date: Date): string => dayKeys().format(date);
+
+export const sameCompanyDay = (a: Date, b: Date) => companyDay(a) === companyDay(b);
