@@ -1,5 +1,6 @@
 // What the tools outside the server (the stack's demo seed, the bench's data at scale) use of
-// it: records built as the API builds them, and the one write path for customers and entries.
+// it: records built as the API builds them, and the one write path for customers and entries;
+// and for the bench's crash row, when the rule for a dead sender's claims may judge them.
 // Tools import the server through this file, testing.ts and contract/ only (eslint.config.js).
 export { CONVERSATIONS } from '../domain/conversations/constants';
 export { CONVERSATION_MESSAGES } from '../domain/messages/constants';
@@ -11,3 +12,5 @@ export { keyDoc, keyRef } from '../domain/customers/keys';
 export { prepareCustomer } from '../domain/customers/record';
 export { RecordWriter } from '../domain/writes/records';
 export { recomputeDashboard } from '../features/dashboard';
+export { lastCallbackRefusal } from '../domain/messages';
+export { silenceTellsAt } from '../features/messaging';

@@ -8,6 +8,7 @@
 // after recovery every recipient has exactly one message. docs/decisions/broadcast-sending.md
 // says why the pace is judged on the broadcast sent alone.
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { lastCallbackRefusal, silenceTellsAt } from '../../../functions/src/app/seeding.ts';
 import { apiClient, type Api } from '../stack-api.ts';
 import { tallyOutbox, outboxTook, type OutboxTally } from './broadcast-outbox.ts';
 import type { TeamLoadResult } from './team-load.ts';
@@ -22,6 +23,13 @@ export const RATE_TOLERANCE = 0.1;
 export const KILL_AT_SHARE = 0.3;
 /** How long a broadcast may take past its paced time before the row gives up on it. */
 const SETTLE_GRACE_MS = 12 * 60_000;
+/**
+ * The crash row waits longer when the rule for the killed sender's claims needs it (their
+ * judgement comes later the longer the outage: silenceTellsAt), and then this much for the
+ * dispatcher to settle and send them; in all at most CRASH_WAIT_MAX_MS after the kills.
+ */
+const JUDGED_GRACE_MS = 2 * 60_000;
+const CRASH_WAIT_MAX_MS = 30 * 60_000;
 const POLL_MS = 2_000;
 /** A sign-in or the crash row's wait for the outbox that takes longer ends the row, not the bench. */
 const SIGN_IN_MAX_MS = 60_000;
@@ -124,10 +132,14 @@ async function makeBroadcast(api: Api, name: string, recipients: number) {
 
 /**
  * Waits until the broadcast is done (calls that fail meanwhile, as in a restart, are retried);
- * answers why not when it was not done within `withinMs`.
+ * answers why not when it was not done by `deadline` (ms since the epoch, asked at each poll).
  */
-async function untilDone(api: Api, id: string, withinMs: number): Promise<string | undefined> {
-  const deadline = Date.now() + withinMs;
+async function untilDone(
+  api: Api,
+  id: string,
+  deadline: () => Promise<number>,
+): Promise<string | undefined> {
+  const from = Date.now();
   for (;;) {
     const answer = await api.call('GET', `/broadcasts/${id}`).catch(() => undefined);
     const body =
@@ -136,8 +148,8 @@ async function untilDone(api: Api, id: string, withinMs: number): Promise<string
         : undefined;
     if (body?.state === 'done') return undefined;
     const stopped = ['cancelled', 'paused', 'waiting'].includes(body?.state ?? '');
-    if (stopped || Date.now() > deadline)
-      return `not done within ${Math.round(withinMs / 1000)} s: ${body?.state ?? 'no answer'} ${JSON.stringify(body?.counts ?? {})}`;
+    if (stopped || Date.now() > (await deadline()))
+      return `not done within ${Math.round((Date.now() - from) / 1000)} s: ${body?.state ?? 'no answer'} ${JSON.stringify(body?.counts ?? {})}`;
     await sleep(POLL_MS);
   }
 }
@@ -165,6 +177,22 @@ async function signInAgain(o: BroadcastBenchOptions): Promise<string> {
 
 const pacedMs = (recipients: number) => (recipients / THROUGHPUT) * 1000;
 
+/** The paced time from `from` and the grace. */
+const graceAfter = (from: number, recipients: number) => async () =>
+  from + pacedMs(recipients) + SETTLE_GRACE_MS;
+
+/**
+ * After kills at `killedAt`: the paced time and the grace, or, when later, the moment the rule
+ * judges a claim made at the kills (the trouble's last moment as the webhooks' latest refusal
+ * records it) and the time to send what it judged; at most CRASH_WAIT_MAX_MS after the kills.
+ */
+const judgedAfter = (killedAt: number, recipients: number) => async () => {
+  const refused = await lastCallbackRefusal().catch(() => Number.NEGATIVE_INFINITY);
+  const judged = silenceTellsAt(killedAt, refused) + JUDGED_GRACE_MS;
+  const grace = await graceAfter(killedAt, recipients)();
+  return Math.min(Math.max(grace, judged), killedAt + CRASH_WAIT_MAX_MS);
+};
+
 /** A broadcast to the newest 10,000, from its count until done, while `meanwhile` runs. */
 async function bigBroadcast<T>(
   o: BroadcastBenchOptions,
@@ -180,7 +208,7 @@ async function bigBroadcast<T>(
   o.log(`queued in ${Math.round(queueMs)} ms; sending…`);
   const [during, notDone] = await Promise.all([
     meanwhile(),
-    untilDone(api, made.id, pacedMs(made.audienceCount) + SETTLE_GRACE_MS),
+    untilDone(api, made.id, graceAfter(Date.now(), made.audienceCount)),
   ]);
   const doneMs = notDone ? undefined : performance.now() - started;
   const tally = await tallyOutbox(o.outboxFile, made.id);
@@ -209,7 +237,7 @@ async function crashBroadcast(o: BroadcastBenchOptions, api: Api): Promise<Crash
   process.kill(apiPid, 'SIGKILL');
   const killed = performance.now();
   o.log(`killed the embedded Firestore and the api's first instance at ${takenAtKill} sent…`);
-  const notDone = await untilDone(api, made.id, pacedMs(made.audienceCount) + SETTLE_GRACE_MS);
+  const notDone = await untilDone(api, made.id, judgedAfter(Date.now(), made.audienceCount));
   const recoveryMs = notDone ? undefined : performance.now() - killed;
   const tally = await tallyOutbox(o.outboxFile, made.id);
   o.log(`${notDone ?? 'done'} after the kills; ${tally.messages} messages`);

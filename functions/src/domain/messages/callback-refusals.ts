@@ -1,7 +1,7 @@
 // Meta's status callbacks the app refused (answered 503 or not at all: the database down, or too
 // busy to answer within a request's deadline). Meta tries a refused callback again with doubling
 // waits, so its silence about a message claimed before a refusal tells nothing until about as
-// long again has passed (silenceTells in features/messaging). The instance that refused is seldom
+// long again has passed (silenceTellsAt in features/messaging). The instance that refused is seldom
 // the process that judges: the dispatcher runs in another instance or in the jobs process, whose
 // own calls may have waited through the trouble and been answered while the webhook's were cut
 // at their deadline (the bench's crash row, 2026-11-30: the webhook refused callbacks 25 s after the

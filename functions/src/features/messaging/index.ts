@@ -14,6 +14,7 @@ export {
   deliverNow,
   deliverOutbound,
   settleAbandonedPaced,
+  silenceTellsAt,
   silentClaims,
 } from './outbound-worker';
 export { registerMessagingRoutes } from './routes';

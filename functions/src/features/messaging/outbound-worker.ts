@@ -35,20 +35,20 @@ export const STALE_CLAIM_MS = 5 * 60 * 1000;
 export const ABANDONED_PACED_MS = 60_000;
 
 /**
- * Whether Meta's silence about a message claimed at `claimedAt` by a dispatcher that died tells
- * it never reached Meta. Meta names a message it took within seconds while the webhook takes its
- * callbacks; while the webhook cannot (the database down or too busy), Meta tries them again with
- * doubling waits, so a callback that met the trouble comes back at most about as long after the
- * trouble ended as the trouble came after the claim. A claim made before the trouble's last
+ * When Meta's silence about a message claimed at `claimedAt` by a dispatcher that died starts to
+ * tell it never reached Meta. Meta names a message it took within seconds while the webhook takes
+ * its callbacks; while the webhook cannot (the database down or too busy), Meta tries them again
+ * with doubling waits, so a callback that met the trouble comes back at most about as long after
+ * the trouble ended as the trouble came after the claim. A claim made before the trouble's last
  * moment (`troubleAt`) is judged only once that much more time has passed.
  */
-function silenceTells(claimedAt: number, troubleAt: number, at: number): boolean {
-  if (at - claimedAt < ABANDONED_PACED_MS) return false;
-  return claimedAt > troubleAt || at - troubleAt >= troubleAt - claimedAt + ABANDONED_PACED_MS;
+export function silenceTellsAt(claimedAt: number, troubleAt: number): number {
+  const afterTrouble = claimedAt > troubleAt ? claimedAt : 2 * troubleAt - claimedAt;
+  return afterTrouble + ABANDONED_PACED_MS;
 }
 
 /**
- * The claims of a dispatcher that died about which Meta's silence tells (silenceTells). The
+ * The claims of a dispatcher that died about which Meta's silence tells (silenceTellsAt). The
  * trouble's last moment is the later of when this process last saw the database fail (or first
  * saw it answer again: databaseAnswered) and when any instance last refused one of Meta's
  * callbacks (callback-refusals.ts): the webhook's calls may be cut after the judge's were
@@ -58,7 +58,7 @@ export async function silentClaims<T extends { claimedAt: number }>(claims: T[])
   if (claims.length === 0) return [];
   const troubleAt = Math.max(lastDatabaseTrouble(), await lastCallbackRefusal());
   const at = now();
-  return claims.filter((c) => silenceTells(c.claimedAt, troubleAt, at));
+  return claims.filter((c) => at >= silenceTellsAt(c.claimedAt, troubleAt));
 }
 const DUE_BATCH = 50;
 
