@@ -30,6 +30,10 @@ const SETTLE_GRACE_MS = 12 * 60_000;
  */
 const JUDGED_GRACE_MS = 2 * 60_000;
 const CRASH_WAIT_MAX_MS = 30 * 60_000;
+/** The judging process (the jobs') calls once a minute: it sees the database back that late. */
+const JOB_TICK_MS = 60_000;
+/** How long the bench's read of the latest refused callback may take. */
+const REFUSAL_READ_MS = 10_000;
 const POLL_MS = 2_000;
 /** A sign-in or the crash row's wait for the outbox that takes longer ends the row, not the bench. */
 const SIGN_IN_MAX_MS = 60_000;
@@ -132,12 +136,13 @@ async function makeBroadcast(api: Api, name: string, recipients: number) {
 
 /**
  * Waits until the broadcast is done (calls that fail meanwhile, as in a restart, are retried);
- * answers why not when it was not done by `deadline` (ms since the epoch, asked at each poll).
+ * answers why not when it was not done by `deadline` (ms since the epoch, asked at each poll,
+ * told whether the poll was answered).
  */
 async function untilDone(
   api: Api,
   id: string,
-  deadline: () => Promise<number>,
+  deadline: (answered: boolean) => Promise<number>,
 ): Promise<string | undefined> {
   const from = Date.now();
   for (;;) {
@@ -148,7 +153,7 @@ async function untilDone(
         : undefined;
     if (body?.state === 'done') return undefined;
     const stopped = ['cancelled', 'paused', 'waiting'].includes(body?.state ?? '');
-    if (stopped || Date.now() > (await deadline()))
+    if (stopped || Date.now() > (await deadline(body !== undefined)))
       return `not done within ${Math.round((Date.now() - from) / 1000)} s: ${body?.state ?? 'no answer'} ${JSON.stringify(body?.counts ?? {})}`;
     await sleep(POLL_MS);
   }
@@ -183,15 +188,27 @@ const graceAfter = (from: number, recipients: number) => async () =>
 
 /**
  * After kills at `killedAt`: the paced time and the grace, or, when later, the moment the rule
- * judges a claim made at the kills (the trouble's last moment as the webhooks' latest refusal
- * records it) and the time to send what it judged; at most CRASH_WAIT_MAX_MS after the kills.
+ * judges a claim made at the kills, and the time to send what it judged; at most
+ * CRASH_WAIT_MAX_MS after the kills. The trouble's last moment, as the rule takes it, is the
+ * later of the webhooks' latest refused callback and when the judging process first has an
+ * answer again (no earlier than the bench's first, and up to a job's tick after it). The
+ * deadline only ever moves later: a read that fails or hangs does not cut the wait short.
  */
-const judgedAfter = (killedAt: number, recipients: number) => async () => {
-  const refused = await lastCallbackRefusal().catch(() => Number.NEGATIVE_INFINITY);
-  const judged = silenceTellsAt(killedAt, refused) + JUDGED_GRACE_MS;
-  const grace = await graceAfter(killedAt, recipients)();
-  return Math.min(Math.max(grace, judged), killedAt + CRASH_WAIT_MAX_MS);
-};
+function judgedAfter(killedAt: number, recipients: number) {
+  let deadline = killedAt + pacedMs(recipients) + SETTLE_GRACE_MS;
+  let answeredAgainAt: number | undefined;
+  return async (answered: boolean) => {
+    if (answered) answeredAgainAt ??= Date.now();
+    const refused = await within(
+      lastCallbackRefusal(),
+      REFUSAL_READ_MS,
+      'the latest refusal',
+    ).catch(() => Number.NEGATIVE_INFINITY);
+    const troubleAt = Math.max(refused, (answeredAgainAt ?? Date.now()) + JOB_TICK_MS);
+    deadline = Math.max(deadline, silenceTellsAt(killedAt, troubleAt) + JUDGED_GRACE_MS);
+    return Math.min(deadline, killedAt + CRASH_WAIT_MAX_MS);
+  };
+}
 
 /** A broadcast to the newest 10,000, from its count until done, while `meanwhile` runs. */
 async function bigBroadcast<T>(

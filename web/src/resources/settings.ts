@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettingsView } from '@contract/settings';
 import { api } from '../lib/api-client';
-import { setCompanyTimeZone } from '../lib/company-time';
+import { companyTimeZone, setCompanyTimeZone } from '../lib/company-time';
 import { getPublicSettings } from './public-settings';
 import { queryKeys } from './query-keys';
 
@@ -34,10 +34,12 @@ export function usePublicSettings() {
 }
 
 /**
- * Puts the screens on the company's clock once the public settings name its time zone. Set
- * while rendering, not in an effect, so the screens rendered below in the same pass already
- * read their times on it.
+ * Puts the screens on the company's clock once the public settings name its time zone, and
+ * answers the zone. Set while rendering, not in an effect, so what renders below in the same
+ * pass reads its times on it; a screen drawn before the settings came is keyed on the answer
+ * (app-layout.tsx) and drawn again.
  */
-export function useCompanyClock(): void {
+export function useCompanyClock(): string {
   setCompanyTimeZone(usePublicSettings().data?.timeZone);
+  return companyTimeZone();
 }

@@ -41,7 +41,7 @@ export function AppLayout() {
   useSearchShortcut(useCallback(() => setSearchOpen(true), []));
   const searchShown = idle || searchOpen;
   useKnownPermissions(idle);
-  useCompanyClock();
+  const companyClock = useCompanyClock();
   const role = useStoredValue('role');
   const isPhone = useIsPhone();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -101,7 +101,8 @@ export function AppLayout() {
         </header>
         <main id="main-content" className="content" tabIndex={-1}>
           <CrashBoundary resetKey={pathname}>
-            <Suspense fallback={<p role="status">Loading…</p>}>
+            {/* Drawn again, once, if the company's clock is not the default it was drawn on. */}
+            <Suspense key={companyClock} fallback={<p role="status">Loading…</p>}>
               <Outlet />
             </Suspense>
           </CrashBoundary>

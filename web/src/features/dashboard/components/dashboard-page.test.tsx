@@ -1,6 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyDay } from '../../../lib/company-time';
+import {
+  companyDay,
+  DEFAULT_COMPANY_TIME_ZONE,
+  setCompanyTimeZone,
+} from '../../../lib/company-time';
 import { deferred, jsonResponse, mockApi } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { DASHBOARD, OVERVIEW } from '../../../test/dashboard';
@@ -125,6 +129,28 @@ describe('Dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByText('Follow-up')).toBeInTheDocument();
     expect(screen.getByText('Send price list')).toBeInTheDocument();
     expect(screen.queryByText('Nothing due')).not.toBeInTheDocument();
+  });
+
+  it("draws its times again on the company's clock when the settings name another zone", async () => {
+    const settings = deferred<Response>();
+    dashboardApi(
+      {
+        followUpsDue: [
+          { customerName: 'Kiran', note: '', reason: '', dueAt: '2026-01-10T20:00:00Z' },
+        ],
+      },
+      { 'GET /settings/public': () => settings.promise },
+    );
+    renderApp('/dashboard', ADMIN);
+    try {
+      // Drawn first on the default clock (India's: 1:30 am the next day)...
+      expect(await screen.findByText(/^11 Jan( 2026)?, 1:30 am$/)).toBeInTheDocument();
+      // ...then on London's, which the settings name.
+      settings.resolve(jsonResponse(200, { companyName: 'Demo', timeZone: 'Europe/London' }));
+      expect(await screen.findByText(/^10 Jan( 2026)?, 8:00 pm$/)).toBeInTheDocument();
+    } finally {
+      setCompanyTimeZone(DEFAULT_COMPANY_TIME_ZONE);
+    }
   });
 
   it("toasts 'Failed to load dashboard' or the server's message", async () => {
