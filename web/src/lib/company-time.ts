@@ -1,25 +1,38 @@
 // The company's clock. Every time and day the console shows is read in the company's time zone
 // (GET /settings/public names it, as the server's COMPANY_TIME_ZONE), not the browser's: a
 // follow-up due at 10:00 in Pune reads 10:00 on a laptop set to London too, and "today" is the
-// company's today. Until the settings arrive the product's own default holds.
+// company's today. The zone last named is kept in the browser, so a page opens on it without
+// asking (the sign-in page asks the settings anyway); before any, the product's default holds.
+import { STORAGE_KEYS } from './storage-keys';
 
 export const DEFAULT_COMPANY_TIME_ZONE = 'Asia/Kolkata';
 
-let zone = DEFAULT_COMPANY_TIME_ZONE;
+const known = (name: string | null | undefined): name is string => {
+  if (!name) return false;
+  try {
+    new Intl.DateTimeFormat('en-IN', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+function storedZone(): string {
+  const stored = globalThis.localStorage?.getItem(STORAGE_KEYS.companyTimeZone);
+  return known(stored) ? stored : DEFAULT_COMPANY_TIME_ZONE;
+}
+
+let zone = storedZone();
 
 export function companyTimeZone(): string {
   return zone;
 }
 
-/** Takes the company's time zone; a name this browser does not know leaves the current one. */
+/** Takes (and keeps) the company's time zone; a name this browser does not know leaves the current one. */
 export function setCompanyTimeZone(name: string | null | undefined): void {
-  if (!name || name === zone) return;
-  try {
-    new Intl.DateTimeFormat('en-IN', { timeZone: name });
-  } catch {
-    return;
-  }
+  if (name === zone || !known(name)) return;
   zone = name;
+  globalThis.localStorage?.setItem(STORAGE_KEYS.companyTimeZone, name);
 }
 
 /**

@@ -15,4 +15,6 @@ export const STORAGE_KEYS = {
   rolesUpdated: 'rolesUpdated',
   /** The channels this person chose on their last Add Entry ({ whatsapp, email }). */
   entryChannels: 'entryChannels',
+  /** The company's time zone as the public settings last named it (company-time.ts). */
+  companyTimeZone: 'companyTimeZone',
 } as const;

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api-client';
+import { setCompanyTimeZone } from '../lib/company-time';
 import type { PublicSettings } from '@contract/answers';
 
 export type { PublicSettings };
@@ -8,8 +9,11 @@ export type { PublicSettings };
 // of the query cache: the sign-in screen uses it, and TanStack Query loads only with the
 // signed-in screens (settings.ts gives the signed-in menu its cached query).
 
+/** The public settings; the company's time zone they name is kept for every screen's clock. */
 export async function getPublicSettings(): Promise<PublicSettings> {
-  return (await api.get('/settings/public')) ?? {};
+  const settings: PublicSettings = (await api.get('/settings/public')) ?? {};
+  setCompanyTimeZone(settings.timeZone);
+  return settings;
 }
 
 /** The public settings, asked once when the screen opens; undefined until (or unless) they arrive. */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettingsView } from '@contract/settings';
 import { api } from '../lib/api-client';
-import { companyTimeZone, setCompanyTimeZone } from '../lib/company-time';
+import { companyTimeZone } from '../lib/company-time';
 import { getPublicSettings } from './public-settings';
 import { queryKeys } from './query-keys';
 
@@ -34,12 +34,13 @@ export function usePublicSettings() {
 }
 
 /**
- * Puts the screens on the company's clock once the public settings name its time zone, and
- * answers the zone. Set while rendering, not in an effect, so what renders below in the same
- * pass reads its times on it; a screen drawn before the settings came is keyed on the answer
+ * The company's time zone, drawn again when the public settings, asked by the menu or the
+ * sign-in page (getPublicSettings keeps the zone they name), name another. It never asks them
+ * itself: a phone's first screen makes only its own calls (My day's data in one) and opens on the
+ * zone kept from the last answer. A screen drawn on another zone is keyed on this answer
  * (app-layout.tsx) and drawn again.
  */
 export function useCompanyClock(): string {
-  setCompanyTimeZone(usePublicSettings().data?.timeZone);
+  useQuery({ ...publicSettingsQueryOptions(), enabled: false });
   return companyTimeZone();
 }
