@@ -3,6 +3,7 @@
 // going to the stack's outbox (which stands in for SendGrid and the WhatsApp Cloud API).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIME_ZONE } from '../functions/src/app/testing.ts';
 import {
   baseUrl,
   browserForFile,
@@ -217,6 +218,7 @@ for (const viewport of Object.keys(VIEWPORTS) as ViewportName[]) {
       expect(await publicSettings.json()).toEqual({
         companyName: `Renamed ${viewport} Pvt Ltd`,
         adminEmail: 'admin@demo-crm.local',
+        timeZone: process.env.COMPANY_TIME_ZONE || DEFAULT_TIME_ZONE,
       });
 
       const restore = await api('/admin/settings', {
