@@ -1,8 +1,3 @@
-import { companyDay } from './company-time';
-
-/** The company's day as YYYY-MM-DD (file names such as customers_2025-01-05.csv). */
-export const dateStamp = (date = new Date()): string => companyDay(date);
-
 /** Has the browser save `blob` under `filename`. */
 export function downloadBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { dateStamp, downloadBlob } from '../../../lib/download';
+import { companyDay } from '../../../lib/company-time';
+import { downloadBlob } from '../../../lib/download';
 import { customerQueryParams } from './customer-params';
 import type { CustomerListParams } from './types';
 
@@ -12,7 +13,7 @@ export function exportCustomers(params: CustomerListParams): Promise<Blob> {
   });
 }
 
-export const exportFileName = (date = new Date()) => `customers_${dateStamp(date)}.csv`;
+export const exportFileName = (date = new Date()) => `customers_${companyDay(date)}.csv`;
 
 /** Downloads the export as customers_YYYY-MM-DD.csv. */
 export function useExportCustomers() {

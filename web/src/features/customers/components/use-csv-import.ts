@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { dateStamp, downloadCsv } from '../../../lib/download';
+import { companyDay } from '../../../lib/company-time';
+import { downloadCsv } from '../../../lib/download';
 import { useToast } from '../../../lib/toast';
 import { useImportCustomers } from '../api/import-customers';
 import type { ImportReport } from '../api/import-customers';
@@ -61,7 +62,10 @@ export function useCsvImport() {
   async function downloadErrors() {
     if (!report) return;
     const text = await file?.text().catch(() => undefined);
-    downloadCsv(importErrorRows(report.errors, text), `customers_import_errors_${dateStamp()}.csv`);
+    downloadCsv(
+      importErrorRows(report.errors, text),
+      `customers_import_errors_${companyDay(new Date())}.csv`,
+    );
   }
 
   return { busy, progress, report, error, choose, submit, downloadErrors };
