@@ -35,6 +35,11 @@ const JOB_TICK_MS = 60_000;
 /** How long the bench's read of the latest refused callback may take. */
 const REFUSAL_READ_MS = 10_000;
 const POLL_MS = 2_000;
+/**
+ * How long the bench waits after a broadcast's last send for the webhooks to have applied every
+ * status the outbox posts (read 0.9 s after each send), before the next measure starts.
+ */
+const STATUSES_MAX_MS = 3 * 60_000;
 /** A sign-in or the crash row's wait for the outbox that takes longer ends the row, not the bench. */
 const SIGN_IN_MAX_MS = 60_000;
 const KILL_WAIT_MAX_MS = 5 * 60_000;
@@ -62,6 +67,11 @@ export interface BigBroadcast {
   doneMs: number | undefined;
   /** Why it was not done in time. */
   notDone?: string;
+  /**
+   * From done until every message sent counted as read (the webhooks had applied the outbox's
+   * status callbacks); undefined when they had not within STATUSES_MAX_MS.
+   */
+  statusesMs: number | undefined;
   tally: OutboxTally;
 }
 
@@ -159,6 +169,25 @@ async function untilDone(
   }
 }
 
+/**
+ * Waits until every message the broadcast sent counts as read or failed: the webhooks have
+ * applied the statuses the outbox posted after the sends, so the next measure starts on a stack
+ * that no longer works off this broadcast. Answers how long that took, undefined past `maxMs`.
+ */
+async function untilStatusesIn(api: Api, id: string, maxMs: number): Promise<number | undefined> {
+  const from = performance.now();
+  for (;;) {
+    const answer = await api.call('GET', `/broadcasts/${id}`).catch(() => undefined);
+    const counts =
+      answer?.status === 200
+        ? json<{ counts?: Record<string, number> }>(answer.text).counts
+        : undefined;
+    if (counts && counts.read >= counts.sent) return performance.now() - from;
+    if (performance.now() - from > maxMs) return undefined;
+    await sleep(POLL_MS);
+  }
+}
+
 /** `work`'s result, or an error naming `what` once `ms` have passed without one. */
 function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -228,10 +257,22 @@ async function bigBroadcast<T>(
     untilDone(api, made.id, graceAfter(Date.now(), made.audienceCount)),
   ]);
   const doneMs = notDone ? undefined : performance.now() - started;
+  const statusesMs = await untilStatusesIn(api, made.id, STATUSES_MAX_MS);
   const tally = await tallyOutbox(o.outboxFile, made.id);
-  o.log(`${notDone ?? 'done'}; ${tally.messages} sent at ${tally.perSecond.toFixed(1)}/s`);
+  o.log(
+    `${notDone ?? 'done'}; ${tally.messages} sent at ${tally.perSecond.toFixed(1)}/s; ` +
+      `every status in ${statusesMs === undefined ? 'not within 3 min' : `${Math.round(statusesMs / 1000)} s`} after`,
+  );
   return {
-    big: { recipients: made.audienceCount, countMs: made.countMs, queueMs, doneMs, notDone, tally },
+    big: {
+      recipients: made.audienceCount,
+      countMs: made.countMs,
+      queueMs,
+      doneMs,
+      notDone,
+      statusesMs,
+      tally,
+    },
     meanwhile: during,
   };
 }
