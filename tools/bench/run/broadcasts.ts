@@ -39,7 +39,7 @@ const POLL_MS = 2_000;
  * How long the bench waits after a broadcast's last send for the webhooks to have applied every
  * status the outbox posts (read 0.9 s after each send), before the next measure starts.
  */
-const STATUSES_MAX_MS = 3 * 60_000;
+export const STATUSES_MAX_MS = 3 * 60_000;
 /** A sign-in or the crash row's wait for the outbox that takes longer ends the row, not the bench. */
 const SIGN_IN_MAX_MS = 60_000;
 const KILL_WAIT_MAX_MS = 5 * 60_000;
@@ -144,6 +144,15 @@ async function makeBroadcast(api: Api, name: string, recipients: number) {
   return { id: made._id, audienceCount: counted.audienceCount, countMs };
 }
 
+/** The broadcast's state and counts as GET /broadcasts/:id answers them; undefined unanswered. */
+async function broadcastNow(
+  api: Api,
+  id: string,
+): Promise<{ state: string; counts?: Record<string, number> } | undefined> {
+  const answer = await api.call('GET', `/broadcasts/${id}`).catch(() => undefined);
+  return answer?.status === 200 ? json(answer.text) : undefined;
+}
+
 /**
  * Waits until the broadcast is done (calls that fail meanwhile, as in a restart, are retried);
  * answers why not when it was not done by `deadline` (ms since the epoch, asked at each poll,
@@ -156,11 +165,7 @@ async function untilDone(
 ): Promise<string | undefined> {
   const from = Date.now();
   for (;;) {
-    const answer = await api.call('GET', `/broadcasts/${id}`).catch(() => undefined);
-    const body =
-      answer?.status === 200
-        ? json<{ state: string; counts?: Record<string, number> }>(answer.text)
-        : undefined;
+    const body = await broadcastNow(api, id);
     if (body?.state === 'done') return undefined;
     const stopped = ['cancelled', 'paused', 'waiting'].includes(body?.state ?? '');
     if (stopped || Date.now() > (await deadline(body !== undefined)))
@@ -170,18 +175,14 @@ async function untilDone(
 }
 
 /**
- * Waits until every message the broadcast sent counts as read or failed: the webhooks have
+ * Waits until every message the broadcast sent counts as read: the webhooks have
  * applied the statuses the outbox posted after the sends, so the next measure starts on a stack
  * that no longer works off this broadcast. Answers how long that took, undefined past `maxMs`.
  */
 async function untilStatusesIn(api: Api, id: string, maxMs: number): Promise<number | undefined> {
   const from = performance.now();
   for (;;) {
-    const answer = await api.call('GET', `/broadcasts/${id}`).catch(() => undefined);
-    const counts =
-      answer?.status === 200
-        ? json<{ counts?: Record<string, number> }>(answer.text).counts
-        : undefined;
+    const counts = (await broadcastNow(api, id))?.counts;
     if (counts && counts.read >= counts.sent) return performance.now() - from;
     if (performance.now() - from > maxMs) return undefined;
     await sleep(POLL_MS);
@@ -261,7 +262,7 @@ async function bigBroadcast<T>(
   const tally = await tallyOutbox(o.outboxFile, made.id);
   o.log(
     `${notDone ?? 'done'}; ${tally.messages} sent at ${tally.perSecond.toFixed(1)}/s; ` +
-      `every status in ${statusesMs === undefined ? 'not within 3 min' : `${Math.round(statusesMs / 1000)} s`} after`,
+      `every status in ${statusesMs === undefined ? `not within ${STATUSES_MAX_MS / 60_000} min` : `${Math.round(statusesMs / 1000)} s`} after`,
   );
   return {
     big: {

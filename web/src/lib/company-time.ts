@@ -28,7 +28,10 @@ export function companyTimeZone(): string {
   return zone;
 }
 
-/** Takes (and keeps) the company's time zone; a name this browser does not know leaves the current one. */
+/**
+ * Takes (and keeps) the company's time zone; a name this browser does not know leaves the
+ * current one.
+ */
 export function setCompanyTimeZone(name: string | null | undefined): void {
   if (name === zone || !known(name)) return;
   zone = name;

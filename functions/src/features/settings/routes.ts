@@ -1,5 +1,6 @@
 // /admin/settings (admin), the public /settings/public (the sign-in page and menu brand, and the
-// company's time zone the web's clock keeps) and /settings/fixed-pdfs (every signed-in user: the PDFs the entry screens offer to attach).
+// company's time zone the web's clock keeps) and /settings/fixed-pdfs (every signed-in user: the
+// PDFs the entry screens offer to attach).
 import type { Router } from 'express';
 import { getConfig } from '../../config';
 import { route } from '../../http/access';
