@@ -4,7 +4,8 @@
 // characters of description whole beside a customer name that wraps, and the Approvals table
 // inside its box with Approve and Reject whole. At 390x844: 5 customers and 3 entries whole on the first screen, and each customer
 // card's category (with its '+N') readable, overlapping neither the owner nor the buttons, and the
-// Approvals' bulk bar on one line.
+// Approvals' bulk bar on one line. At both sizes a customer who wrote STOP keeps a one-line row or
+// card: the badge says "Opted out" on one line, its whole sentence in its title and read out.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserForFile, openPage } from './support/browser.ts';
@@ -15,12 +16,16 @@ import {
 } from './support/layout.ts';
 import { filterBar, listCards, listRows, openList } from './support/lists.ts';
 import { isWhole, visibleCharacters } from './support/measure.ts';
+import { outbox } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
+import { until } from './support/until.ts';
 
 const SLOW = 180_000;
 const stamp = Date.now().toString(36).slice(-4);
 // A name long enough to wrap in the Entries table's Customer column.
 const LONG_NAME = `Shree Ganesh Dairy Equipments Private Limited ${stamp}`;
+// A customer who wrote STOP: the second newest, so on the first screen at both sizes.
+const STOPPER_NAME = `Stopper Farms ${stamp}`;
 // Two descriptions whose first 60 characters must show whole: ordinary words, and long
 // technical ones that leave a line short where they wrap.
 const DESCRIPTIONS = [
@@ -31,8 +36,47 @@ const DESCRIPTIONS = [
 const launched = browserForFile();
 let admin: { token: string; role: string };
 
+/** A customer who wrote STOP on WhatsApp, added and opted out before the call returns. */
+async function addOptedOutCustomer() {
+  const phone = `+91 98765 3${String(Date.now()).slice(-4)}`;
+  const stopper = await apiCall<{ _id: string }>(admin.token, 'POST', '/customers?force=true', {
+    names: [STOPPER_NAME],
+    phones: [phone],
+    emails: [],
+    categories: ['PHE'],
+    potential: 'WARM',
+    note: '',
+  });
+  await outbox('/control/inbound', {
+    from: phone.replace(/ /g, ''),
+    text: 'STOP',
+    name: 'Stopper',
+  });
+  await until(async () => {
+    const stored = await apiCall<{ whatsappWindow: { optedOutAt: string | null } }>(
+      admin.token,
+      'GET',
+      `/customers/${stopper._id}`,
+    );
+    return stored.whatsappWindow.optedOutAt ?? undefined;
+  });
+}
+
+/** The opted-out badge in `scope`: one line tall, two words shown, the sentence in its title. */
+async function expectOneLineBadge(scope: Locator) {
+  const badge = scope.locator('.opted-out');
+  const measured = await badge.evaluate((el) => {
+    const { height } = el.getBoundingClientRect();
+    return { height, lineHeight: parseFloat(getComputedStyle(el).lineHeight) };
+  });
+  expect(measured.height).toBeLessThan(measured.lineHeight * 1.8);
+  expect(await badge.getAttribute('title')).toBe('Opted out of WhatsApp (wrote STOP)');
+  expect(await badge.textContent()).toBe('Opted out of WhatsApp (wrote STOP)');
+}
+
 beforeAll(async () => {
   admin = await apiSignIn(DEMO.admin);
+  await addOptedOutCustomer();
   const customer = await apiCall<{ _id: string }>(admin.token, 'POST', '/customers?force=true', {
     names: [LONG_NAME],
     phones: [`+91 98765 2${String(Date.now()).slice(-4)}`],
@@ -106,6 +150,7 @@ describe('at 1280x800', () => {
       const rows = listRows(page, 'customers');
       await rows.first().waitFor();
       expect(await countOnFirstScreen(rows, true)).toBeGreaterThanOrEqual(8);
+      await expectOneLineBadge(rows.filter({ hasText: STOPPER_NAME }));
 
       // The spec's buttons stay reachable: on the header and the filter bar, or in More.
       for (const name of ['Add Customer', 'Quick Add', 'Reset', 'Refresh', 'Cards', 'Table'])
@@ -236,6 +281,14 @@ describe('at 390x844', () => {
       }
       // The test's customer (three categories) is the newest: its '+2' is on screen.
       expect(chips).toBeGreaterThan(0);
+      // The one who wrote STOP keeps the name line, and the buttons stay inside the card.
+      const stopper = cards.filter({ hasText: STOPPER_NAME });
+      await expectOneLineBadge(stopper);
+      expect(await stopper.locator('h2').isVisible()).toBe(true);
+      const [card, actions] = await Promise.all(
+        [stopper, stopper.locator('.row-actions')].map(async (l) => (await l.boundingBox())!),
+      );
+      expect(actions.y + actions.height).toBeLessThanOrEqual(card.y + card.height + 0.5);
       const first = cards.first();
       expect(await first.locator('h2').textContent()).toBe(LONG_NAME);
       expect(

@@ -10,6 +10,7 @@ import { expectAccessible } from './support/accessibility.ts';
 import { outbox } from './support/outbox.ts';
 import { apiCall, apiSignIn, DEMO } from './support/session.ts';
 import { toast } from './support/toast.ts';
+import { until } from './support/until.ts';
 
 const launched = browserForFile();
 
@@ -23,16 +24,6 @@ async function openAddEntry(page: Page, name: string) {
     .fill(name);
   await page.getByRole('button', { name: `Add Entry ${name}` }).click();
   return page.getByRole('dialog', { name: 'Add Entry' });
-}
-
-async function until<T>(check: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }
 
 describe('the WhatsApp window at desktop size', () => {

@@ -3,23 +3,14 @@
 // channels go; back in the conversation the two messages show the PDF as a file with their live
 // state, and the outbox (playing Meta and SendGrid) got the PDF byte for byte on both.
 import { describe, expect, it } from 'vitest';
-import type { OutboxMessage } from '../tools/stack/outbox.ts';
 import { baseUrl, browserForFile, openPage } from './support/browser.ts';
 import { outbox, sentMessages } from './support/outbox.ts';
 import { apiCall, DEMO, signedInForFile } from './support/session.ts';
 import { toast } from './support/toast.ts';
+import { until } from './support/until.ts';
 
 const launched = browserForFile();
 const session = signedInForFile(DEMO.sales);
-
-async function until<T>(check: () => Promise<T | undefined>, ms = 15_000): Promise<T | undefined> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const found = await check();
-    if (found || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 describe('a quote sent from the conversation, on a phone, as sales', () => {
   it('builds two lines, sends on WhatsApp and email, and shows both in the conversation', async () => {
@@ -40,7 +31,7 @@ describe('a quote sent from the conversation, on a phone, as sales', () => {
         `/customers/${customer._id}`,
       );
       return found.whatsappWindow?.open || undefined;
-    });
+    }, 15_000);
 
     const { context, page } = await openPage(launched.browser, 'phone', session);
     await page.goto(`/customers/${customer._id}`);
@@ -97,12 +88,12 @@ describe('a quote sent from the conversation, on a phone, as sales', () => {
         })
       ).arrayBuffer(),
     );
-    const sent = (await until(async () => {
+    const sent = await until(async () => {
       const all = await sentMessages();
       const whatsapp = all.find((m) => m.channel === 'whatsapp' && m.to[0] === phone.slice(1));
       const mail = all.find((m) => m.channel === 'email' && m.to.includes(email));
       return whatsapp && mail ? { whatsapp, mail } : undefined;
-    })) as { whatsapp: OutboxMessage; mail: OutboxMessage };
+    }, 15_000);
     expect(sent.whatsapp.body).toMatchObject({ type: 'document' });
     for (const message of [sent.whatsapp, sent.mail]) {
       expect(message.files?.[0]?.filename).toBe(fileName);

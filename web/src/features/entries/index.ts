@@ -8,7 +8,7 @@ export { ChannelDetailsDialog } from './components/channel-details-dialog';
 export { FollowUpDialog } from './components/follow-up-dialog';
 export { FileLinks, StatusBadge, ToneBadge } from './components/entry-parts';
 export { ReceivedMessages } from './components/received-message';
-export { OPTED_OUT } from './model/opt-out';
+export { OPTED_OUT, OPTED_OUT_SHORT } from './model/opt-out';
 export { channelLabel, sendStatusLabel, sendStatusTone } from './model/entry-view';
 export type { Entry } from '../../resources/entries';
 export { uploadFiles } from './add-entry/api/upload-files';
