@@ -12,6 +12,7 @@ import {
   keyRef,
   prepareCustomer,
   RecordWriter,
+  TAX_FIELD,
 } from '../../functions/src/app/seeding.ts';
 import { PROJECT_ID } from './config.ts';
 import { paramCount, SEEDED_TEMPLATES } from './outbox/meta-rules.ts';
@@ -49,6 +50,14 @@ export function demoAccounts(): DemoAccount[] {
     },
   ];
 }
+
+/** The demo company's GSTIN: Gujarat (24), a made-up PAN, its check character computed. */
+const DEMO_GSTIN = '24AABCD4821K1ZU';
+/**
+ * Billing states (GST codes) of the demo's customers, in turn: most in Gujarat with the company,
+ * the rest in neighbouring states, so the demo's quotes show both kinds of tax.
+ */
+const CUSTOMER_STATES = ['24', '24', '27', '24', '08', '24', '23'];
 
 /** A small deterministic generator, so every fresh start shows the same demo company. */
 function random(seed: number): () => number {
@@ -194,7 +203,8 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
       { createdAt, updatedAt: createdAt },
       owner ? { _id: owner.id, name: owner.name } : null,
     );
-    writes.push((_b, records) => records.createCustomer(ref, stored));
+    const tax = { gstin: '', billingState: CUSTOMER_STATES[i % CUSTOMER_STATES.length] };
+    writes.push((_b, records) => records.createCustomer(ref, { ...stored, [TAX_FIELD]: tax }));
     for (const key of keys) writes.push((b) => b.set(keyRef(db, key.id), keyDoc(key, ref.id)));
   }
 
@@ -305,6 +315,19 @@ export async function seedDemoCompany(now = new Date()): Promise<DemoAccount[]> 
         },
       },
       fixedPdfs: [],
+      // Registered in Gujarat, so a quote to a Gujarat customer carries CGST + SGST and one to
+      // another state IGST (docs/quotations.md); the GSTIN passes its check character.
+      gstin: DEMO_GSTIN,
+      legalName: 'Demo Dairy Equipment Private Limited',
+      address: 'Plot 14, GIDC Estate, Vitthal Udyognagar, Anand, Gujarat 388121',
+      state: DEMO_GSTIN.slice(0, 2),
+      bank: {
+        accountName: 'Demo Dairy Equipment Pvt Ltd',
+        bankName: 'Demo Co-operative Bank',
+        accountNumber: '00120200004567',
+        ifsc: 'DEMO0000120',
+        branch: 'Anand',
+      },
     }),
   );
   // The approved templates as a sync from the local Meta would keep them.

@@ -10,6 +10,7 @@ export { CUSTOMER_KEYS, CUSTOMERS } from '../domain/customers/constants';
 export { BUILT_IN_ROLES } from '../domain/identity/permissions';
 export { keyDoc, keyRef } from '../domain/customers/keys';
 export { prepareCustomer } from '../domain/customers/record';
+export { TAX_FIELD } from '../domain/customers/tax-details';
 export { RecordWriter } from '../domain/writes/records';
 export { recomputeDashboard } from '../features/dashboard';
 export { lastCallbackRefusal } from '../domain/messages';
