@@ -2,7 +2,8 @@
 // run and once answered (Meta's callbacks, without a session, and the live stream are not;
 // sign-ins are), and a broadcast's share of the throughput starts at an eighth and doubles while
 // they are quick, halves while their calls take long, drops to its least past the people's
-// second, and grows back by a tenth while they are quick.
+// second, and grows back by a tenth while they are quick; past that second the next slot also
+// waits REST_MS.
 import { performance } from 'node:perf_hooks';
 import { Router, type RequestHandler } from 'express';
 import request from 'supertest';
@@ -11,11 +12,13 @@ import { createApp } from '../../src/app/app';
 import {
   MIN_SHARE,
   PEOPLE_TARGET_MS,
+  REST_MS,
   PEOPLE_WAIT_MS,
   START_SHARE,
   nextShare,
   peopleFirstPace,
 } from '../../src/features/broadcasts/people-first';
+import { SLOT_MS } from '../../src/features/broadcasts/pacing';
 import { forgetWaits, recentWaits, recordPersonWait } from '../../src/http/people-waits';
 import { session } from '../support/callers';
 
@@ -223,6 +226,23 @@ describe("a dispatcher run's pace", () => {
     forgetWaits();
     waitEach(PEOPLE_TARGET_MS + 100);
     expect(budgets(peopleFirstPace(), 1)).toEqual([80 * MIN_SHARE]);
+  });
+
+  it('rests between slots while people wait past their second, a slot a second otherwise', () => {
+    forgetWaits();
+    const pace = peopleFirstPace();
+    pace.budget(80, recentWaits());
+    expect(pace.slotTaken()).toBe(SLOT_MS);
+    waitEach(PEOPLE_WAIT_MS + 100);
+    pace.budget(80, recentWaits());
+    // Slow, not past their second: fewer messages, still a slot each second.
+    expect(pace.slotTaken()).toBe(SLOT_MS);
+    waitEach(PEOPLE_TARGET_MS + 100);
+    expect(pace.budget(80, recentWaits())).toBe(80 * MIN_SHARE);
+    expect(pace.slotTaken()).toBe(REST_MS);
+    forgetWaits();
+    pace.budget(80, recentWaits());
+    expect(pace.slotTaken()).toBe(SLOT_MS);
   });
 
   it('leaves its doubling once a slot was held, the first included', () => {

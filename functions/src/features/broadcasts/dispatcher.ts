@@ -238,7 +238,7 @@ export async function runDispatcher(): Promise<number> {
       // well: sends that stop before it (a pause) never wait for it, and a failure nobody
       // waited for would end the process.
       unwanted.catch(() => undefined);
-      pace.slotTaken();
+      const nextSlotAfterMs = pace.slotTaken();
       const gap = SPREAD_MS / toSend.length;
       toSend.forEach((recipient, i) => {
         const { id } = recipient;
@@ -262,7 +262,8 @@ export async function runDispatcher(): Promise<number> {
       tried += toSend.length;
       // The next slot is planned while this one sends: woken at the end of this slot instead,
       // the next free second would already have begun, and every other second would go unused.
-      await sleep(slotAt - PLAN_AHEAD_MS - now());
+      // While people wait past their second, it comes only after a rest (people-first.ts).
+      await sleep(slotAt + nextSlotAfterMs - SLOT_MS - PLAN_AHEAD_MS - now());
     }
   } finally {
     await Promise.allSettled(inFlight);

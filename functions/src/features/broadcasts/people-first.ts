@@ -7,9 +7,13 @@
 // at its smallest share at once, as TCP starts over after a time-out rather than halve: a
 // storm of sign-ins would otherwise meet four slots of the broadcast at a half, a quarter, an
 // eighth of its pace. A broadcast nobody works beside goes at full pace after its first few
-// slots (an eighth, a quarter, a half: TCP's slow start).
+// slots (an eighth, a quarter, a half: TCP's slow start). While the calls stay past that second
+// the broadcast also rests between slots (REST_MS): even at its least share, a slot each
+// second was a planning's reads, two sends and their callbacks every second on a machine the
+// people already filled (docs/benchmarks.md, the runs of session 47).
 import type { Waits } from '../../http/people-waits';
 import { QUICK_MS } from '../../http/shared-waits';
+import { SLOT_MS } from './pacing';
 
 /** Calls waited on longer than this (their 90th percentile) slow the broadcast down. */
 export const PEOPLE_WAIT_MS = 400;
@@ -24,9 +28,19 @@ const FEW_CALLS = 3;
  */
 export const MIN_SHARE = 1 / 40;
 const STEP = 0.1;
+/**
+ * The time from one slot to the next while the people's calls take past their second: a slot
+ * every 5 s, its least share's messages (2 at Meta's 80), a tenth of a message a second of
+ * the throughput, until they are back under it.
+ */
+export const REST_MS = 5_000;
 
 /** The first slot's share: a broadcast starts gently and finds out whether people wait. */
 export const START_SHARE = 1 / 8;
+
+/** The people's calls take past the second they are promised. */
+const peoplePastTarget = (waits: Waits) =>
+  waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_TARGET_MS;
 
 /** Nobody calls, or the people's calls are quick: the broadcast may take more. */
 const peopleQuick = (waits: Waits) => waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS;
@@ -38,7 +52,7 @@ const peopleQuick = (waits: Waits) => waits.calls < FEW_CALLS || waits.p90Ms < Q
  * bench's round took a hundred messages).
  */
 export function nextShare(share: number, waits: Waits, startingUp = false): number {
-  if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_TARGET_MS) return MIN_SHARE;
+  if (peoplePastTarget(waits)) return MIN_SHARE;
   if (waits.calls >= FEW_CALLS && waits.p90Ms > PEOPLE_WAIT_MS)
     return Math.max(MIN_SHARE, share / 2);
   if (peopleQuick(waits)) return Math.min(1, startingUp ? share * 2 : share + STEP);
@@ -49,23 +63,28 @@ interface SlotPlan {
   share: number;
   /** Still doubling: no slot has yet held or lowered the share. */
   startingUp: boolean;
+  /** Planned while the people's calls took past their second: the next slot waits REST_MS. */
+  resting: boolean;
 }
 
 /** The plan for the next slot after `last` (none: the run's first slot). */
 function planSlot(last: SlotPlan | undefined, waits: Waits): SlotPlan {
+  const resting = peoplePastTarget(waits);
   if (!last)
     return {
       share: Math.min(START_SHARE, nextShare(START_SHARE, waits)),
       startingUp: peopleQuick(waits),
+      resting,
     };
   const share = nextShare(last.share, waits, last.startingUp);
-  return { share, startingUp: last.startingUp && share > last.share };
+  return { share, startingUp: last.startingUp && share > last.share, resting };
 }
 
 /**
  * A dispatcher run's pace. `budget` answers the sends the next slot may take from the people's
  * waits now (every api instance's: peopleWaitsEverywhere); the share moves on only when that
  * slot is taken (`slotTaken`), so a pass of the loop that found nothing to send does not grow it.
+ * `slotTaken` answers how long after that slot's start the next one may begin.
  */
 export function peopleFirstPace() {
   let taken: SlotPlan | undefined;
@@ -75,8 +94,9 @@ export function peopleFirstPace() {
       planned = planSlot(taken, waits);
       return Math.max(1, Math.floor(throughputPerSecond * planned.share));
     },
-    slotTaken(): void {
+    slotTaken(): number {
       taken = planned;
+      return taken?.resting ? REST_MS : SLOT_MS;
     },
   };
 }
