@@ -71,6 +71,14 @@ describe('the conversation on a phone, as sales', () => {
     const replyBox = await conversation.getByRole('form', { name: 'Reply' }).boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
     expect(Math.round((replyBox?.y ?? 0) + (replyBox?.height ?? 0))).toBeGreaterThan(830);
+    // Closed, the box holds the template and its preview, yet leaves the thread about half the
+    // screen (the header says the window's state; it took two thirds before).
+    await conversation
+      .getByRole('region', { name: 'WhatsApp preview' })
+      .locator('.wa-preview__text')
+      .waitFor();
+    const closedBox = await conversation.getByRole('form', { name: 'Reply' }).boundingBox();
+    expect(closedBox!.height).toBeLessThan(844 * 0.55);
 
     // Earlier files may have left this sales person unread replies: this one adds none, as it
     // arrives on screen.

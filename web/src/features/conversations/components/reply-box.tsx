@@ -43,7 +43,8 @@ export function ReplyBox({
   /**
    * On a phone's conversation screen: inside the window the box's placeholder says whom it
    * writes to, as a chat's does, and its label is for screen readers only; the window's state
-   * is left to the screen's header, which says it under the name.
+   * is left to the screen's header, which says it under the name, and outside it the preview
+   * says what goes without the hint above it.
    */
   compact?: boolean;
 }) {
@@ -160,7 +161,7 @@ export function ReplyBox({
       )}
       {outside && (
         <>
-          <p className="ui-muted reply-box__hint">{OUTSIDE_HINT}</p>
+          {!compact && <p className="ui-muted reply-box__hint">{OUTSIDE_HINT}</p>}
           {/* Keyed by what was sent, so it reads 'None' again after a send. */}
           <TemplateChoiceField
             key={sentCount}
