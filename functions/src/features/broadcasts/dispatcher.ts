@@ -140,6 +140,8 @@ export async function runDispatcher(): Promise<number> {
   const pace = peopleFirstPace();
   let renewedAt = now();
   let recoveredAt = 0;
+  /** The next slot begins no sooner: a second after the last, or a rest after it. */
+  let nextSlotFrom = 0;
   let tried = 0;
   /** Why the run ended, told when it sent anything: a broadcast that pauses mid-send says why. */
   let stopped = 'it failed';
@@ -230,7 +232,7 @@ export async function runDispatcher(): Promise<number> {
         await sleep(Math.min(Math.min(...next) - now(), RENEW_MS));
         continue;
       }
-      const slotAt = await takeSlot(holder);
+      const slotAt = await takeSlot(holder, nextSlotFrom);
       // Read OPT_OUTS_AHEAD_MS before the slot (the slot may lie more than a second ahead): a
       // send waits for it only if its time comes first.
       const unwanted = sleep(slotAt - OPT_OUTS_AHEAD_MS - now()).then(() => noLongerWanted(toSend));
@@ -238,7 +240,7 @@ export async function runDispatcher(): Promise<number> {
       // well: sends that stop before it (a pause) never wait for it, and a failure nobody
       // waited for would end the process.
       unwanted.catch(() => undefined);
-      const nextSlotAfterMs = pace.slotTaken();
+      nextSlotFrom = slotAt + pace.slotTaken();
       const gap = SPREAD_MS / toSend.length;
       toSend.forEach((recipient, i) => {
         const { id } = recipient;
@@ -263,7 +265,7 @@ export async function runDispatcher(): Promise<number> {
       // The next slot is planned while this one sends: woken at the end of this slot instead,
       // the next free second would already have begun, and every other second would go unused.
       // While people wait past their second, it comes only after a rest (people-first.ts).
-      await sleep(slotAt + nextSlotAfterMs - SLOT_MS - PLAN_AHEAD_MS - now());
+      await sleep(nextSlotFrom - SLOT_MS - PLAN_AHEAD_MS - now());
     }
   } finally {
     await Promise.allSettled(inFlight);

@@ -39,13 +39,14 @@ export async function releaseLease(holder: string): Promise<void> {
 
 /**
  * Leases the next free one-second slot for `instance`: never a second already begun, never one
- * another took. Answers the slot's start (ms), which may lie a little ahead.
+ * another took, never one starting before `notBefore` (a rest the sender chose). Answers the
+ * slot's start (ms), which may lie ahead.
  */
-export async function takeSlot(instance: string): Promise<number> {
+export async function takeSlot(instance: string, notBefore = 0): Promise<number> {
   return getDb().runTransaction(async (tx) => {
     const doc = await tx.get(pacing('whatsapp'));
     const last = (doc.get('slotAt') as Timestamp | undefined)?.toMillis() ?? 0;
-    const slotAt = Math.max(Math.ceil(now() / SLOT_MS) * SLOT_MS, last + SLOT_MS);
+    const slotAt = Math.max(Math.ceil(now() / SLOT_MS) * SLOT_MS, last + SLOT_MS, notBefore);
     tx.set(pacing('whatsapp'), { slotAt: Timestamp.fromMillis(slotAt), instance });
     return slotAt;
   });

@@ -22,16 +22,16 @@ export const PEOPLE_TARGET_MS = 1_000;
 /** Fewer calls than this in the window say nothing about waiting. */
 const FEW_CALLS = 3;
 /**
- * The smallest share: a broadcast always moves (2 a second at Meta's 80). With the bench's two
+ * The smallest share: a broadcast always moves (2 a slot at Meta's 80). With the bench's two
  * cores about 80 % busy from the team's round alone, the tenth this was (8 a second, another
  * tenth of the cores) added a fifth to a third to the people's p95.
  */
 export const MIN_SHARE = 1 / 40;
 const STEP = 0.1;
 /**
- * The time from one slot to the next while the people's calls take past their second: a slot
- * every 5 s, its least share's messages (2 at Meta's 80), a tenth of a message a second of
- * the throughput, until they are back under it.
+ * The time from one slot's start to the next one's while the people's calls take past their
+ * second: a slot every 5 s of its least share's messages (2 at Meta's 80, so 0.4 a second),
+ * until they are back under it.
  */
 export const REST_MS = 5_000;
 
