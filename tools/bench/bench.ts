@@ -2,16 +2,7 @@
  * `npm run bench`: builds the app, starts its own local stack (ports firebase.json's + 20, data
  * in a temporary folder), seeds the demo company, then for the small and the large size loads a
  * generated book (seed:scale's generator), runs the dashboard job and times every main call;
- * writes BENCHMARKS.md. Flags: --large-customers N --large-entries M (default 100,000 /
- * 500,000), --out FILE (default BENCHMARKS.md at the repo root), --team-only (the small size
- * and the team of 50 alone, with the first page after the start, printed rather than written:
- * for work on those rows), --small-only (the small size's calls, then the team of 50 on what
- * they left, as the whole bench runs it; printed: for work on those rows without the large size),
- * --only quotes (the quotation rows alone at both sizes, printed), --only phone (a sales
- * person's day on the phone alone, printed: run/phone-only.ts),
- * --only broadcasts (the broadcast rows alone on a stack loaded with the large-customers
- * and large-entries given, e.g. 10,000 / 10,000; printed: tools/bench/run/broadcasts-only.ts),
- * --gauge (the machine's CPU gauge alone, printed: run/gauge.ts; every run writes its own).
+ * writes BENCHMARKS.md. Its flags are in USAGE, which `--help` prints.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -55,17 +46,25 @@ const TEAM_MS = 60_000;
 /** What a person at the console pauses between steps to read the page. */
 const TEAM_PAUSE_MS: [number, number] = [1_000, 3_000];
 
-const { values } = parseArgs({
-  options: {
-    'large-customers': { type: 'string', default: '100000' },
-    'large-entries': { type: 'string', default: '500000' },
-    out: { type: 'string', default: path.join(ROOT, 'BENCHMARKS.md') },
-    'team-only': { type: 'boolean', default: false },
-    'small-only': { type: 'boolean', default: false },
-    only: { type: 'string' },
-    gauge: { type: 'boolean', default: false },
-  },
-});
+const USAGE = `npm run bench -- [flags]
+  --large-customers N --large-entries M  the large size (default 100,000 / 500,000)
+  --out FILE       where the report goes (default BENCHMARKS.md at the repo root)
+  --team-only      the small size and the team of 50 alone, with the first page after the
+                   start, printed rather than written: for work on those rows
+  --small-only     the small size's calls, then the team of 50 on what they left, as the
+                   whole bench runs it; printed: for work on those rows without the large size
+  --only quotes    the quotation rows alone at both sizes, printed
+  --only phone     a sales person's day on the phone alone, printed (run/phone-only.ts)
+  --only broadcasts  the broadcast rows alone on a stack loaded with the large size given,
+                   e.g. 10,000 / 10,000; printed (run/broadcasts-only.ts)
+  --gauge          the machine's CPU gauge alone, printed (run/gauge.ts; every run writes its own)
+  --help           this text`;
+
+const { values } = parseFlags();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const large: ScaleSize = {
   customers: Number(values['large-customers']),
   entries: Number(values['large-entries']),
@@ -262,4 +261,25 @@ try {
   ]);
   await stack.stop();
   rmSync(workDir, { recursive: true, force: true });
+}
+
+/** The flags, or the usage and exit 2 for one it does not know (rather than a stack trace). */
+function parseFlags() {
+  try {
+    return parseArgs({
+      options: {
+        'large-customers': { type: 'string', default: '100000' },
+        'large-entries': { type: 'string', default: '500000' },
+        out: { type: 'string', default: path.join(ROOT, 'BENCHMARKS.md') },
+        'team-only': { type: 'boolean', default: false },
+        'small-only': { type: 'boolean', default: false },
+        only: { type: 'string' },
+        gauge: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    process.exit(2);
+  }
 }

@@ -2,6 +2,7 @@
 // measurements: the pace is judged on the broadcast sent with no one else at work, the people's
 // p95 on the one sent while the team's round runs (it yields to them: its pace there is shown).
 import type { OutboxTally } from './broadcast-outbox.ts';
+import { cpuSharesTable } from './cpu-shares.ts';
 import {
   BROADCAST_RECIPIENTS,
   COUNT_MAX_MS,
@@ -121,6 +122,13 @@ export function broadcastSection(r: BroadcastBench): {
       r.teamDuring ? teamRow('while it sends', r.teamDuring) : '| while it sends | not measured |',
       '',
       ...stepLines(r.teamAlone, r.teamDuring),
+      'Where the CPU went (from /proc: each process with those it started; `bench` plays the team and polls the broadcast; the broadcast alone from its start until every status was in):',
+      '',
+      ...cpuSharesTable([
+        ['team alone again', r.cpu.teamAlone],
+        ['broadcast alone', r.cpu.big],
+        ['team while it sends', r.cpu.teamDuring],
+      ]),
       ...firstErrors('alone, first round', r.teamFirst),
       ...firstErrors('alone again', r.teamAlone),
       ...(r.teamDuring ? firstErrors('while it sends', r.teamDuring) : []),

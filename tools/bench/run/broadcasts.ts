@@ -11,6 +11,7 @@ import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { lastCallbackRefusal, silenceTellsAt } from '../../../functions/src/app/seeding.ts';
 import { apiClient, type Api } from '../stack-api.ts';
 import { tallyOutbox, outboxTook, type OutboxTally } from './broadcast-outbox.ts';
+import { measuringCpu, type CpuShares } from './cpu-shares.ts';
 import type { TeamLoadResult } from './team-load.ts';
 
 export const BROADCAST_RECIPIENTS = 10_000;
@@ -95,6 +96,11 @@ export interface BroadcastBench {
   /** The round alone again: what the round costs the stack without a broadcast. */
   teamAlone: TeamLoadResult;
   teamDuring: TeamLoadResult | undefined;
+  /**
+   * The CPU each process used over the round alone again, over the broadcast alone (from its
+   * start until every status was in) and over the round while the second one sent.
+   */
+  cpu: { teamAlone: CpuShares; big?: CpuShares; teamDuring?: CpuShares };
   crash: CrashBroadcast | { error: string };
 }
 
@@ -313,19 +319,22 @@ export async function broadcastBench(o: BroadcastBenchOptions): Promise<Broadcas
   o.log('the team of 200 alone…');
   const teamFirst = await o.team();
   o.log('the team of 200 alone again…');
-  const teamAlone = await o.team();
-  const big = await bigBroadcast(o, api, 'Bench: the newest customers', async () => {}).then(
-    (r) => r.big,
-    failed,
-  );
+  const alone = await measuringCpu(o.pids, o.team);
+  const cpu: BroadcastBench['cpu'] = { teamAlone: alone.cpu };
+  const big = await measuringCpu(o.pids, () =>
+    bigBroadcast(o, api, 'Bench: the newest customers', async () => {}),
+  ).then((r) => {
+    cpu.big = r.cpu;
+    return r.result.big;
+  }, failed);
   let teamDuring: TeamLoadResult | undefined;
-  const bigWithTeam = await bigBroadcast(o, api, 'Bench: while the team works', o.team).then(
-    (r) => {
-      teamDuring = r.meanwhile;
-      return r.big;
-    },
-    failed,
-  );
+  const bigWithTeam = await bigBroadcast(o, api, 'Bench: while the team works', () =>
+    measuringCpu(o.pids, o.team),
+  ).then((r) => {
+    teamDuring = r.meanwhile.result;
+    cpu.teamDuring = r.meanwhile.cpu;
+    return r.big;
+  }, failed);
   const crash = await crashBroadcast(o, apiClient(o.url, await signInAgain(o))).catch(failed);
-  return { big, bigWithTeam, teamFirst, teamAlone, teamDuring, crash };
+  return { big, bigWithTeam, teamFirst, teamAlone: alone.result, teamDuring, cpu, crash };
 }

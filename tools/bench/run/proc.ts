@@ -27,6 +27,13 @@ export function memoryMb(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
+/** The process's parent's id; undefined when it has gone. */
+export function parentPid(pid: number): number | undefined {
+  const fields = statFields(pid);
+  // ppid is field 4 of stat, 2 after the command name.
+  return fields ? Number(fields[1]) : undefined;
+}
+
 /** CPU time (user + system) a process has used, in ms. */
 export function cpuMs(pid: number): number {
   const fields = statFields(pid);
