@@ -97,10 +97,16 @@ export interface BroadcastBench {
   teamAlone: TeamLoadResult;
   teamDuring: TeamLoadResult | undefined;
   /**
-   * The CPU each process used over the round alone again, over the broadcast alone (from its
-   * start until every status was in) and over the round while the second one sent.
+   * The round alone once more after the second broadcast is done: told apart from the round
+   * while it sent, what the sending took from the people and what the data and the process
+   * state it left behind (10,000 more messages each) cost them.
    */
-  cpu: { teamAlone: CpuShares; big?: CpuShares; teamDuring?: CpuShares };
+  teamAfter: TeamLoadResult;
+  /**
+   * The CPU each process used over the round alone again, over the broadcast alone (from its
+   * start until every status was in), over the round while the second one sent and after it.
+   */
+  cpu: { teamAlone: CpuShares; big?: CpuShares; teamDuring?: CpuShares; teamAfter: CpuShares };
   crash: CrashBroadcast | { error: string };
 }
 
@@ -320,7 +326,7 @@ export async function broadcastBench(o: BroadcastBenchOptions): Promise<Broadcas
   const teamFirst = await o.team();
   o.log('the team of 200 alone again…');
   const alone = await measuringCpu(o.pids, o.team);
-  const cpu: BroadcastBench['cpu'] = { teamAlone: alone.cpu };
+  const cpu: Omit<BroadcastBench['cpu'], 'teamAfter'> = { teamAlone: alone.cpu };
   const big = await measuringCpu(o.pids, () =>
     bigBroadcast(o, api, 'Bench: the newest customers', async () => {}),
   ).then((r) => {
@@ -335,6 +341,17 @@ export async function broadcastBench(o: BroadcastBenchOptions): Promise<Broadcas
     cpu.teamDuring = r.meanwhile.cpu;
     return r.big;
   }, failed);
+  o.log('the team of 200 alone after the broadcasts…');
+  const after = await measuringCpu(o.pids, o.team);
   const crash = await crashBroadcast(o, apiClient(o.url, await signInAgain(o))).catch(failed);
-  return { big, bigWithTeam, teamFirst, teamAlone: alone.result, teamDuring, cpu, crash };
+  return {
+    big,
+    bigWithTeam,
+    teamFirst,
+    teamAlone: alone.result,
+    teamDuring,
+    teamAfter: after.result,
+    cpu: { ...cpu, teamAfter: after.cpu },
+    crash,
+  };
 }
