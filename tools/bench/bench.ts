@@ -4,7 +4,7 @@
  * generated book (seed:scale's generator), runs the dashboard job and times every main call;
  * writes BENCHMARKS.md. Its flags are in USAGE, which `--help` prints.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +18,7 @@ import { firstCallsAfterRestart } from './run/after-restart.ts';
 import { apiClient, signIn } from './stack-api.ts';
 import { broadcastBench, type BroadcastBench } from './run/broadcasts.ts';
 import { broadcastsOnly } from './run/broadcasts-only.ts';
+import { CHROMIUM } from './run/browser-profile.ts';
 import { cpuGauge } from './run/gauge.ts';
 import { bundleSizes } from './run/bundle.ts';
 import { benchCalls } from './run/calls.ts';
@@ -64,6 +65,13 @@ const { values } = parseFlags();
 if (values.help) {
   console.log(USAGE);
   process.exit(0);
+}
+// Every run but these paints the dashboard in a browser, minutes in: a machine without one
+// is told now, not after the build and the small size.
+const paints = !values.gauge && values.only !== 'quotes' && values.only !== 'broadcasts';
+if (paints && !existsSync(CHROMIUM)) {
+  console.error(`No Chromium at ${CHROMIUM}: apt-get install chromium, or set CHROMIUM_PATH.`);
+  process.exit(2);
 }
 const large: ScaleSize = {
   customers: Number(values['large-customers']),

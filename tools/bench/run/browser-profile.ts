@@ -47,9 +47,12 @@ export async function browserSession(
   return (await res.json()) as BrowserSession;
 }
 
+/** Debian's Chromium (`apt-get install chromium`, as .ci/run does), or CHROMIUM_PATH. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
