@@ -5,8 +5,8 @@
  * api's instances and the outbox fall silent: a full collection of its heap (docs/benchmarks.md,
  * the runs of session 49). Stops with Ctrl-C.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { cpuMs, memoryMb } from './run/proc.ts';
+import { readFileSync } from 'node:fs';
+import { cpuMs, memoryMb, runningPids } from './run/proc.ts';
 
 const EVERY_MS = 1_000;
 const BUSY_PERCENT = 5;
@@ -20,7 +20,7 @@ const ROLES: [role: string, holds: string][] = [
   ['bench', 'bench.ts'],
 ];
 
-function role(pid: string): string {
+function role(pid: number): string {
   try {
     const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
     return ROLES.find(([, holds]) => command.includes(holds))?.[0] ?? command.slice(0, 30);
@@ -32,16 +32,12 @@ function role(pid: string): string {
 const lastMs = new Map<number, number>();
 setInterval(() => {
   const busy: string[] = [];
-  for (const pid of readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)) {
+  for (const pid of runningPids()) {
     const ms = cpuMs(pid);
     const percent = ((ms - (lastMs.get(pid) ?? ms)) / EVERY_MS) * 100;
     lastMs.set(pid, ms);
     if (percent >= BUSY_PERCENT)
-      busy.push(
-        `${role(String(pid))}:${pid}:${Math.round(percent)}%:${Math.round(memoryMb(pid).rss)}M`,
-      );
+      busy.push(`${role(pid)}:${pid}:${Math.round(percent)}%:${Math.round(memoryMb(pid).rss)}M`);
   }
   console.log(new Date().toISOString().slice(11, 19), busy.join(' '));
 }, EVERY_MS);

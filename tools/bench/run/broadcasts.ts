@@ -326,32 +326,29 @@ export async function broadcastBench(o: BroadcastBenchOptions): Promise<Broadcas
   const teamFirst = await o.team();
   o.log('the team of 200 alone again…');
   const alone = await measuringCpu(o.pids, o.team);
-  const cpu: Omit<BroadcastBench['cpu'], 'teamAfter'> = { teamAlone: alone.cpu };
   const big = await measuringCpu(o.pids, () =>
     bigBroadcast(o, api, 'Bench: the newest customers', async () => {}),
-  ).then((r) => {
-    cpu.big = r.cpu;
-    return r.result.big;
-  }, failed);
-  let teamDuring: TeamLoadResult | undefined;
-  const bigWithTeam = await bigBroadcast(o, api, 'Bench: while the team works', () =>
+  ).catch(failed);
+  const withTeam = await bigBroadcast(o, api, 'Bench: while the team works', () =>
     measuringCpu(o.pids, o.team),
-  ).then((r) => {
-    teamDuring = r.meanwhile.result;
-    cpu.teamDuring = r.meanwhile.cpu;
-    return r.big;
-  }, failed);
+  ).catch(failed);
   o.log('the team of 200 alone after the broadcasts…');
   const after = await measuringCpu(o.pids, o.team);
   const crash = await crashBroadcast(o, apiClient(o.url, await signInAgain(o))).catch(failed);
+  const during = 'error' in withTeam ? undefined : withTeam.meanwhile;
   return {
-    big,
-    bigWithTeam,
+    big: 'error' in big ? big : big.result.big,
+    bigWithTeam: 'error' in withTeam ? withTeam : withTeam.big,
     teamFirst,
     teamAlone: alone.result,
-    teamDuring,
+    teamDuring: during?.result,
     teamAfter: after.result,
-    cpu: { ...cpu, teamAfter: after.cpu },
+    cpu: {
+      teamAlone: alone.cpu,
+      big: 'error' in big ? undefined : big.cpu,
+      teamDuring: during?.cpu,
+      teamAfter: after.cpu,
+    },
     crash,
   };
 }

@@ -2,9 +2,8 @@
 // processes it started), the bench's own (which plays the team), and what the cores had left.
 // A round that ran slower then tells apart a process that took more from a machine that gave
 // less: on these 2 cores a neighbour's load shows as a slower process, not as idle time.
-import { readdirSync } from 'node:fs';
 import os from 'node:os';
-import { cpuMs, parentPid } from './proc.ts';
+import { cpuMs, parentPid, runningPids } from './proc.ts';
 
 export interface CpuShares {
   wallMs: number;
@@ -16,9 +15,7 @@ export interface CpuShares {
 
 /** Every running process's CPU ms, with its descendants', by pid. */
 function treeCpu(): Map<number, number> {
-  const pids = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number);
+  const pids = runningPids();
   const own = new Map(pids.map((pid) => [pid, cpuMs(pid)]));
   const parent = new Map(pids.map((pid) => [pid, parentPid(pid)]));
   const tree = new Map(own);
@@ -28,7 +25,7 @@ function treeCpu(): Map<number, number> {
   return tree;
 }
 
-/** CPU ms the machine's cores were idle since boot (/proc/stat's idle and iowait). */
+/** CPU ms the machine's cores were idle since boot (/proc/stat's idle). */
 function idleCpuMs(): number {
   return os.cpus().reduce((sum, cpu) => sum + cpu.times.idle, 0);
 }

@@ -1,6 +1,6 @@
 // The stack's processes as Linux shows them in /proc: their resident memory and CPU time (what
 // the bench reports as peak memory and Firestore time).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Kernel clock ticks per second for /proc/<pid>/stat times (100 on Linux everywhere). */
 const TICKS_PER_SECOND = 100;
@@ -25,6 +25,13 @@ export function memoryMb(pid: number): { rss: number; peak: number } {
   const kb = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** The ids of every process running now. */
+export function runningPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
 }
 
 /** The process's parent's id; undefined when it has gone. */
