@@ -140,6 +140,24 @@ describe("the people's waits", () => {
     await request(app).get('/api/inbox');
     expect(recentWaits().calls).toBe(1);
   });
+
+  it("leaves out a broadcast's start and send to new matches, which wait on its own queuing", async () => {
+    forgetWaits();
+    const api = Router();
+    const answer: RequestHandler = (_req, res) => void res.json({});
+    api.post('/broadcasts/:id/start', answer);
+    api.post('/broadcasts/:id/new-matches', answer);
+    api.get('/broadcasts/:id/new-matches', answer);
+    api.post('/broadcasts/:id/pause', answer);
+    const app = createApp({ session: session('admin'), api });
+    await request(app).post('/api/broadcasts/b1/start');
+    await request(app).post('/api/broadcasts/b1/new-matches/');
+    expect(recentWaits().calls).toBe(0);
+    // Counting the new matches and a pause are a person's waits like any other.
+    await request(app).get('/api/broadcasts/b1/new-matches');
+    await request(app).post('/api/broadcasts/b1/pause');
+    expect(recentWaits().calls).toBe(2);
+  });
 });
 
 describe("a broadcast's share of the throughput", () => {

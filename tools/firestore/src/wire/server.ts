@@ -3,6 +3,7 @@ import * as grpc from '@grpc/grpc-js';
 import { createControlServer } from './control-http.ts';
 import { Engine } from '../engine.ts';
 import { IndexRules, type IndexFile } from '../indexes/index-rules.ts';
+import { releaseDecodedChunks } from './decoder-views.ts';
 import { loadFirestoreService } from './protos.ts';
 import { firestoreHandlers } from './service.ts';
 
@@ -40,6 +41,7 @@ export async function startEmbeddedFirestore(
   options: EmbeddedFirestoreOptions = {},
 ): Promise<EmbeddedFirestore> {
   const { indexes } = options;
+  releaseDecodedChunks();
   const engine = new Engine(
     indexes === undefined
       ? undefined
