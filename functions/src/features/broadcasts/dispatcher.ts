@@ -58,8 +58,11 @@ const LATEST_START_MS = 900;
  * The next slot's planning begins this long before the slot taken last: its reads take most of
  * a second on a busy machine, and begun only at that slot's start, a third of the plans ran past
  * it and left a second unused (docs/benchmarks.md, the dispatcher's pace on a slow machine).
+ * Begun half a second before, 8 plans in 131 still took past the next second at the large size
+ * (the reads of a plan took up to 2 s) and 60–65 a second went out; a whole second before, none
+ * did and 78 a second went (docs/benchmarks.md, the runs of session 50).
  */
-const PLAN_AHEAD_MS = 500;
+const PLAN_AHEAD_MS = 1_000;
 /**
  * A slot's opt-outs are read this long before it begins (most such reads took less on a busy
  * machine): a STOP that came before the read is honoured; one that comes after may meet its send
@@ -196,10 +199,10 @@ export async function runDispatcher(): Promise<number> {
         break;
       }
       const budget = Math.min(pace.budget(broadcasts.throughputPerSecond, waits), room);
-      // Two slots' worth not ended yet (the slot planned and not yet begun counts): the sends
-      // fall behind (a busy process, a slow network), so no new slot until some end, rather than
-      // claims piling up and going out in bursts that Meta's throughput refuses.
-      while (inFlight.size >= 2 * budget) await Promise.race(inFlight);
+      // Three slots' worth not ended yet (the slot sending, and the two planned ahead of it): the
+      // sends fall behind (a busy process, a slow network), so no new slot until some end, rather
+      // than claims piling up and going out in bursts that Meta's throughput refuses.
+      while (inFlight.size >= 3 * budget) await Promise.race(inFlight);
       const toSend: (PacedRecipient & { broadcastId: string })[] = [];
       for (const b of sending) {
         if (toSend.length >= budget) break;
