@@ -6,6 +6,7 @@ import type { FileAnswer, RouteAnswer, RouteFailure } from '../contract/route-ty
 import { routeTable, type Access, type RouteKey, type RouteSpec } from '../contract/routes';
 import { requireBodyType } from './body-type';
 import { HttpError } from './errors';
+import { leaveOutOfPeopleWaits } from './people-waits';
 
 export type { Access, RouteKey, RouteSpec };
 
@@ -58,6 +59,7 @@ export function route<K extends RouteKey>(
     spec.path,
     requireAccess(spec.access),
     requireBodyType(spec.body ?? 'json'),
+    ...(spec.notPeoplesWait === undefined ? [] : [leaveOutOfPeopleWaits]),
     ...handlers,
   );
 }

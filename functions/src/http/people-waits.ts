@@ -1,9 +1,11 @@
 // How long the people using the console wait for their calls in this instance: the broadcast
 // dispatcher sends slower while they wait (docs/broadcasts.md, "People first"). A person's call
 // carries a session or is a step of signing in (a person at the sign-in screen waits as much);
-// Meta's and SendGrid's callbacks carry neither, and the live stream, which lasts as long as the
-// page, is left out. Calls still running count with what they have waited so far: 200 people
-// signing in at once are waiting from the first second, not once the last of them is answered.
+// Meta's and SendGrid's callbacks carry neither. A route whose time is not a person waiting on a
+// busy stack (the live stream, which lasts as long as the page) says so in the route table
+// (`notPeoplesWait`), and its call is left out once its access is checked. Calls still running
+// count with what they have waited so far: 200 people signing in at once are waiting from the
+// first second, not once the last of them is answered.
 import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler } from 'express';
 import onFinished from 'on-finished';
@@ -12,17 +14,7 @@ import onFinished from 'on-finished';
 export const WAITS_WINDOW_MS = 3_000;
 /** At most this many answered calls are kept (a burst of thousands in the window says no more). */
 const MAX_KEPT = 2_000;
-const STREAM_PATH = '/notifications/stream';
 const SIGN_IN_PREFIX = '/auth/';
-/** A code's request answers no sooner than a floor (timing tells nothing): its wait is not load. */
-const CODE_REQUEST_PATH = '/auth/otp/request';
-/**
- * A broadcast's start (or its send to new matches) answers once every recipient is queued,
- * seconds at 10,000: the broadcast's own work, which no slowing of its sending shortens. Counted,
- * it met the dispatcher's first slots as a person waiting 3 s, and the broadcast began at its
- * least share and rested (11 s of the bench's 125 lost, docs/benchmarks.md).
- */
-const QUEUING_CALL = /^\/broadcasts\/[^/]+\/(start|new-matches)$/;
 
 /** The answered calls of the window, oldest first: when each ended and how long it took (ms). */
 const recent: { at: number; ms: number }[] = [];
@@ -34,6 +26,8 @@ interface RunningCall {
   req: Request;
 }
 const running = new Set<RunningCall>();
+/** Each running call by its request, for a route that leaves its call out. */
+const callOf = new WeakMap<Request, RunningCall>();
 
 const isPersons = (call: RunningCall) => call.person || call.req.session !== undefined;
 
@@ -61,21 +55,24 @@ const carriesCredential = (req: Request) =>
 
 /** Express middleware (first on /api): times each call while it runs and once it is answered. */
 export const peopleWaits: RequestHandler = (req, res, next) => {
-  // Read now: by the answer's end the routers may have given the request its whole path back.
-  // Routing ignores case and a trailing slash, and so does this.
-  const routed = req.path.toLowerCase().replace(/\/+$/, '');
-  if (routed === STREAM_PATH || routed === CODE_REQUEST_PATH) return next();
-  if (req.method === 'POST' && QUEUING_CALL.test(routed)) return next();
   const call: RunningCall = {
     started: performance.now(),
-    person: routed.startsWith(SIGN_IN_PREFIX) || carriesCredential(req),
+    person: req.path.toLowerCase().startsWith(SIGN_IN_PREFIX) || carriesCredential(req),
     req,
   };
   running.add(call);
+  callOf.set(req, call);
   // Also when the caller gave up before the answer (that wait counts too), or had already.
   onFinished(res, () => {
     if (running.delete(call) && isPersons(call)) recordPersonWait(performance.now() - call.started);
   });
+  next();
+};
+
+/** A route's handler after its checks when its time is no person's wait (`notPeoplesWait`). */
+export const leaveOutOfPeopleWaits: RequestHandler = (req, _res, next) => {
+  const call = callOf.get(req);
+  if (call) running.delete(call);
   next();
 };
 

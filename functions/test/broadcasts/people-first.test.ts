@@ -19,6 +19,7 @@ import {
   peopleFirstPace,
 } from '../../src/features/broadcasts/people-first';
 import { SLOT_MS } from '../../src/features/broadcasts/pacing';
+import { route } from '../../src/http/access';
 import { forgetWaits, recentWaits, recordPersonWait } from '../../src/http/people-waits';
 import { session } from '../support/callers';
 
@@ -117,23 +118,43 @@ describe("the people's waits", () => {
     expect(recentWaits().calls).toBe(1);
   });
 
+  // The route table says which calls are not a person waiting (`notPeoplesWait`); `route()`
+  // registers them so, as the app's own routes are.
+  const noContent: RequestHandler = (_req, res) => void res.status(204).end();
+
   it("leaves out a code's request, whose answer waits for a floor on purpose", async () => {
     forgetWaits();
     const api = Router();
-    api.post('/auth/otp/request', (_req, res) => void res.json({}));
-    await request(createApp({ session: session(null), api }))
-      .post('/api/auth/otp/request')
-      .send({});
+    route(api, 'POST /auth/otp/request', noContent);
+    route(api, 'POST /auth/login', noContent);
+    const app = createApp({ session: session(null), api });
+    await request(app).post('/api/auth/otp/request').send({});
     expect(recentWaits().calls).toBe(0);
+    // Signing in with a password is a person's wait.
+    await request(app).post('/api/auth/login').send({});
+    expect(recentWaits().calls).toBe(1);
   });
 
-  it('leaves out the live stream, which lasts as long as the page', async () => {
+  it('leaves out the live stream, which lasts as long as the page, once its access is checked', async () => {
     forgetWaits();
+    let streaming = () => {};
+    const atStream = new Promise<void>((resolve) => (streaming = resolve));
+    let end = () => {};
+    const ended = new Promise<void>((resolve) => (end = resolve));
     const api = Router();
-    api.get('/notifications/stream', (_req, res) => void res.json({}));
-    api.get('/inbox', (_req, res) => void res.json({}));
+    route(api, 'GET /notifications/stream', (_req, res) => {
+      streaming();
+      void ended.then(() => res.end());
+    });
+    route(api, 'GET /inbox', noContent);
     const app = createApp({ session: session('employee'), api });
-    await request(app).get('/api/notifications/stream');
+    const stream = request(app)
+      .get('/api/notifications/stream')
+      .then((res) => res);
+    await atStream;
+    expect(recentWaits().calls).toBe(0);
+    end();
+    expect((await stream).status).toBe(200);
     // Routing ignores case and a trailing slash.
     await request(app).get('/api/Notifications/Stream/');
     expect(recentWaits().calls).toBe(0);
@@ -144,11 +165,10 @@ describe("the people's waits", () => {
   it("leaves out a broadcast's start and send to new matches, which wait on its own queuing", async () => {
     forgetWaits();
     const api = Router();
-    const answer: RequestHandler = (_req, res) => void res.json({});
-    api.post('/broadcasts/:id/start', answer);
-    api.post('/broadcasts/:id/new-matches', answer);
-    api.get('/broadcasts/:id/new-matches', answer);
-    api.post('/broadcasts/:id/pause', answer);
+    route(api, 'POST /broadcasts/:id/start', noContent);
+    route(api, 'POST /broadcasts/:id/new-matches', noContent);
+    route(api, 'GET /broadcasts/:id/new-matches', noContent);
+    route(api, 'POST /broadcasts/:id/pause', noContent);
     const app = createApp({ session: session('admin'), api });
     await request(app).post('/api/broadcasts/b1/start');
     await request(app).post('/api/broadcasts/b1/new-matches/');
