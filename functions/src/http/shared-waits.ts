@@ -17,6 +17,14 @@ import { WAITS_WINDOW_MS, recentWaits, type Waits } from './people-waits';
 const PEOPLE_WAITS = 'peopleWaits';
 /** Waits under this (the people's 90th percentile) are quick: nothing worth telling. */
 export const QUICK_MS = 200;
+/**
+ * Fewer calls than this in one instance's window say nothing about waiting: the 90th percentile
+ * of one or two calls is the slowest of them. Summed across instances, one instance's single
+ * call (the live report's poll every 2 s, 500 ms while the broadcast it counts sent) stood for
+ * three, and halved a broadcast nobody else worked beside (docs/benchmarks.md, the runs of
+ * session 51).
+ */
+export const FEW_CALLS = 3;
 /** An instance looks at its waits, and tells them, at most this often. */
 const TELL_EVERY_MS = 1_000;
 /**
@@ -45,7 +53,7 @@ function tellIfWaiting(): void {
   if (telling || at - lookedAt < TELL_EVERY_MS) return;
   lookedAt = at;
   const waits = recentWaits();
-  if (waits.calls === 0 || waits.p90Ms < QUICK_MS) return;
+  if (waits.calls < FEW_CALLS || waits.p90Ms < QUICK_MS) return;
   telling = true;
   getDb()
     .collection(PEOPLE_WAITS)
@@ -67,20 +75,24 @@ export const tellWaits: RequestHandler = (_req, res, next) => {
 };
 
 /**
- * The people's waits of every api instance that told lately, with this process's own: their
- * calls added up, and the longest of their 90th percentiles (the team waits as long as its
- * slowest instance makes it).
+ * The people's waits of every api instance that told lately, with this process's own, each with
+ * at least FEW_CALLS calls: their calls added up, and the longest of their 90th percentiles (the
+ * team waits as long as its slowest instance makes it).
  */
 export async function peopleWaitsEverywhere(): Promise<Waits> {
   const told = await getDb()
     .collection(PEOPLE_WAITS)
     .where('at', '>=', Timestamp.fromMillis(now() - FRESH_MS))
     .get();
-  const waits = recentWaits();
+  const instances: Waits[] = [recentWaits()];
   for (const doc of told.docs) {
     if (doc.get('writer') === writer) continue; // This process's own, read fresher above.
-    waits.calls += Number(doc.get('calls') ?? 0);
-    waits.p90Ms = Math.max(waits.p90Ms, Number(doc.get('p90Ms') ?? 0));
+    instances.push({ calls: Number(doc.get('calls') ?? 0), p90Ms: Number(doc.get('p90Ms') ?? 0) });
+  }
+  const waits: Waits = { calls: 0, p90Ms: 0 };
+  for (const instance of instances.filter(({ calls }) => calls >= FEW_CALLS)) {
+    waits.calls += instance.calls;
+    waits.p90Ms = Math.max(waits.p90Ms, instance.p90Ms);
   }
   return waits;
 }

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app/app';
 import { getDb } from '../../src/firebase';
 import { forgetWaits, recordPersonWait } from '../../src/http/people-waits';
-import { QUICK_MS, peopleWaitsEverywhere } from '../../src/http/shared-waits';
+import { FEW_CALLS, QUICK_MS, peopleWaitsEverywhere } from '../../src/http/shared-waits';
 import { session } from '../support/callers';
 
 const told = async () => (await getDb().collection('peopleWaits').get()).docs;
@@ -89,5 +89,33 @@ describe("the people's waits, told across processes", () => {
     expect(await peopleWaitsEverywhere()).toEqual({ calls: 10, p90Ms: 2_500 });
     for (let i = 0; i < 5; i++) recordPersonWait(100);
     expect(await peopleWaitsEverywhere()).toEqual({ calls: 15, p90Ms: 2_500 });
+  });
+
+  it('an instance with fewer than FEW_CALLS calls says nothing, however long they took', async () => {
+    forgetWaits();
+    await forgetTold();
+    // One person's poll of the live report, slow on one instance: the slowest of two calls is
+    // no 90th percentile.
+    await tellAsAnother('instance-1', FEW_CALLS - 1, 5_000);
+    for (let i = 0; i < FEW_CALLS - 1; i++) recordPersonWait(900);
+    expect(await peopleWaitsEverywhere()).toEqual({ calls: 0, p90Ms: 0 });
+    await tellAsAnother('instance-2', FEW_CALLS, 600);
+    expect(await peopleWaitsEverywhere()).toEqual({ calls: FEW_CALLS, p90Ms: 600 });
+    recordPersonWait(900);
+    expect(await peopleWaitsEverywhere()).toEqual({ calls: 2 * FEW_CALLS, p90Ms: 900 });
+  });
+
+  it('an instance tells only once its window holds FEW_CALLS calls', async () => {
+    forgetWaits();
+    await forgetTold();
+    // Past the second of an earlier test's telling.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const app = slowApp(QUICK_MS + 50, true);
+    // A slow call now and one a second later: two calls, both slow, tell nothing.
+    await request(app).get('/api/customers');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await request(app).get('/api/customers');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await told()).toHaveLength(0);
   });
 });

@@ -12,15 +12,13 @@
 // second was a planning's reads, two sends and their callbacks every second on a machine the
 // people already filled (docs/benchmarks.md, the runs of session 47).
 import type { Waits } from '../../http/people-waits';
-import { QUICK_MS } from '../../http/shared-waits';
+import { FEW_CALLS, QUICK_MS } from '../../http/shared-waits';
 import { SLOT_MS } from './pacing';
 
 /** Calls waited on longer than this (their 90th percentile) slow the broadcast down. */
 export const PEOPLE_WAIT_MS = 400;
 /** Calls waited on longer than this (their 90th percentile) leave the broadcast its least. */
 export const PEOPLE_TARGET_MS = 1_000;
-/** Fewer calls than this in the window say nothing about waiting. */
-const FEW_CALLS = 3;
 /**
  * The smallest share: a broadcast always moves (2 a slot at Meta's 80). With the bench's two
  * cores about 80 % busy from the team's round alone, the tenth this was (8 a second, another
