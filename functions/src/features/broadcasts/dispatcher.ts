@@ -3,10 +3,10 @@
 // queue's worker (features/messaging), only inside one-second slots leased from
 // sendPacing/whatsapp, at most the settings' throughput a slot (less while people wait on their
 // calls: people-first.ts), spread across most of the second. Before each slot it reads the
-// broadcasts' states again (a pause or cancel stops it; each send of a slot checks a state at
-// most FRESH_MS old, so one planned before the pause is not sent), and the messaging limit: at
-// the settings' limit of users reached in a moving 24 hours it stops, the broadcast 'waiting'
-// until the oldest of them leaves the window. It runs until nothing of a running broadcast is
+// broadcasts' states again (a pause or cancel stops it; each send of a slot checks a state read
+// again every REFRESH_MS, fresh-states.ts, so one planned before the pause is not sent), and the
+// messaging limit: at the settings' limit of users reached in a moving 24 hours it stops, the
+// broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a running broadcast is
 // due; a holder that died loses the lease within 30 s, and the next holder settles the sends it
 // left half-done (sent if Meta's callback named them, else due again).
 import { randomUUID } from 'node:crypto';
@@ -50,10 +50,18 @@ const LONGEST_WAIT_MS = 30_000;
 /**
  * A slot's sends are spread over its first SPREAD_MS, and one not begun by LATEST_START_MS into
  * its slot (a busy process delayed it) waits for a later slot: going out then, it would share
- * the next slot's second with that slot's own sends and pass Meta's throughput (130429).
+ * the next slot's second with that slot's own sends and pass Meta's throughput (130429). Spread
+ * over 800 ms, a slot's last sends had 100 ms for a timer that a busy process fired late, and a
+ * fifth of the sends put off were those (docs/benchmarks.md, the runs of session 51).
  */
-const SPREAD_MS = 800;
+const SPREAD_MS = 700;
 const LATEST_START_MS = 900;
+/**
+ * A send whose broadcast's state is being read again waits for that read at most this far into
+ * its slot, then goes on the answer before it (fresh-states.ts), so it still begins by
+ * LATEST_START_MS.
+ */
+const STATE_BY_MS = 850;
 /**
  * The next slot's planning begins this long before the slot taken last: its reads take most of
  * a second on a busy machine, and begun only at that slot's start, a third of the plans ran past
@@ -252,7 +260,8 @@ export async function runDispatcher(): Promise<number> {
           .then(async () => {
             // Paused or cancelled since the slot was planned: it stays waiting, unclaimed (a
             // cancel settles it, a resume sends it), so a pause stops the sends within a read.
-            if ((await states.current(recipient.broadcastId)) !== 'sending') return;
+            const state = await states.current(recipient.broadcastId, slotAt + STATE_BY_MS - now());
+            if (state !== 'sending') return;
             const skip = (await unwanted).get(id);
             if (now() > slotAt + LATEST_START_MS) return;
             await deliverOutbound(id, { skip });
