@@ -239,7 +239,7 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     await pace(80);
     const id = await makeBroadcast(phones);
     expect((await act(id, 'start')).status).toBe(200);
-    // The first send out means the first slot is planned: an eighth of 80, ten sends 80 ms apart.
+    // The first send out means the first slot is planned: an eighth of 80, ten sends 70 ms apart.
     expect(await eventually(async () => (await whatsappTo()).length > 0, 10_000)).toBe(true);
     expect((await act(id, 'pause')).status).toBe(200);
     const atPause = (await whatsappToOnceLanded(id)).length;

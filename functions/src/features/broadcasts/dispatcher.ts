@@ -4,7 +4,7 @@
 // sendPacing/whatsapp, at most the settings' throughput a slot (less while people wait on their
 // calls: people-first.ts), spread across most of the second. Before each slot it reads the
 // broadcasts' states again (a pause or cancel stops it; each send of a slot checks a state read
-// again every REFRESH_MS, fresh-states.ts, so one planned before the pause is not sent), and the
+// at most FRESH_MS before, fresh-states.ts, so one planned before the pause is not sent), and the
 // messaging limit: at the settings' limit of users reached in a moving 24 hours it stops, the
 // broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a running broadcast is
 // due; a holder that died loses the lease within 30 s, and the next holder settles the sends it
@@ -58,8 +58,8 @@ const SPREAD_MS = 700;
 const LATEST_START_MS = 900;
 /**
  * A send whose broadcast's state is being read again waits for that read at most this far into
- * its slot, then goes on the answer before it (fresh-states.ts), so it still begins by
- * LATEST_START_MS.
+ * its slot, then goes on the answer before it while fresh (fresh-states.ts), leaving time to
+ * begin by LATEST_START_MS.
  */
 const STATE_BY_MS = 850;
 /**
@@ -248,8 +248,7 @@ export async function runDispatcher(): Promise<number> {
       // send waits for it only if its time comes first.
       const unwanted = sleep(slotAt - OPT_OUTS_AHEAD_MS - now()).then(() => noLongerWanted(toSend));
       // A read that fails fails the sends that wait for it (each logs why). Handled here as
-      // well: sends that stop before it (a pause) never wait for it, and a failure nobody
-      // waited for would end the process.
+      // well: one that fails before the slot's first send waits for it would end the process.
       unwanted.catch(() => undefined);
       nextSlotFrom = slotAt + pace.slotTaken();
       const gap = SPREAD_MS / toSend.length;
@@ -258,12 +257,13 @@ export async function runDispatcher(): Promise<number> {
         scheduled.add(id);
         const send = sleep(slotAt + i * gap - now())
           .then(async () => {
-            // Paused or cancelled since the slot was planned: it stays waiting, unclaimed (a
-            // cancel settles it, a resume sends it), so a pause stops the sends within a read.
-            const state = await states.current(recipient.broadcastId, slotAt + STATE_BY_MS - now());
-            if (state !== 'sending') return;
+            // The slot's opt-outs first (read ahead, most often in already), so that the state
+            // is the last thing checked before the claim.
             const skip = (await unwanted).get(id);
-            if (now() > slotAt + LATEST_START_MS) return;
+            // Paused or cancelled since the slot was planned, or its state not known in time: it
+            // stays waiting, unclaimed (a cancel settles it, a resume or a later slot sends it).
+            const state = await states.current(recipient.broadcastId, slotAt + STATE_BY_MS - now());
+            if (state !== 'sending' || now() > slotAt + LATEST_START_MS) return;
             await deliverOutbound(id, { skip });
           })
           .catch((err: unknown) => logger.error(`Broadcast message ${id}: the send failed`, err));
