@@ -6,9 +6,9 @@
 // broadcasts' states again (a pause or cancel stops it; each send of a slot checks a state read
 // at most FRESH_MS before, fresh-states.ts, so one planned before the pause is not sent), and the
 // messaging limit: at the settings' limit of users reached in a moving 24 hours it stops, the
-// broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a running broadcast is
-// due; a holder that died loses the lease within 30 s, and the next holder settles the sends it
-// left half-done (sent if Meta's callback named them, else due again).
+// broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a
+// running broadcast is due; a holder that died loses the lease within 30 s, and the next holder
+// settles the sends it left half-done (sent if Meta's callback named them, else due again).
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';

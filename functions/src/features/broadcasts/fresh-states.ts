@@ -8,6 +8,7 @@
 // global `performance`), not the app's clock that tests set: it is how long ago the database
 // said so.
 import type { BroadcastState } from '../../contract/broadcasts';
+import { DeadlineError, withDeadline } from '../../deadline';
 import { stateOf } from './store';
 
 /** A newer answer is read once the newest is this old. */
@@ -64,21 +65,14 @@ export function freshStates() {
       if (last && at - last.began < REFRESH_MS) return Promise.resolve(last.state);
       const running = reading.get(id);
       const newer = running && at - running.began < FRESH_MS ? running.state : read(id);
-      return new Promise<State>((resolve, reject) => {
-        const timer = setTimeout(() => resolve(stillFresh(id)?.state), Math.max(0, waitAtMostMs));
-        newer.then(
-          (state) => {
-            clearTimeout(timer);
-            resolve(state);
-          },
-          (err: unknown) => {
-            clearTimeout(timer);
-            const fresh = stillFresh(id);
-            if (fresh) resolve(fresh.state);
-            else reject(err);
-          },
-        );
-      });
+      return withDeadline(newer, Math.max(0, waitAtMostMs), 'The broadcast state').catch(
+        (err: unknown) => {
+          const fresh = stillFresh(id);
+          if (fresh) return fresh.state;
+          if (err instanceof DeadlineError) return undefined;
+          throw err;
+        },
+      );
     },
   };
 }
