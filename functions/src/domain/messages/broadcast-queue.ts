@@ -145,7 +145,10 @@ export async function duePaced(
 
 /** The broadcast's recipients claimed for a send at `claimedBy` or before and still sending. */
 export async function oldBroadcastClaims(broadcastId: string, claimedBy: number) {
-  const sending = await ofBroadcast(broadcastId).where('state', '==', 'sending').get();
+  const sending = await ofBroadcast(broadcastId)
+    .where('state', '==', 'sending')
+    .select('claimToken', 'claimedAt')
+    .get();
   return sending.docs
     .filter(
       (doc) => ((doc.get('claimedAt') as Timestamp | undefined)?.toMillis() ?? 0) <= claimedBy,
@@ -270,7 +273,10 @@ export function unclaimPaced(id: string, token: string, at: number) {
  * cancelled when Meta never named it (settleAbandonedPaced).
  */
 export async function cancelWaiting(broadcastId: string, reason: string): Promise<number> {
-  const sending = await ofBroadcast(broadcastId).where('state', '==', 'sending').get();
+  const sending = await ofBroadcast(broadcastId)
+    .where('state', '==', 'sending')
+    .select('claimToken', 'claimedAt')
+    .get();
   for (let i = 0; i < sending.size; i += BATCH) {
     const batch = getDb().batch();
     for (const doc of sending.docs.slice(i, i + BATCH))

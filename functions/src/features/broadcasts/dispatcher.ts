@@ -8,7 +8,8 @@
 // messaging limit: at the settings' limit of users reached in a moving 24 hours it stops, the
 // broadcast 'waiting' until the oldest of them leaves the window. It runs until nothing of a
 // running broadcast is due; a holder that died loses the lease within 30 s, and the next holder
-// settles the sends it left half-done (sent if Meta's callback named them, else due again).
+// settles the sends it left half-done (sent if Meta's callback named them, else due again). The
+// lease's renewal and that settling run beside the plans (chores.ts), so neither delays a slot.
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
@@ -39,6 +40,7 @@ import {
 } from '../messaging';
 import { SLOT_MS, releaseLease, takeLease, takeSlot } from './pacing';
 import { queueRecipients } from './queue';
+import { chore } from './chores';
 import { freshStates } from './fresh-states';
 import { peopleFirstPace } from './people-first';
 import { moveState, readBroadcast, runningBroadcasts } from './store';
@@ -149,8 +151,20 @@ export async function runDispatcher(): Promise<number> {
   const scheduled = new Set<string>();
   const states = freshStates();
   const pace = peopleFirstPace();
-  let renewedAt = now();
-  let recoveredAt = 0;
+  let leaseLost = false;
+  const renewal = chore(
+    'lease renewal',
+    RENEW_MS,
+    async () => {
+      if (!(await takeLease(holder))) leaseLost = true;
+    },
+    now(),
+  );
+  /** The broadcasts the last plan found running, whose abandoned claims the recovery settles. */
+  let runningIds: string[] = [];
+  const recovery = chore('recovery of abandoned sends', RENEW_MS, () =>
+    recoverAbandoned(runningIds),
+  );
   /** The next slot begins no sooner: a second after the last, or a rest after it. */
   let nextSlotFrom = 0;
   let tried = 0;
@@ -158,12 +172,10 @@ export async function runDispatcher(): Promise<number> {
   let stopped = 'it failed';
   try {
     for (;;) {
-      if (now() - renewedAt > RENEW_MS) {
-        if (!(await takeLease(holder))) {
-          stopped = 'the lease went to another holder';
-          break;
-        }
-        renewedAt = now();
+      renewal.tick();
+      if (leaseLost) {
+        stopped = 'the lease went to another holder';
+        break;
       }
       // Each read of a slot's planning is one more wait before the slot can be taken: a plan
       // that takes longer than the second being sent finds the next second begun, and skips it.
@@ -172,10 +184,8 @@ export async function runDispatcher(): Promise<number> {
         readSettings(),
         peopleWaitsEverywhere(),
       ]);
-      if (now() - recoveredAt > RENEW_MS) {
-        await recoverAbandoned(running.map((b) => b.id));
-        recoveredAt = now();
-      }
+      runningIds = running.map((b) => b.id);
+      recovery.tick();
       let moved = false;
       for (const b of running) {
         // A start that stopped before every recipient was queued: finish it (nothing twice).
@@ -225,6 +235,11 @@ export async function runDispatcher(): Promise<number> {
       if (toSend.length === 0) {
         if (inFlight.size > 0) {
           await Promise.race(inFlight);
+          continue;
+        }
+        // Recipients the recovery under way may make due again: looked for once it ends.
+        if (recovery.running()) {
+          await recovery.settled();
           continue;
         }
         // Only those whose queuing ended: a start or a Send to new matches still queuing has
@@ -280,7 +295,7 @@ export async function runDispatcher(): Promise<number> {
       await sleep(nextSlotFrom - SLOT_MS - PLAN_AHEAD_MS - now());
     }
   } finally {
-    await Promise.allSettled(inFlight);
+    await Promise.allSettled([...inFlight, renewal.settled(), recovery.settled()]);
     await releaseLease(holder);
     if (tried > 0) logger.info(`The broadcast dispatcher stopped: ${stopped} (tried ${tried})`);
   }
