@@ -1,8 +1,8 @@
 // What a dispatcher does every few seconds besides planning its slots (renewing its lease,
 // settling the claims a dead sender left), run beside the plans rather than before one: a plan
 // must take its slot before that second begins, and on a busy database each of a chore's calls
-// added a fifth of a second and more to the plan it went before, so about one plan in five took
-// past its second and a slot went unused (docs/benchmarks.md, the runs of session 53).
+// adds a fifth of a second and more to the plan it goes before: a plan that takes past its
+// second leaves that second unused (docs/benchmarks.md, the runs of session 53).
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
 import { noteIfDatabaseTrouble } from '../../database-trouble';
