@@ -143,12 +143,14 @@ export async function duePaced(
   }));
 }
 
+/** The broadcast's recipients claimed for a send (state `sending`), whatever their claim's age. */
+function claimedNow(broadcastId: string) {
+  return ofBroadcast(broadcastId).where('state', '==', 'sending');
+}
+
 /** The broadcast's recipients claimed for a send at `claimedBy` or before and still sending. */
 export async function oldBroadcastClaims(broadcastId: string, claimedBy: number) {
-  const sending = await ofBroadcast(broadcastId)
-    .where('state', '==', 'sending')
-    .select('claimToken', 'claimedAt')
-    .get();
+  const sending = await claimedNow(broadcastId).select('claimToken', 'claimedAt').get();
   return sending.docs
     .filter(
       (doc) => ((doc.get('claimedAt') as Timestamp | undefined)?.toMillis() ?? 0) <= claimedBy,
@@ -273,10 +275,8 @@ export function unclaimPaced(id: string, token: string, at: number) {
  * cancelled when Meta never named it (settleAbandonedPaced).
  */
 export async function cancelWaiting(broadcastId: string, reason: string): Promise<number> {
-  const sending = await ofBroadcast(broadcastId)
-    .where('state', '==', 'sending')
-    .select('claimToken', 'claimedAt')
-    .get();
+  // Only each claim's reference is needed: the mark is a blind update.
+  const sending = await claimedNow(broadcastId).select().get();
   for (let i = 0; i < sending.size; i += BATCH) {
     const batch = getDb().batch();
     for (const doc of sending.docs.slice(i, i + BATCH))
