@@ -9,7 +9,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { setClock } from '../../src/clock';
-import { oldBroadcastClaims } from '../../src/domain/messages';
+import { duePaced, oldBroadcastClaims } from '../../src/domain/messages';
 import { getDb } from '../../src/firebase';
 import { runBroadcastDispatch } from '../../src/features/broadcasts';
 import { streamSettings } from '../../src/features/notifications/stream';
@@ -18,10 +18,15 @@ import { appAs } from '../entries/support';
 import { openStream, until } from '../support/event-stream';
 import { eventually, useMessagingWorld } from '../messaging/support';
 
-// The dispatcher's search for claims a dead sender left, held by one test (the others read).
+// The dispatcher's search for claims a dead sender left, and its search for the recipients due,
+// each held by one test (the others read).
 vi.mock('../../src/domain/messages', async (actual) => {
   const messages = await actual<typeof import('../../src/domain/messages')>();
-  return { ...messages, oldBroadcastClaims: vi.fn(messages.oldBroadcastClaims) };
+  return {
+    ...messages,
+    oldBroadcastClaims: vi.fn(messages.oldBroadcastClaims),
+    duePaced: vi.fn(messages.duePaced),
+  };
 });
 
 const admin = appAs('admin');
@@ -183,6 +188,38 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
       answer();
     }
     expect((await settled(id)).counts).toMatchObject({ sent: 6, queued: 0 });
+  });
+
+  it("takes its slot while the slot's plan still reads the recipients due", async () => {
+    const phones = await addCustomers(3);
+    await pace(10);
+    const slot = getDb().doc('sendPacing/whatsapp');
+    const before = (await slot.get()).updateTime?.toMillis() ?? 0;
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let reading = false;
+    const search = vi.mocked(duePaced);
+    const read = search.getMockImplementation()!;
+    search.mockImplementationOnce(async (...args) => {
+      reading = true;
+      await held;
+      return read(...args);
+    });
+    const id = await makeBroadcast(phones);
+    try {
+      expect((await act(id, 'start')).status).toBe(200);
+      // Before, the slot's lease (a transaction) waited for the plan's reads to end.
+      const taken = await eventually(async () => {
+        const at = (await slot.get()).updateTime?.toMillis() ?? 0;
+        return reading && at > before;
+      }, 10_000);
+      expect(taken).toBe(true);
+      expect(await whatsappTo()).toHaveLength(0);
+    } finally {
+      answer();
+    }
+    expect((await settled(id)).counts).toMatchObject({ sent: 3, queued: 0 });
+    expect((await whatsappTo()).sort()).toEqual(phones.map((p) => p.slice(1)).sort());
   });
 
   it('130429 and 131056 are tried again; 131049 is marked failed and not tried again that day', async () => {
