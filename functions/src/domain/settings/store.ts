@@ -276,21 +276,49 @@ export async function readSettings(): Promise<CompanySettings> {
   return settingsFromData(snap.data());
 }
 
-export async function readSecrets(): Promise<IntegrationSecrets> {
-  const snap = await getDb().doc(SECRETS_DOC).get();
-  return secretsFromData(snap.data());
+/** This instance's saves so far: a read begun before the latest is not shared after it. */
+let saves = 0;
+
+/**
+ * `read`, shared by the callers that ask while one is under way in this instance. Every
+ * WhatsApp send reads the settings and secrets, and each of Meta's callbacks the secrets (three
+ * a message): at a broadcast's 80 a second, 320 reads a second of two documents that change a
+ * few times a year, each one more call waiting on the database beside the sends. A caller gets
+ * an answer no older than a read already on its way when it asked, as if its own had gone a
+ * moment sooner; this instance's own save is seen by the next caller.
+ */
+function sharedWhileReading<T>(read: () => Promise<T>): () => Promise<T> {
+  let under: { answer: Promise<T>; saves: number } | undefined;
+  return () => {
+    if (under && under.saves === saves) return under.answer;
+    const answer = read();
+    const mine = { answer, saves };
+    under = mine;
+    const done = () => {
+      if (under === mine) under = undefined;
+    };
+    answer.then(done, done);
+    return answer;
+  };
 }
 
-export async function readSettingsAndSecrets(): Promise<{
-  settings: CompanySettings;
-  secrets: IntegrationSecrets;
-}> {
-  const [settings, secrets] = await getDb().getAll(
-    getDb().doc(SETTINGS_DOC),
-    getDb().doc(SECRETS_DOC),
-  );
-  return { settings: settingsFromData(settings.data()), secrets: secretsFromData(secrets.data()) };
-}
+export const readSecrets = sharedWhileReading(async (): Promise<IntegrationSecrets> => {
+  const snap = await getDb().doc(SECRETS_DOC).get();
+  return secretsFromData(snap.data());
+});
+
+export const readSettingsAndSecrets = sharedWhileReading(
+  async (): Promise<{ settings: CompanySettings; secrets: IntegrationSecrets }> => {
+    const [settings, secrets] = await getDb().getAll(
+      getDb().doc(SETTINGS_DOC),
+      getDb().doc(SECRETS_DOC),
+    );
+    return {
+      settings: settingsFromData(settings.data()),
+      secrets: secretsFromData(secrets.data()),
+    };
+  },
+);
 
 /**
  * Reads both documents, applies `change` and writes the result, in one transaction: two admins
@@ -306,7 +334,7 @@ export async function updateSettingsAndSecrets(
   const db = getDb();
   const settingsRef = db.doc(SETTINGS_DOC);
   const secretsRef = db.doc(SECRETS_DOC);
-  return db.runTransaction(async (tx) => {
+  const saved = await db.runTransaction(async (tx) => {
     const [settingsSnap, secretsSnap] = await tx.getAll(settingsRef, secretsRef);
     const next = change({
       settings: settingsFromData(settingsSnap.data()),
@@ -317,4 +345,7 @@ export async function updateSettingsAndSecrets(
     tx.set(secretsRef, { ...next.secrets, ...stamp });
     return next;
   });
+  // Reads under way began before the save: none is shared from now on.
+  saves++;
+  return saved;
 }
