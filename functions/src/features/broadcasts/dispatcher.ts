@@ -167,6 +167,8 @@ export async function runDispatcher(): Promise<number> {
   );
   /** The next slot begins no sooner: a second after the last, or a rest after it. */
   let nextSlotFrom = 0;
+  /** The slot taken for the next plan, kept by a pass that sent nothing for the pass after. */
+  let slot: Promise<number> | undefined;
   let tried = 0;
   /** Why the run ended, told when it sent anything: a broadcast that pauses mid-send says why. */
   let stopped = 'it failed';
@@ -181,10 +183,14 @@ export async function runDispatcher(): Promise<number> {
       // being sent finds the next second begun, and skips it. So the slot's lease (a
       // transaction, a median 0.4 s of a 1 s plan on a busy database) is taken while the plan
       // reads: the slot it gets does not hang on them (the second after the last one taken, or
-      // the rest's end). A pass that ends up sending nothing leaves that second unused.
-      const slot = takeSlot(holder, nextSlotFrom);
-      // Its failure fails the run where the plan awaits it; a pass that does not leaves it.
-      slot.catch(() => undefined);
+      // the rest's end). A pass that ends up sending nothing keeps it for the next: one taken
+      // each pass moved the next free second on by one for each send that ended in a
+      // broadcast's last seconds, and the next broadcast waited that long for its first slot.
+      if (!slot) {
+        slot = takeSlot(holder, nextSlotFrom);
+        // Its failure fails the run where a plan awaits it.
+        slot.catch(() => undefined);
+      }
       const [running, { broadcasts }, waits] = await Promise.all([
         runningBroadcasts(),
         readSettings(),
@@ -265,6 +271,7 @@ export async function runDispatcher(): Promise<number> {
         continue;
       }
       let slotAt = await slot;
+      slot = undefined;
       // A plan that waited for its earlier sends (the in-flight cap) past the slot it took
       // would put all of that slot's sends off: it takes the next free second instead.
       if (now() >= slotAt + LATEST_START_MS) slotAt = await takeSlot(holder, nextSlotFrom);
