@@ -12,6 +12,7 @@ import { setClock } from '../../src/clock';
 import { duePaced, oldBroadcastClaims } from '../../src/domain/messages';
 import { getDb } from '../../src/firebase';
 import { runBroadcastDispatch } from '../../src/features/broadcasts';
+import { deliverOutbound } from '../../src/features/messaging';
 import { streamSettings } from '../../src/features/notifications/stream';
 import { forgetWaits, recordPersonWait } from '../../src/http/people-waits';
 import { appAs } from '../entries/support';
@@ -165,6 +166,30 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
         .map((p) => p.slice(1))
         .sort(),
     );
+  });
+
+  it('a send whose claim ends past its time to begin gives the recipient back unsent, not counted as a try', async () => {
+    const phones = await addCustomers(1);
+    await pace(10);
+    await holdLease(Date.now() + 60_000);
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    const [recipient] = await eventually(async () => {
+      const due = await duePaced(id, Date.now() + 1_000, 5);
+      return due.length > 0 ? due : null;
+    });
+    const stored = () => getDb().doc(`outboundMessages/${recipient.id}`).get();
+    // Its slot's time to begin passed while the claim was being made (a busy database).
+    const late = await deliverOutbound(recipient.id, { skip: undefined, sendBy: Date.now() - 1 });
+    expect(late).toBe('queued');
+    expect(await whatsappTo()).toEqual([]);
+    expect((await stored()).data()).toMatchObject({ state: 'paced', attempts: 0 });
+    // A later slot sends it.
+    await holdLease(Date.now() - 1);
+    expect((await runBroadcastDispatch()).tried).toBe(1);
+    expect(await whatsappTo()).toEqual([phones[0].slice(1)]);
+    expect((await stored()).data()).toMatchObject({ state: 'done', attempts: 1 });
+    expect((await settled(id)).counts).toMatchObject({ sent: 1, queued: 0 });
   });
 
   it("sends while its recovery of a dead sender's claims is still waiting on the database", async () => {

@@ -259,11 +259,14 @@ export function skipClaimed(id: string, token: string, reason: string) {
   return recordChange(id, (doc) => skippedRecipient(doc, reason), token);
 }
 
-/** Puts a claimed recipient back to wait for a later slot (the messaging limit, a pause). */
-export function unclaimPaced(id: string, token: string, at: number) {
+/**
+ * Puts a claimed recipient back to wait for a later slot, nothing sent: the claim is not counted
+ * as a try.
+ */
+export function unclaimPaced(id: string, token: string) {
   return recordChange(
     id,
-    (doc) => ({ ...doc, state: 'paced', nextAttemptAt: Timestamp.fromMillis(at) }),
+    (doc) => ({ ...doc, state: 'paced', attempts: doc.attempts - 1 }),
     token,
   );
 }

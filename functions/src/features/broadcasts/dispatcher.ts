@@ -167,8 +167,8 @@ export async function runDispatcher(): Promise<number> {
   );
   /** The next slot begins no sooner: a second after the last, or a rest after it. */
   let nextSlotFrom = 0;
-  /** The slot taken for the next plan, kept by a pass that sent nothing for the pass after. */
-  let slot: Promise<number> | undefined;
+  /** A slot taken by a pass that sent nothing, kept for the next pass while it lies ahead. */
+  let kept: number | undefined;
   let tried = 0;
   /** Why the run ended, told when it sent anything: a broadcast that pauses mid-send says why. */
   let stopped = 'it failed';
@@ -186,11 +186,12 @@ export async function runDispatcher(): Promise<number> {
       // the rest's end). A pass that ends up sending nothing keeps it for the next: one taken
       // each pass moved the next free second on by one for each send that ended in a
       // broadcast's last seconds, and the next broadcast waited that long for its first slot.
-      if (!slot) {
-        slot = takeSlot(holder, nextSlotFrom);
-        // Its failure fails the run where a plan awaits it.
-        slot.catch(() => undefined);
-      }
+      // One that has begun meanwhile is left: its sends, all late, would go in a bunch at its end.
+      const slot =
+        kept !== undefined && kept > now() ? Promise.resolve(kept) : takeSlot(holder, nextSlotFrom);
+      kept = undefined;
+      // Its failure fails the run where a plan awaits it.
+      slot.catch(() => undefined);
       const [running, { broadcasts }, waits] = await Promise.all([
         runningBroadcasts(),
         readSettings(),
@@ -220,6 +221,7 @@ export async function runDispatcher(): Promise<number> {
       if (room <= 0) {
         // The sends in flight count as reached until they end (one refused gives its room back).
         if (inFlight.size > 0) {
+          kept = await slot;
           await Promise.race(inFlight);
           continue;
         }
@@ -245,6 +247,7 @@ export async function runDispatcher(): Promise<number> {
         );
       }
       if (toSend.length === 0) {
+        kept = await slot;
         if (inFlight.size > 0) {
           await Promise.race(inFlight);
           continue;
@@ -271,7 +274,6 @@ export async function runDispatcher(): Promise<number> {
         continue;
       }
       let slotAt = await slot;
-      slot = undefined;
       // A plan that waited for its earlier sends (the in-flight cap) past the slot it took
       // would put all of that slot's sends off: it takes the next free second instead.
       if (now() >= slotAt + LATEST_START_MS) slotAt = await takeSlot(holder, nextSlotFrom);
@@ -295,7 +297,7 @@ export async function runDispatcher(): Promise<number> {
             // stays waiting, unclaimed (a cancel settles it, a resume or a later slot sends it).
             const state = await states.current(recipient.broadcastId, slotAt + STATE_BY_MS - now());
             if (state !== 'sending' || now() > slotAt + LATEST_START_MS) return;
-            await deliverOutbound(id, { skip });
+            await deliverOutbound(id, { skip, sendBy: slotAt + LATEST_START_MS });
           })
           .catch((err: unknown) => logger.error(`Broadcast message ${id}: the send failed`, err));
         inFlight.add(send);
