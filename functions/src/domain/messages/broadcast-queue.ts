@@ -264,11 +264,7 @@ export function skipClaimed(id: string, token: string, reason: string) {
  * as a try.
  */
 export function unclaimPaced(id: string, token: string) {
-  return recordChange(
-    id,
-    (doc) => ({ ...doc, state: 'paced', attempts: doc.attempts - 1 }),
-    token,
-  );
+  return recordChange(id, (doc) => ({ ...doc, state: 'paced', attempts: doc.attempts - 1 }), token);
 }
 
 /**
