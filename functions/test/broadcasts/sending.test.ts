@@ -174,10 +174,12 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     await holdLease(Date.now() + 60_000);
     const id = await makeBroadcast(phones);
     expect((await act(id, 'start')).status).toBe(200);
-    const [recipient] = await eventually(async () => {
+    const queued = await eventually(async () => {
       const due = await duePaced(id, Date.now() + 1_000, 5);
       return due.length > 0 ? due : null;
     });
+    expect(queued).toHaveLength(1);
+    const recipient = queued![0];
     const stored = () => getDb().doc(`outboundMessages/${recipient.id}`).get();
     // Its slot's time to begin passed while the claim was being made (a busy database).
     const late = await deliverOutbound(recipient.id, { skip: undefined, sendBy: Date.now() - 1 });
