@@ -116,9 +116,9 @@ function applyOutcome(doc: OutboundDoc, index: number, outcome: SendOutcome): Ou
  * dispatcher tries its 'paced' messages the same way, having checked shortly before whether the
  * recipient still wants it (`skip`: why not): checked before the claim, so that nothing but the
  * send lies between a claim and the provider's answer (a claim left by a crash is 'unknown').
- * Its send must begin by `sendBy`, the end of its slot's time to begin: a claim that took past
- * it (a busy database) gives the recipient back to wait for a later slot, nothing sent, since
- * it would reach Meta in the next second beside that second's own sends.
+ * Its send must begin by `sendBy`, the end of its slot's second: a claim that took past it (a
+ * busy database) gives the recipient back to wait for a later slot, nothing sent, since it
+ * would reach Meta in the next second beside that second's own sends.
  */
 export async function deliverOutbound(
   id: string,
