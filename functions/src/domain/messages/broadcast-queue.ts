@@ -260,14 +260,6 @@ export function skipClaimed(id: string, token: string, reason: string) {
 }
 
 /**
- * Puts a claimed recipient back to wait for a later slot, nothing sent: the claim is not counted
- * as a try.
- */
-export function unclaimPaced(id: string, token: string) {
-  return recordChange(id, (doc) => ({ ...doc, state: 'paced', attempts: doc.attempts - 1 }), token);
-}
-
-/**
  * The broadcast's recipients still waiting, settled as cancelled with `reason` (never sent, so
  * no conversation shows them yet: only the queue document changes). Those being sent are
  * marked: a send that ends records its outcome as ever, and one whose sender stopped is

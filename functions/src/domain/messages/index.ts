@@ -63,7 +63,6 @@ export {
   queueBroadcastRecipients,
   skipClaimed,
   skippedRecipient,
-  unclaimPaced,
   unsettledCount,
   type BroadcastRecipientMessage,
   type BroadcastRecipientRow,

@@ -70,7 +70,6 @@ export async function recordChange(
         parts: next.parts,
         state: next.state,
         nextAttemptAt: next.nextAttemptAt,
-        attempts: next.attempts,
         timeline: next.timeline,
         ...(thread?.created && { threaded: true }),
         ...(providerIds.length > 0 && { providerIds }),

@@ -297,7 +297,7 @@ export async function runDispatcher(): Promise<number> {
             // stays waiting, unclaimed (a cancel settles it, a resume or a later slot sends it).
             const state = await states.current(recipient.broadcastId, slotAt + STATE_BY_MS - now());
             if (state !== 'sending' || now() > slotAt + LATEST_START_MS) return;
-            await deliverOutbound(id, { skip, sendBy: slotAt + SLOT_MS });
+            await deliverOutbound(id, { skip });
           })
           .catch((err: unknown) => logger.error(`Broadcast message ${id}: the send failed`, err));
         inFlight.add(send);

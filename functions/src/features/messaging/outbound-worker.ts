@@ -17,7 +17,6 @@ import {
   recordChange,
   skipClaimed,
   skippedRecipient,
-  unclaimPaced,
   type OutboundDoc,
   type OutboundPart,
 } from '../../domain/messages';
@@ -116,13 +115,10 @@ function applyOutcome(doc: OutboundDoc, index: number, outcome: SendOutcome): Ou
  * dispatcher tries its 'paced' messages the same way, having checked shortly before whether the
  * recipient still wants it (`skip`: why not): checked before the claim, so that nothing but the
  * send lies between a claim and the provider's answer (a claim left by a crash is 'unknown').
- * Its send must begin by `sendBy`, the end of its slot's second: a claim that took past it (a
- * busy database) gives the recipient back to wait for a later slot, nothing sent, since it
- * would reach Meta in the next second beside that second's own sends.
  */
 export async function deliverOutbound(
   id: string,
-  paced?: { skip: string | undefined; sendBy: number },
+  paced?: { skip: string | undefined },
 ): Promise<'done' | 'queued' | 'busy'> {
   const token = randomUUID();
   let doc = await claim(id, token, paced ? 'paced' : 'queued');
@@ -130,10 +126,6 @@ export async function deliverOutbound(
   if (paced?.skip) {
     await skipClaimed(id, token, paced.skip);
     return 'done';
-  }
-  if (paced && now() > paced.sendBy) {
-    await unclaimPaced(id, token);
-    return 'queued';
   }
   for (let index = 0; index < doc.parts.length; index++) {
     if (doc.parts[index].state !== 'queued') continue;
