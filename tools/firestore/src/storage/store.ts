@@ -111,8 +111,14 @@ export interface Counters {
 
 /** Each kept order costs one pointer per document: a few per collection bound the memory. */
 const MAX_ORDERINGS = 8;
-/** A value index costs a pointer per (value, document): fewer of them than of orders. */
-const MAX_VALUE_INDEXES = 4;
+/**
+ * A value index costs a pointer per (value, document). The real Firestore keeps one for every
+ * field, so the bound is there for memory only, and above the fields one collection's queries
+ * ask for: the send queue is asked on seven (a broadcast's id, state and status, replied, opted
+ * out after, the phone and Meta's ids), and at four each of a broadcast's queries evicted one
+ * another's index and began building it again over the whole queue, a scan meanwhile.
+ */
+export const MAX_VALUE_INDEXES = 12;
 /** A count index costs an entry per distinct key, at most MAX_KEYS of them. */
 const MAX_COUNT_INDEXES = 8;
 
