@@ -30,16 +30,24 @@ function firstErrors(label: string, t: TeamLoadResult): string[] {
   return [`First errors of the team ${label}:`, '', ...t.firstErrors.map((e) => `- ${e}`), ''];
 }
 
-/** Each step's p50 and p95 alone again and while it sends, side by side. */
-function stepLines(alone: TeamLoadResult, during: TeamLoadResult | undefined): string[] {
+/** Each step's p50 and p95 alone again, while it sends and alone after, side by side. */
+function stepLines(
+  alone: TeamLoadResult,
+  during: TeamLoadResult | undefined,
+  after: TeamLoadResult,
+): string[] {
   const ms = (n: number | undefined) => (n === undefined ? '–' : `${int(n)} ms`);
+  const cells = (t: TeamLoadResult | undefined, name: string) => {
+    const step = t?.steps.find((s) => s.name === name);
+    return `${ms(step?.p50)} | ${ms(step?.p95)}`;
+  };
   return [
-    '| step of the round | alone again: p50 | p95 | while it sends: p50 | p95 |',
-    '|---|---:|---:|---:|---:|',
-    ...alone.steps.map((step) => {
-      const sending = during?.steps.find((s) => s.name === step.name);
-      return `| ${step.name} | ${ms(step.p50)} | ${ms(step.p95)} | ${ms(sending?.p50)} | ${ms(sending?.p95)} |`;
-    }),
+    '| step of the round | alone again: p50 | p95 | while it sends: p50 | p95 | alone after: p50 | p95 |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...alone.steps.map(
+      ({ name }) =>
+        `| ${name} | ${cells(alone, name)} | ${cells(during, name)} | ${cells(after, name)} |`,
+    ),
     '',
   ];
 }
@@ -122,7 +130,7 @@ export function broadcastSection(r: BroadcastBench): {
       r.teamDuring ? teamRow('while it sends', r.teamDuring) : '| while it sends | not measured |',
       teamRow('alone after the broadcasts', r.teamAfter),
       '',
-      ...stepLines(r.teamAlone, r.teamDuring),
+      ...stepLines(r.teamAlone, r.teamDuring, r.teamAfter),
       'Where the CPU went (from /proc: each process with those it started; `bench` plays the team and polls the broadcast; the broadcast alone from its start until every status was in):',
       '',
       ...cpuSharesTable([
