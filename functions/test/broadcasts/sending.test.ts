@@ -1,9 +1,9 @@
 // Sending a broadcast (issue 45), through real HTTP against /api and the outbox playing Meta's
 // limits: each recipient queued and sent exactly once across a repeated start and a dispatcher
 // whose lease ran out; the pace never over the throughput (the outbox refuses nothing with
-// 130429); 130429 and 131056 tried again, 131049 marked and not; a STOP before the send skips;
-// pause, resume and cancel; replies and STOP after it counted; recipients.csv; its messages kept
-// off the live stream.
+// 130429); 130429 (within seconds) and 131056 tried again, 131049 marked and not; a STOP before
+// the send skips; pause, resume and cancel; replies and STOP after it counted; recipients.csv;
+// its messages kept off the live stream.
 import type { AddressInfo } from 'node:net';
 import { Timestamp } from 'firebase-admin/firestore';
 import request from 'supertest';
@@ -281,6 +281,33 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     const next = await settled(second);
     expect(next.counts).toMatchObject({ sent: 2, skipped: 1, queued: 0 });
     expect((await whatsappTo()).filter((to) => to === phones[2].slice(1))).toHaveLength(1);
+  });
+
+  it('a recipient refused for the throughput goes again within seconds, not after the backoff', async () => {
+    const phones = await addCustomers(3);
+    // Settings above the number's real throughput: Meta (the outbox) takes one a second.
+    await pace(3);
+    await fetch(`${world.outbox.url}/control/limits`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ throughputPerSecond: 1 }),
+    });
+    const id = await makeBroadcast(phones);
+    expect((await act(id, 'start')).status).toBe(200);
+    const done = await settled(id, 20_000);
+    expect(done.counts).toMatchObject({ sent: 3, failed: 0, queued: 0 });
+    const refused = (await refusals()).filter((r) => r.code === 130429);
+    expect(refused.length).toBeGreaterThan(0);
+    // Each refused recipient was tried again within seconds (1 s a try it has had, and its
+    // slot); on the backoff the first wait alone was 5 s.
+    const tries = [...refused, ...(await world.sent()).map((m) => ({ at: m.at, to: m.to[0] }))];
+    for (const r of refused) {
+      const next = tries
+        .filter((t) => t.to === r.to && t.at > r.at)
+        .map((t) => Date.parse(t.at) - Date.parse(r.at));
+      expect(Math.min(...next)).toBeLessThan(5_000);
+    }
+    expect((await whatsappTo()).sort()).toEqual(phones.map((p) => p.slice(1)).sort());
   });
 
   it('pause stops the sends, resume goes on, cancel leaves the rest not sent; wrong changes are 409', async () => {

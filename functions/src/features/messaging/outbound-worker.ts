@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
-import type { SendOutcome } from '../../integrations';
+import type { FailedSend, SendOutcome } from '../../integrations';
 import {
   claim,
   dueOutboundIds,
@@ -61,10 +61,24 @@ export async function silentClaims<T extends { claimedAt: number }>(claims: T[])
   return claims.filter((c) => at >= silenceTellsAt(c.claimedAt, troubleAt));
 }
 const DUE_BATCH = 50;
+/** Meta's refusal for the number's throughput (messages a second). */
+const THROUGHPUT_REFUSED = 130429;
+/**
+ * A broadcast's recipient refused for the number's throughput goes again after this much per
+ * try, not the backoff: the dispatcher paces what it sends, so the refusal tells of one second
+ * its sends crowded (a busy process sent some of a slot late), not of a sender to hold back. On
+ * the backoff's 30 s, a few recipients refused twice held a broadcast open that long after its
+ * last other send (docs/benchmarks.md, the runs of session 57).
+ */
+const PACED_THROUGHPUT_WAIT_MS = 1_000;
 
-function backoffMs(attempts: number, asked: number | undefined): number {
-  const base = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)];
-  return Math.min(Math.max(base, asked ?? 0), MAX_RETRY_AFTER_MS);
+function backoffMs(doc: OutboundDoc, outcome: FailedSend): number {
+  const asked = outcome.retryAfterMs ?? 0;
+  const base =
+    doc.broadcastId !== undefined && outcome.code === THROUGHPUT_REFUSED
+      ? PACED_THROUGHPUT_WAIT_MS * doc.attempts
+      : BACKOFF_MS[Math.min(doc.attempts - 1, BACKOFF_MS.length - 1)];
+  return Math.min(Math.max(base, asked), MAX_RETRY_AFTER_MS);
 }
 
 const withoutEmpty = <T extends object>(value: T): T =>
@@ -90,7 +104,7 @@ function applyOutcome(doc: OutboundDoc, index: number, outcome: SendOutcome): Ou
   }
   if (outcome.kind === 'retry' && doc.attempts < MAX_ATTEMPTS) {
     parts[index] = { ...part, error: outcome.error };
-    const wait = backoffMs(doc.attempts, outcome.retryAfterMs);
+    const wait = backoffMs(doc, outcome);
     // A broadcast's recipient waits for the paced dispatcher again, not for the queue job.
     const state = doc.broadcastId !== undefined ? 'paced' : 'queued';
     return { ...doc, parts, state, nextAttemptAt: Timestamp.fromMillis(now() + wait) };
