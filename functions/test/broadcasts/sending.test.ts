@@ -83,7 +83,11 @@ async function settled(id: string, ms = 30_000) {
 const whatsappTo = async () =>
   (await world.sent()).filter((m) => m.channel === 'whatsapp').map((m) => m.to[0]);
 const refusals = async () =>
-  (await (await fetch(`${world.outbox.url}/refusals`)).json()) as { code: number }[];
+  (await (await fetch(`${world.outbox.url}/refusals`)).json()) as {
+    at: string;
+    to: string;
+    code: number;
+  }[];
 
 /**
  * What the outbox has once the slot planned before a pause or cancel has passed (1.5 s) and
