@@ -8,6 +8,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { now } from '../../clock';
 import type { FailedSend, SendOutcome } from '../../integrations';
+import { THROUGHPUT_REFUSED } from '../../integrations/whatsapp/errors';
 import {
   claim,
   dueOutboundIds,
@@ -61,8 +62,6 @@ export async function silentClaims<T extends { claimedAt: number }>(claims: T[])
   return claims.filter((c) => at >= silenceTellsAt(c.claimedAt, troubleAt));
 }
 const DUE_BATCH = 50;
-/** Meta's refusal for the number's throughput (messages a second). */
-const THROUGHPUT_REFUSED = 130429;
 /**
  * A broadcast's recipient refused for the number's throughput goes again after this much per
  * try, not the backoff: the dispatcher paces what it sends, so the refusal tells of one second

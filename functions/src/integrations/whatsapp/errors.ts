@@ -17,8 +17,11 @@ const WORDS: Record<number, string> = {
   100: 'WhatsApp refused a parameter of the message',
 };
 
+/** Meta's refusal for the number's throughput (messages a second). */
+export const THROUGHPUT_REFUSED = 130429;
+
 /** Meta's rate limits: it did not take the message and asks for a later try. */
-export const RETRY_CODES = new Set([130429, 131056]);
+export const RETRY_CODES = new Set([THROUGHPUT_REFUSED, 131056]);
 
 /** A Graph error in words, ending with the code so that Meta's docs can be searched. */
 export function whatsappErrorWords(code: number | undefined, details: string): string {
