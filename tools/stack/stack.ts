@@ -15,7 +15,7 @@ import { PROJECT_ID, ROOT, writeFirebaseConfig, type Ports } from './config.ts';
 import { startFront } from './front.ts';
 import { providerBases, sendgridKeyFile } from './outbox.ts';
 import { sendgridKeys } from './outbox/callbacks.ts';
-import { assertPortFree, freePort } from './ports.ts';
+import { assertPortFree } from './ports.ts';
 import { startChild } from './processes.ts';
 import { createSupervisor } from './supervisor.ts';
 
@@ -114,6 +114,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const apiPorts = API_INSTANCE_NAMES.map((_, i) => ports.functions + i);
   for (const port of apiPorts.slice(1))
     await assertPortFree(HOST, port, 'API (functions-framework), its second instance');
+  // The outbox and, with a data folder, the Auth emulator behind its keeper take the next two,
+  // for the same reason: a port the system picked and let go lies in that range, where an
+  // outgoing connection took the outbox's once before it listened (EADDRINUSE).
+  const outboxPort = ports.functions + API_INSTANCES;
+  const keptAuthPort = outboxPort + 1;
+  await assertPortFree(HOST, outboxPort, 'the local outbox');
+  if (dataDir) await assertPortFree(HOST, keptAuthPort, 'the Auth emulator behind its keeper');
 
   // Emails and WhatsApp messages go to the local outbox, not to SendGrid or Meta, unless the
   // shell points SENDGRID_API_BASE / WHATSAPP_API_BASE elsewhere.
@@ -122,7 +129,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     : path.join(ROOT, '.local', `outbox-${ports.hosting}`);
   if (!dataDir) rmSync(outboxDir, { recursive: true, force: true });
   mkdirSync(outboxDir, { recursive: true });
-  const outboxUrl = `http://${HOST}:${await freePort()}`;
+  const outboxUrl = `http://${HOST}:${outboxPort}`;
 
   const firestoreDir = dataDir && path.join(dataDir, 'firestore');
   const storageDir = dataDir && path.join(dataDir, 'storage');
@@ -205,7 +212,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // With a data folder, the Auth emulator listens on a private port behind the keeper,
     // which saves the accounts after every change (auth-keeper.ts); without one, on the port.
     const keepAuth = !!dataDir;
-    const authPort = keepAuth ? await freePort() : ports.auth;
+    const authPort = keepAuth ? keptAuthPort : ports.auth;
     const keeper = keepAuth
       ? await startAuthKeeper({
           port: ports.auth,

@@ -104,6 +104,19 @@ describe('the stack at its edges', () => {
     }
   });
 
+  it('listens below the ports the system hands out to outgoing connections', async () => {
+    // One of those, taken by a connection while the outbox was about to listen, once failed a
+    // stack's start (EADDRINUSE).
+    const [ephemeralFrom] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    const outboxPort = Number(new URL(stack.outboxUrl).port);
+    expect(outboxPort).toBe(stack.apiPorts.at(-1)! + 1);
+    for (const port of [...stack.apiPorts, outboxPort]) expect(port).toBeLessThan(ephemeralFrom);
+    expect(await connects('127.0.0.1', outboxPort)).toBe(true);
+  });
+
   it('answers malformed percent-encoding 400 as JSON, on pages and on /api', async () => {
     for (const path of ['/%', '/%%', '/%ff', '/%u0000', '/api/customers/%', '/customers/%E0%A4']) {
       expectEnvelope(await raw(path), 400);
