@@ -4,6 +4,7 @@ import { createControlServer } from './control-http.ts';
 import { Engine } from '../engine.ts';
 import { IndexRules, type IndexFile } from '../indexes/index-rules.ts';
 import { releaseDecodedChunks } from './decoder-views.ts';
+import { releaseClosedCalls } from './released-calls.ts';
 import { loadFirestoreService } from './protos.ts';
 import { firestoreHandlers } from './service.ts';
 
@@ -42,6 +43,7 @@ export async function startEmbeddedFirestore(
 ): Promise<EmbeddedFirestore> {
   const { indexes } = options;
   releaseDecodedChunks();
+  releaseClosedCalls();
   const engine = new Engine(
     indexes === undefined
       ? undefined
@@ -52,6 +54,8 @@ export async function startEmbeddedFirestore(
   const grpcServer = new grpc.Server({
     'grpc.max_receive_message_length': -1,
     'grpc.max_send_message_length': -1,
+    // Channelz (grpc-js's call statistics, never read here) costs each call objects of its own.
+    'grpc.enable_channelz': 0,
   });
   grpcServer.addService(loadFirestoreService(), firestoreHandlers(engine));
   const injector = grpcServer.createConnectionInjector(grpc.ServerCredentials.createInsecure());
