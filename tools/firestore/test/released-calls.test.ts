@@ -1,7 +1,7 @@
 // grpc-js's server, as the engine mends it (src/wire/released-calls.ts): once a call's HTTP/2
 // stream has closed, nothing of the call hangs off the stream (only a listener for a late
-// error), so a stream left to age in the old generation keeps none of the call alive; calls
-// still answer as before.
+// error), so a stream left to age in the old generation keeps none of the call alive; the
+// calls answer whole.
 import { randomUUID } from 'node:crypto';
 import type { ServerHttp2Stream } from 'node:http2';
 import * as grpc from '@grpc/grpc-js';
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 describe("the server's calls (grpc-js, as the engine mends it)", () => {
-  it('leave nothing on their closed streams but a listener for errors, and answer as before', async () => {
+  it('leave nothing on their closed streams but a listener for errors, and answer whole', async () => {
     await db.doc('c/a').set({ n: 1 });
     expect((await db.doc('c/a').get()).get('n')).toBe(1);
     expect((await db.collection('c').get()).docs.map((d) => d.id)).toEqual(['a']);
