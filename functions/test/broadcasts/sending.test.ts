@@ -288,7 +288,9 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
   });
 
   it('a recipient refused for the throughput goes again within seconds, not after the backoff', async () => {
-    const phones = await addCustomers(3);
+    // Its slow start sends one a slot at 3 a second (an eighth, a quarter, a half of 3, each at
+    // least one), so only from the fourth slot, three a slot, does it meet the outbox's one.
+    const phones = await addCustomers(6);
     // Settings above the number's real throughput: Meta (the outbox) takes one a second.
     await pace(3);
     await fetch(`${world.outbox.url}/control/limits`, {
@@ -298,8 +300,8 @@ describe('sending a broadcast', { timeout: 45_000 }, () => {
     });
     const id = await makeBroadcast(phones);
     expect((await act(id, 'start')).status).toBe(200);
-    const done = await settled(id, 20_000);
-    expect(done.counts).toMatchObject({ sent: 3, failed: 0, queued: 0 });
+    const done = await settled(id, 30_000);
+    expect(done.counts).toMatchObject({ sent: 6, failed: 0, queued: 0 });
     const refused = (await refusals()).filter((r) => r.code === 130429);
     expect(refused.length).toBeGreaterThan(0);
     // Each refused recipient was tried again within seconds (1 s a try it has had, and its
