@@ -97,6 +97,22 @@ export function firestoreOf(app: App, settings: Settings = {}): Firestore {
   return db;
 }
 
+/**
+ * An Admin SDK Firestore on a server a test started itself, at `host`. The client takes its host
+ * from the variable when it is created; the suite's server keeps it.
+ */
+export function firestoreAt(
+  host: string,
+  projectId: string,
+): { db: Firestore; close: () => Promise<void> } {
+  const app = initializeApp({ projectId }, `${projectId}-${randomUUID()}`);
+  const suiteHost = process.env.FIRESTORE_EMULATOR_HOST;
+  process.env.FIRESTORE_EMULATOR_HOST = host;
+  const db = firestoreOf(app);
+  process.env.FIRESTORE_EMULATOR_HOST = suiteHost;
+  return { db, close: () => deleteApp(app) };
+}
+
 function newFirestore(settings: Settings = {}): { db: Firestore; close: () => Promise<void> } {
   const app = initializeApp({ projectId: PROJECT_ID }, `conformance-${randomUUID()}`);
   const db = firestoreOf(app, settings);

@@ -3,12 +3,10 @@
 // listed composite indexes. Anything else fails with FAILED_PRECONDITION naming the index to
 // add. It also refuses documents with more index entries than production allows. These tests
 // start their own server with an index file; the rest of the suite runs without one.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
 import {
   AggregateField,
   FieldPath,
@@ -25,7 +23,7 @@ import {
 } from '../src/index.ts';
 import { IndexRules } from '../src/indexes/index-rules.ts';
 import type { Fields } from '../src/model/types.ts';
-import { Code, expectCode, firestoreOf } from './helpers.ts';
+import { Code, expectCode, firestoreAt } from './helpers.ts';
 import { asc, composite, contains, desc, flatVector } from './index-specs.ts';
 
 const INDEXES: IndexFile = {
@@ -62,13 +60,7 @@ beforeAll(async () => {
   const file = path.join(dir, 'firestore.indexes.json');
   writeFileSync(file, JSON.stringify(INDEXES));
   server = await startEmbeddedFirestore({ port: 0, indexes: file });
-  const app = initializeApp({ projectId: 'index-rules' }, `index-rules-${randomUUID()}`);
-  // The client takes its host from the variable when it is created; the suite's server keeps it.
-  const suiteHost = process.env.FIRESTORE_EMULATOR_HOST;
-  process.env.FIRESTORE_EMULATOR_HOST = server.host;
-  db = firestoreOf(app);
-  process.env.FIRESTORE_EMULATOR_HOST = suiteHost;
-  close = () => deleteApp(app);
+  ({ db, close } = firestoreAt(server.host, 'index-rules'));
   const batch = db.batch();
   batch.set(db.doc('cities/sf'), {
     country: 'USA',

@@ -2,15 +2,13 @@
 // stream has closed, nothing of the call hangs off the stream (only a listener for a late
 // error), so a stream left to age in the old generation keeps none of the call alive; the
 // calls answer whole.
-import { randomUUID } from 'node:crypto';
 import type { ServerHttp2Stream } from 'node:http2';
 import * as grpc from '@grpc/grpc-js';
-import { deleteApp, initializeApp } from 'firebase-admin/app';
 import type { Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseClosedCalls } from '../src/wire/released-calls.ts';
 import { startEmbeddedFirestore, type EmbeddedFirestore } from '../src/wire/server.ts';
-import { firestoreOf, sleep } from './helpers.ts';
+import { firestoreAt, sleep } from './helpers.ts';
 
 type StreamHandler = (
   extraInterceptors: unknown,
@@ -33,12 +31,7 @@ beforeAll(async () => {
     mended.call(this, extraInterceptors, stream, headers);
   };
   server = await startEmbeddedFirestore({ port: 0 });
-  const app = initializeApp({ projectId: 'released-calls' }, `released-calls-${randomUUID()}`);
-  const suiteHost = process.env.FIRESTORE_EMULATOR_HOST;
-  process.env.FIRESTORE_EMULATOR_HOST = server.host;
-  db = firestoreOf(app);
-  process.env.FIRESTORE_EMULATOR_HOST = suiteHost;
-  close = () => deleteApp(app);
+  ({ db, close } = firestoreAt(server.host, 'released-calls'));
 });
 afterAll(async () => {
   proto._streamHandler = mended;
